@@ -1,0 +1,26 @@
+#ifndef TOKENIZER_H
+#define TOKENIZER_H
+
+enum tok_kind { TOK_END, TOK_WORD, TOK_NUMBER, TOK_PUNCT, TOK_SPACE };
+
+/* Tokenizer flags. */
+#define TF_RETURN_SPACE 1   /* return runs of blanks as TOK_SPACE tokens */
+
+struct tokenizer {
+    const char *line;   /* current line, without its newline */
+    int pos;            /* next character to look at */
+    int flags;          /* TF_* flags */
+};
+
+struct token {
+    enum tok_kind kind;
+    int start;          /* offset in the line */
+    int len;
+};
+
+void tok_init(struct tokenizer *t, int flags);
+void tok_reset(struct tokenizer *t, const char *line);
+int tok_next(struct tokenizer *t, struct token *tk);
+const char *tok_kind_name(enum tok_kind kind);
+
+#endif

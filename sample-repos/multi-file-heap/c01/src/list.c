@@ -1,0 +1,55 @@
+#include <stddef.h>
+#include <string.h>
+#include "list.h"
+
+void list_init(struct list *l)
+{
+    l->head = NULL;
+    l->size = 0;
+}
+
+struct item *list_find(const struct list *l, const char *name)
+{
+    struct item *it;
+
+    for (it = l->head; it != NULL; it = it->next)
+        if (strcmp(it->name, name) == 0)
+            return it;
+    return NULL;
+}
+
+/* Adds qty units of name, creating the item in name order if it is new.
+ * Returns the item, or NULL when out of memory. */
+struct item *list_add(struct list *l, const char *name, int qty)
+{
+    struct item *it = list_find(l, name);
+    struct item **link;
+
+    if (it != NULL) {
+        it->qty += qty;
+        return it;
+    }
+    it = item_new(name, qty);
+    if (it == NULL)
+        return NULL;
+    link = &l->head;
+    while (*link != NULL && strcmp((*link)->name, name) < 0)
+        link = &(*link)->next;
+    it->next = *link;
+    *link = it;
+    l->size++;
+    return it;
+}
+
+void list_clear(struct list *l)
+{
+    struct item *it = l->head;
+    struct item *next;
+
+    while (it != NULL) {
+        next = it->next;
+        item_free(it);
+        it = next;
+    }
+    list_init(l);
+}

@@ -1,0 +1,40 @@
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "item.h"
+
+/* A new item with a private copy of name, or NULL when out of memory. */
+struct item *item_new(const char *name, int qty)
+{
+    struct item *it = malloc(sizeof *it);
+
+    if (it == NULL)
+        return NULL;
+    it->name = malloc(strlen(name) + 1);
+    if (it->name == NULL) {
+        free(it);
+        return NULL;
+    }
+    strcpy(it->name, name);
+    it->qty = qty;
+    it->next = NULL;
+    return it;
+}
+
+void item_free(struct item *it)
+{
+    free(it->name);
+    free(it);
+}
+
+/* Item names compare without regard to case: "Pen" and "pen" are one item. */
+int name_eq(const char *a, const char *b)
+{
+    while (*a != '\0' && *b != '\0') {
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+        a++;
+        b++;
+    }
+    return 1;
+}

@@ -1,0 +1,480 @@
+/*
+ * replace.c -- substitute text matching a pattern, line by line.
+ *
+ * usage: replace [-n] [-c] [-l] [-1] PATTERN SUBSTITUTION < input
+ *
+ * Pattern syntax:
+ *   c        the character c
+ *   .        any character
+ *   ^        beginning of the line (first in the pattern only)
+ *   $        end of the line (last in the pattern only)
+ *   [...]    one character of the class; a-z is a range
+ *   [^...]   one character not in the class
+ *   x*       zero or more of the preceding element
+ *   \d \s    a digit; a blank (space or tab)
+ *   \c       escape: \n newline, \t tab, otherwise c itself
+ * In the substitution, & stands for the matched text and \& for '&'.
+ *
+ * Options: -n prints only the lines that changed, -c ends with a count of
+ * substitutions, -l prefixes each printed line with its number, -1
+ * replaces only the first match of each line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXLINE 1024
+#define MAXPAT 128
+#define MAXRANGES 32
+#define MAXSUB 256
+
+enum ptype { P_LIT, P_ANY, P_BOL, P_EOL, P_CLASS, P_NCLASS };
+
+struct range {
+    int lo;
+    int hi;
+};
+
+struct pelem {
+    enum ptype type;
+    int ch;      /* P_LIT */
+    int closure; /* followed by '*' */
+    int nranges; /* P_CLASS, P_NCLASS */
+    struct range ranges[MAXRANGES];
+};
+
+struct pattern {
+    int n;
+    struct pelem e[MAXPAT];
+};
+
+enum stype { S_TEXT, S_MATCH };
+
+struct selem {
+    enum stype type;
+    int ch;
+};
+
+struct subst {
+    int n;
+    struct selem e[MAXSUB];
+};
+
+/* A growable output line; text is NUL-terminated once allocated. */
+struct buffer {
+    char *text;
+    size_t len;
+    size_t cap;
+};
+
+static int only_changed;
+static int print_count;
+static int first_only;
+static int number_lines;
+
+/* Report a bad pattern or substitution and stop. */
+static void die(const char *what, const char *arg)
+{
+    fprintf(stderr, "replace: %s: %s\n", what, arg);
+    exit(2);
+}
+
+/*
+ * Read one possibly escaped character of s at s[*i].  When s[*i] is a
+ * backslash followed by another character, *i advances to that character
+ * and its translation is returned; a trailing backslash stands for itself.
+ */
+static int esc(const char *s, int *i)
+{
+    if (s[*i] != '\\' || s[*i + 1] == '\0')
+        return (unsigned char)s[*i];
+    (*i)++;
+    switch (s[*i]) {
+    case 'n':
+        return '\n';
+    case 't':
+        return '\t';
+    default:
+        return (unsigned char)s[*i];
+    }
+}
+
+static void add_range(struct pelem *e, int lo, int hi, const char *arg)
+{
+    if (e->nranges == MAXRANGES)
+        die("class too large", arg);
+    e->ranges[e->nranges].lo = lo;
+    e->ranges[e->nranges].hi = hi;
+    e->nranges++;
+}
+
+/* Parse a class body; *i is just past '[' and is left on the closing ']'. */
+static void parse_class(const char *arg, int *i, struct pelem *e)
+{
+    e->type = P_CLASS;
+    e->nranges = 0;
+    if (arg[*i] == '^') {
+        e->type = P_NCLASS;
+        (*i)++;
+    }
+    while (arg[*i] != '\0' && arg[*i] != ']') {
+        int lo = esc(arg, i);
+        int hi = lo;
+
+        (*i)++;
+        if (arg[*i] == '-' && arg[*i + 1] != '\0' && arg[*i + 1] != ']') {
+            (*i)++;
+            hi = esc(arg, i);
+            (*i)++;
+            if (hi < lo)
+                die("reversed range in class", arg);
+        }
+        add_range(e, lo, hi, arg);
+    }
+    if (arg[*i] != ']')
+        die("unterminated class", arg);
+}
+
+static struct pelem *new_elem(struct pattern *p, enum ptype type, const char *arg)
+{
+    struct pelem *e;
+
+    if (p->n == MAXPAT)
+        die("pattern too long", arg);
+    e = &p->e[p->n++];
+    memset(e, 0, sizeof *e);
+    e->type = type;
+    return e;
+}
+
+/* Only single-character elements may be repeated. */
+static int closable(const struct pelem *e)
+{
+    return e->type != P_BOL && e->type != P_EOL && !e->closure;
+}
+
+/* Shorthand classes \d and \s at arg[*i]; returns 1 when one was added,
+ * leaving *i on its letter. */
+static int shorthand_class(const char *arg, int *i, struct pattern *p)
+{
+    struct pelem *e;
+
+    if (arg[*i] != '\\')
+        return 0;
+    switch (arg[*i + 1]) {
+    case 'd':
+        e = new_elem(p, P_CLASS, arg);
+        add_range(e, '0', '9', arg);
+        break;
+    case 's':
+        e = new_elem(p, P_CLASS, arg);
+        add_range(e, ' ', ' ', arg);
+        add_range(e, '\t', '\t', arg);
+        break;
+    default:
+        return 0;
+    }
+    (*i)++;
+    return 1;
+}
+
+static void compile_pattern(const char *arg, struct pattern *p)
+{
+    int i;
+
+    p->n = 0;
+    for (i = 0; arg[i] != '\0'; i++) {
+        struct pelem *e;
+        int c;
+
+        if (shorthand_class(arg, &i, p))
+            continue;
+        c = (unsigned char)arg[i];
+        if (c == '\\')
+            c = esc(arg, &i);
+        switch (c) {
+        case '^':
+            if (i == 0) {
+                new_elem(p, P_BOL, arg);
+                continue;
+            }
+            break;
+        case '$':
+            if (arg[i + 1] == '\0') {
+                new_elem(p, P_EOL, arg);
+                continue;
+            }
+            break;
+        case '.':
+            new_elem(p, P_ANY, arg);
+            continue;
+        case '[':
+            e = new_elem(p, P_CLASS, arg);
+            i++;
+            parse_class(arg, &i, e);
+            continue;
+        case '*':
+            if (p->n > 0 && closable(&p->e[p->n - 1])) {
+                p->e[p->n - 1].closure = 1;
+                continue;
+            }
+            break;
+        default:
+            break;
+        }
+        e = new_elem(p, P_LIT, arg);
+        e->ch = c;
+    }
+}
+
+static void compile_subst(const char *arg, struct subst *s)
+{
+    int i;
+
+    s->n = 0;
+    for (i = 0; arg[i] != '\0'; i++) {
+        if (s->n == MAXSUB)
+            die("substitution too long", arg);
+        if (arg[i] == '&') {
+            s->e[s->n].type = S_MATCH;
+            s->e[s->n].ch = 0;
+        } else {
+            s->e[s->n].type = S_TEXT;
+            s->e[s->n].ch = esc(arg, &i);
+        }
+        s->n++;
+    }
+}
+
+static int in_class(const struct pelem *e, int c)
+{
+    int k;
+
+    for (k = 0; k < e->nranges; k++) {
+        if (c >= e->ranges[k].lo && c <= e->ranges[k].hi)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does a single-character element match c (never the end of the line)? */
+static int match_char(const struct pelem *e, int c)
+{
+    if (c == '\0')
+        return 0;
+    switch (e->type) {
+    case P_LIT:
+        return c == e->ch;
+    case P_ANY:
+        return 1;
+    case P_CLASS:
+        return in_class(e, c);
+    case P_NCLASS:
+        return !in_class(e, c);
+    default:
+        return 0;
+    }
+}
+
+/* Number of consecutive characters from line[i] that e matches. */
+static int longest_run(const char *line, int i, const struct pelem *e)
+{
+    int n = 0;
+
+    while (match_char(e, (unsigned char)line[i + n]))
+        n++;
+    return n;
+}
+
+/*
+ * Match elements k.. of the pattern against line from index i.  Returns the
+ * index just past the match, or -1.  A closure takes as many characters as
+ * it can, then gives them back one by one until the rest matches.
+ */
+static int match_here(const char *line, int i, const struct pattern *p, int k)
+{
+    while (k < p->n) {
+        const struct pelem *e = &p->e[k];
+
+        if (e->closure) {
+            int j;
+
+            for (j = i + longest_run(line, i, e); j > i; j--) {
+                int r = match_here(line, j, p, k + 1);
+
+                if (r >= 0)
+                    return r;
+            }
+            return -1;
+        }
+        switch (e->type) {
+        case P_BOL:
+            if (i != 0)
+                return -1;
+            break;
+        case P_EOL:
+            if (line[i] != '\0')
+                return -1;
+            break;
+        default:
+            if (!match_char(e, (unsigned char)line[i]))
+                return -1;
+            i++;
+            break;
+        }
+        k++;
+    }
+    return i;
+}
+
+static void buf_add(struct buffer *b, int c)
+{
+    if (b->len + 1 >= b->cap) {
+        size_t ncap = b->cap ? b->cap * 2 : 64;
+        char *nt = realloc(b->text, ncap);
+
+        if (nt == NULL) {
+            fprintf(stderr, "replace: out of memory\n");
+            exit(2);
+        }
+        b->text = nt;
+        b->cap = ncap;
+    }
+    b->text[b->len++] = (char)c;
+    b->text[b->len] = '\0';
+}
+
+static void buf_clear(struct buffer *b)
+{
+    buf_add(b, ' '); /* makes sure text is allocated */
+    b->len = 0;
+    b->text[0] = '\0';
+}
+
+static void put_subst(struct buffer *out, const struct subst *s, const char *line, int from,
+                      int to)
+{
+    int k;
+    int i;
+
+    for (k = 0; k < s->n; k++) {
+        if (s->e[k].type == S_MATCH) {
+            for (i = from; i < to; i++)
+                buf_add(out, line[i]);
+        } else {
+            buf_add(out, s->e[k].ch);
+        }
+    }
+}
+
+/* Substitute in one line (without its newline); returns the number of
+ * substitutions made. */
+static int subst_line(const char *line, const struct pattern *p, const struct subst *s,
+                      struct buffer *out)
+{
+    int i = 0;
+    int last = -1; /* end of the previous match */
+    int count = 0;
+
+    buf_clear(out);
+    for (;;) {
+        int m = -1;
+
+        if (!(first_only && count > 0))
+            m = match_here(line, i, p, 0);
+        /* an empty match right after a match would substitute twice */
+        if (m >= 0 && m != last) {
+            put_subst(out, s, line, i, m);
+            count++;
+            last = m;
+        }
+        if (line[i] == '\0')
+            break;
+        if (m < 0 || m == i) {
+            buf_add(out, line[i]);
+            i++;
+        } else {
+            i = m;
+        }
+    }
+    return count;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: replace [-n] [-c] [-l] [-1] PATTERN SUBSTITUTION < input\n");
+}
+
+/* Consume leading single-letter options; returns the index of the first
+ * operand. */
+static int parse_options(int argc, char **argv)
+{
+    int argi = 1;
+
+    while (argi < argc && argv[argi][0] == '-' && argv[argi][1] != '\0' &&
+           argv[argi][2] == '\0' && strchr("ncl1", argv[argi][1]) != NULL) {
+        switch (argv[argi][1]) {
+        case 'n':
+            only_changed = 1;
+            break;
+        case 'c':
+            print_count = 1;
+            break;
+        case 'l':
+            number_lines = 1;
+            break;
+        default:
+            first_only = 1;
+            break;
+        }
+        argi++;
+    }
+    return argi;
+}
+
+int main(int argc, char **argv)
+{
+    static struct pattern pat;
+    static struct subst sub;
+    char line[MAXLINE];
+    struct buffer out = {NULL, 0, 0};
+    int argi = parse_options(argc, argv);
+    int total = 0;
+    int changed_lines = 0;
+    int lineno = 0;
+
+    if (argc - argi != 2) {
+        usage();
+        return 2;
+    }
+    if (argv[argi][0] == '\0')
+        die("empty pattern", argv[argi]);
+    compile_pattern(argv[argi], &pat);
+    compile_subst(argv[argi + 1], &sub);
+
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        size_t len = strlen(line);
+        int had_newline = len > 0 && line[len - 1] == '\n';
+        int n;
+
+        if (had_newline)
+            line[len - 1] = '\0';
+        lineno++;
+        n = subst_line(line, &pat, &sub, &out);
+        total += n;
+        if (n > 0)
+            changed_lines++;
+        if (only_changed && n == 0)
+            continue;
+        if (number_lines)
+            printf("%d: ", lineno);
+        fputs(out.text, stdout);
+        if (had_newline)
+            putchar('\n');
+    }
+    if (print_count)
+        printf("%d substitution%s in %d line%s\n", total, total == 1 ? "" : "s", changed_lines,
+               changed_lines == 1 ? "" : "s");
+    free(out.text);
+    return 0;
+}

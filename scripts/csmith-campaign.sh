@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Differential campaign: random C programs from csmith, run natively (gcc -O0) and in
+# regcause's interpreter (`regcause exec`), comparing stdout and exit status.
+#
+# usage: scripts/csmith-campaign.sh [N] [REGCAUSE_BINARY]
+#   N                 programs to generate, seeds 1..N (default 100); CSMITH_SEED_BASE
+#                     shifts the seeds (seed = base + i)
+#   REGCAUSE_BINARY   default: target/release/git-regcause
+#   CSMITH_RESULTS    folder for disagreeing/rejected programs (default: csmith-results)
+#
+# csmith options used (keep the programs inside regcause's C subset):
+#   --no-bitfields         bit-fields are not supported
+#   --no-volatiles         no volatile objects ...
+#   --no-volatile-pointers ... and no pointers to volatile
+#   --no-packed-struct     no `#pragma pack(1)` (layout must stay the LP64 default)
+#   (float stays off: csmith's default is --no-float; no --paranoid, so no assert() calls)
+# Each generated file gets `#define UNSAFE_FLOAT` prepended (before #include "csmith.h"),
+# which removes fabsf/ldexpf/FLT_MAX/hex-float checks from the never-called float wrappers
+# of safe_math.h; gcc and regcause see the same file, so no -D flag is needed.
+#
+# What csmith.h and its runtime need from regcause's own libc headers (the program itself
+# only calls its own functions, printf and strcmp):
+#   headers:   stdio.h string.h float.h math.h limits.h stdint.h assert.h
+#              (csmith.h -> random_inc.h -> platform_generic.h, safe_math.h)
+#   functions: printf (format "checksum = %X\n", and with argv[1]=="1" also
+#              "...checksum after hashing %s : %lX\n" and "index = [%d][%d]\n"),
+#              strcmp (main compares argv[1] with "1")
+#   macros:    INT8_MIN..INT64_MAX, UINT8_MAX..UINT64_MAX, INT_MAX, INT_MIN, UINT_MAX,
+#              CHAR_BIT (limits.h/stdint.h). They are used inside `#if (INT8_MAX>=INT_MAX)`,
+#              so they must be plain integer constant expressions usable by the
+#              preprocessor (no casts). __STDC_LIMIT_MACROS is defined before stdint.h.
+#              float.h must exist (FLT_MAX/DBL_MAX are referenced only without
+#              UNSAFE_FLOAT); math.h must declare fabs/fabsf/ldexp/ldexpf prototypes or at
+#              least parse when included.
+#   language:  static functions with parenthesised names `(safe_add_func_int8_t_s_s)(...)`,
+#              uint64_t arithmetic, unions read through other members, comma operators,
+#              embedded assignments, goto, const, multi-dimensional global arrays with
+#              nested initialisers, string literals passed as `char *`.
+#
+# Exit status: 0 when nothing disagreed, 1 when some program disagreed, 2 on setup errors.
+set -u
+
+N=${1:-100}
+REGCAUSE=${2:-target/release/git-regcause}
+RESULTS=${CSMITH_RESULTS:-csmith-results}
+SEED_BASE=${CSMITH_SEED_BASE:-0}
+NATIVE_TIMEOUT=5
+INTERP_TIMEOUT=60
+CSMITH_OPTS=(--no-bitfields --no-volatiles --no-volatile-pointers --no-packed-struct)
+
+if ! command -v csmith >/dev/null 2>&1; then
+    echo "csmith not found; installing it with apt-get" >&2
+    if ! { apt-get update && apt-get install -y csmith; } >/dev/null; then
+        echo "error: could not install csmith (apt-get install -y csmith)" >&2
+        exit 2
+    fi
+fi
+
+INC=""
+for d in /usr/include/csmith* /usr/local/include/csmith*; do
+    if [ -f "$d/csmith.h" ]; then
+        INC=$d
+        break
+    fi
+done
+if [ -z "$INC" ]; then
+    echo "error: csmith.h not found under /usr/include/csmith* or /usr/local/include/csmith*" >&2
+    exit 2
+fi
+if [ ! -x "$REGCAUSE" ]; then
+    echo "error: regcause binary '$REGCAUSE' is not executable (build it first)" >&2
+    exit 2
+fi
+case $N in
+'' | *[!0-9]*)
+    echo "error: N must be a number, got '$N'" >&2
+    exit 2
+    ;;
+esac
+
+mkdir -p "$RESULTS"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/csmith-campaign.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+generated=0 run=0 agreed=0 disagreed=0 rejected=0 itimeout=0
+skipped_compile=0 skipped_timeout=0 skipped_crash=0
+
+for i in $(seq 1 "$N"); do
+    seed=$((SEED_BASE + i))
+    prog="$WORK/csmith_$seed.c"
+    if ! csmith --seed "$seed" "${CSMITH_OPTS[@]}" -o "$WORK/raw.c" >/dev/null 2>&1; then
+        echo "seed $seed: csmith failed" >&2
+        continue
+    fi
+    { echo "#define UNSAFE_FLOAT"; cat "$WORK/raw.c"; } >"$prog"
+    generated=$((generated + 1))
+
+    if ! gcc -std=gnu11 -O0 -w -I"$INC" -o "$WORK/native" "$prog" -lm 2>"$WORK/gcc.err"; then
+        skipped_compile=$((skipped_compile + 1))
+        continue
+    fi
+    timeout "$NATIVE_TIMEOUT" "$WORK/native" >"$WORK/native.out" 2>/dev/null </dev/null
+    nrc=$?
+    if [ "$nrc" -eq 124 ]; then
+        skipped_timeout=$((skipped_timeout + 1))
+        continue
+    fi
+    if [ "$nrc" -ge 128 ]; then
+        skipped_crash=$((skipped_crash + 1))
+        continue
+    fi
+    run=$((run + 1))
+
+    (cd "$WORK" && timeout "$INTERP_TIMEOUT" "$REGCAUSE" exec -I"$INC" "$prog") \
+        >"$WORK/interp.out" 2>"$WORK/interp.err" </dev/null
+    irc=$?
+    if [ "$irc" -eq 124 ]; then
+        itimeout=$((itimeout + 1))
+        echo "seed $seed: interpreter timeout (${INTERP_TIMEOUT}s)"
+        cp "$prog" "$RESULTS/timeout_$seed.c"
+    elif [ "$irc" -eq 125 ]; then
+        rejected=$((rejected + 1))
+        cp "$prog" "$RESULTS/rejected_$seed.c"
+        cp "$WORK/interp.err" "$RESULTS/rejected_$seed.err"
+        echo "seed $seed: rejected: $(head -n 1 "$WORK/interp.err")"
+    elif [ "$irc" -eq "$nrc" ] && cmp -s "$WORK/native.out" "$WORK/interp.out"; then
+        agreed=$((agreed + 1))
+    else
+        disagreed=$((disagreed + 1))
+        d="$RESULTS/disagree_$seed"
+        mkdir -p "$d"
+        cp "$prog" "$d/prog.c"
+        cp "$WORK/native.out" "$d/native.stdout"
+        cp "$WORK/interp.out" "$d/interp.stdout"
+        cp "$WORK/interp.err" "$d/interp.stderr"
+        printf 'native exit %s\ninterp exit %s\n' "$nrc" "$irc" >"$d/status"
+        echo "seed $seed: DISAGREE (native exit $nrc, interp exit $irc) -> $d"
+    fi
+done
+
+echo "skipped: $skipped_compile gcc errors, $skipped_timeout native timeouts, $skipped_crash native crashes"
+echo "csmith: $generated generated, $run run, $agreed agreed, $disagreed disagreed, $rejected rejected, $itimeout timeout"
+[ "$disagreed" -eq 0 ]

@@ -1,0 +1,516 @@
+//! The command line: argument definitions (the one source of `--help` and the man page),
+//! exit codes, and wiring of the stages. Everything else lives in the library modules.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_STEPS};
+use crate::frontend;
+use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
+use crate::repo::Repo;
+
+/// Exit codes of `git regcause <good> <bad>` (documented in --help and the man page).
+pub mod code {
+    /// The test is a regression; its divergence (and, later, root cause) was reported.
+    pub const REGRESSION: i32 = 0;
+    /// Nothing to explain: the test passes at `bad`, or already fails at `good`.
+    pub const NOTHING_TO_EXPLAIN: i32 = 1;
+    /// Bad command line (clap's own code).
+    pub const USAGE: i32 = 2;
+    /// Not a git repository, unknown revision.
+    pub const REPOSITORY: i32 = 3;
+    /// The program's sources cannot be found, preprocessed or parsed.
+    pub const PROGRAM: i32 = 4;
+    /// The program uses C or libc that regcause does not support.
+    pub const UNSUPPORTED: i32 = 5;
+    /// `run`/`exec`: the program stopped on a runtime error (undefined behaviour, a limit).
+    pub const RUNTIME_ERROR: i32 = 124;
+    /// `run`/`exec`: regcause could not run the program at all.
+    pub const CANNOT_RUN: i32 = 125;
+}
+
+const AFTER_HELP: &str = "\
+Exit status of `git regcause <good> <bad> -- <test>`:
+  0  the test is a regression and its first divergence was reported
+  1  nothing to explain: the test passes at <bad> or already fails at <good>
+  2  bad command line
+  3  not a git repository, or an unknown revision
+  4  the program's sources cannot be found, preprocessed or parsed
+  5  the program uses C or library functions regcause does not support
+`run` and `exec` exit with the program's own status (128+N when killed by signal N),
+124 when it stops on a runtime error, and 125 when regcause cannot run it.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "git-regcause",
+    bin_name = "git regcause",
+    version,
+    about = "Explain a regression of a C program between two git revisions",
+    long_about = "Runs a test at a revision where it passes and one where it fails, inside \
+regcause's own C interpreter, and reports where and why the runs part.",
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub explain: ExplainArgs,
+}
+
+#[derive(clap::Args, Debug, Default)]
+pub struct ExplainArgs {
+    /// A revision where the test passes (tag, branch, commit, HEAD~3, ...).
+    pub good: Option<String>,
+    /// A revision where the test fails.
+    pub bad: Option<String>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Expected stdout of the test (default: what the good revision prints).
+    #[arg(long, value_name = "FILE")]
+    pub expect: Option<PathBuf>,
+    /// The test: the program as it is run, then its arguments.
+    #[arg(last = true, value_name = "PROGRAM [ARGS]")]
+    pub test: Vec<String>,
+}
+
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct InputArgs {
+    /// File whose contents are the program's standard input.
+    #[arg(long, value_name = "FILE")]
+    pub stdin: Option<PathBuf>,
+    /// Stop a run after this many executed statements.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STEPS)]
+    pub max_steps: u64,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a program of revision REV in the interpreter, as `gcc -O0` would run it.
+    Run {
+        /// The revision to run.
+        rev: String,
+        #[command(flatten)]
+        input: InputArgs,
+        /// The program as it is run, then its arguments.
+        #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+        test: Vec<String>,
+    },
+    /// Run C source files directly in the interpreter (no git involved).
+    Exec {
+        /// The C files of the program.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Add a directory to the include path.
+        #[arg(short = 'I', value_name = "DIR")]
+        include: Vec<PathBuf>,
+        /// Define a macro (NAME or NAME=VALUE).
+        #[arg(short = 'D', value_name = "DEF")]
+        define: Vec<String>,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Arguments of the program (argv[1]...).
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<String>,
+    },
+    /// Print the intermediate representation of a program of revision REV.
+    Ir {
+        rev: String,
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        test: Vec<String>,
+    },
+    /// Build a bundled sample regression repository (from sample-repos/) at DEST.
+    #[command(hide = true)]
+    Sample { dir: PathBuf, dest: PathBuf },
+    /// Write the man page to DIR/git-regcause.1.
+    #[command(hide = true)]
+    Man { dir: PathBuf },
+}
+
+fn eprint_err(msg: impl std::fmt::Display) {
+    eprintln!("git-regcause: {msg}");
+}
+
+fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, String> {
+    match p {
+        None => Ok(Vec::new()),
+        Some(p) => {
+            std::fs::read(p).map_err(|e| format!("cannot read --stdin file {}: {e}", p.display()))
+        }
+    }
+}
+
+fn limits(i: &InputArgs) -> Limits {
+    Limits {
+        max_steps: i.max_steps,
+        ..Limits::default()
+    }
+}
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { code::USAGE } else { 0 };
+        }
+    };
+    match cli.command {
+        Some(Command::Run { rev, input, test }) => cmd_run(&rev, &input, &test),
+        Some(Command::Exec {
+            files,
+            include,
+            define,
+            input,
+            args,
+        }) => cmd_exec(&files, &include, &define, &input, &args),
+        Some(Command::Ir { rev, test }) => cmd_ir(&rev, &test),
+        Some(Command::Sample { dir, dest }) => cmd_sample(&dir, &dest),
+        Some(Command::Man { dir }) => cmd_man(&dir),
+        None => cmd_explain(&cli.explain),
+    }
+}
+
+/// Print a run's output and turn its ending into the exit status of `run`/`exec`.
+fn finish_run(r: &exec::RunResult) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(&r.stdout);
+    let _ = out.flush();
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(&r.stderr);
+    match &r.outcome {
+        Outcome::Exit(n) => *n,
+        Outcome::Signal(s) => 128 + s,
+        Outcome::Fault(e) => {
+            let _ = writeln!(
+                err,
+                "git-regcause: the program stopped with a runtime error: {e}"
+            );
+            if e.kind == exec::FaultKind::Unsupported {
+                code::CANNOT_RUN
+            } else {
+                code::RUNTIME_ERROR
+            }
+        }
+    }
+}
+
+fn open_repo() -> Result<Repo, i32> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    Repo::discover(&cwd).map_err(|e| {
+        eprint_err(e);
+        code::REPOSITORY
+    })
+}
+
+fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> i32 {
+    let repo = match open_repo() {
+        Ok(r) => r,
+        Err(_) => return code::CANNOT_RUN,
+    };
+    let stdin = match read_stdin_file(&input.stdin) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint_err(e);
+            return code::CANNOT_RUN;
+        }
+    };
+    let t = Test {
+        program: test[0].clone(),
+        args: test[1..].to_vec(),
+        stdin,
+        expect: None,
+    };
+    match oracle::run_at(&repo, rev, &t, limits(input)) {
+        Ok(r) => finish_run(&r.result),
+        Err(e) => {
+            eprint_err(e);
+            code::CANNOT_RUN
+        }
+    }
+}
+
+fn cmd_exec(
+    files: &[PathBuf],
+    include: &[PathBuf],
+    define: &[String],
+    input: &InputArgs,
+    args: &[String],
+) -> i32 {
+    let stdin = match read_stdin_file(&input.stdin) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint_err(e);
+            return code::CANNOT_RUN;
+        }
+    };
+    let prog = match frontend::load_files(files, include, define) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint_err(e);
+            return code::CANNOT_RUN;
+        }
+    };
+    let name = files
+        .first()
+        .and_then(|f| f.file_stem())
+        .map(|s| format!("./{}", s.to_string_lossy()))
+        .unwrap_or_else(|| "./a.out".into());
+    let mut argv = vec![name.into_bytes()];
+    argv.extend(args.iter().map(|a| a.clone().into_bytes()));
+    let r = exec::run(
+        &prog,
+        &RunInput {
+            argv,
+            stdin,
+            cwd: std::env::current_dir().ok(),
+        },
+        limits(input),
+    );
+    finish_run(&r)
+}
+
+fn cmd_ir(rev: &str, test: &[String]) -> i32 {
+    let repo = match open_repo() {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let tree = match repo.materialise(rev) {
+        Ok(t) => t,
+        Err(e) => {
+            eprint_err(e);
+            return code::REPOSITORY;
+        }
+    };
+    match oracle::load(tree.path(), &test[0], rev) {
+        Ok(p) => {
+            print!("{}", crate::ir::display::program(&p));
+            0
+        }
+        Err(e) => {
+            eprint_err(&e);
+            if e.is_unsupported() {
+                code::UNSUPPORTED
+            } else {
+                code::PROGRAM
+            }
+        }
+    }
+}
+
+fn cmd_sample(dir: &Path, dest: &Path) -> i32 {
+    let r = crate::samples::load(dir).and_then(|s| crate::samples::build_repo(&s, dest));
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            eprint_err(e);
+            code::CANNOT_RUN
+        }
+    }
+}
+
+fn cmd_man(dir: &Path) -> i32 {
+    let man = clap_mangen::Man::new(Cli::command());
+    let mut buf = Vec::new();
+    if let Err(e) = man.render(&mut buf) {
+        eprint_err(e);
+        return code::CANNOT_RUN;
+    }
+    let path = dir.join("git-regcause.1");
+    match std::fs::write(&path, buf) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprint_err(format!("cannot write {}: {e}", path.display()));
+            code::CANNOT_RUN
+        }
+    }
+}
+
+fn oracle_code(e: &OracleError) -> i32 {
+    match e {
+        OracleError::Repo(_) => code::REPOSITORY,
+        _ if e.is_unsupported() => code::UNSUPPORTED,
+        _ => code::PROGRAM,
+    }
+}
+
+fn cmd_explain(a: &ExplainArgs) -> i32 {
+    let (Some(good), Some(bad)) = (&a.good, &a.bad) else {
+        let _ = Cli::command().print_help();
+        eprintln!();
+        eprint_err("give a good and a bad revision and a test: git regcause <GOOD> <BAD> -- <PROGRAM> [ARGS...]");
+        return code::USAGE;
+    };
+    if a.test.is_empty() {
+        eprint_err("no test given: add `-- <PROGRAM> [ARGS...]` after the revisions");
+        return code::USAGE;
+    }
+    let stdin = match read_stdin_file(&a.input.stdin) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint_err(e);
+            return code::USAGE;
+        }
+    };
+    let expect = match &a.expect {
+        None => None,
+        Some(p) => match std::fs::read(p) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprint_err(format!("cannot read --expect file {}: {e}", p.display()));
+                return code::USAGE;
+            }
+        },
+    };
+    let repo = match open_repo() {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    // Resolve both revisions first so a typo is reported before any work.
+    for r in [good, bad] {
+        if let Err(e) = repo.resolve(r) {
+            eprint_err(e);
+            return code::REPOSITORY;
+        }
+    }
+    let test = Test {
+        program: a.test[0].clone(),
+        args: a.test[1..].to_vec(),
+        stdin,
+        expect,
+    };
+    let lim = limits(&a.input);
+    let g = match oracle::run_at(&repo, good, &test, lim) {
+        Ok(r) => r,
+        Err(e) => {
+            eprint_err(&e);
+            return oracle_code(&e);
+        }
+    };
+    let b = match oracle::run_at(&repo, bad, &test, lim) {
+        Ok(r) => r,
+        Err(e) => {
+            eprint_err(&e);
+            return oracle_code(&e);
+        }
+    };
+    let verdict = oracle::judge(&g.result, &b.result, test.expect.as_deref());
+    print_verdict(&g, &b, &verdict)
+}
+
+fn short(c: &str) -> &str {
+    &c[..c.len().min(10)]
+}
+
+fn print_verdict(g: &oracle::RevRun, b: &oracle::RevRun, v: &Verdict) -> i32 {
+    let mut o = std::io::stdout().lock();
+    match v {
+        Verdict::PassesAtBad => {
+            let _ = writeln!(
+                o,
+                "Nothing to explain: the test passes at {} ({}) too: same output and {}.",
+                b.rev,
+                short(&b.commit),
+                oracle::describe_outcome(&b.result.outcome)
+            );
+            code::NOTHING_TO_EXPLAIN
+        }
+        Verdict::FailsAtGood(why) => {
+            let _ = writeln!(
+                o,
+                "Nothing to explain: the test already fails at {} ({}): {why}.",
+                g.rev,
+                short(&g.commit)
+            );
+            code::NOTHING_TO_EXPLAIN
+        }
+        Verdict::Regression(d) => {
+            let _ = writeln!(
+                o,
+                "Regression: the test passes at {} ({}) and fails at {} ({}).",
+                g.rev,
+                short(&g.commit),
+                b.rev,
+                short(&b.commit)
+            );
+            match d {
+                Divergence::Stdout {
+                    offset,
+                    expected_line,
+                    actual_line,
+                    event,
+                    last_event,
+                } => {
+                    let _ = writeln!(o, "First divergence: stdout byte {offset}");
+                    let _ = writeln!(o, "  expected: {expected_line:?}");
+                    let _ = writeln!(o, "  actual:   {actual_line:?}");
+                    match (event, last_event) {
+                        (Some(e), _) => {
+                            let _ = writeln!(o, "Written at {} by:", e.at);
+                            for (f, at) in &e.stack {
+                                let _ = writeln!(o, "  {f} at {at}");
+                            }
+                        }
+                        (None, Some(e)) => {
+                            let _ = writeln!(o, "The bad revision's output ends early; its last output was written at {}", e.at);
+                        }
+                        _ => {
+                            let _ = writeln!(o, "The bad revision printed nothing.");
+                        }
+                    }
+                    if let Outcome::Fault(e) = &b.result.outcome {
+                        let _ = writeln!(o, "The bad revision stopped with a runtime error: {e}");
+                    }
+                }
+                Divergence::Ending {
+                    good,
+                    bad,
+                    fault_at,
+                    stack,
+                } => {
+                    let _ = writeln!(
+                        o,
+                        "Same output, different ending: {good} at {}, {bad} at {}",
+                        g.rev, b.rev
+                    );
+                    if let Some(at) = fault_at {
+                        let _ = writeln!(o, "Failing statement: {at}");
+                        for (f, at) in stack {
+                            let _ = writeln!(o, "  {f} at {at}");
+                        }
+                    }
+                }
+            }
+            code::REGRESSION
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// man/git-regcause.1 is generated from these definitions; regenerate it with
+    /// `cargo run -- man man` when this fails.
+    #[test]
+    fn man_page_is_current() {
+        let mut buf = Vec::new();
+        clap_mangen::Man::new(Cli::command())
+            .render(&mut buf)
+            .unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man/git-regcause.1");
+        let on_disk = std::fs::read(&path).unwrap_or_default();
+        assert!(
+            on_disk == buf,
+            "man/git-regcause.1 is stale: run `cargo run -- man man`"
+        );
+    }
+}

@@ -1,0 +1,857 @@
+//! The interpreter loop. Frames keep registers in one shared stack (`regs`) and the
+//! pointers to their addressable locals in another (`locals`); statements are executed
+//! block by block with no name lookup or allocation per step.
+
+use std::collections::HashMap;
+
+use super::io::{Io, STDERR_FD, STDIN_FD, STDOUT_FD};
+use super::memory::{self, AllocKind, MemFault, Memory, BUILTIN_SLOT, FUNC_SLOT};
+use super::shims::{self, Shim};
+use super::{FaultKind, Limits, Outcome, RunInput, RunResult, RuntimeError};
+use crate::ir::arith::{self, ArithError};
+use crate::ir::*;
+
+struct Frame {
+    func: FuncId,
+    block: BlockId,
+    /// Next statement to execute in `block`.
+    idx: u32,
+    reg_base: usize,
+    local_base: usize,
+    /// Where the caller wants the returned value.
+    ret_to: Option<(Reg, Scalar)>,
+    call_loc: Loc,
+}
+
+/// Why execution stopped early.
+pub enum Stop {
+    Fault(Box<RuntimeError>),
+    Exit(Outcome),
+}
+
+pub type X<T> = Result<T, Stop>;
+
+pub struct Machine<'p> {
+    pub prog: &'p Program,
+    pub mem: Memory,
+    regs: Vec<u64>,
+    reg_init: Vec<bool>,
+    locals: Vec<u64>,
+    frames: Vec<Frame>,
+    pub io: Io,
+    pub steps: u64,
+    limits: Limits,
+    stack_used: u64,
+    global_ptrs: Vec<u64>,
+    /// FILE* values -> index in `io.files`.
+    pub file_of_ptr: HashMap<u64, usize>,
+    pub file_ptrs: Vec<u64>,
+    shims: Vec<Option<Shim>>,
+    pub libc: shims::LibcState,
+    argv0: Vec<u8>,
+    setup_error: Option<RuntimeError>,
+    /// Location of the statement being executed (for faults raised by shims).
+    pub cur_loc: Loc,
+    /// Which statement (and call stack) wrote each piece of stdout and stderr.
+    pub events: Vec<super::OutputEvent>,
+}
+
+impl<'p> Machine<'p> {
+    pub fn new(prog: &'p Program, input: &RunInput, limits: Limits) -> Machine<'p> {
+        let mut m = Machine {
+            prog,
+            mem: Memory::new(),
+            regs: Vec::with_capacity(1 << 12),
+            reg_init: Vec::with_capacity(1 << 12),
+            locals: Vec::with_capacity(1 << 10),
+            frames: Vec::with_capacity(64),
+            io: Io::new(input.stdin.clone(), input.cwd.clone()),
+            steps: 0,
+            limits,
+            stack_used: 0,
+            global_ptrs: Vec::new(),
+            file_of_ptr: HashMap::new(),
+            file_ptrs: Vec::new(),
+            shims: prog.builtins.iter().map(|n| shims::resolve(n)).collect(),
+            libc: shims::LibcState::default(),
+            argv0: input
+                .argv
+                .first()
+                .cloned()
+                .unwrap_or_else(|| b"a.out".to_vec()),
+            setup_error: None,
+            cur_loc: Loc::default(),
+            events: Vec::new(),
+        };
+        m.libc.argv = if input.argv.is_empty() {
+            vec![b"a.out".to_vec()]
+        } else {
+            input.argv.clone()
+        };
+        if let Err(e) = m.setup_globals() {
+            m.setup_error = Some(m.mem_error(e, Loc::default()));
+        }
+        m
+    }
+
+    pub fn argv0(&self) -> &[u8] {
+        &self.argv0
+    }
+
+    fn setup_globals(&mut self) -> Result<(), MemFault> {
+        for _ in 0..3 {
+            let p = self
+                .mem
+                .alloc(1, AllocKind::Runtime, true, "FILE", Loc::default())?;
+            self.file_of_ptr.insert(p, self.file_ptrs.len());
+            self.file_ptrs.push(p);
+        }
+        for g in &self.prog.globals {
+            let kind = if g.read_only {
+                AllocKind::StringLiteral
+            } else {
+                AllocKind::Global
+            };
+            let p = self
+                .mem
+                .alloc(g.size as usize, kind, true, &g.name, g.loc)?;
+            self.mem.write_bytes(p, &g.init)?;
+            self.global_ptrs.push(p);
+        }
+        for (i, g) in self.prog.globals.iter().enumerate() {
+            let base = self.global_ptrs[i];
+            for r in &g.relocs {
+                let target = match r.target {
+                    RelocTarget::Global(t) => self.global_ptrs[t as usize],
+                    RelocTarget::Func(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f),
+                    RelocTarget::Builtin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, b),
+                };
+                self.mem.store(
+                    base.wrapping_add(r.offset as u64),
+                    8,
+                    target.wrapping_add(r.addend as u64),
+                )?;
+            }
+            let std = match g.name.as_str() {
+                "stdin" => Some(STDIN_FD),
+                "stdout" => Some(STDOUT_FD),
+                "stderr" => Some(STDERR_FD),
+                _ => None,
+            };
+            if let (Some(fd), 8) = (std, g.size) {
+                self.mem.store(base, 8, self.file_ptrs[fd])?;
+            }
+        }
+        for p in &self.global_ptrs {
+            if let Some(a) = self.mem.allocs.get_mut(memory::slot_of(*p)) {
+                if a.kind == AllocKind::StringLiteral {
+                    a.read_only = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Run `main` with the input's argv and return everything the run produced.
+    pub fn run_main(&mut self) -> RunResult {
+        let outcome = match self.setup_error.take() {
+            Some(e) => Outcome::Fault(e),
+            None => match self.start_main() {
+                Ok(status) => Outcome::Exit(status),
+                Err(Stop::Exit(o)) => o,
+                Err(Stop::Fault(e)) => Outcome::Fault(*e),
+            },
+        };
+        if matches!(outcome, Outcome::Signal(_)) {
+            self.io.drop_unflushed();
+        }
+        RunResult {
+            stdout: std::mem::take(&mut self.io.stdout),
+            stderr: std::mem::take(&mut self.io.stderr),
+            outcome,
+            steps: self.steps,
+            events: std::mem::take(&mut self.events),
+        }
+    }
+
+    fn start_main(&mut self) -> X<i32> {
+        let main = self.prog.main;
+        let mut args = Vec::new();
+        if self.prog.main_takes_args {
+            let argv: Vec<Vec<u8>> = self.argv_strings();
+            let n = argv.len();
+            let arr = self
+                .mem
+                .alloc(
+                    (n + 1) * 8,
+                    AllocKind::Runtime,
+                    true,
+                    "argv",
+                    Loc::default(),
+                )
+                .map_err(|e| self.stop_mem(e))?;
+            for (i, a) in argv.iter().enumerate() {
+                let mut bytes = a.clone();
+                bytes.push(0);
+                let name = format!("argv[{i}]");
+                let p = self
+                    .mem
+                    .alloc(bytes.len(), AllocKind::Runtime, true, &name, Loc::default())
+                    .map_err(|e| self.stop_mem(e))?;
+                self.mem
+                    .write_bytes(p, &bytes)
+                    .map_err(|e| self.stop_mem(e))?;
+                self.mem
+                    .store(arr + 8 * i as u64, 8, p)
+                    .map_err(|e| self.stop_mem(e))?;
+            }
+            args.push((n as u64, Scalar::I32, None));
+            args.push((arr, Scalar::Ptr, None));
+        }
+        let v = self.call_function(main, &args, Loc::default())?;
+        Ok((v.unwrap_or(0) as i32) & 0xff)
+    }
+
+    fn argv_strings(&self) -> Vec<Vec<u8>> {
+        self.libc.argv.clone()
+    }
+
+    /// Call an interpreted function and run it to completion (also used by shims such
+    /// as `qsort` to call back into the program).
+    pub fn call_function(
+        &mut self,
+        f: FuncId,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) -> X<Option<u64>> {
+        let depth = self.frames.len();
+        let ret_slot = self.regs.len();
+        // A scratch register in the caller's area receives the value.
+        self.regs.push(0);
+        self.reg_init.push(false);
+        let saved_base = self.frames.last().map(|fr| fr.reg_base);
+        let dst_reg = match saved_base {
+            Some(b) => (ret_slot - b) as Reg,
+            None => ret_slot as Reg,
+        };
+        let func = &self.prog.functions[f as usize];
+        let want = func.ret.map(|s| (dst_reg, s));
+        self.push_frame(f, args, want, 0, loc)?;
+        self.run_frames(depth)?;
+        let v = if want.is_some() && self.reg_init[ret_slot] {
+            Some(self.regs[ret_slot])
+        } else {
+            None
+        };
+        self.regs.truncate(ret_slot);
+        self.reg_init.truncate(ret_slot);
+        Ok(v)
+    }
+
+    fn push_frame(
+        &mut self,
+        f: FuncId,
+        args: &[(u64, Scalar, Option<u32>)],
+        ret_to: Option<(Reg, Scalar)>,
+        sret: u64,
+        loc: Loc,
+    ) -> X<()> {
+        let prog = self.prog;
+        let func = &prog.functions[f as usize];
+        if func.blocks.is_empty() {
+            return Err(self.fault(
+                FaultKind::BadCall,
+                format!("call of `{}`, which has no body", func.name),
+                loc,
+            ));
+        }
+        self.stack_used += func.frame_bytes as u64;
+        if self.stack_used > self.limits.stack_bytes {
+            return Err(self.fault(
+                FaultKind::StackOverflow,
+                format!("stack overflow: {} nested calls (the native 8 MiB stack would be exhausted) entering `{}`", self.frames.len() + 1, func.name),
+                loc,
+            ));
+        }
+        let reg_base = self.regs.len();
+        let local_base = self.locals.len();
+        self.regs.resize(reg_base + func.regs.len(), 0);
+        self.reg_init.resize(reg_base + func.regs.len(), false);
+        self.locals.resize(local_base + func.locals.len(), 0);
+        if args.len() < func.params.len() {
+            return Err(self.fault(
+                FaultKind::BadCall,
+                format!(
+                    "`{}` called with {} arguments but takes {}",
+                    func.name,
+                    args.len(),
+                    func.params.len()
+                ),
+                loc,
+            ));
+        }
+        self.frames.push(Frame {
+            func: f,
+            block: 0,
+            idx: 0,
+            reg_base,
+            local_base,
+            ret_to,
+            call_loc: loc,
+        });
+        for (i, p) in func.params.iter().enumerate() {
+            let (v, _, by_value) = args[i];
+            match p {
+                ParamKind::Reg(r, s) => {
+                    self.regs[reg_base + *r as usize] = s.canon(v);
+                    self.reg_init[reg_base + *r as usize] = true;
+                }
+                ParamKind::Mem {
+                    local,
+                    ty,
+                    by_value_size,
+                } => {
+                    let info = &func.locals[*local as usize];
+                    let ptr = self
+                        .mem
+                        .alloc(
+                            info.size as usize,
+                            AllocKind::Stack,
+                            true,
+                            &info.name,
+                            info.loc,
+                        )
+                        .map_err(|e| self.stop_mem(e))?;
+                    self.locals[local_base + *local as usize] = ptr;
+                    match (by_value_size, by_value) {
+                        (Some(n), _) => self
+                            .mem
+                            .copy(ptr, v, *n as usize)
+                            .map_err(|e| self.stop_mem(e))?,
+                        _ => self
+                            .mem
+                            .store(ptr, ty.size(), v)
+                            .map_err(|e| self.stop_mem(e))?,
+                    }
+                }
+            }
+        }
+        // The hidden return-buffer pointer of a struct-returning function is register 0.
+        if func.sret_size.is_some() && !func.regs.is_empty() {
+            self.regs[reg_base] = sret;
+            self.reg_init[reg_base] = true;
+        }
+        Ok(())
+    }
+
+    fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
+        let Some(fr) = self.frames.pop() else {
+            return Ok(());
+        };
+        let func = &self.prog.functions[fr.func as usize];
+        self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
+        for i in fr.local_base..self.locals.len() {
+            let p = self.locals[i];
+            if p != 0 {
+                self.mem.release(p, loc);
+            }
+        }
+        self.locals.truncate(fr.local_base);
+        self.regs.truncate(fr.reg_base);
+        self.reg_init.truncate(fr.reg_base);
+        if let Some((r, s)) = fr.ret_to {
+            let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
+            match ret {
+                Some(v) => {
+                    let i = caller_base + r as usize;
+                    if i < self.regs.len() {
+                        self.regs[i] = s.canon(v);
+                        self.reg_init[i] = true;
+                    }
+                }
+                None => {
+                    // Using the value of a function that fell off its end is undefined;
+                    // the caller's register stays uninitialised and faults on use.
+                    let _ = fr.call_loc;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- errors ----------------------------------------------------------------------
+
+    pub fn fault(&self, kind: FaultKind, message: String, loc: Loc) -> Stop {
+        Stop::Fault(Box::new(self.runtime_error(kind, message, loc, Vec::new())))
+    }
+
+    /// The call stack at `loc`, innermost first: (function, location).
+    pub fn backtrace(&self, loc: Loc) -> Vec<(String, String)> {
+        let mut stack = Vec::new();
+        let mut at = loc;
+        for fr in self.frames.iter().rev() {
+            let name = self.prog.functions[fr.func as usize].name.clone();
+            stack.push((name, self.prog.fmt_loc(at)));
+            at = fr.call_loc;
+        }
+        stack
+    }
+
+    /// Write program output, remembering which statement produced it.
+    pub fn output(&mut self, fd: usize, bytes: &[u8]) -> bool {
+        let stream = match fd {
+            STDOUT_FD
+                if matches!(
+                    self.io.files.get(fd).map(|f| &f.kind),
+                    Some(super::io::FileKind::Stdout)
+                ) =>
+            {
+                Some(0u8)
+            }
+            STDERR_FD => Some(1u8),
+            _ => None,
+        };
+        let start = match stream {
+            Some(0) => self.io.stdout.len(),
+            Some(_) => self.io.stderr.len(),
+            None => 0,
+        };
+        let ok = self.io.write(fd, bytes);
+        if let (Some(stream), true, false) = (stream, ok, bytes.is_empty()) {
+            let stack = self.backtrace(self.cur_loc);
+            self.events.push(super::OutputEvent {
+                stream,
+                start,
+                len: bytes.len(),
+                loc: self.cur_loc,
+                at: self.prog.fmt_loc(self.cur_loc),
+                stack,
+            });
+        }
+        ok
+    }
+
+    fn runtime_error(
+        &self,
+        kind: FaultKind,
+        message: String,
+        loc: Loc,
+        notes: Vec<String>,
+    ) -> RuntimeError {
+        let stack = self.backtrace(loc);
+        RuntimeError {
+            kind,
+            message,
+            loc,
+            at: self.prog.fmt_loc(loc),
+            stack,
+            notes,
+        }
+    }
+
+    pub fn mem_error(&self, e: MemFault, loc: Loc) -> RuntimeError {
+        let p = self.prog;
+        let (kind, msg, notes) = match e {
+            MemFault::Null => (FaultKind::NullDereference, "dereference of a null pointer".to_string(), vec![]),
+            MemFault::Invalid(v) => (FaultKind::InvalidPointer, format!("dereference of an invalid pointer (0x{v:x})"), vec![]),
+            MemFault::OutOfBounds { what, offset, size, len, site } => (
+                FaultKind::OutOfBounds,
+                format!("out-of-bounds access of {size} byte(s) at offset {offset} of {what}, which has {len} bytes"),
+                if site == Loc::default() { vec![] } else { vec![format!("{what} was created at {}", p.fmt_loc(site))] },
+            ),
+            MemFault::UseAfterFree { what, kind, site, freed_at } => {
+                let m = if kind == AllocKind::Stack {
+                    format!("use of {what} after its function returned")
+                } else {
+                    format!("use after free of {what}")
+                };
+                let mut notes = vec![format!("allocated at {}", p.fmt_loc(site))];
+                if let Some(f) = freed_at {
+                    notes.push(format!("freed at {}", p.fmt_loc(f)));
+                }
+                (FaultKind::UseAfterFree, m, notes)
+            }
+            MemFault::Uninit { what, offset, site } => (
+                FaultKind::UninitialisedRead,
+                format!("read of uninitialised memory (byte {offset} of {what})"),
+                vec![format!("{what} was created at {}", p.fmt_loc(site))],
+            ),
+            MemFault::ReadOnly { what } => (FaultKind::WriteToReadOnly, format!("write to {what}, which is read-only"), vec![]),
+            MemFault::DoubleFree { site, freed_at } => {
+                let mut notes = vec![format!("allocated at {}", p.fmt_loc(site))];
+                if let Some(f) = freed_at {
+                    notes.push(format!("first freed at {}", p.fmt_loc(f)));
+                }
+                (FaultKind::DoubleFree, "double free of a heap block".to_string(), notes)
+            }
+            MemFault::InvalidFree { what } => (FaultKind::InvalidFree, format!("free of {what}, which is not a heap block"), vec![]),
+            MemFault::OutOfMemory => (FaultKind::OutOfMemory, "out of memory (more than 8 GiB of heap)".to_string(), vec![]),
+        };
+        self.runtime_error(kind, msg, loc, notes)
+    }
+
+    pub fn stop_mem(&self, e: MemFault) -> Stop {
+        Stop::Fault(Box::new(self.mem_error(e, self.cur_loc)))
+    }
+
+    fn arith_error(&self, e: ArithError, loc: Loc) -> Stop {
+        let kind = match e {
+            ArithError::DivByZero => FaultKind::DivisionByZero,
+            ArithError::DivOverflow => FaultKind::DivisionOverflow,
+            ArithError::ShiftRange(_) => FaultKind::ShiftOutOfRange,
+        };
+        self.fault(kind, e.describe(), loc)
+    }
+
+    // ---- the loop --------------------------------------------------------------------
+
+    #[inline(always)]
+    fn op(&self, o: &Operand, rb: usize, loc: Loc, func: &Function) -> X<u64> {
+        match o {
+            Operand::Const(c) => Ok(*c),
+            Operand::Reg(r) => {
+                let i = rb + *r as usize;
+                if !self.reg_init[i] {
+                    return Err(self.uninit_reg(func, *r, loc));
+                }
+                Ok(self.regs[i])
+            }
+        }
+    }
+
+    #[cold]
+    fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> Stop {
+        let what = match func.regs.get(r as usize).and_then(|ri| ri.name.clone()) {
+            Some(n) => format!("read of uninitialised variable `{n}`"),
+            None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
+        };
+        self.fault(FaultKind::UninitialisedRead, what, loc)
+    }
+
+    fn run_frames(&mut self, stop_depth: usize) -> X<()> {
+        let prog = self.prog;
+        while self.frames.len() > stop_depth {
+            let (fi, bi, start, rb, lb) = {
+                let fr = self.frames.last().ok_or_else(|| {
+                    self.fault(FaultKind::BadCall, "no frame".into(), Loc::default())
+                })?;
+                (fr.func, fr.block, fr.idx, fr.reg_base, fr.local_base)
+            };
+            let func = &prog.functions[fi as usize];
+            let block = &func.blocks[bi as usize];
+            let mut idx = start as usize;
+            let mut called = false;
+            while idx < block.stmts.len() {
+                let st = &block.stmts[idx];
+                idx += 1;
+                self.steps += 1;
+                if self.steps > self.limits.max_steps {
+                    return Err(self.step_limit(st.loc));
+                }
+                match &st.kind {
+                    StmtKind::Assign(r, rv) => {
+                        let v = self.rvalue(rv, rb, lb, st.loc, func)?;
+                        let i = rb + *r as usize;
+                        self.regs[i] = v;
+                        self.reg_init[i] = true;
+                    }
+                    StmtKind::Store { addr, val, ty } => {
+                        let a = self.op(addr, rb, st.loc, func)?;
+                        let v = self.op(val, rb, st.loc, func)?;
+                        if let Err(e) = self.mem.store(a, ty.size(), v) {
+                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                        }
+                    }
+                    StmtKind::Copy { dst, src, size } => {
+                        let d = self.op(dst, rb, st.loc, func)?;
+                        let s = self.op(src, rb, st.loc, func)?;
+                        if let Err(e) = self.mem.copy(d, s, *size as usize) {
+                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                        }
+                    }
+                    StmtKind::Zero { dst, size } => {
+                        let d = self.op(dst, rb, st.loc, func)?;
+                        if let Err(e) = self.mem.fill(d, 0, *size as usize) {
+                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                        }
+                    }
+                    StmtKind::StorageLive(l) => {
+                        let i = lb + *l as usize;
+                        if self.locals[i] == 0 {
+                            let info = &func.locals[*l as usize];
+                            self.locals[i] = self
+                                .mem
+                                .alloc(
+                                    info.size as usize,
+                                    AllocKind::Stack,
+                                    false,
+                                    &info.name,
+                                    info.loc,
+                                )
+                                .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, st.loc))))?;
+                        } else {
+                            self.mem.mark_uninit(self.locals[i]);
+                        }
+                    }
+                    StmtKind::Call {
+                        dst,
+                        callee,
+                        args,
+                        sret,
+                    } => {
+                        self.cur_loc = st.loc;
+                        let mut vals: Vec<(u64, Scalar, Option<u32>)> =
+                            Vec::with_capacity(args.len());
+                        for a in args {
+                            vals.push((self.op(&a.val, rb, st.loc, func)?, a.ty, a.by_value_size));
+                        }
+                        let sret_v = match sret {
+                            Some(s) => self.op(s, rb, st.loc, func)?,
+                            None => 0,
+                        };
+                        let target = match callee {
+                            Callee::Func(f) => Ok(*f),
+                            Callee::Builtin(b) => Err(*b),
+                            Callee::Indirect(o) => {
+                                let p = self.op(o, rb, st.loc, func)?;
+                                self.decode_fn_ptr(p, st.loc)?
+                            }
+                        };
+                        match target {
+                            Ok(f) => {
+                                if let Some(fr) = self.frames.last_mut() {
+                                    fr.idx = idx as u32;
+                                }
+                                let want = dst.map(|(r, s)| (r, s));
+                                self.push_frame(f, &vals, want, sret_v, st.loc)?;
+                                called = true;
+                                break;
+                            }
+                            Err(b) => {
+                                if sret.is_some() {
+                                    vals.insert(0, (sret_v, Scalar::Ptr, None));
+                                }
+                                let v = self.call_builtin(b, &vals, st.loc)?;
+                                if let Some((r, s)) = dst {
+                                    let i = rb + *r as usize;
+                                    self.regs[i] = s.canon(v);
+                                    self.reg_init[i] = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if called {
+                continue;
+            }
+            // terminator
+            self.steps += 1;
+            let loc = block.term_loc;
+            let next = match &block.term {
+                Terminator::Goto(b) => *b,
+                Terminator::Branch {
+                    cond,
+                    ty,
+                    then_bb,
+                    else_bb,
+                } => {
+                    let c = self.op(cond, rb, loc, func)?;
+                    let truth = if ty.is_float() {
+                        arith::f64_of(*ty, c) != 0.0
+                    } else {
+                        c != 0
+                    };
+                    if truth {
+                        *then_bb
+                    } else {
+                        *else_bb
+                    }
+                }
+                Terminator::Switch {
+                    val,
+                    ty,
+                    cases,
+                    default,
+                } => {
+                    let v = ty.canon(self.op(val, rb, loc, func)?);
+                    cases
+                        .iter()
+                        .find(|(c, _)| *c == v)
+                        .map(|(_, b)| *b)
+                        .unwrap_or(*default)
+                }
+                Terminator::Return(v) => {
+                    let rv = match v {
+                        Some(o) => Some(self.op(o, rb, loc, func)?),
+                        None => None,
+                    };
+                    self.pop_frame(rv, loc)?;
+                    continue;
+                }
+                Terminator::Unreachable => {
+                    return Err(self.fault(
+                        FaultKind::BadCall,
+                        "reached code the front end marked unreachable".into(),
+                        loc,
+                    ));
+                }
+            };
+            if let Some(fr) = self.frames.last_mut() {
+                fr.block = next;
+                fr.idx = 0;
+            }
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn step_limit(&self, loc: Loc) -> Stop {
+        self.fault(
+            FaultKind::StepLimit,
+            format!(
+                "step limit of {} statements reached (an endless loop? raise it with --max-steps)",
+                self.limits.max_steps
+            ),
+            loc,
+        )
+    }
+
+    fn decode_fn_ptr(&self, p: u64, loc: Loc) -> X<Result<FuncId, u32>> {
+        let slot = memory::slot_of(p) as u64;
+        let off = memory::off_of(p);
+        if p == 0 {
+            return Err(self.fault(
+                FaultKind::NullDereference,
+                "call through a null function pointer".into(),
+                loc,
+            ));
+        }
+        if slot == FUNC_SLOT && off >= 0 && (off as usize) < self.prog.functions.len() {
+            return Ok(Ok(off as FuncId));
+        }
+        if slot == BUILTIN_SLOT && off >= 0 && (off as usize) < self.prog.builtins.len() {
+            return Ok(Err(off as u32));
+        }
+        Err(self.fault(
+            FaultKind::InvalidPointer,
+            format!("call through a pointer that is not a function (0x{p:x})"),
+            loc,
+        ))
+    }
+
+    /// Call a function pointer value from a shim (qsort, bsearch comparators).
+    pub fn call_pointer(
+        &mut self,
+        p: u64,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) -> X<u64> {
+        match self.decode_fn_ptr(p, loc)? {
+            Ok(f) => Ok(self.call_function(f, args, loc)?.unwrap_or(0)),
+            Err(b) => self.call_builtin(b, args, loc),
+        }
+    }
+
+    fn call_builtin(&mut self, b: u32, args: &[(u64, Scalar, Option<u32>)], loc: Loc) -> X<u64> {
+        self.cur_loc = loc;
+        let Some(Some(shim)) = self.shims.get(b as usize).copied() else {
+            let name = self
+                .prog
+                .builtins
+                .get(b as usize)
+                .cloned()
+                .unwrap_or_default();
+            return Err(self.fault(
+                FaultKind::Unsupported,
+                format!("library function `{name}` has no model"),
+                loc,
+            ));
+        };
+        shims::call(self, shim, args, loc)
+    }
+
+    #[inline(always)]
+    fn rvalue(&mut self, rv: &Rvalue, rb: usize, lb: usize, loc: Loc, func: &Function) -> X<u64> {
+        Ok(match rv {
+            Rvalue::Use(o) => self.op(o, rb, loc, func)?,
+            Rvalue::Load(a, s) => {
+                let p = self.op(a, rb, loc, func)?;
+                match self.mem.load(p, s.size()) {
+                    Ok(v) => s.canon(v),
+                    Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
+                }
+            }
+            Rvalue::Bin(op, s, a, b) => {
+                let x = self.op(a, rb, loc, func)?;
+                let y = self.op(b, rb, loc, func)?;
+                match arith::binop(*op, *s, x, y) {
+                    Ok(v) => v,
+                    Err(e) => return Err(self.arith_error(e, loc)),
+                }
+            }
+            Rvalue::Un(op, s, a) => arith::unop(*op, *s, self.op(a, rb, loc, func)?),
+            Rvalue::Cast { from, to, val } => arith::cast(*from, *to, self.op(val, rb, loc, func)?),
+            Rvalue::PtrAdd { base, index, scale } => {
+                let b = self.op(base, rb, loc, func)?;
+                let i = self.op(index, rb, loc, func)? as i64;
+                b.wrapping_add(i.wrapping_mul(*scale) as u64)
+            }
+            Rvalue::PtrDiff { a, b, scale } => {
+                let x = self.op(a, rb, loc, func)?;
+                let y = self.op(b, rb, loc, func)?;
+                ((x.wrapping_sub(y) as i64) / *scale) as u64
+            }
+            Rvalue::AddrLocal(l) => {
+                let i = lb + *l as usize;
+                if self.locals[i] == 0 {
+                    // A jump past the declaration: the object exists for the whole block.
+                    let info = &func.locals[*l as usize];
+                    self.locals[i] = self
+                        .mem
+                        .alloc(
+                            info.size as usize,
+                            AllocKind::Stack,
+                            false,
+                            &info.name,
+                            info.loc,
+                        )
+                        .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+                }
+                self.locals[i]
+            }
+            Rvalue::AddrGlobal(g) => self.global_ptrs[*g as usize],
+            Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, *f),
+            Rvalue::AddrBuiltin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, *b),
+        })
+    }
+
+    /// The `FILE *` value for an io index.
+    pub fn file_ptr(&mut self, fd: usize) -> X<u64> {
+        while self.file_ptrs.len() <= fd {
+            let p = self
+                .mem
+                .alloc(1, AllocKind::Runtime, true, "FILE", Loc::default())
+                .map_err(|e| self.stop_mem(e))?;
+            self.file_of_ptr.insert(p, self.file_ptrs.len());
+            self.file_ptrs.push(p);
+        }
+        Ok(self.file_ptrs[fd])
+    }
+
+    pub fn fd_of(&self, p: u64, loc: Loc) -> X<usize> {
+        match self.file_of_ptr.get(&p) {
+            Some(fd) => Ok(*fd),
+            None if p == 0 => Err(self.fault(
+                FaultKind::NullDereference,
+                "null FILE pointer passed to a stdio function".into(),
+                loc,
+            )),
+            None => Err(self.fault(
+                FaultKind::InvalidPointer,
+                "pointer passed as a FILE * is not an open stream".into(),
+                loc,
+            )),
+        }
+    }
+}

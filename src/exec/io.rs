@@ -1,0 +1,220 @@
+//! The program's view of files: stdin, stdout and stderr with glibc's buffering rules,
+//! and files opened with `fopen`, kept in an in-memory overlay over the run's directory
+//! (a run never writes to disk).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// glibc's buffer size for a stdout that is a pipe or a file.
+const STDOUT_BUF: usize = 4096;
+
+pub enum FileKind {
+    Stdin,
+    Stdout,
+    Stderr,
+    Read { data: Vec<u8>, pos: usize },
+    Write { path: PathBuf },
+}
+
+pub struct FileState {
+    pub kind: FileKind,
+    pub eof: bool,
+    pub err: bool,
+    /// Bytes pushed back with `ungetc` (last pushed is read first).
+    pub unget: Vec<u8>,
+    pub open: bool,
+}
+
+pub struct Io {
+    pub stdin: Vec<u8>,
+    pub stdin_pos: usize,
+    pub stdout: Vec<u8>,
+    /// How much of `stdout` has left the process: what survives an `abort()`.
+    pub stdout_flushed: usize,
+    pub stderr: Vec<u8>,
+    pub files: Vec<FileState>,
+    pub overlay: HashMap<PathBuf, Vec<u8>>,
+    pub cwd: Option<PathBuf>,
+}
+
+pub const STDIN_FD: usize = 0;
+pub const STDOUT_FD: usize = 1;
+pub const STDERR_FD: usize = 2;
+
+impl Io {
+    pub fn new(stdin: Vec<u8>, cwd: Option<PathBuf>) -> Io {
+        let mk = |kind| FileState {
+            kind,
+            eof: false,
+            err: false,
+            unget: Vec::new(),
+            open: true,
+        };
+        Io {
+            stdin,
+            stdin_pos: 0,
+            stdout: Vec::new(),
+            stdout_flushed: 0,
+            stderr: Vec::new(),
+            files: vec![
+                mk(FileKind::Stdin),
+                mk(FileKind::Stdout),
+                mk(FileKind::Stderr),
+            ],
+            overlay: HashMap::new(),
+            cwd,
+        }
+    }
+
+    pub fn write(&mut self, fd: usize, bytes: &[u8]) -> bool {
+        let Some(f) = self.files.get_mut(fd) else {
+            return false;
+        };
+        if !f.open {
+            return false;
+        }
+        match &f.kind {
+            FileKind::Stdout => {
+                self.stdout.extend_from_slice(bytes);
+                // A full buffer is written out; what remains stays buffered.
+                let pending = self.stdout.len() - self.stdout_flushed;
+                if pending >= STDOUT_BUF {
+                    self.stdout_flushed += pending / STDOUT_BUF * STDOUT_BUF;
+                }
+                true
+            }
+            FileKind::Stderr => {
+                self.stderr.extend_from_slice(bytes);
+                true
+            }
+            FileKind::Write { path } => {
+                let p = path.clone();
+                self.overlay.entry(p).or_default().extend_from_slice(bytes);
+                true
+            }
+            _ => {
+                f.err = true;
+                false
+            }
+        }
+    }
+
+    pub fn flush(&mut self, fd: usize) {
+        if fd == STDOUT_FD {
+            self.stdout_flushed = self.stdout.len();
+        }
+    }
+
+    /// Read one byte; `None` at end of input (and sets the EOF flag).
+    pub fn getc(&mut self, fd: usize) -> Option<u8> {
+        let f = self.files.get_mut(fd)?;
+        if !f.open {
+            return None;
+        }
+        if let Some(b) = f.unget.pop() {
+            return Some(b);
+        }
+        let r = match &mut f.kind {
+            FileKind::Stdin => {
+                let b = self.stdin.get(self.stdin_pos).copied();
+                if b.is_some() {
+                    self.stdin_pos += 1;
+                }
+                b
+            }
+            FileKind::Read { data, pos } => {
+                let b = data.get(*pos).copied();
+                if b.is_some() {
+                    *pos += 1;
+                }
+                b
+            }
+            _ => {
+                f.err = true;
+                return None;
+            }
+        };
+        if r.is_none() {
+            f.eof = true;
+        }
+        r
+    }
+
+    pub fn peek(&mut self, fd: usize) -> Option<u8> {
+        let b = self.getc(fd)?;
+        self.ungetc(fd, b);
+        Some(b)
+    }
+
+    pub fn ungetc(&mut self, fd: usize, b: u8) -> bool {
+        match self.files.get_mut(fd) {
+            Some(f) if f.open => {
+                f.unget.push(b);
+                f.eof = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn resolve(&self, path: &[u8]) -> PathBuf {
+        let p = PathBuf::from(String::from_utf8_lossy(path).into_owned());
+        match &self.cwd {
+            Some(c) if p.is_relative() => c.join(p),
+            _ => p,
+        }
+    }
+
+    /// `fopen`: returns the file index, or `None` (errno-style failure).
+    pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Option<usize> {
+        let p = self.resolve(path);
+        let m = mode.first().copied().unwrap_or(b'r');
+        let kind = match m {
+            b'r' => {
+                let data = match self.overlay.get(&p) {
+                    Some(d) => d.clone(),
+                    None => std::fs::read(&p).ok()?,
+                };
+                FileKind::Read { data, pos: 0 }
+            }
+            b'w' => {
+                self.overlay.insert(p.clone(), Vec::new());
+                FileKind::Write { path: p }
+            }
+            b'a' => {
+                if !self.overlay.contains_key(&p) {
+                    let existing = std::fs::read(&p).unwrap_or_default();
+                    self.overlay.insert(p.clone(), existing);
+                }
+                FileKind::Write { path: p }
+            }
+            _ => return None,
+        };
+        self.files.push(FileState {
+            kind,
+            eof: false,
+            err: false,
+            unget: Vec::new(),
+            open: true,
+        });
+        Some(self.files.len() - 1)
+    }
+
+    pub fn close(&mut self, fd: usize) -> bool {
+        match self.files.get_mut(fd) {
+            Some(f) if f.open => {
+                f.open = false;
+                if fd == STDOUT_FD {
+                    self.stdout_flushed = self.stdout.len();
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What a process killed by a signal leaves on stdout: only flushed bytes.
+    pub fn drop_unflushed(&mut self) {
+        self.stdout.truncate(self.stdout_flushed);
+    }
+}

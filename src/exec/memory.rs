@@ -1,0 +1,501 @@
+//! Memory as a set of allocations. A pointer is a 64-bit value
+//! `generation:8 | slot:24 | biased offset:32`, the offset biased by 2^31 so that plain
+//! 64-bit addition, subtraction and comparison of pointers into one object behave as
+//! native addresses do, also a little before the object's start (`p - 1` in a
+//! reverse loop). Slot 0 is never used, so null is 0. Freed slots
+//! are reused with the next generation, so a stale pointer is recognised (up to 256
+//! reuses of one slot). Function pointers live in two reserved slots.
+
+use crate::ir::Loc;
+
+pub const FUNC_SLOT: u64 = 0x00ff_ffff;
+pub const BUILTIN_SLOT: u64 = 0x00ff_fffe;
+const MAX_SLOTS: usize = 0x00ff_fff0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    Global,
+    StringLiteral,
+    Stack,
+    Heap,
+    /// argv strings and other memory set up by the runtime.
+    Runtime,
+}
+
+#[derive(Clone, Debug)]
+pub struct Alloc {
+    pub data: Vec<u8>,
+    /// Per-byte "has been written" flags; `None` when every byte is initialised.
+    pub init: Option<Vec<bool>>,
+    pub kind: AllocKind,
+    pub live: bool,
+    pub read_only: bool,
+    pub gen: u8,
+    /// What the allocation is, for messages: a variable name or "heap block".
+    pub name: String,
+    pub site: Loc,
+    pub freed_at: Option<Loc>,
+}
+
+/// Why a memory access failed; turned into a located runtime error by the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemFault {
+    Null,
+    Invalid(u64),
+    OutOfBounds {
+        what: String,
+        offset: i64,
+        size: u32,
+        len: usize,
+        site: Loc,
+    },
+    UseAfterFree {
+        what: String,
+        kind: AllocKind,
+        site: Loc,
+        freed_at: Option<Loc>,
+    },
+    Uninit {
+        what: String,
+        offset: u32,
+        site: Loc,
+    },
+    ReadOnly {
+        what: String,
+    },
+    DoubleFree {
+        site: Loc,
+        freed_at: Option<Loc>,
+    },
+    InvalidFree {
+        what: String,
+    },
+    OutOfMemory,
+}
+
+#[derive(Default)]
+pub struct Memory {
+    pub allocs: Vec<Alloc>,
+    free_slots: Vec<u32>,
+    pub heap_bytes: u64,
+}
+
+#[inline(always)]
+pub fn slot_of(p: u64) -> usize {
+    ((p >> 32) & 0x00ff_ffff) as usize
+}
+#[inline(always)]
+pub fn gen_of(p: u64) -> u8 {
+    (p >> 56) as u8
+}
+const BIAS: u32 = 0x8000_0000;
+
+/// The signed byte offset of a pointer into its allocation.
+#[inline(always)]
+pub fn off_of(p: u64) -> i64 {
+    (p as u32).wrapping_sub(BIAS) as i32 as i64
+}
+#[inline(always)]
+pub fn make_ptr(slot: usize, gen: u8, off: u32) -> u64 {
+    ((gen as u64) << 56) | ((slot as u64) << 32) | off.wrapping_add(BIAS) as u64
+}
+
+impl Memory {
+    pub fn new() -> Memory {
+        let mut m = Memory::default();
+        // slot 0: never valid, so that null and small integers are invalid pointers
+        m.allocs.push(Alloc {
+            data: Vec::new(),
+            init: None,
+            kind: AllocKind::Runtime,
+            live: false,
+            read_only: true,
+            gen: 0,
+            name: "null".into(),
+            site: Loc::default(),
+            freed_at: None,
+        });
+        m
+    }
+
+    /// Create an allocation; returns its base pointer.
+    pub fn alloc(
+        &mut self,
+        size: usize,
+        kind: AllocKind,
+        initialised: bool,
+        name: &str,
+        site: Loc,
+    ) -> Result<u64, MemFault> {
+        if kind == AllocKind::Heap {
+            self.heap_bytes += size as u64;
+            if self.heap_bytes > (8u64 << 30) || size > u32::MAX as usize {
+                return Err(MemFault::OutOfMemory);
+            }
+        }
+        let init = if initialised {
+            None
+        } else {
+            Some(vec![false; size])
+        };
+        if let Some(slot) = self.free_slots.pop() {
+            let a = &mut self.allocs[slot as usize];
+            let gen = a.gen.wrapping_add(1);
+            let mut data = std::mem::take(&mut a.data);
+            data.clear();
+            data.resize(size, 0);
+            *a = Alloc {
+                data,
+                init,
+                kind,
+                live: true,
+                read_only: false,
+                gen,
+                name: name.to_string(),
+                site,
+                freed_at: None,
+            };
+            return Ok(make_ptr(slot as usize, gen, 0));
+        }
+        if self.allocs.len() >= MAX_SLOTS {
+            return Err(MemFault::OutOfMemory);
+        }
+        self.allocs.push(Alloc {
+            data: vec![0; size],
+            init,
+            kind,
+            live: true,
+            read_only: false,
+            gen: 0,
+            name: name.to_string(),
+            site,
+            freed_at: None,
+        });
+        Ok(make_ptr(self.allocs.len() - 1, 0, 0))
+    }
+
+    /// End an allocation's lifetime (free, or a frame returning).
+    pub fn release(&mut self, p: u64, at: Loc) {
+        let slot = slot_of(p);
+        if let Some(a) = self.allocs.get_mut(slot) {
+            if a.gen == gen_of(p) && a.live {
+                a.live = false;
+                a.freed_at = Some(at);
+                if a.kind == AllocKind::Heap {
+                    self.heap_bytes = self.heap_bytes.saturating_sub(a.data.len() as u64);
+                }
+                a.data = Vec::new();
+                a.init = None;
+                self.free_slots.push(slot as u32);
+            }
+        }
+    }
+
+    pub fn free_heap(&mut self, p: u64, at: Loc) -> Result<(), MemFault> {
+        if p == 0 {
+            return Ok(());
+        }
+        let slot = slot_of(p);
+        let Some(a) = self.allocs.get(slot) else {
+            return Err(MemFault::Invalid(p));
+        };
+        if a.gen != gen_of(p) || !a.live {
+            if a.kind == AllocKind::Heap || a.gen != gen_of(p) {
+                return Err(MemFault::DoubleFree {
+                    site: a.site,
+                    freed_at: a.freed_at,
+                });
+            }
+            return Err(MemFault::InvalidFree {
+                what: a.name.clone(),
+            });
+        }
+        if a.kind != AllocKind::Heap {
+            return Err(MemFault::InvalidFree { what: describe(a) });
+        }
+        if off_of(p) != 0 {
+            return Err(MemFault::InvalidFree {
+                what: format!("a pointer {} bytes into a heap block", off_of(p)),
+            });
+        }
+        self.release(p, at);
+        Ok(())
+    }
+
+    /// Resolve `size` bytes at `p`: (slot, offset).
+    #[inline(always)]
+    pub fn check(&self, p: u64, size: u32) -> Result<(usize, usize), MemFault> {
+        let slot = slot_of(p);
+        let off = off_of(p);
+        if let Some(a) = self.allocs.get(slot) {
+            if a.gen == gen_of(p)
+                && a.live
+                && off >= 0
+                && off as usize + size as usize <= a.data.len()
+            {
+                return Ok((slot, off as usize));
+            }
+        }
+        Err(self.diagnose(p, size))
+    }
+
+    #[cold]
+    fn diagnose(&self, p: u64, size: u32) -> MemFault {
+        let slot = slot_of(p);
+        if slot == 0 {
+            return if p < 4096 {
+                MemFault::Null
+            } else {
+                MemFault::Invalid(p)
+            };
+        }
+        let Some(a) = self.allocs.get(slot) else {
+            return MemFault::Invalid(p);
+        };
+        if slot == 0 || slot as u64 >= BUILTIN_SLOT {
+            return MemFault::Invalid(p);
+        }
+        if a.gen != gen_of(p) || !a.live {
+            return MemFault::UseAfterFree {
+                what: describe(a),
+                kind: a.kind,
+                site: a.site,
+                freed_at: a.freed_at,
+            };
+        }
+        MemFault::OutOfBounds {
+            what: describe(a),
+            offset: off_of(p),
+            size,
+            len: a.data.len(),
+            site: a.site,
+        }
+    }
+
+    #[inline(always)]
+    pub fn load(&self, p: u64, size: u32) -> Result<u64, MemFault> {
+        let (slot, off) = self.check(p, size)?;
+        let a = &self.allocs[slot];
+        if let Some(init) = &a.init {
+            if init[off..off + size as usize].iter().any(|b| !*b) {
+                return Err(MemFault::Uninit {
+                    what: describe(a),
+                    offset: off as u32,
+                    site: a.site,
+                });
+            }
+        }
+        let d = &a.data[off..off + size as usize];
+        Ok(match size {
+            1 => d[0] as u64,
+            2 => u16::from_le_bytes([d[0], d[1]]) as u64,
+            4 => u32::from_le_bytes([d[0], d[1], d[2], d[3]]) as u64,
+            _ => {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&d[..8]);
+                u64::from_le_bytes(b)
+            }
+        })
+    }
+
+    #[inline(always)]
+    pub fn store(&mut self, p: u64, size: u32, v: u64) -> Result<(), MemFault> {
+        let (slot, off) = self.check(p, size)?;
+        let a = &mut self.allocs[slot];
+        if a.read_only {
+            return Err(MemFault::ReadOnly { what: describe(a) });
+        }
+        let n = size as usize;
+        a.data[off..off + n].copy_from_slice(&v.to_le_bytes()[..n]);
+        if let Some(init) = &mut a.init {
+            init[off..off + n].iter_mut().for_each(|b| *b = true);
+        }
+        Ok(())
+    }
+
+    /// Bytes for reading, without the initialisation check (copies keep init state).
+    pub fn bytes(&self, p: u64, n: usize) -> Result<&[u8], MemFault> {
+        if n == 0 {
+            return Ok(&[]);
+        }
+        let (slot, off) = self.check(p, n as u32)?;
+        Ok(&self.allocs[slot].data[off..off + n])
+    }
+
+    /// Bytes for reading that must all be initialised.
+    pub fn init_bytes(&self, p: u64, n: usize) -> Result<&[u8], MemFault> {
+        if n == 0 {
+            return Ok(&[]);
+        }
+        let (slot, off) = self.check(p, n as u32)?;
+        let a = &self.allocs[slot];
+        if let Some(init) = &a.init {
+            if let Some(i) = init[off..off + n].iter().position(|b| !*b) {
+                return Err(MemFault::Uninit {
+                    what: describe(a),
+                    offset: (off + i) as u32,
+                    site: a.site,
+                });
+            }
+        }
+        Ok(&a.data[off..off + n])
+    }
+
+    pub fn write_bytes(&mut self, p: u64, src: &[u8]) -> Result<(), MemFault> {
+        if src.is_empty() {
+            return Ok(());
+        }
+        let (slot, off) = self.check(p, src.len() as u32)?;
+        let a = &mut self.allocs[slot];
+        if a.read_only {
+            return Err(MemFault::ReadOnly { what: describe(a) });
+        }
+        a.data[off..off + src.len()].copy_from_slice(src);
+        if let Some(init) = &mut a.init {
+            init[off..off + src.len()]
+                .iter_mut()
+                .for_each(|b| *b = true);
+        }
+        Ok(())
+    }
+
+    /// memmove semantics, carrying initialisation state along.
+    pub fn copy(&mut self, dst: u64, src: u64, n: usize) -> Result<(), MemFault> {
+        if n == 0 {
+            return Ok(());
+        }
+        let (ss, so) = self.check(src, n as u32)?;
+        let (ds, d_off) = self.check(dst, n as u32)?;
+        if self.allocs[ds].read_only {
+            return Err(MemFault::ReadOnly {
+                what: describe(&self.allocs[ds]),
+            });
+        }
+        let data: Vec<u8> = self.allocs[ss].data[so..so + n].to_vec();
+        let init: Option<Vec<bool>> = self.allocs[ss]
+            .init
+            .as_ref()
+            .map(|i| i[so..so + n].to_vec());
+        let a = &mut self.allocs[ds];
+        a.data[d_off..d_off + n].copy_from_slice(&data);
+        match (init, &mut a.init) {
+            (None, Some(di)) => di[d_off..d_off + n].iter_mut().for_each(|b| *b = true),
+            (Some(si), Some(di)) => di[d_off..d_off + n].copy_from_slice(&si),
+            (Some(si), None) => {
+                if si.iter().any(|b| !*b) {
+                    let mut full = vec![true; a.data.len()];
+                    full[d_off..d_off + n].copy_from_slice(&si);
+                    a.init = Some(full);
+                }
+            }
+            (None, None) => {}
+        }
+        Ok(())
+    }
+
+    pub fn fill(&mut self, dst: u64, byte: u8, n: usize) -> Result<(), MemFault> {
+        if n == 0 {
+            return Ok(());
+        }
+        let (ds, off) = self.check(dst, n as u32)?;
+        let a = &mut self.allocs[ds];
+        if a.read_only {
+            return Err(MemFault::ReadOnly { what: describe(a) });
+        }
+        a.data[off..off + n].iter_mut().for_each(|b| *b = byte);
+        if let Some(init) = &mut a.init {
+            init[off..off + n].iter_mut().for_each(|b| *b = true);
+        }
+        Ok(())
+    }
+
+    pub fn mark_uninit(&mut self, p: u64) {
+        let slot = slot_of(p);
+        if let Some(a) = self.allocs.get_mut(slot) {
+            let n = a.data.len();
+            a.init = Some(vec![false; n]);
+        }
+    }
+
+    /// A NUL-terminated string starting at `p` (without the NUL).
+    pub fn c_string(&self, p: u64) -> Result<Vec<u8>, MemFault> {
+        let (slot, off) = self.check(p, 1)?;
+        let a = &self.allocs[slot];
+        let rest = &a.data[off..];
+        match rest.iter().position(|b| *b == 0) {
+            Some(n) => {
+                if let Some(init) = &a.init {
+                    if let Some(i) = init[off..off + n + 1].iter().position(|b| !*b) {
+                        return Err(MemFault::Uninit {
+                            what: describe(a),
+                            offset: (off + i) as u32,
+                            site: a.site,
+                        });
+                    }
+                }
+                Ok(rest[..n].to_vec())
+            }
+            None => Err(MemFault::OutOfBounds {
+                what: format!("{} (no terminating NUL before its end)", describe(a)),
+                offset: a.data.len() as i64,
+                size: 1,
+                len: a.data.len(),
+                site: a.site,
+            }),
+        }
+    }
+
+    /// Length of the allocation `p` points into, from `p` to its end.
+    pub fn room(&self, p: u64) -> Result<usize, MemFault> {
+        let (slot, off) = self.check(p, 0)?;
+        Ok(self.allocs[slot].data.len() - off)
+    }
+
+    pub fn is_heap_block(&self, p: u64) -> bool {
+        matches!(self.allocs.get(slot_of(p)), Some(a) if a.kind == AllocKind::Heap && a.live && a.gen == gen_of(p) && off_of(p) == 0)
+    }
+}
+
+pub fn describe(a: &Alloc) -> String {
+    match a.kind {
+        AllocKind::Heap => format!("a heap block of {} bytes", a.data.len()),
+        AllocKind::StringLiteral => "a string literal".into(),
+        AllocKind::Stack => format!("local `{}`", a.name),
+        AllocKind::Global => format!("global `{}`", a.name),
+        AllocKind::Runtime => a.name.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faults_are_classified() {
+        let mut m = Memory::new();
+        let p = m
+            .alloc(8, AllocKind::Heap, false, "heap", Loc::default())
+            .unwrap();
+        assert!(matches!(m.load(p, 4), Err(MemFault::Uninit { .. })));
+        m.store(p, 4, 7).unwrap();
+        assert_eq!(m.load(p, 4).unwrap(), 7);
+        assert!(matches!(
+            m.load(p + 6, 4),
+            Err(MemFault::OutOfBounds { .. })
+        ));
+        assert_eq!(m.load(0, 4), Err(MemFault::Null));
+        m.free_heap(p, Loc::default()).unwrap();
+        assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
+        assert!(matches!(
+            m.free_heap(p, Loc::default()),
+            Err(MemFault::DoubleFree { .. })
+        ));
+        // the slot is reused with a new generation: the old pointer stays stale
+        let q = m
+            .alloc(8, AllocKind::Heap, true, "heap", Loc::default())
+            .unwrap();
+        assert_eq!(slot_of(q), slot_of(p));
+        assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
+        assert_eq!(m.load(q, 4).unwrap(), 0);
+    }
+}

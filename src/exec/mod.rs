@@ -1,0 +1,179 @@
+//! The interpreter: runs an IR program on concrete inputs and reports what it printed,
+//! how it ended, and (later stages) its trace. It never touches git or SQLite.
+
+mod interp;
+mod io;
+pub mod memory;
+pub mod shims;
+
+use crate::ir::{Loc, Program};
+pub use interp::Machine;
+pub use io::Io;
+
+/// The input of one run: what `main` gets and what the program may read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunInput {
+    /// argv, including argv[0].
+    pub argv: Vec<Vec<u8>>,
+    pub stdin: Vec<u8>,
+    /// Directory that relative paths given to `fopen` resolve against.
+    pub cwd: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_steps: u64,
+    /// Native stack budget (gcc's default 8 MiB), against estimated frame sizes.
+    pub stack_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_steps: DEFAULT_MAX_STEPS,
+            stack_bytes: 8 << 20,
+        }
+    }
+}
+
+/// Default step limit: a few seconds of interpretation, far above what the test
+/// programs of a regression need, low enough to stop a runaway loop quickly.
+pub const DEFAULT_MAX_STEPS: u64 = 200_000_000;
+
+/// A fault of the program (undefined behaviour or a resource limit), located in its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuntimeError {
+    pub kind: FaultKind,
+    pub message: String,
+    pub loc: Loc,
+    /// "file:line:col"
+    pub at: String,
+    /// Innermost first: (function, call site or current location).
+    pub stack: Vec<(String, String)>,
+    /// Extra notes ("allocated at ...", "freed at ...").
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    OutOfBounds,
+    UseAfterFree,
+    DoubleFree,
+    InvalidFree,
+    NullDereference,
+    InvalidPointer,
+    DivisionByZero,
+    DivisionOverflow,
+    ShiftOutOfRange,
+    UninitialisedRead,
+    WriteToReadOnly,
+    StackOverflow,
+    StepLimit,
+    OutOfMemory,
+    MissingReturn,
+    BadCall,
+    /// A library function was called with arguments regcause cannot model
+    /// (e.g. an unsupported printf conversion).
+    Unsupported,
+}
+
+impl FaultKind {
+    /// A stable, short name used in messages, JSON and the fail tests.
+    pub fn slug(self) -> &'static str {
+        match self {
+            FaultKind::OutOfBounds => "out-of-bounds",
+            FaultKind::UseAfterFree => "use-after-free",
+            FaultKind::DoubleFree => "double-free",
+            FaultKind::InvalidFree => "invalid-free",
+            FaultKind::NullDereference => "null-dereference",
+            FaultKind::InvalidPointer => "invalid-pointer",
+            FaultKind::DivisionByZero => "division-by-zero",
+            FaultKind::DivisionOverflow => "division-overflow",
+            FaultKind::ShiftOutOfRange => "shift-out-of-range",
+            FaultKind::UninitialisedRead => "uninitialised-read",
+            FaultKind::WriteToReadOnly => "write-to-read-only",
+            FaultKind::StackOverflow => "stack-overflow",
+            FaultKind::StepLimit => "step-limit",
+            FaultKind::OutOfMemory => "out-of-memory",
+            FaultKind::MissingReturn => "missing-return",
+            FaultKind::BadCall => "bad-call",
+            FaultKind::Unsupported => "unsupported",
+        }
+    }
+    /// Whether this is a limit of regcause rather than a bug of the program.
+    pub fn is_tool_limit(self) -> bool {
+        matches!(self, FaultKind::StepLimit | FaultKind::Unsupported)
+    }
+}
+
+impl std::fmt::Display for RuntimeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at {}: {}", self.kind.slug(), self.at, self.message)?;
+        for n in &self.notes {
+            write!(f, "\n  note: {n}")?;
+        }
+        for (func, at) in &self.stack {
+            write!(f, "\n  in {func} at {at}")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `exit(n)` or return from `main` (status modulo 256).
+    Exit(i32),
+    /// Killed by a signal, as `abort()` (6) does after a failed `assert`.
+    Signal(i32),
+    Fault(RuntimeError),
+}
+
+impl Outcome {
+    /// The status a shell would see: n, or 128 + signal.
+    pub fn shell_status(&self) -> Option<i32> {
+        match self {
+            Outcome::Exit(n) => Some(*n),
+            Outcome::Signal(s) => Some(128 + s),
+            Outcome::Fault(_) => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub outcome: Outcome,
+    pub steps: u64,
+    /// Output events in order: the slicing criteria of later stages.
+    pub events: Vec<OutputEvent>,
+}
+
+/// One write to stdout (stream 0) or stderr (stream 1) by the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputEvent {
+    pub stream: u8,
+    /// Byte range in the stream.
+    pub start: usize,
+    pub len: usize,
+    pub loc: Loc,
+    pub at: String,
+    /// Innermost first: (function, location).
+    pub stack: Vec<(String, String)>,
+}
+
+impl RunResult {
+    /// The stdout event that wrote byte `offset`.
+    pub fn stdout_event_at(&self, offset: usize) -> Option<&OutputEvent> {
+        self.events
+            .iter()
+            .find(|e| e.stream == 0 && e.start <= offset && offset < e.start + e.len)
+    }
+}
+
+/// Run a program to completion on one input.
+pub fn run(prog: &Program, input: &RunInput, limits: Limits) -> RunResult {
+    let mut m = Machine::new(prog, input, limits);
+    m.run_main()
+}

@@ -1,0 +1,39 @@
+//! math.h. Rust's f64 methods call the platform libm (glibc's here), so results agree
+//! bit for bit with a native run on the same machine.
+
+use super::{arg_f64, ret_f64, Args, Shim};
+
+pub fn call(s: Shim, args: Args) -> u64 {
+    let x = arg_f64(args, 0);
+    let y = arg_f64(args, 1);
+    ret_f64(match s {
+        Shim::sqrt => x.sqrt(),
+        Shim::pow => x.powf(y),
+        Shim::fabs => x.abs(),
+        Shim::floor => x.floor(),
+        Shim::ceil => x.ceil(),
+        Shim::fmod => x % y,
+        Shim::exp => x.exp(),
+        Shim::log => x.ln(),
+        Shim::log10 => x.log10(),
+        Shim::log2 => x.log2(),
+        Shim::exp2 => x.exp2(),
+        Shim::sin => x.sin(),
+        Shim::cos => x.cos(),
+        Shim::tan => x.tan(),
+        Shim::asin => x.asin(),
+        Shim::acos => x.acos(),
+        Shim::atan => x.atan(),
+        Shim::atan2 => x.atan2(y),
+        Shim::sinh => x.sinh(),
+        Shim::cosh => x.cosh(),
+        Shim::tanh => x.tanh(),
+        Shim::round => x.round(),
+        Shim::trunc => x.trunc(),
+        Shim::fmin => x.min(y),
+        Shim::fmax => x.max(y),
+        Shim::hypot => x.hypot(y),
+        Shim::cbrt => x.cbrt(),
+        _ => f64::NAN,
+    })
+}

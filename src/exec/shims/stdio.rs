@@ -1,0 +1,450 @@
+//! stdio.h on top of `exec::io`, with the formatting engines of `crate::libc`.
+
+use super::{arg, ret_int, Args, Shim};
+use crate::exec::interp::{Machine, Stop, X};
+use crate::exec::io::{STDIN_FD, STDOUT_FD};
+use crate::exec::memory::MemFault;
+use crate::exec::FaultKind;
+use crate::ir::{Loc, Scalar};
+use crate::libc::printf::{self, PrintfArgs};
+use crate::libc::scanf::{self, ScanInput, ScanSink, ScanValue};
+use crate::libc::FormatError;
+
+const EOF: u64 = 0xffff_ffff_ffff_ffff;
+
+/// printf's view of the variadic arguments of one call.
+struct VarArgs<'m, 'p> {
+    m: &'m Machine<'p>,
+    args: Args<'m>,
+    next: usize,
+    fault: Option<MemFault>,
+}
+
+impl VarArgs<'_, '_> {
+    fn take(&mut self) -> Result<(u64, Scalar), FormatError> {
+        match self.args.get(self.next) {
+            Some((v, t, _)) => {
+                self.next += 1;
+                Ok((*v, *t))
+            }
+            None => Err(FormatError::Arg(
+                "the format needs more arguments than were passed".into(),
+            )),
+        }
+    }
+}
+
+impl PrintfArgs for VarArgs<'_, '_> {
+    fn next_int(&mut self, _size: u8) -> Result<u64, FormatError> {
+        Ok(self.take()?.0)
+    }
+    fn next_double(&mut self) -> Result<f64, FormatError> {
+        let (v, t) = self.take()?;
+        Ok(match t {
+            Scalar::F64 => f64::from_bits(v),
+            Scalar::F32 => f32::from_bits(v as u32) as f64,
+            // An integer passed for %f: glibc reads an unrelated register; we refuse.
+            _ => {
+                return Err(FormatError::Arg(
+                    "an integer argument was passed for a floating conversion".into(),
+                ))
+            }
+        })
+    }
+    fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError> {
+        let (p, _) = self.take()?;
+        if p == 0 {
+            return Ok(printf::null_string_text(max));
+        }
+        match max {
+            Some(n) => {
+                let mut out = Vec::new();
+                let mut q = p;
+                while out.len() < n {
+                    match self.m.mem.init_bytes(q, 1) {
+                        Ok(b) if b[0] == 0 => break,
+                        Ok(b) => out.push(b[0]),
+                        Err(e) => {
+                            self.fault = Some(e);
+                            return Err(FormatError::Arg("bad string argument".into()));
+                        }
+                    }
+                    q += 1;
+                }
+                Ok(out)
+            }
+            None => match self.m.mem.c_string(p) {
+                Ok(s) => Ok(s),
+                Err(e) => {
+                    self.fault = Some(e);
+                    Err(FormatError::Arg("bad string argument".into()))
+                }
+            },
+        }
+    }
+    fn next_ptr(&mut self) -> Result<u64, FormatError> {
+        Ok(self.take()?.0)
+    }
+}
+
+fn format(m: &mut Machine, fmt_ptr: u64, args: Args, loc: Loc) -> X<Vec<u8>> {
+    let fmt = try_mem!(m, m.mem.c_string(fmt_ptr));
+    let mut va = VarArgs {
+        m,
+        args,
+        next: 0,
+        fault: None,
+    };
+    match printf::format(&fmt, &mut va) {
+        Ok(out) => Ok(out),
+        Err(e) => {
+            if let Some(f) = va.fault.take() {
+                return Err(m.stop_mem(f));
+            }
+            match e {
+                FormatError::Unsupported(c) => Err(m.fault(
+                    FaultKind::Unsupported,
+                    format!("printf conversion {c} is not supported"),
+                    loc,
+                )),
+                FormatError::Arg(msg) => {
+                    Err(m.fault(FaultKind::BadCall, format!("printf: {msg}"), loc))
+                }
+                FormatError::IncompleteDirective { written } => Ok(written),
+            }
+        }
+    }
+}
+
+/// Where a scanf-family call reads from.
+enum Source {
+    File(usize),
+    Str { bytes: Vec<u8>, pos: usize },
+}
+
+struct Input<'a, 'p> {
+    m: &'a mut Machine<'p>,
+    src: Source,
+}
+
+impl ScanInput for Input<'_, '_> {
+    fn peek(&mut self) -> Option<u8> {
+        match &mut self.src {
+            Source::File(fd) => self.m.io.peek(*fd),
+            Source::Str { bytes, pos } => bytes.get(*pos).copied(),
+        }
+    }
+    fn next(&mut self) -> Option<u8> {
+        match &mut self.src {
+            Source::File(fd) => self.m.io.getc(*fd),
+            Source::Str { bytes, pos } => {
+                let b = bytes.get(*pos).copied();
+                if b.is_some() {
+                    *pos += 1;
+                }
+                b
+            }
+        }
+    }
+}
+
+/// Values converted by scanf, stored after the scan into the pointer arguments.
+struct Collect(Vec<ScanValue>);
+
+impl ScanSink for Collect {
+    fn store(&mut self, value: ScanValue) -> Result<(), FormatError> {
+        self.0.push(value);
+        Ok(())
+    }
+}
+
+/// The conversion letters of a scanf format that store a value, in order (`%*d` and
+/// `%%` store nothing), so that `%s` and `%[` results get their terminating NUL.
+fn stored_conversions(fmt: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if fmt.get(i) == Some(&b'%') {
+            i += 1;
+            continue;
+        }
+        let suppressed = fmt.get(i) == Some(&b'*');
+        if suppressed {
+            i += 1;
+        }
+        while i < fmt.len() && (fmt[i].is_ascii_digit() || b"hljztLqm".contains(&fmt[i])) {
+            i += 1;
+        }
+        let Some(&c) = fmt.get(i) else { break };
+        if c == b'[' {
+            // skip the scanset: `]` right after `[` or `[^` is a member
+            i += 1;
+            if fmt.get(i) == Some(&b'^') {
+                i += 1;
+            }
+            if fmt.get(i) == Some(&b']') {
+                i += 1;
+            }
+            while i < fmt.len() && fmt[i] != b']' {
+                i += 1;
+            }
+        }
+        i += 1;
+        if !suppressed {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u64> {
+    let fmt = try_mem!(m, m.mem.c_string(fmt_ptr));
+    let kinds = stored_conversions(&fmt);
+    let mut sink = Collect(Vec::new());
+    let r = {
+        let mut input = Input { m, src };
+        scanf::scan(&fmt, &mut input, &mut sink)
+    };
+    let n = match r {
+        Ok(n) => n,
+        Err(FormatError::Unsupported(c)) => {
+            return Err(m.fault(
+                FaultKind::Unsupported,
+                format!("scanf conversion {c} is not supported"),
+                loc,
+            ))
+        }
+        Err(e) => return Err(m.fault(FaultKind::BadCall, format!("scanf: {e}"), loc)),
+    };
+    for (i, v) in sink.0.into_iter().enumerate() {
+        let Some((p, _, _)) = ptrs.get(i) else {
+            return Err(m.fault(
+                FaultKind::BadCall,
+                "scanf: more conversions than pointer arguments".into(),
+                loc,
+            ));
+        };
+        let p = *p;
+        match v {
+            ScanValue::Int { bits, size, .. } => try_mem!(m, m.mem.store(p, size as u32, bits)),
+            ScanValue::Float { value, size } => {
+                if size == 4 {
+                    try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
+                } else {
+                    try_mem!(m, m.mem.store(p, 8, value.to_bits()))
+                }
+            }
+            ScanValue::Bytes(mut b) => {
+                if matches!(kinds.get(i), Some(b's' | b'[')) {
+                    b.push(0);
+                }
+                try_mem!(m, m.mem.write_bytes(p, &b))
+            }
+            ScanValue::Count(c) => try_mem!(m, m.mem.store(p, 4, c)),
+        }
+    }
+    Ok(ret_int(n as i64))
+}
+
+fn write(m: &mut Machine, fd: usize, bytes: &[u8]) -> bool {
+    m.output(fd, bytes)
+}
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    Ok(match s {
+        Shim::printf => {
+            let out = format(m, a0, &args[1..], loc)?;
+            write(m, STDOUT_FD, &out);
+            ret_int(out.len() as i64)
+        }
+        Shim::fprintf => {
+            let fd = m.fd_of(a0, loc)?;
+            let out = format(m, a1, &args[2..], loc)?;
+            if !write(m, fd, &out) {
+                return Ok(ret_int(-1));
+            }
+            ret_int(out.len() as i64)
+        }
+        Shim::sprintf => {
+            let mut out = format(m, a1, &args[2..], loc)?;
+            let n = out.len();
+            out.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &out));
+            ret_int(n as i64)
+        }
+        Shim::snprintf => {
+            let out = format(m, a2, &args[3..], loc)?;
+            let cap = a1 as usize;
+            if cap > 0 {
+                let k = out.len().min(cap - 1);
+                let mut w = out[..k].to_vec();
+                w.push(0);
+                try_mem!(m, m.mem.write_bytes(a0, &w));
+            }
+            ret_int(out.len() as i64)
+        }
+        Shim::puts => {
+            let mut st = try_mem!(m, m.mem.c_string(a0));
+            st.push(b'\n');
+            write(m, STDOUT_FD, &st);
+            ret_int(st.len() as i64)
+        }
+        Shim::fputs => {
+            let st = try_mem!(m, m.mem.c_string(a0));
+            let fd = m.fd_of(a1, loc)?;
+            if !write(m, fd, &st) {
+                return Ok(EOF);
+            }
+            ret_int(st.len() as i64)
+        }
+        Shim::putchar => {
+            write(m, STDOUT_FD, &[a0 as u8]);
+            ret_int(a0 as u8 as i64)
+        }
+        Shim::fputc | Shim::putc => {
+            let fd = m.fd_of(a1, loc)?;
+            if !write(m, fd, &[a0 as u8]) {
+                return Ok(EOF);
+            }
+            ret_int(a0 as u8 as i64)
+        }
+        Shim::getchar => m.io.getc(STDIN_FD).map(|b| b as u64).unwrap_or(EOF),
+        Shim::getc | Shim::fgetc => {
+            let fd = m.fd_of(a0, loc)?;
+            m.io.getc(fd).map(|b| b as u64).unwrap_or(EOF)
+        }
+        Shim::ungetc => {
+            let fd = m.fd_of(a1, loc)?;
+            if a0 as u32 as i32 == -1 || !m.io.ungetc(fd, a0 as u8) {
+                EOF
+            } else {
+                a0 as u8 as u64
+            }
+        }
+        Shim::fgets => {
+            let n = a1 as u32 as i32;
+            let fd = m.fd_of(a2, loc)?;
+            if n <= 0 {
+                return Ok(0);
+            }
+            let mut line = Vec::new();
+            while line.len() + 1 < n as usize {
+                match m.io.getc(fd) {
+                    Some(b) => {
+                        line.push(b);
+                        if b == b'\n' {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            if line.is_empty() {
+                return Ok(0);
+            }
+            line.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &line));
+            a0
+        }
+        Shim::scanf => scan(m, Source::File(STDIN_FD), a0, &args[1..], loc)?,
+        Shim::fscanf => {
+            let fd = m.fd_of(a0, loc)?;
+            scan(m, Source::File(fd), a1, &args[2..], loc)?
+        }
+        Shim::sscanf => {
+            let bytes = try_mem!(m, m.mem.c_string(a0));
+            scan(m, Source::Str { bytes, pos: 0 }, a1, &args[2..], loc)?
+        }
+        Shim::fopen => {
+            let path = try_mem!(m, m.mem.c_string(a0));
+            let mode = try_mem!(m, m.mem.c_string(a1));
+            match m.io.open(&path, &mode) {
+                Some(fd) => m.file_ptr(fd)?,
+                None => 0,
+            }
+        }
+        Shim::fclose => {
+            let fd = m.fd_of(a0, loc)?;
+            if m.io.close(fd) {
+                0
+            } else {
+                EOF
+            }
+        }
+        Shim::fread => {
+            let (size, count) = (a1 as usize, a2 as usize);
+            let fd = m.fd_of(arg(args, 3), loc)?;
+            let want = size.saturating_mul(count);
+            let mut buf = Vec::with_capacity(want.min(1 << 20));
+            while buf.len() < want {
+                match m.io.getc(fd) {
+                    Some(b) => buf.push(b),
+                    None => break,
+                }
+            }
+            let items = buf.len().checked_div(size).unwrap_or(0);
+            try_mem!(m, m.mem.write_bytes(a0, &buf));
+            items as u64
+        }
+        Shim::fwrite => {
+            let (size, count) = (a1 as usize, a2 as usize);
+            let fd = m.fd_of(arg(args, 3), loc)?;
+            let bytes = try_mem!(m, m.mem.init_bytes(a0, size.saturating_mul(count))).to_vec();
+            if !write(m, fd, &bytes) {
+                return Ok(0);
+            }
+            count as u64
+        }
+        Shim::feof | Shim::ferror => {
+            let fd = m.fd_of(a0, loc)?;
+            let f = &m.io.files[fd];
+            ret_int(if s == Shim::feof {
+                f.eof as i64
+            } else {
+                f.err as i64
+            })
+        }
+        Shim::fflush => {
+            if a0 == 0 {
+                m.io.flush(STDOUT_FD);
+            } else {
+                let fd = m.fd_of(a0, loc)?;
+                m.io.flush(fd);
+            }
+            0
+        }
+        Shim::perror => {
+            let mut msg = if a0 != 0 {
+                try_mem!(m, m.mem.c_string(a0))
+            } else {
+                Vec::new()
+            };
+            if !msg.is_empty() {
+                msg.extend_from_slice(b": ");
+            }
+            msg.extend_from_slice(b"Unknown error\n");
+            m.output(crate::exec::io::STDERR_FD, &msg);
+            0
+        }
+        Shim::remove => {
+            let path = try_mem!(m, m.mem.c_string(a0));
+            let p = std::path::PathBuf::from(String::from_utf8_lossy(&path).into_owned());
+            let full = match &m.io.cwd {
+                Some(c) if p.is_relative() => c.join(p),
+                _ => p,
+            };
+            if m.io.overlay.remove(&full).is_some() {
+                0
+            } else {
+                ret_int(-1)
+            }
+        }
+        _ => return Err(Stop::Exit(crate::exec::Outcome::Exit(0))),
+    })
+}

@@ -1,0 +1,234 @@
+//! stdlib.h and assert.h.
+
+use super::{arg, arg_f64, ret_f64, ret_int, unsupported, Args, Shim};
+use crate::exec::interp::{Machine, Stop, X};
+use crate::exec::memory::AllocKind;
+use crate::exec::{FaultKind, Outcome};
+use crate::ir::{Loc, Scalar};
+use crate::libc::strconv::{self, IntKind};
+
+/// The bytes from `p` to the end of a C string, for number parsing.
+fn text_at(m: &Machine, p: u64) -> X<Vec<u8>> {
+    m.mem.c_string(p).map_err(|e| m.stop_mem(e))
+}
+
+fn store_endptr(m: &mut Machine, endp: u64, s: u64, consumed: usize) -> X<()> {
+    if endp != 0 {
+        try_mem!(m, m.mem.store(endp, 8, s + consumed as u64));
+    }
+    Ok(())
+}
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    Ok(match s {
+        Shim::malloc => {
+            // malloc(0) returns a unique pointer in glibc; a zero-sized block models it.
+            try_mem!(
+                m,
+                m.mem
+                    .alloc(a0 as usize, AllocKind::Heap, false, "heap", loc)
+            )
+        }
+        Shim::calloc => {
+            let n = a0.saturating_mul(a1);
+            if n > (8u64 << 30) {
+                0
+            } else {
+                try_mem!(
+                    m,
+                    m.mem.alloc(n as usize, AllocKind::Heap, true, "heap", loc)
+                )
+            }
+        }
+        Shim::realloc => {
+            if a0 == 0 {
+                return Ok(try_mem!(
+                    m,
+                    m.mem
+                        .alloc(a1 as usize, AllocKind::Heap, false, "heap", loc)
+                ));
+            }
+            if !m.mem.is_heap_block(a0) {
+                let e = m.mem.free_heap(a0, loc).err();
+                return Err(match e {
+                    Some(e) => m.stop_mem(e),
+                    None => m.fault(
+                        FaultKind::InvalidFree,
+                        "realloc of a pointer that is not a heap block".into(),
+                        loc,
+                    ),
+                });
+            }
+            let old_len = try_mem!(m, m.mem.room(a0));
+            let newp = try_mem!(
+                m,
+                m.mem
+                    .alloc(a1 as usize, AllocKind::Heap, false, "heap", loc)
+            );
+            let n = old_len.min(a1 as usize);
+            try_mem!(m, m.mem.copy(newp, a0, n));
+            try_mem!(m, m.mem.free_heap(a0, loc));
+            newp
+        }
+        Shim::free => {
+            try_mem!(m, m.mem.free_heap(a0, loc));
+            0
+        }
+        Shim::atoi
+        | Shim::atol
+        | Shim::atoll
+        | Shim::strtol
+        | Shim::strtoll
+        | Shim::strtoul
+        | Shim::strtoull => {
+            let text = text_at(m, a0)?;
+            let (kind, base) = match s {
+                Shim::atoi => (IntKind::Atoi, 10),
+                Shim::atol => (IntKind::Atol, 10),
+                Shim::atoll => (IntKind::Atoll, 10),
+                Shim::strtol => (IntKind::Strtol, a2 as u32),
+                Shim::strtoll => (IntKind::Strtoll, a2 as u32),
+                Shim::strtoul => (IntKind::Strtoul, a2 as u32),
+                _ => (IntKind::Strtoull, a2 as u32),
+            };
+            let r = strconv::strtol_like(&text, base, kind);
+            if !matches!(s, Shim::atoi | Shim::atol | Shim::atoll) {
+                store_endptr(m, a1, a0, r.consumed)?;
+            }
+            if s == Shim::atoi {
+                ret_int(r.value as i64)
+            } else {
+                r.value
+            }
+        }
+        Shim::atof | Shim::strtod | Shim::strtof => {
+            let text = text_at(m, a0)?;
+            if s == Shim::strtof {
+                let r = strconv::strtof_like(&text);
+                store_endptr(m, a1, a0, r.consumed)?;
+                return Ok((r.value as f32).to_bits() as u64);
+            }
+            let r = strconv::strtod_like(&text);
+            if s == Shim::strtod {
+                store_endptr(m, a1, a0, r.consumed)?;
+            }
+            ret_f64(r.value)
+        }
+        // Struct results: the interpreter passes the return buffer first.
+        Shim::div => {
+            let (n, d) = (a1 as i32, a2 as i32);
+            if d == 0 {
+                return Err(m.fault(FaultKind::DivisionByZero, "div() by zero".into(), loc));
+            }
+            try_mem!(m, m.mem.store(a0, 4, n.wrapping_div(d) as u32 as u64));
+            try_mem!(m, m.mem.store(a0 + 4, 4, n.wrapping_rem(d) as u32 as u64));
+            0
+        }
+        Shim::ldiv | Shim::lldiv => {
+            let (n, d) = (a1 as i64, a2 as i64);
+            if d == 0 {
+                return Err(m.fault(FaultKind::DivisionByZero, "ldiv() by zero".into(), loc));
+            }
+            try_mem!(m, m.mem.store(a0, 8, n.wrapping_div(d) as u64));
+            try_mem!(m, m.mem.store(a0 + 8, 8, n.wrapping_rem(d) as u64));
+            0
+        }
+        Shim::abs => ret_int((a0 as i32).wrapping_abs() as i64),
+        Shim::labs | Shim::llabs => (a0 as i64).wrapping_abs() as u64,
+        Shim::exit => {
+            m.io.flush(crate::exec::io::STDOUT_FD);
+            return Err(Stop::Exit(Outcome::Exit((a0 as i32) & 0xff)));
+        }
+        Shim::abort => return Err(Stop::Exit(Outcome::Signal(6))),
+        Shim::__assert_fail => {
+            // glibc: "<argv0>: <file>:<line>: <function>: Assertion `<expr>' failed.\n"
+            let expr = text_at(m, a0)?;
+            let file = text_at(m, a1)?;
+            let func = text_at(m, arg(args, 3))?;
+            // glibc names the program by the last component of argv[0] (`__progname`).
+            let argv0 = m.argv0();
+            let base = argv0.rsplit(|b| *b == b'/').next().unwrap_or(argv0);
+            let mut msg = base.to_vec();
+            msg.extend_from_slice(b": ");
+            msg.extend_from_slice(&file);
+            msg.extend_from_slice(format!(":{}: ", a2 as u32).as_bytes());
+            msg.extend_from_slice(&func);
+            msg.extend_from_slice(b": Assertion `");
+            msg.extend_from_slice(&expr);
+            msg.extend_from_slice(b"' failed.\n");
+            m.output(crate::exec::io::STDERR_FD, &msg);
+            return Err(Stop::Exit(Outcome::Signal(6)));
+        }
+        Shim::rand => {
+            let r = m
+                .libc
+                .rand
+                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
+            ret_int(r.rand() as i64)
+        }
+        Shim::srand => {
+            let r = m
+                .libc
+                .rand
+                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
+            r.srand(a0 as u32);
+            0
+        }
+        Shim::qsort => {
+            let (base, n, size, cmp) = (a0, a1 as usize, a2 as usize, arg(args, 3));
+            if n <= 1 || size == 0 {
+                return Ok(0);
+            }
+            let bytes = try_mem!(m, m.mem.bytes(base, n * size)).to_vec();
+            // Compare copies in a scratch buffer so the comparator sees stable elements.
+            let scratch = try_mem!(
+                m,
+                m.mem
+                    .alloc(n * size, AllocKind::Runtime, true, "qsort elements", loc)
+            );
+            try_mem!(m, m.mem.copy(scratch, base, n * size));
+            let order = {
+                let mut cmpf = |i: usize, j: usize| -> Result<std::cmp::Ordering, Stop> {
+                    let a = scratch + (i * size) as u64;
+                    let b = scratch + (j * size) as u64;
+                    let r = m.call_pointer(
+                        cmp,
+                        &[(a, Scalar::Ptr, None), (b, Scalar::Ptr, None)],
+                        loc,
+                    )?;
+                    Ok((r as i32).cmp(&0))
+                };
+                crate::libc::sort::glibc_qsort_order(n, &mut cmpf)?
+            };
+            let mut out = Vec::with_capacity(n * size);
+            for i in order {
+                out.extend_from_slice(&bytes[i * size..(i + 1) * size]);
+            }
+            m.mem.release(scratch, loc);
+            try_mem!(m, m.mem.write_bytes(base, &out));
+            0
+        }
+        Shim::bsearch => {
+            let (key, base, n, size, cmp) =
+                (a0, a1, a2 as usize, arg(args, 3) as usize, arg(args, 4));
+            let found = {
+                let mut probe = |i: usize| -> Result<std::cmp::Ordering, Stop> {
+                    let el = base + (i * size) as u64;
+                    let r = m.call_pointer(
+                        cmp,
+                        &[(key, Scalar::Ptr, None), (el, Scalar::Ptr, None)],
+                        loc,
+                    )?;
+                    Ok((r as i32).cmp(&0))
+                };
+                crate::libc::sort::glibc_bsearch(n, &mut probe)?
+            };
+            found.map(|i| base + (i * size) as u64).unwrap_or(0)
+        }
+        _ => {
+            let _ = arg_f64;
+            return Err(unsupported(m, format!("{s:?} is not modelled"), loc));
+        }
+    })
+}

@@ -1,0 +1,177 @@
+//! string.h. Every access goes through the memory model, so overruns are caught.
+
+use super::{arg, ret_int, Args, Shim};
+use crate::exec::interp::{Machine, X};
+use crate::exec::memory::AllocKind;
+use crate::ir::Loc;
+
+fn cstr(m: &Machine, p: u64) -> X<Vec<u8>> {
+    m.mem.c_string(p).map_err(|e| m.stop_mem(e))
+}
+
+/// The difference of the first differing bytes, as glibc's x86_64 string functions
+/// return it (programs usually rely on the sign only).
+fn cmp_bytes(a: &[u8], b: &[u8]) -> u64 {
+    for (x, y) in a.iter().zip(b.iter()) {
+        if x != y {
+            return ret_int(*x as i64 - *y as i64);
+        }
+    }
+    // One is a prefix of the other: compare with the terminating NUL.
+    match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Less => ret_int(-(b[a.len()] as i64)),
+        std::cmp::Ordering::Greater => ret_int(a[b.len()] as i64),
+    }
+}
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    Ok(match s {
+        Shim::strlen => cstr(m, a0)?.len() as u64,
+        Shim::strcpy => {
+            let mut src = cstr(m, a1)?;
+            src.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &src));
+            a0
+        }
+        Shim::strncpy => {
+            let n = a2 as usize;
+            let mut out = Vec::with_capacity(n);
+            let mut p = a1;
+            while out.len() < n {
+                let b = try_mem!(m, m.mem.init_bytes(p, 1))[0];
+                if b == 0 {
+                    break;
+                }
+                out.push(b);
+                p += 1;
+            }
+            out.resize(n, 0);
+            try_mem!(m, m.mem.write_bytes(a0, &out));
+            a0
+        }
+        Shim::strcat | Shim::strncat => {
+            let dst = cstr(m, a0)?;
+            let mut src = cstr(m, a1)?;
+            if s == Shim::strncat {
+                src.truncate(a2 as usize);
+            }
+            src.push(0);
+            try_mem!(m, m.mem.write_bytes(a0 + dst.len() as u64, &src));
+            a0
+        }
+        Shim::strcmp => {
+            let (x, y) = (cstr(m, a0)?, cstr(m, a1)?);
+            cmp_bytes(&x, &y)
+        }
+        Shim::strncmp => {
+            let n = a2 as usize;
+            let mut x = Vec::new();
+            let mut y = Vec::new();
+            for (p, out) in [(a0, &mut x), (a1, &mut y)] {
+                let mut q = p;
+                while out.len() < n {
+                    let b = try_mem!(m, m.mem.init_bytes(q, 1))[0];
+                    if b == 0 {
+                        break;
+                    }
+                    out.push(b);
+                    q += 1;
+                }
+            }
+            cmp_bytes(&x, &y)
+        }
+        Shim::strchr | Shim::strrchr => {
+            let st = cstr(m, a0)?;
+            let c = a1 as u8;
+            let pos = if c == 0 {
+                Some(st.len())
+            } else if s == Shim::strchr {
+                st.iter().position(|b| *b == c)
+            } else {
+                st.iter().rposition(|b| *b == c)
+            };
+            pos.map(|i| a0 + i as u64).unwrap_or(0)
+        }
+        Shim::strstr => {
+            let h = cstr(m, a0)?;
+            let n = cstr(m, a1)?;
+            if n.is_empty() {
+                a0
+            } else {
+                h.windows(n.len())
+                    .position(|w| w == n.as_slice())
+                    .map(|i| a0 + i as u64)
+                    .unwrap_or(0)
+            }
+        }
+        Shim::strspn | Shim::strcspn => {
+            let st = cstr(m, a0)?;
+            let set = cstr(m, a1)?;
+            let inside = s == Shim::strspn;
+            st.iter()
+                .position(|b| set.contains(b) != inside)
+                .unwrap_or(st.len()) as u64
+        }
+        Shim::strpbrk => {
+            let st = cstr(m, a0)?;
+            let set = cstr(m, a1)?;
+            st.iter()
+                .position(|b| set.contains(b))
+                .map(|i| a0 + i as u64)
+                .unwrap_or(0)
+        }
+        Shim::strtok => {
+            let start = if a0 != 0 { a0 } else { m.libc.strtok_next };
+            if start == 0 {
+                return Ok(0);
+            }
+            let st = cstr(m, start)?;
+            let set = cstr(m, a1)?;
+            let Some(b) = st.iter().position(|c| !set.contains(c)) else {
+                m.libc.strtok_next = 0;
+                return Ok(0);
+            };
+            match st[b..].iter().position(|c| set.contains(c)) {
+                Some(e) => {
+                    let end = start + (b + e) as u64;
+                    try_mem!(m, m.mem.write_bytes(end, &[0]));
+                    m.libc.strtok_next = end + 1;
+                }
+                None => m.libc.strtok_next = 0,
+            }
+            start + b as u64
+        }
+        Shim::strdup => {
+            let mut st = cstr(m, a0)?;
+            st.push(0);
+            let p = try_mem!(m, m.mem.alloc(st.len(), AllocKind::Heap, true, "heap", loc));
+            try_mem!(m, m.mem.write_bytes(p, &st));
+            p
+        }
+        Shim::memcpy | Shim::memmove => {
+            try_mem!(m, m.mem.copy(a0, a1, a2 as usize));
+            a0
+        }
+        Shim::memset => {
+            try_mem!(m, m.mem.fill(a0, a1 as u8, a2 as usize));
+            a0
+        }
+        Shim::memcmp => {
+            let n = a2 as usize;
+            let x = try_mem!(m, m.mem.init_bytes(a0, n)).to_vec();
+            let y = try_mem!(m, m.mem.init_bytes(a1, n)).to_vec();
+            cmp_bytes(&x, &y)
+        }
+        Shim::memchr => {
+            let n = a2 as usize;
+            let x = try_mem!(m, m.mem.bytes(a0, n));
+            x.iter()
+                .position(|b| *b == a1 as u8)
+                .map(|i| a0 + i as u64)
+                .unwrap_or(0)
+        }
+        _ => 0,
+    })
+}

@@ -1,0 +1,580 @@
+//! Constant expressions: array sizes, case labels, enumerators, and the initialisers of
+//! objects with static storage (which may also hold addresses of other objects).
+
+use std::rc::Rc;
+
+use lang_c::ast::*;
+use lang_c::span::Node;
+
+use super::types::{common_type, double_t, int_t, promote, ptr_to, ulong_t};
+use super::{Cx, Sym, VarLoc, R};
+use crate::ir::arith;
+use crate::ir::{BinOp, RelocTarget, Scalar, Type, TypeRef, UnOp};
+
+#[derive(Clone, Debug)]
+pub(crate) enum CVal {
+    /// Canonical bits of an arithmetic value of the given type.
+    Num(u64, TypeRef),
+    /// An address constant: target object plus byte offset, with its pointer type.
+    Addr(RelocTarget, i64, TypeRef),
+}
+
+fn scal(t: &Type) -> Scalar {
+    t.scalar().unwrap_or(Scalar::I64)
+}
+
+impl<'u> Cx<'u> {
+    /// An integer constant expression, or a located error.
+    pub fn const_int(&mut self, e: &Node<Expression>) -> R<i64> {
+        match self.const_eval(e)? {
+            CVal::Num(v, t) if t.is_integer() => Ok(v as i64),
+            CVal::Num(..) => self.error(
+                e.span,
+                "expected an integer constant expression, found a floating value",
+            ),
+            CVal::Addr(..) => self.error(
+                e.span,
+                "expected an integer constant expression, found an address",
+            ),
+        }
+    }
+
+    /// Like `const_int`, but without recording a diagnostic when it is not constant.
+    pub fn try_const_int(&mut self, e: &Node<Expression>) -> Option<i64> {
+        let n = self.diags.len();
+        let r = self.const_eval(e);
+        self.diags.truncate(n);
+        match r {
+            Ok(CVal::Num(v, t)) if t.is_integer() => Some(v as i64),
+            _ => None,
+        }
+    }
+
+    pub fn const_convert(&mut self, v: CVal, to: &TypeRef, span: lang_c::span::Span) -> R<CVal> {
+        match v {
+            CVal::Num(bits, from) => {
+                if to.is_pointer() {
+                    return Ok(CVal::Num(
+                        arith::cast(scal(&from), Scalar::U64, bits),
+                        to.clone(),
+                    ));
+                }
+                if to.is_bool() {
+                    let z = if from.is_float() {
+                        arith::f64_of(scal(&from), bits) == 0.0
+                    } else {
+                        bits == 0
+                    };
+                    return Ok(CVal::Num((!z) as u64, to.clone()));
+                }
+                match to.scalar() {
+                    Some(ts) => Ok(CVal::Num(arith::cast(scal(&from), ts, bits), to.clone())),
+                    None => self.error(span, "initialiser of a non-scalar object is not a scalar"),
+                }
+            }
+            CVal::Addr(t, off, _) => {
+                if to.is_pointer() || matches!(to.scalar(), Some(Scalar::I64 | Scalar::U64)) {
+                    Ok(CVal::Addr(t, off, to.clone()))
+                } else {
+                    self.error(
+                        span,
+                        "address constant converted to a type that cannot hold it",
+                    )
+                }
+            }
+        }
+    }
+
+    pub fn const_eval(&mut self, e: &Node<Expression>) -> R<CVal> {
+        match &e.node {
+            Expression::Constant(c) => self.constant(c),
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::EnumConst(v)) => Ok(CVal::Num(Scalar::I32.canon(v as u64), int_t())),
+                Some(Sym::Var(VarLoc::Global(g), t)) => match &*t {
+                    Type::Array(el, _) => {
+                        Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(el.clone())))
+                    }
+                    _ => self.error(e.span, format!("`{}` is not a constant", id.node.name)),
+                },
+                Some(Sym::Func(f, t)) => {
+                    self.note_func_use(f, e.span);
+                    Ok(CVal::Addr(RelocTarget::Func(f), 0, ptr_to(t)))
+                }
+                _ => self.error(e.span, format!("`{}` is not a constant", id.node.name)),
+            },
+            Expression::StringLiteral(s) => {
+                let bytes = self.string_bytes(&s.node, s.span)?;
+                let loc = self.loc(s.span);
+                let g = self.string_global(bytes, loc);
+                Ok(CVal::Addr(
+                    RelocTarget::Global(g),
+                    0,
+                    ptr_to(super::types::char_t()),
+                ))
+            }
+            Expression::SizeOfTy(t) => {
+                let ty = self.type_name(&t.node.0)?;
+                let n = self.size_or_err(&ty, t.span)?;
+                Ok(CVal::Num(n as u64, ulong_t()))
+            }
+            Expression::SizeOfVal(v) => {
+                let ty = self.type_of_expr(&v.node.0)?;
+                let n = self.size_or_err(&ty, v.span)?;
+                Ok(CVal::Num(n as u64, ulong_t()))
+            }
+            Expression::AlignOf(t) => {
+                let ty = self.type_name(&t.node.0)?;
+                Ok(CVal::Num(self.align_of(&ty) as u64, ulong_t()))
+            }
+            Expression::Cast(c) => {
+                let to = self.type_name(&c.node.type_name)?;
+                let v = self.const_eval(&c.node.expression)?;
+                if to.is_void() {
+                    return Ok(v);
+                }
+                self.const_convert(v, &to, e.span)
+            }
+            Expression::UnaryOperator(u) => {
+                let op = &u.node.operator.node;
+                if matches!(op, UnaryOperator::Address) {
+                    return self.const_address(&u.node.operand);
+                }
+                let v = self.const_eval(&u.node.operand)?;
+                let CVal::Num(bits, t) = v else {
+                    return self.error(e.span, "operator on an address in a constant expression");
+                };
+                let pt = promote(&t);
+                let ps = scal(&pt);
+                let x = arith::cast(scal(&t), ps, bits);
+                match op {
+                    UnaryOperator::Plus => Ok(CVal::Num(x, pt)),
+                    UnaryOperator::Minus => Ok(CVal::Num(arith::unop(UnOp::Neg, ps, x), pt)),
+                    UnaryOperator::Complement => Ok(CVal::Num(arith::unop(UnOp::Not, ps, x), pt)),
+                    UnaryOperator::Negate => Ok(CVal::Num(arith::unop(UnOp::LNot, ps, x), int_t())),
+                    _ => self.error(e.span, "not a constant expression"),
+                }
+            }
+            Expression::BinaryOperator(b) => self.const_binary(b, e.span),
+            Expression::Conditional(c) => {
+                let cv = self.const_eval(&c.node.condition)?;
+                let truth = match cv {
+                    CVal::Num(bits, t) => {
+                        if t.is_float() {
+                            arith::f64_of(scal(&t), bits) != 0.0
+                        } else {
+                            bits != 0
+                        }
+                    }
+                    CVal::Addr(..) => true,
+                };
+                let a = self.const_eval(&c.node.then_expression)?;
+                let b = self.const_eval(&c.node.else_expression)?;
+                let (chosen, other) = if truth { (a, b) } else { (b, a) };
+                if let (CVal::Num(_, t1), CVal::Num(_, t2)) = (&chosen, &other) {
+                    if t1.is_arith() && t2.is_arith() {
+                        let ct = common_type(t1, t2);
+                        return self.const_convert(chosen, &ct, e.span);
+                    }
+                }
+                Ok(chosen)
+            }
+            Expression::Comma(_) => self.error(e.span, "comma operator in a constant expression"),
+            _ => self.error(e.span, "not a constant expression"),
+        }
+    }
+
+    fn const_binary(
+        &mut self,
+        b: &Node<BinaryOperatorExpression>,
+        span: lang_c::span::Span,
+    ) -> R<CVal> {
+        use BinaryOperator as B;
+        let op = &b.node.operator.node;
+        if matches!(op, B::LogicalAnd | B::LogicalOr) {
+            let l = self.const_truth(&b.node.lhs)?;
+            if matches!(op, B::LogicalAnd) && !l {
+                return Ok(CVal::Num(0, int_t()));
+            }
+            if matches!(op, B::LogicalOr) && l {
+                return Ok(CVal::Num(1, int_t()));
+            }
+            let r = self.const_truth(&b.node.rhs)?;
+            return Ok(CVal::Num(r as u64, int_t()));
+        }
+        if matches!(op, B::Index) {
+            return self.const_address_of_index(&b.node.lhs, &b.node.rhs, span, false);
+        }
+        let l = self.const_eval(&b.node.lhs)?;
+        let r = self.const_eval(&b.node.rhs)?;
+        // address +/- integer
+        if let (CVal::Addr(t, off, pt), CVal::Num(n, nt)) = (&l, &r) {
+            if matches!(op, B::Plus | B::Minus) && nt.is_integer() {
+                let es = match pt.pointee() {
+                    Some(p) => self.size_of(p).unwrap_or(1) as i64,
+                    None => 1,
+                };
+                let n = arith::cast(scal(nt), Scalar::I64, *n) as i64;
+                let d = if matches!(op, B::Plus) {
+                    n * es
+                } else {
+                    -n * es
+                };
+                return Ok(CVal::Addr(*t, off + d, pt.clone()));
+            }
+        }
+        if let (CVal::Num(n, nt), CVal::Addr(t, off, pt)) = (&l, &r) {
+            if matches!(op, B::Plus) && nt.is_integer() {
+                let es = pt.pointee().and_then(|p| self.size_of(p)).unwrap_or(1) as i64;
+                let n = arith::cast(scal(nt), Scalar::I64, *n) as i64;
+                return Ok(CVal::Addr(*t, off + n * es, pt.clone()));
+            }
+        }
+        let (CVal::Num(a, ta), CVal::Num(bv, tb)) = (l, r) else {
+            return self.error(span, "arithmetic on addresses in a constant expression");
+        };
+        let bop = match op {
+            B::Multiply => BinOp::Mul,
+            B::Divide => BinOp::Div,
+            B::Modulo => BinOp::Rem,
+            B::Plus => BinOp::Add,
+            B::Minus => BinOp::Sub,
+            B::ShiftLeft => BinOp::Shl,
+            B::ShiftRight => BinOp::Shr,
+            B::Less => BinOp::Lt,
+            B::Greater => BinOp::Gt,
+            B::LessOrEqual => BinOp::Le,
+            B::GreaterOrEqual => BinOp::Ge,
+            B::Equals => BinOp::Eq,
+            B::NotEquals => BinOp::Ne,
+            B::BitwiseAnd => BinOp::And,
+            B::BitwiseXor => BinOp::Xor,
+            B::BitwiseOr => BinOp::Or,
+            _ => return self.error(span, "assignment in a constant expression"),
+        };
+        let (ct, x, y) = if matches!(bop, BinOp::Shl | BinOp::Shr) {
+            let pa = promote(&ta);
+            let pb = promote(&tb);
+            let x = arith::cast(scal(&ta), scal(&pa), a);
+            let y = arith::cast(
+                scal(&tb),
+                Scalar::I64,
+                arith::cast(scal(&tb), scal(&pb), bv),
+            );
+            (pa, x, y)
+        } else {
+            let ct = common_type(&ta, &tb);
+            let cs = scal(&ct);
+            (
+                ct.clone(),
+                arith::cast(scal(&ta), cs, a),
+                arith::cast(scal(&tb), cs, bv),
+            )
+        };
+        match arith::binop(bop, scal(&ct), x, y) {
+            Ok(v) => {
+                let rt = if bop.is_comparison() { int_t() } else { ct };
+                Ok(CVal::Num(v, rt))
+            }
+            Err(err) => self.error(span, format!("constant expression: {}", err.describe())),
+        }
+    }
+
+    fn const_truth(&mut self, e: &Node<Expression>) -> R<bool> {
+        Ok(match self.const_eval(e)? {
+            CVal::Num(bits, t) => {
+                if t.is_float() {
+                    arith::f64_of(scal(&t), bits) != 0.0
+                } else {
+                    bits != 0
+                }
+            }
+            CVal::Addr(..) => true,
+        })
+    }
+
+    /// `&lvalue` where the lvalue designates (part of) an object with static storage.
+    pub fn const_address(&mut self, e: &Node<Expression>) -> R<CVal> {
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Var(VarLoc::Global(g), t)) => {
+                    Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(t)))
+                }
+                Some(Sym::Func(f, t)) => {
+                    self.note_func_use(f, e.span);
+                    Ok(CVal::Addr(RelocTarget::Func(f), 0, ptr_to(t)))
+                }
+                _ => self.error(
+                    e.span,
+                    format!("address of `{}` is not a constant", id.node.name),
+                ),
+            },
+            Expression::Member(m) => {
+                let (base_target, base_off, base_ty) = match m.node.operator.node {
+                    MemberOperator::Direct => {
+                        let CVal::Addr(t, o, pt) = self.const_address(&m.node.expression)? else {
+                            return self.error(e.span, "not an address constant");
+                        };
+                        (t, o, pt.pointee().cloned().unwrap_or_else(int_t))
+                    }
+                    MemberOperator::Indirect => {
+                        let CVal::Addr(t, o, pt) = self.const_eval(&m.node.expression)? else {
+                            return self.error(e.span, "not an address constant");
+                        };
+                        (t, o, pt.pointee().cloned().unwrap_or_else(int_t))
+                    }
+                };
+                let (foff, fty) = self.field(&base_ty, &m.node.identifier.node.name, m.span)?;
+                Ok(CVal::Addr(base_target, base_off + foff as i64, ptr_to(fty)))
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::Index) =>
+            {
+                self.const_address_of_index(&b.node.lhs, &b.node.rhs, e.span, true)
+            }
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
+            {
+                self.const_eval(&u.node.operand)
+            }
+            Expression::StringLiteral(_) => {
+                let v = self.const_eval(e)?;
+                match v {
+                    CVal::Addr(t, o, _) => {
+                        let ty = self.type_of_expr(e)?;
+                        Ok(CVal::Addr(t, o, ptr_to(ty)))
+                    }
+                    other => Ok(other),
+                }
+            }
+            _ => self.error(e.span, "not an address constant"),
+        }
+    }
+
+    /// `a[i]` in a constant: as an address (`want_addr`) or, when not, it is an error
+    /// (static initialisers cannot read objects).
+    fn const_address_of_index(
+        &mut self,
+        a: &Node<Expression>,
+        i: &Node<Expression>,
+        span: lang_c::span::Span,
+        want_addr: bool,
+    ) -> R<CVal> {
+        if !want_addr {
+            return self.error(
+                span,
+                "reading an array element is not a constant expression",
+            );
+        }
+        let base = self.const_eval(a)?;
+        let idx = self.const_int(i)?;
+        match base {
+            CVal::Addr(t, o, pt) => {
+                let el = pt.pointee().cloned().unwrap_or_else(int_t);
+                let es = self.size_of(&el).unwrap_or(1) as i64;
+                Ok(CVal::Addr(t, o + idx * es, ptr_to(el)))
+            }
+            _ => self.error(span, "not an address constant"),
+        }
+    }
+
+    pub fn constant(&mut self, c: &Node<Constant>) -> R<CVal> {
+        match &c.node {
+            Constant::Integer(i) => self.int_constant(i, c.span),
+            Constant::Float(f) => {
+                if f.suffix.imaginary {
+                    return self.unsupported(c.span, "imaginary constant");
+                }
+                let v = match f.base {
+                    FloatBase::Decimal => f.number.parse::<f64>().ok(),
+                    FloatBase::Hexadecimal => parse_hex_float(&f.number),
+                };
+                let Some(v) = v else {
+                    return self.error(
+                        c.span,
+                        format!("malformed floating constant `{}`", f.number),
+                    );
+                };
+                match f.suffix.format {
+                    FloatFormat::Float => {
+                        // Round the decimal text to float directly (not via double).
+                        let v32 = match f.base {
+                            FloatBase::Decimal => f.number.parse::<f32>().unwrap_or(v as f32),
+                            FloatBase::Hexadecimal => v as f32,
+                        };
+                        Ok(CVal::Num(v32.to_bits() as u64, Rc::new(Type::Float)))
+                    }
+                    FloatFormat::Double => Ok(CVal::Num(v.to_bits(), double_t())),
+                    _ => self.unsupported(c.span, "long double constant"),
+                }
+            }
+            Constant::Character(s) => {
+                let Some(body) = s.strip_prefix('\'').and_then(|x| x.strip_suffix('\'')) else {
+                    return self.unsupported(
+                        c.span,
+                        format!("character constant {s} (wide or multi-byte)"),
+                    );
+                };
+                let bytes = match unescape(body) {
+                    Ok(b) => b,
+                    Err(m) => return self.error(c.span, m),
+                };
+                if bytes.len() != 1 {
+                    return self.unsupported(c.span, format!("multi-character constant {s}"));
+                }
+                // `char` is signed: '\xff' is -1 as an int.
+                let v = bytes[0] as i8 as i64;
+                Ok(CVal::Num(Scalar::I32.canon(v as u64), int_t()))
+            }
+        }
+    }
+
+    fn int_constant(&mut self, i: &Integer, span: lang_c::span::Span) -> R<CVal> {
+        if i.suffix.imaginary {
+            return self.unsupported(span, "imaginary constant");
+        }
+        let radix = match i.base {
+            IntegerBase::Decimal => 10,
+            IntegerBase::Octal => 8,
+            IntegerBase::Hexadecimal => 16,
+            IntegerBase::Binary => 2,
+        };
+        let digits = match i.base {
+            IntegerBase::Hexadecimal => i.number.trim_start_matches("0x").trim_start_matches("0X"),
+            IntegerBase::Binary => i.number.trim_start_matches("0b").trim_start_matches("0B"),
+            _ => &i.number,
+        };
+        let digits = if digits.is_empty() { "0" } else { digits };
+        let Ok(v) = u64::from_str_radix(digits, radix) else {
+            return self.error(
+                span,
+                format!("integer constant `{}` is too large", i.number),
+            );
+        };
+        // C11 6.4.4.1: the first type in the list that can represent the value.
+        let decimal = matches!(i.base, IntegerBase::Decimal);
+        let u = i.suffix.unsigned;
+        let min_long = !matches!(i.suffix.size, IntegerSize::Int);
+        let t = if !min_long && !u && v <= i32::MAX as u64 {
+            int_t()
+        } else if !min_long && (u || !decimal) && v <= u32::MAX as u64 {
+            super::types::uint_t()
+        } else if !u && v <= i64::MAX as u64 {
+            let ll = matches!(i.suffix.size, IntegerSize::LongLong);
+            Rc::new(Type::Int(crate::ir::IntTy {
+                size: 8,
+                signed: true,
+                kind: if ll {
+                    crate::ir::IntKind::LongLong
+                } else {
+                    crate::ir::IntKind::Plain
+                },
+            }))
+        } else if u || !decimal {
+            ulong_t()
+        } else {
+            // gcc: a decimal constant too large for long becomes unsigned (with a warning)
+            ulong_t()
+        };
+        Ok(CVal::Num(v, t))
+    }
+
+    pub fn note_func_use(&mut self, f: u32, span: lang_c::span::Span) {
+        if !self.func_first_use.contains_key(&f) {
+            let l = self.loc(span);
+            self.func_first_use.insert(f, l);
+        }
+    }
+
+    /// The bytes of a (possibly concatenated) string literal, with the final NUL.
+    pub fn string_bytes(&mut self, parts: &[String], span: lang_c::span::Span) -> R<Vec<u8>> {
+        let mut out = Vec::new();
+        for p in parts {
+            let Some(body) = p.strip_prefix('"').and_then(|x| x.strip_suffix('"')) else {
+                return self.unsupported(span, format!("wide or prefixed string literal {p}"));
+            };
+            match unescape(body) {
+                Ok(b) => out.extend(b),
+                Err(m) => return self.error(span, m),
+            }
+        }
+        out.push(0);
+        Ok(out)
+    }
+}
+
+/// Decode C escape sequences of a string or character literal body.
+pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let Some(&c) = b.get(i) else {
+            return Err("escape sequence at the end of a literal".into());
+        };
+        i += 1;
+        match c {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'0'..=b'7' => {
+                let mut v: u32 = (c - b'0') as u32;
+                let mut k = 0;
+                while k < 2 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
+                    v = v * 8 + (b[i] - b'0') as u32;
+                    i += 1;
+                    k += 1;
+                }
+                out.push(v as u8);
+            }
+            b'x' => {
+                let mut v: u32 = 0;
+                let st = i;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    v = v.wrapping_mul(16) + (b[i] as char).to_digit(16).unwrap_or(0);
+                    i += 1;
+                }
+                if i == st {
+                    return Err("\\x used with no following hex digits".into());
+                }
+                out.push(v as u8);
+            }
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'v' => out.push(11),
+            b'e' => out.push(27),
+            b'\\' | b'\'' | b'"' | b'?' => out.push(c),
+            b'u' | b'U' => return Err("universal character names (\\u) are not supported".into()),
+            other => out.push(other),
+        }
+    }
+    Ok(out)
+}
+
+fn parse_hex_float(s: &str) -> Option<f64> {
+    let s = s.trim_start_matches("0x").trim_start_matches("0X");
+    let (mant, exp) = match s.find(['p', 'P']) {
+        Some(i) => (&s[..i], s[i + 1..].parse::<i32>().ok()?),
+        None => (s, 0),
+    };
+    let (int_part, frac_part) = match mant.find('.') {
+        Some(i) => (&mant[..i], &mant[i + 1..]),
+        None => (mant, ""),
+    };
+    let mut v: f64 = 0.0;
+    for c in int_part.chars() {
+        v = v * 16.0 + c.to_digit(16)? as f64;
+    }
+    let mut scale = 1.0 / 16.0;
+    for c in frac_part.chars() {
+        v += c.to_digit(16)? as f64 * scale;
+        scale /= 16.0;
+    }
+    Some(v * 2f64.powi(exp))
+}

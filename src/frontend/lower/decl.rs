@@ -1,0 +1,512 @@
+//! Declarations: file-scope objects and functions, function definitions, locals.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+use lang_c::visit::{self, Visit};
+
+use super::consteval::CVal;
+use super::init::InitItem;
+use super::types::Storage;
+use super::{Cx, FnState, Sym, VarLoc, R};
+use crate::ir::*;
+
+/// Names whose address is taken (`&x`) anywhere in a function body.
+struct AddrTaken(HashSet<String>);
+
+impl<'ast> Visit<'ast> for AddrTaken {
+    fn visit_unary_operator_expression(
+        &mut self,
+        n: &'ast UnaryOperatorExpression,
+        span: &'ast Span,
+    ) {
+        if matches!(n.operator.node, UnaryOperator::Address) {
+            if let Expression::Identifier(id) = &n.operand.node {
+                self.0.insert(id.node.name.clone());
+            }
+        }
+        visit::visit_unary_operator_expression(self, n, span);
+    }
+}
+
+/// The innermost declarator (the one naming the identifier).
+fn innermost(d: &Node<Declarator>) -> &Node<Declarator> {
+    match &d.node.kind.node {
+        DeclaratorKind::Declarator(inner) => innermost(inner),
+        _ => d,
+    }
+}
+
+impl<'u> Cx<'u> {
+    pub fn file_declaration(&mut self, d: &Node<Declaration>) -> R<()> {
+        let (base, st) = self.base_type(&d.node.specifiers, d.span)?;
+        for id in &d.node.declarators {
+            let r = self.one_file_declarator(&base, st, id);
+            if r.is_err() {
+                continue;
+            }
+        }
+        Ok(())
+    }
+
+    fn one_file_declarator(
+        &mut self,
+        base: &TypeRef,
+        st: Storage,
+        id: &Node<InitDeclarator>,
+    ) -> R<()> {
+        let (name, ty) = self.declarator_type(base.clone(), &id.node.declarator)?;
+        let Some(name) = name else { return Ok(()) };
+        let loc = self.loc(id.span);
+        if st.is_typedef {
+            self.bind(name, Sym::Typedef(ty));
+            return Ok(());
+        }
+        if let Type::Function(ft) = &*ty {
+            self.declare_func(&name, ft.clone(), st.is_static, loc);
+            return Ok(());
+        }
+        let g = self.declare_global(&name, &ty, st, loc);
+        if let Some(init) = &id.node.initializer {
+            self.init_global(g, &ty, init)?;
+        }
+        Ok(())
+    }
+
+    /// Find or create the global for a file-scope (or block-scope `extern`) object.
+    pub fn declare_global(&mut self, name: &str, ty: &TypeRef, st: Storage, loc: Loc) -> GlobalId {
+        let existing = if st.is_static {
+            self.scopes.first().and_then(|s| s.names.get(name)).cloned()
+        } else {
+            self.externs.get(name).cloned()
+        };
+        let size = self.size_of(ty).unwrap_or(0);
+        let align = self.align_of(ty);
+        if let Some(Sym::Var(VarLoc::Global(g), old_ty)) = existing {
+            // A later declaration may complete an array type.
+            let keep_new =
+                matches!(*old_ty, Type::Array(_, None)) && !matches!(**ty, Type::Array(_, None));
+            let t = if keep_new { ty.clone() } else { old_ty };
+            let gl = &mut self.prog.globals[g as usize];
+            if gl.size < size {
+                gl.size = size;
+                gl.init.resize(size as usize, 0);
+            }
+            let sym = Sym::Var(VarLoc::Global(g), t);
+            if !st.is_static {
+                self.externs.insert(name.to_string(), sym.clone());
+            }
+            if let Some(s) = self.scopes.first_mut() {
+                s.names.insert(name.to_string(), sym.clone());
+            }
+            self.bind(name.to_string(), sym);
+            return g;
+        }
+        let g = self.add_global(Global {
+            name: name.to_string(),
+            size,
+            align,
+            init: vec![0; size as usize],
+            relocs: Vec::new(),
+            read_only: false,
+            loc,
+        });
+        let sym = Sym::Var(VarLoc::Global(g), ty.clone());
+        if !st.is_static {
+            self.externs.insert(name.to_string(), sym.clone());
+        }
+        if let Some(s) = self.scopes.first_mut() {
+            s.names.insert(name.to_string(), sym.clone());
+        }
+        self.bind(name.to_string(), sym);
+        g
+    }
+
+    /// Evaluate a static initialiser into the global's bytes and relocations.
+    pub fn init_global(&mut self, g: GlobalId, ty: &TypeRef, init: &Node<Initializer>) -> R<()> {
+        let (items, full_ty) = self.flatten_init(ty, init)?;
+        let size = self.size_or_err(&full_ty, init.span)?;
+        // Completing `int a[] = {...}` fixes the size and the symbol's type.
+        if !Rc::ptr_eq(&full_ty, ty) {
+            let name = self.prog.globals[g as usize].name.clone();
+            let sym = Sym::Var(VarLoc::Global(g), full_ty.clone());
+            for s in self.scopes.iter_mut() {
+                if let Some(Sym::Var(VarLoc::Global(x), _)) = s.names.get(&name) {
+                    if *x == g {
+                        s.names.insert(name.clone(), sym.clone());
+                    }
+                }
+            }
+            if let Some(Sym::Var(VarLoc::Global(x), _)) = self.externs.get(&name) {
+                if *x == g {
+                    self.externs.insert(name, sym);
+                }
+            }
+        }
+        let mut bytes = vec![0u8; size as usize];
+        let mut relocs = Vec::new();
+        for it in items {
+            match it {
+                InitItem::Str { off, bytes: s, len } => {
+                    let n = (len as usize).min(s.len());
+                    let o = off as usize;
+                    bytes[o..o + n].copy_from_slice(&s[..n]);
+                }
+                InitItem::Expr { off, ty, e } => {
+                    if matches!(*ty, Type::Struct(_)) {
+                        return self.unsupported(
+                            e.span,
+                            "struct-valued expression in a static initialiser",
+                        );
+                    }
+                    let v = self.const_eval(e)?;
+                    let v = self.const_convert(v, &ty, e.span)?;
+                    let sz = self.size_of(&ty).unwrap_or(0) as usize;
+                    let o = off as usize;
+                    match v {
+                        CVal::Num(bits, _) => {
+                            bytes[o..o + sz].copy_from_slice(&bits.to_le_bytes()[..sz]);
+                        }
+                        CVal::Addr(target, addend, _) => relocs.push(Reloc {
+                            offset: off,
+                            target,
+                            addend,
+                        }),
+                    }
+                }
+            }
+        }
+        let gl = &mut self.prog.globals[g as usize];
+        gl.size = size;
+        gl.align = gl.align.max(1);
+        gl.init = bytes;
+        gl.relocs = relocs;
+        Ok(())
+    }
+
+    pub fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> R<()> {
+        if !fd.node.declarations.is_empty() {
+            return self.unsupported(fd.span, "old-style (K&R) function definition");
+        }
+        let (base, st) = self.base_type(&fd.node.specifiers, fd.span)?;
+        let (name, ty) = self.declarator_type(base, &fd.node.declarator)?;
+        let (Some(name), Type::Function(ft)) = (name, &*ty) else {
+            return self.error(fd.span, "function definition without a function declarator");
+        };
+        let ft = ft.clone();
+        let loc = self.loc(fd.node.declarator.span);
+        let id = self.declare_func(&name, ft.clone(), st.is_static, loc);
+        if self.func_defined[id as usize] {
+            return self.error(fd.span, format!("redefinition of function `{name}`"));
+        }
+        self.func_defined[id as usize] = true;
+        if ft.variadic {
+            return self.unsupported(
+                fd.span,
+                format!("variadic function definition `{name}(..., ...)`"),
+            );
+        }
+
+        let mut at = AddrTaken(HashSet::new());
+        at.visit_statement(&fd.node.statement.node, &fd.node.statement.span);
+        let ret_ty = ft.ret.clone();
+        let ret_struct = matches!(*ret_ty, Type::Struct(_));
+        let sret_size = if ret_struct {
+            self.size_of(&ret_ty)
+        } else {
+            None
+        };
+        self.f = Some(FnState {
+            f: Function {
+                name: name.clone(),
+                loc,
+                params: Vec::new(),
+                ret: if ret_struct { None } else { ret_ty.scalar() },
+                sret_size,
+                regs: Vec::new(),
+                locals: Vec::new(),
+                blocks: Vec::new(),
+                frame_bytes: 16,
+            },
+            cur: 0,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+            switches: Vec::new(),
+            labels: Default::default(),
+            labels_defined: Default::default(),
+            ret_ty: ret_ty.clone(),
+            sret: None,
+            addr_taken: at.0,
+        });
+        let entry = self.new_block();
+        self.switch_to(entry);
+        self.push_scope();
+        // Bind `__func__` lazily through expression lowering (it looks at fs().f.name).
+        if ret_struct {
+            let r = self.new_reg(Some("<return buffer>".into()), false);
+            self.fs().sret = Some(r);
+        }
+        let inner = innermost(&fd.node.declarator);
+        let mut pnames: Vec<(Option<String>, Span)> = Vec::new();
+        for dd in &inner.node.derived {
+            if let DerivedDeclarator::Function(f) = &dd.node {
+                for p in &f.node.parameters {
+                    let n = match &p.node.declarator {
+                        Some(d) => {
+                            let dd = innermost(d);
+                            match &dd.node.kind.node {
+                                DeclaratorKind::Identifier(i) => Some(i.node.name.clone()),
+                                _ => None,
+                            }
+                        }
+                        None => None,
+                    };
+                    pnames.push((n, p.span));
+                }
+                break;
+            }
+        }
+        let mut params = Vec::new();
+        for (i, pty) in ft.params.iter().enumerate() {
+            let (pname, pspan) = pnames.get(i).cloned().unwrap_or((None, fd.span));
+            let ploc = self.loc(pspan);
+            let pname_s = pname.clone().unwrap_or_else(|| format!("<param {i}>"));
+            let in_mem = matches!(**pty, Type::Struct(_))
+                || pname
+                    .as_ref()
+                    .map(|n| self.fs().addr_taken.contains(n))
+                    .unwrap_or(false);
+            if in_mem {
+                let size = self.size_or_err(pty, pspan)?;
+                let align = self.align_of(pty);
+                let l = self.new_local(pname_s.clone(), size, align, ploc);
+                let by_value_size = if matches!(**pty, Type::Struct(_)) {
+                    Some(size)
+                } else {
+                    None
+                };
+                params.push(ParamKind::Mem {
+                    local: l,
+                    ty: pty.scalar().unwrap_or(Scalar::Ptr),
+                    by_value_size,
+                });
+                if let Some(n) = pname {
+                    self.bind(n, Sym::Var(VarLoc::Local(l), pty.clone()));
+                }
+            } else {
+                let Some(sc) = pty.scalar() else {
+                    return self.error(pspan, "parameter of incomplete or void type");
+                };
+                let r = self.new_reg(Some(pname_s), false);
+                params.push(ParamKind::Reg(r, sc));
+                if let Some(n) = pname {
+                    self.bind(n, Sym::Var(VarLoc::Reg(r), pty.clone()));
+                }
+            }
+        }
+        self.fs().f.params = params;
+        let body = self.stmt(&fd.node.statement);
+        // Falling off the end: `main` returns 0 (C99 5.1.2.2.3); others return nothing.
+        let end_loc = self.loc(Span::span(fd.span.end.saturating_sub(1), fd.span.end));
+        let term = if name == "main" {
+            Terminator::Return(Some(Operand::Const(0)))
+        } else {
+            Terminator::Return(None)
+        };
+        self.terminate(term, end_loc);
+        self.pop_scope();
+        let fs = self.f.take();
+        if let Some(mut fs) = fs {
+            for (l, b) in fs.labels.iter() {
+                if !fs.labels_defined.contains(l) {
+                    let _ = b;
+                    let at = self.prog.fmt_loc(fs.f.loc);
+                    self.diags.push(super::Diag {
+                        kind: super::DiagKind::Error,
+                        msg: format!("label `{l}` used but not defined"),
+                        at,
+                    });
+                }
+            }
+            fs.f.frame_bytes =
+                fs.f.frame_bytes
+                    .saturating_add(8 * fs.f.params.len() as u32);
+            self.prog.functions[id as usize] = fs.f;
+        }
+        body
+    }
+
+    /// A declaration inside a function body.
+    pub fn local_declaration(&mut self, d: &Node<Declaration>) -> R<()> {
+        let (base, st) = self.base_type(&d.node.specifiers, d.span)?;
+        let mut result = Ok(());
+        for id in &d.node.declarators {
+            if let Err(e) = self.one_local_declarator(&base, st, id) {
+                result = Err(e);
+            }
+        }
+        result
+    }
+
+    fn one_local_declarator(
+        &mut self,
+        base: &TypeRef,
+        st: Storage,
+        id: &Node<InitDeclarator>,
+    ) -> R<()> {
+        let (name, ty) = self.declarator_type(base.clone(), &id.node.declarator)?;
+        let Some(name) = name else { return Ok(()) };
+        let loc = self.loc(id.span);
+        if st.is_typedef {
+            self.bind(name, Sym::Typedef(ty));
+            return Ok(());
+        }
+        if let Type::Function(ft) = &*ty {
+            let fid = self.declare_func(&name, ft.clone(), st.is_static, loc);
+            let t = ty.clone();
+            self.bind(name, Sym::Func(fid, t));
+            return Ok(());
+        }
+        if st.is_extern {
+            let g = self.declare_global(&name, &ty, st, loc);
+            self.bind(name, Sym::Var(VarLoc::Global(g), ty));
+            return Ok(());
+        }
+        if st.is_static {
+            // A static local is a global with a private name.
+            self.anon += 1;
+            let fname = self.fs().f.name.clone();
+            let gname = format!("{fname}.{name}");
+            let size = self.size_of(&ty).unwrap_or(0);
+            let align = self.align_of(&ty);
+            let g = self.add_global(Global {
+                name: gname,
+                size,
+                align,
+                init: vec![0; size as usize],
+                relocs: Vec::new(),
+                read_only: false,
+                loc,
+            });
+            self.bind(name.clone(), Sym::Var(VarLoc::Global(g), ty.clone()));
+            if let Some(init) = &id.node.initializer {
+                let before = self.prog.globals[g as usize].size;
+                self.init_global(g, &ty, init)?;
+                if before != self.prog.globals[g as usize].size {
+                    // the initialiser completed the array type
+                    let (_, full) = self.flatten_init(&ty, init)?;
+                    self.bind(name, Sym::Var(VarLoc::Global(g), full));
+                }
+            }
+            return Ok(());
+        }
+        // automatic storage
+        let (items, full_ty) = match &id.node.initializer {
+            Some(init) => {
+                let (items, t) = self.flatten_init(&ty, init)?;
+                (Some((items, init)), t)
+            }
+            None => (None, ty.clone()),
+        };
+        let is_scalar = full_ty.is_scalar();
+        let addr_taken = self.fs().addr_taken.contains(&name);
+        if is_scalar && !addr_taken {
+            let r = self.new_reg(Some(name.clone()), items.is_none());
+            self.bind(name, Sym::Var(VarLoc::Reg(r), full_ty.clone()));
+            if let Some((items, _)) = items {
+                for it in items {
+                    if let InitItem::Expr { e, .. } = it {
+                        let (v, vt) = self.scalar_rvalue(e)?;
+                        let v = self.convert(v, &vt, &full_ty, e.span)?;
+                        let l = self.loc(e.span);
+                        self.emit(StmtKind::Assign(r, Rvalue::Use(v)), l);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let size = self.size_or_err(&full_ty, id.span)?;
+        let align = self.align_of(&full_ty);
+        let l = self.new_local(name.clone(), size, align, loc);
+        self.emit(StmtKind::StorageLive(l), loc);
+        self.bind(name, Sym::Var(VarLoc::Local(l), full_ty.clone()));
+        if let Some((items, init)) = items {
+            let base_addr = self.assign(Rvalue::AddrLocal(l), loc);
+            // Braced lists and strings zero the rest of the object (C11 6.7.9p21).
+            if matches!(init.node, Initializer::List(_)) || !is_scalar {
+                let whole_copy = items.len() == 1
+                    && matches!(&items[0], InitItem::Expr { ty, .. } if matches!(**ty, Type::Struct(_)));
+                if !whole_copy {
+                    self.emit(
+                        StmtKind::Zero {
+                            dst: base_addr,
+                            size,
+                        },
+                        loc,
+                    );
+                }
+            }
+            for it in items {
+                self.store_init_item(base_addr, it, loc)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn store_init_item(&mut self, base: Operand, it: InitItem, loc: Loc) -> R<()> {
+        match it {
+            InitItem::Str { off, bytes, len } => {
+                let n = (len as usize).min(bytes.len());
+                let g = self.string_global(bytes, loc);
+                let src = self.assign(Rvalue::AddrGlobal(g), loc);
+                let dst = self.offset_addr(base, off as i64, loc);
+                self.emit(
+                    StmtKind::Copy {
+                        dst,
+                        src,
+                        size: n as u32,
+                    },
+                    loc,
+                );
+            }
+            InitItem::Expr { off, ty, e } => {
+                let dst = self.offset_addr(base, off as i64, loc);
+                let eloc = self.loc(e.span);
+                if matches!(*ty, Type::Struct(_)) {
+                    let src = self.agg_rvalue(e)?;
+                    let size = self.size_or_err(&ty, e.span)?;
+                    self.emit(StmtKind::Copy { dst, src, size }, eloc);
+                } else {
+                    let (v, vt) = self.scalar_rvalue(e)?;
+                    let v = self.convert(v, &vt, &ty, e.span)?;
+                    let sc = ty.scalar().unwrap_or(Scalar::I32);
+                    self.emit(
+                        StmtKind::Store {
+                            addr: dst,
+                            val: v,
+                            ty: sc,
+                        },
+                        eloc,
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn offset_addr(&mut self, base: Operand, off: i64, loc: Loc) -> Operand {
+        if off == 0 {
+            return base;
+        }
+        self.assign(
+            Rvalue::PtrAdd {
+                base,
+                index: Operand::Const(off as u64),
+                scale: 1,
+            },
+            loc,
+        )
+    }
+}

@@ -1,0 +1,1010 @@
+//! Expressions. Orders of evaluation follow gcc -O0 on x86_64 (checked against it):
+//! call arguments right to left, binary operands left to right, `a = b` evaluates the
+//! place of `a` first, `a op= b` evaluates `b` first.
+
+use std::rc::Rc;
+
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+
+use super::consteval::CVal;
+use super::types::{common_type, int_t, long_t, promote, ptr_to, ulong_t};
+use super::{Cx, FnState, Sym, VarLoc, R};
+use crate::ir::arith;
+use crate::ir::*;
+
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// A scalar rvalue.
+    S(Operand, TypeRef),
+    /// A struct or union value, by the address where it lives.
+    Agg(Operand, TypeRef),
+    Void,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Place {
+    Reg(Reg, TypeRef),
+    Mem(Operand, TypeRef),
+}
+
+impl Place {
+    fn ty(&self) -> &TypeRef {
+        match self {
+            Place::Reg(_, t) | Place::Mem(_, t) => t,
+        }
+    }
+}
+
+fn sc(t: &Type) -> Scalar {
+    t.scalar().unwrap_or(Scalar::I32)
+}
+
+fn bin_of(op: &BinaryOperator) -> Option<BinOp> {
+    use BinaryOperator as B;
+    Some(match op {
+        B::Multiply | B::AssignMultiply => BinOp::Mul,
+        B::Divide | B::AssignDivide => BinOp::Div,
+        B::Modulo | B::AssignModulo => BinOp::Rem,
+        B::Plus | B::AssignPlus => BinOp::Add,
+        B::Minus | B::AssignMinus => BinOp::Sub,
+        B::ShiftLeft | B::AssignShiftLeft => BinOp::Shl,
+        B::ShiftRight | B::AssignShiftRight => BinOp::Shr,
+        B::Less => BinOp::Lt,
+        B::Greater => BinOp::Gt,
+        B::LessOrEqual => BinOp::Le,
+        B::GreaterOrEqual => BinOp::Ge,
+        B::Equals => BinOp::Eq,
+        B::NotEquals => BinOp::Ne,
+        B::BitwiseAnd | B::AssignBitwiseAnd => BinOp::And,
+        B::BitwiseXor | B::AssignBitwiseXor => BinOp::Xor,
+        B::BitwiseOr | B::AssignBitwiseOr => BinOp::Or,
+        _ => return None,
+    })
+}
+
+impl<'u> Cx<'u> {
+    /// The type of an expression, without evaluating it (for `sizeof`): the expression
+    /// is lowered into a block that nothing jumps to.
+    pub fn type_of_expr(&mut self, e: &Node<Expression>) -> R<TypeRef> {
+        let had_fn = self.f.is_some();
+        if !had_fn {
+            self.f = Some(FnState {
+                f: Function {
+                    name: "<file scope>".into(),
+                    loc: Loc::default(),
+                    params: Vec::new(),
+                    ret: None,
+                    sret_size: None,
+                    regs: Vec::new(),
+                    locals: Vec::new(),
+                    blocks: Vec::new(),
+                    frame_bytes: 0,
+                },
+                cur: 0,
+                breaks: Vec::new(),
+                continues: Vec::new(),
+                switches: Vec::new(),
+                labels: Default::default(),
+                labels_defined: Default::default(),
+                ret_ty: int_t(),
+                sret: None,
+                addr_taken: Default::default(),
+            });
+        }
+        let saved = self.fs().cur;
+        let scratch = self.new_block();
+        self.switch_to(scratch);
+        let r = self.expr_nodecay(e);
+        if had_fn {
+            self.switch_to(saved);
+        } else {
+            self.f = None;
+        }
+        Ok(match r? {
+            Val::S(_, t) | Val::Agg(_, t) => t,
+            Val::Void => Rc::new(Type::Void),
+        })
+    }
+
+    /// An expression as a scalar rvalue (arrays and functions decay to pointers).
+    pub fn scalar_rvalue(&mut self, e: &Node<Expression>) -> R<(Operand, TypeRef)> {
+        match self.expr(e)? {
+            Val::S(o, t) => Ok((o, t)),
+            Val::Agg(..) => self.error(
+                e.span,
+                "a struct or union is used where a scalar is required",
+            ),
+            Val::Void => self.error(e.span, "a void value is used"),
+        }
+    }
+
+    /// An expression of struct type: the address of its value.
+    pub fn agg_rvalue(&mut self, e: &Node<Expression>) -> R<Operand> {
+        match self.expr(e)? {
+            Val::Agg(a, _) => Ok(a),
+            _ => self.error(e.span, "expected a struct or union value"),
+        }
+    }
+
+    /// An expression in rvalue context (with array and function decay).
+    pub fn expr(&mut self, e: &Node<Expression>) -> R<Val> {
+        let v = self.expr_nodecay(e)?;
+        Ok(self.decay(v, e.span))
+    }
+
+    fn decay(&mut self, v: Val, span: Span) -> Val {
+        match v {
+            Val::Agg(a, t) => match &*t {
+                Type::Array(el, _) => Val::S(a, ptr_to(el.clone())),
+                Type::Function(_) => Val::S(a, ptr_to(t.clone())),
+                _ => Val::Agg(a, t),
+            },
+            Val::S(o, t) if matches!(*t, Type::Function(_)) => {
+                let _ = span;
+                Val::S(o, ptr_to(t))
+            }
+            other => other,
+        }
+    }
+
+    /// Lower an expression; arrays come back as `Agg(address, array type)`.
+    fn expr_nodecay(&mut self, e: &Node<Expression>) -> R<Val> {
+        let loc = self.loc(e.span);
+        match &e.node {
+            Expression::Identifier(id) => {
+                let name = &id.node.name;
+                match self.lookup(name).cloned() {
+                    Some(Sym::EnumConst(v)) => {
+                        Ok(Val::S(Operand::Const(Scalar::I32.canon(v as u64)), int_t()))
+                    }
+                    Some(Sym::Func(f, t)) => {
+                        self.note_func_use(f, e.span);
+                        let a = self.assign(Rvalue::AddrFunc(f), loc);
+                        Ok(Val::S(a, t))
+                    }
+                    Some(Sym::Var(..)) => {
+                        let p = self.place(e)?;
+                        Ok(self.load_place(p, loc))
+                    }
+                    Some(Sym::Typedef(_)) => {
+                        self.error(e.span, format!("`{name}` is a type, not a value"))
+                    }
+                    None if name == "__func__"
+                        || name == "__FUNCTION__"
+                        || name == "__PRETTY_FUNCTION__" =>
+                    {
+                        let fname = self.fs().f.name.clone();
+                        let mut b = fname.into_bytes();
+                        b.push(0);
+                        let n = b.len() as u64;
+                        let g = self.string_global(b, loc);
+                        let a = self.assign(Rvalue::AddrGlobal(g), loc);
+                        Ok(Val::Agg(
+                            a,
+                            Rc::new(Type::Array(super::types::char_t(), Some(n))),
+                        ))
+                    }
+                    None => self.error(e.span, format!("use of undeclared identifier `{name}`")),
+                }
+            }
+            Expression::Constant(c) => match self.constant(c)? {
+                CVal::Num(bits, t) => Ok(Val::S(Operand::Const(bits), t)),
+                CVal::Addr(..) => self.error(e.span, "unexpected address constant"),
+            },
+            Expression::StringLiteral(s) => {
+                let bytes = self.string_bytes(&s.node, s.span)?;
+                let n = bytes.len() as u64;
+                let g = self.string_global(bytes, loc);
+                let a = self.assign(Rvalue::AddrGlobal(g), loc);
+                Ok(Val::Agg(
+                    a,
+                    Rc::new(Type::Array(super::types::char_t(), Some(n))),
+                ))
+            }
+            Expression::Member(_) | Expression::CompoundLiteral(_) => {
+                let p = self.place(e)?;
+                Ok(self.load_place(p, loc))
+            }
+            Expression::Call(c) => self.call(c, e.span),
+            Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_) => {
+                let v = match &e.node {
+                    Expression::OffsetOf(o) => self.offset_of(o)?,
+                    _ => match self.const_eval(e)? {
+                        CVal::Num(v, _) => v,
+                        CVal::Addr(..) => 0,
+                    },
+                };
+                Ok(Val::S(Operand::Const(v), ulong_t()))
+            }
+            Expression::UnaryOperator(u) => self.unary(u, e, loc),
+            Expression::Cast(c) => {
+                let to = self.type_name(&c.node.type_name)?;
+                let v = self.expr(&c.node.expression)?;
+                if to.is_void() {
+                    return Ok(Val::Void);
+                }
+                let Val::S(o, from) = v else {
+                    return self.unsupported(e.span, "cast of a struct or union value");
+                };
+                if !to.is_scalar() {
+                    return self.unsupported(e.span, "cast to a struct, union or array type");
+                }
+                let o = self.convert(o, &from, &to, e.span)?;
+                Ok(Val::S(o, to))
+            }
+            Expression::BinaryOperator(b) => self.binary(b, e, loc),
+            Expression::Conditional(c) => self.conditional(c, e.span, loc),
+            Expression::Comma(list) => {
+                let mut last = Val::Void;
+                for x in list.iter() {
+                    last = self.expr(x)?;
+                }
+                Ok(last)
+            }
+            Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic"),
+            Expression::VaArg(_) => {
+                self.unsupported(e.span, "va_arg (variadic functions defined by the program)")
+            }
+            Expression::Statement(_) => self.unsupported(e.span, "statement expression ({ ... })"),
+        }
+    }
+
+    fn offset_of(&mut self, o: &Node<OffsetOfExpression>) -> R<u64> {
+        let mut t = self.type_name(&o.node.type_name)?;
+        let (off0, t0) = self.field(&t, &o.node.designator.node.base.node.name, o.span)?;
+        let mut off = off0 as u64;
+        t = t0;
+        for m in &o.node.designator.node.members {
+            match &m.node {
+                OffsetMember::Member(id) => {
+                    let (fo, ft) = self.field(&t, &id.node.name, m.span)?;
+                    off += fo as u64;
+                    t = ft;
+                }
+                OffsetMember::Index(ix) => {
+                    let i = self.const_int(ix)?;
+                    let Type::Array(el, _) = &*t else {
+                        return self.error(m.span, "index into a non-array in offsetof");
+                    };
+                    let el = el.clone();
+                    off = off.wrapping_add(
+                        (i as u64).wrapping_mul(self.size_of(&el).unwrap_or(0) as u64),
+                    );
+                    t = el;
+                }
+                OffsetMember::IndirectMember(_) => {
+                    return self.unsupported(m.span, "-> in offsetof")
+                }
+            }
+        }
+        Ok(off)
+    }
+
+    /// The object an lvalue expression designates.
+    pub fn place(&mut self, e: &Node<Expression>) -> R<Place> {
+        let loc = self.loc(e.span);
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Var(VarLoc::Reg(r), t)) => Ok(Place::Reg(r, t)),
+                Some(Sym::Var(VarLoc::Local(l), t)) => {
+                    let a = self.assign(Rvalue::AddrLocal(l), loc);
+                    Ok(Place::Mem(a, t))
+                }
+                Some(Sym::Var(VarLoc::Global(g), t)) => {
+                    let a = self.assign(Rvalue::AddrGlobal(g), loc);
+                    Ok(Place::Mem(a, t))
+                }
+                Some(Sym::Func(f, t)) => {
+                    self.note_func_use(f, e.span);
+                    let a = self.assign(Rvalue::AddrFunc(f), loc);
+                    Ok(Place::Mem(a, t))
+                }
+                _ => match self.expr_nodecay(e)? {
+                    Val::Agg(a, t) => Ok(Place::Mem(a, t)),
+                    _ => self.error(e.span, format!("`{}` is not an object", id.node.name)),
+                },
+            },
+            Expression::StringLiteral(_) => match self.expr_nodecay(e)? {
+                Val::Agg(a, t) => Ok(Place::Mem(a, t)),
+                _ => self.error(e.span, "string literal"),
+            },
+            Expression::Member(m) => {
+                let (base_addr, base_ty) = match m.node.operator.node {
+                    MemberOperator::Direct => match self.place(&m.node.expression)? {
+                        Place::Mem(a, t) => (a, t),
+                        Place::Reg(..) => {
+                            return self.error(m.span, "member of a value that is not a struct")
+                        }
+                    },
+                    MemberOperator::Indirect => {
+                        let (p, t) = self.scalar_rvalue(&m.node.expression)?;
+                        let Some(pt) = t.pointee().cloned() else {
+                            return self.error(m.span, "-> on something that is not a pointer");
+                        };
+                        (p, pt)
+                    }
+                };
+                let (off, fty) = self.field(
+                    &base_ty,
+                    &m.node.identifier.node.name,
+                    m.node.identifier.span,
+                )?;
+                let a = self.offset_addr(base_addr, off as i64, loc);
+                Ok(Place::Mem(a, fty))
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::Index) =>
+            {
+                let (l, lt) = self.scalar_rvalue(&b.node.lhs)?;
+                let (r, rt) = self.scalar_rvalue(&b.node.rhs)?;
+                // `i[a]` is `a[i]`
+                let (p, pt, i, it) = if lt.is_pointer() {
+                    (l, lt, r, rt)
+                } else {
+                    (r, rt, l, lt)
+                };
+                let Some(el) = pt.pointee().cloned() else {
+                    return self.error(
+                        e.span,
+                        "subscript of something that is not an array or pointer",
+                    );
+                };
+                let a = self.ptr_add(p, &el, i, &it, false, e.span)?;
+                Ok(Place::Mem(a, el))
+            }
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
+            {
+                let (p, t) = self.scalar_rvalue(&u.node.operand)?;
+                match t.pointee() {
+                    Some(pt) if pt.is_void() => self.error(e.span, "dereference of a void pointer"),
+                    Some(pt) => Ok(Place::Mem(p, pt.clone())),
+                    None => self.error(e.span, "dereference of something that is not a pointer"),
+                }
+            }
+            Expression::CompoundLiteral(cl) => {
+                let ty = self.type_name(&cl.node.type_name)?;
+                let init = Node::new(Initializer::List(cl.node.initializer_list.clone()), cl.span);
+                let (items, full) = self.flatten_init(&ty, &init)?;
+                let size = self.size_or_err(&full, e.span)?;
+                let align = self.align_of(&full);
+                let l = self.new_local("<compound literal>".into(), size, align, loc);
+                self.emit(StmtKind::StorageLive(l), loc);
+                let a = self.assign(Rvalue::AddrLocal(l), loc);
+                self.emit(StmtKind::Zero { dst: a, size }, loc);
+                // The items borrow `init`, which lives in this frame: store them now.
+                let items: Vec<_> = items.into_iter().collect();
+                for it in items {
+                    self.store_init_item(a, it, loc)?;
+                }
+                Ok(Place::Mem(a, full))
+            }
+            Expression::Call(_)
+            | Expression::Conditional(_)
+            | Expression::Comma(_)
+            | Expression::BinaryOperator(_) => match self.expr_nodecay(e)? {
+                Val::Agg(a, t) => Ok(Place::Mem(a, t)),
+                _ => self.error(e.span, "expression is not assignable"),
+            },
+            _ => self.error(e.span, "expression is not assignable"),
+        }
+    }
+
+    pub fn load_place(&mut self, p: Place, loc: Loc) -> Val {
+        match p {
+            Place::Reg(r, t) => Val::S(Operand::Reg(r), t),
+            Place::Mem(a, t) => match &*t {
+                Type::Array(..) | Type::Struct(_) | Type::Function(_) => Val::Agg(a, t),
+                _ => {
+                    let s = sc(&t);
+                    let v = self.assign(Rvalue::Load(a, s), loc);
+                    Val::S(v, t)
+                }
+            },
+        }
+    }
+
+    fn store_place(&mut self, p: &Place, v: Operand, loc: Loc) {
+        match p {
+            Place::Reg(r, _) => self.emit(StmtKind::Assign(*r, Rvalue::Use(v)), loc),
+            Place::Mem(a, t) => {
+                let ty = sc(t);
+                self.emit(
+                    StmtKind::Store {
+                        addr: *a,
+                        val: v,
+                        ty,
+                    },
+                    loc,
+                )
+            }
+        }
+    }
+
+    /// Convert a scalar between types, folding constants.
+    pub fn convert(&mut self, v: Operand, from: &TypeRef, to: &TypeRef, span: Span) -> R<Operand> {
+        if to.is_void() {
+            return Ok(v);
+        }
+        let Some(fs) = from.scalar() else {
+            return self.error(span, "conversion of a non-scalar value");
+        };
+        let Some(ts) = to.scalar() else {
+            return self.error(span, "conversion to a non-scalar type");
+        };
+        let loc = self.loc(span);
+        if to.is_bool() && !from.is_bool() {
+            let zero = if fs.is_float() {
+                arith::bits_of_f64(fs, 0.0)
+            } else {
+                0
+            };
+            if let Operand::Const(c) = v {
+                let r = arith::binop(BinOp::Ne, fs, c, zero).unwrap_or(1);
+                return Ok(Operand::Const(r));
+            }
+            return Ok(self.assign(Rvalue::Bin(BinOp::Ne, fs, v, Operand::Const(zero)), loc));
+        }
+        let fs2 = if fs == Scalar::Ptr { Scalar::U64 } else { fs };
+        let ts2 = if ts == Scalar::Ptr { Scalar::U64 } else { ts };
+        if fs2 == ts2 {
+            return Ok(v);
+        }
+        if let Operand::Const(c) = v {
+            return Ok(Operand::Const(arith::cast(fs2, ts2, c)));
+        }
+        Ok(self.assign(
+            Rvalue::Cast {
+                from: fs2,
+                to: ts2,
+                val: v,
+            },
+            loc,
+        ))
+    }
+
+    /// `p + i` (or `p - i`) for a pointer to `el`.
+    fn ptr_add(
+        &mut self,
+        p: Operand,
+        el: &TypeRef,
+        i: Operand,
+        it: &TypeRef,
+        negate: bool,
+        span: Span,
+    ) -> R<Operand> {
+        let es = match &**el {
+            Type::Void | Type::Function(_) => 1,
+            _ => self.size_or_err(el, span)? as i64,
+        };
+        let mut idx = self.convert(i, it, &long_t(), span)?;
+        let loc = self.loc(span);
+        if negate {
+            idx = match idx {
+                Operand::Const(c) => Operand::Const((c as i64).wrapping_neg() as u64),
+                o => self.assign(Rvalue::Un(UnOp::Neg, Scalar::I64, o), loc),
+            };
+        }
+        if idx == Operand::Const(0) {
+            return Ok(p);
+        }
+        Ok(self.assign(
+            Rvalue::PtrAdd {
+                base: p,
+                index: idx,
+                scale: es,
+            },
+            loc,
+        ))
+    }
+
+    /// Arithmetic on two scalar operands (shared by binary and compound assignment).
+    fn arith(
+        &mut self,
+        op: BinOp,
+        a: (Operand, TypeRef),
+        b: (Operand, TypeRef),
+        span: Span,
+    ) -> R<(Operand, TypeRef)> {
+        let loc = self.loc(span);
+        let (av, at) = a;
+        let (bv, bt) = b;
+        // pointer arithmetic
+        if at.is_pointer() || bt.is_pointer() {
+            match op {
+                BinOp::Add if at.is_pointer() && bt.is_integer() => {
+                    let el = at.pointee().cloned().unwrap_or_else(int_t);
+                    let r = self.ptr_add(av, &el, bv, &bt, false, span)?;
+                    return Ok((r, at));
+                }
+                BinOp::Add if bt.is_pointer() && at.is_integer() => {
+                    let el = bt.pointee().cloned().unwrap_or_else(int_t);
+                    let r = self.ptr_add(bv, &el, av, &at, false, span)?;
+                    return Ok((r, bt));
+                }
+                BinOp::Sub if at.is_pointer() && bt.is_integer() => {
+                    let el = at.pointee().cloned().unwrap_or_else(int_t);
+                    let r = self.ptr_add(av, &el, bv, &bt, true, span)?;
+                    return Ok((r, at));
+                }
+                BinOp::Sub if at.is_pointer() && bt.is_pointer() => {
+                    let el = at.pointee().cloned().unwrap_or_else(int_t);
+                    let es = match &*el {
+                        Type::Void => 1,
+                        _ => self.size_or_err(&el, span)? as i64,
+                    };
+                    let r = self.assign(
+                        Rvalue::PtrDiff {
+                            a: av,
+                            b: bv,
+                            scale: es.max(1),
+                        },
+                        loc,
+                    );
+                    return Ok((r, long_t()));
+                }
+                o if o.is_comparison() => {
+                    let a2 = self.convert(av, &at, &ulong_t(), span)?;
+                    let b2 = self.convert(bv, &bt, &ulong_t(), span)?;
+                    let r = self.fold_bin(op, Scalar::U64, a2, b2, loc);
+                    return Ok((r, int_t()));
+                }
+                _ => {
+                    return self.error(
+                        span,
+                        format!("invalid operands to `{}` (pointer)", op.c_symbol()),
+                    )
+                }
+            }
+        }
+        if matches!(op, BinOp::Shl | BinOp::Shr) {
+            let pa = promote(&at);
+            let pb = promote(&bt);
+            let a2 = self.convert(av, &at, &pa, span)?;
+            let b2 = self.convert(bv, &bt, &pb, span)?;
+            let b3 = self.convert(b2, &pb, &long_t(), span)?;
+            let r = self.fold_bin(op, sc(&pa), a2, b3, loc);
+            return Ok((r, pa));
+        }
+        let ct = common_type(&at, &bt);
+        if ct.is_float() && matches!(op, BinOp::Rem | BinOp::And | BinOp::Or | BinOp::Xor) {
+            return self.error(
+                span,
+                format!("invalid operands to `{}` (floating)", op.c_symbol()),
+            );
+        }
+        let a2 = self.convert(av, &at, &ct, span)?;
+        let b2 = self.convert(bv, &bt, &ct, span)?;
+        let r = self.fold_bin(op, sc(&ct), a2, b2, loc);
+        Ok((r, if op.is_comparison() { int_t() } else { ct }))
+    }
+
+    fn fold_bin(&mut self, op: BinOp, ty: Scalar, a: Operand, b: Operand, loc: Loc) -> Operand {
+        if let (Operand::Const(x), Operand::Const(y)) = (a, b) {
+            if let Ok(v) = arith::binop(op, ty, x, y) {
+                return Operand::Const(v);
+            }
+        }
+        self.assign(Rvalue::Bin(op, ty, a, b), loc)
+    }
+
+    fn unary(
+        &mut self,
+        u: &Node<UnaryOperatorExpression>,
+        e: &Node<Expression>,
+        loc: Loc,
+    ) -> R<Val> {
+        let operand = &u.node.operand;
+        match u.node.operator.node {
+            UnaryOperator::Address => {
+                let p = self.place(operand)?;
+                match p {
+                    Place::Mem(a, t) => Ok(Val::S(a, ptr_to(t))),
+                    Place::Reg(..) => self.error(e.span, "address of a register variable"),
+                }
+            }
+            UnaryOperator::Indirection => {
+                let p = self.place(e)?;
+                Ok(self.load_place(p, loc))
+            }
+            UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
+                let (v, t) = self.scalar_rvalue(operand)?;
+                let pt = promote(&t);
+                let v = self.convert(v, &t, &pt, e.span)?;
+                let op = match u.node.operator.node {
+                    UnaryOperator::Plus => return Ok(Val::S(v, pt)),
+                    UnaryOperator::Minus => UnOp::Neg,
+                    _ => UnOp::Not,
+                };
+                let s = sc(&pt);
+                if let Operand::Const(c) = v {
+                    return Ok(Val::S(Operand::Const(arith::unop(op, s, c)), pt));
+                }
+                let r = self.assign(Rvalue::Un(op, s, v), loc);
+                Ok(Val::S(r, pt))
+            }
+            UnaryOperator::Negate => {
+                let (v, t) = self.scalar_rvalue(operand)?;
+                let s = if t.is_pointer() { Scalar::U64 } else { sc(&t) };
+                if let Operand::Const(c) = v {
+                    return Ok(Val::S(
+                        Operand::Const(arith::unop(UnOp::LNot, s, c)),
+                        int_t(),
+                    ));
+                }
+                let r = self.assign(Rvalue::Un(UnOp::LNot, s, v), loc);
+                Ok(Val::S(r, int_t()))
+            }
+            UnaryOperator::PreIncrement
+            | UnaryOperator::PreDecrement
+            | UnaryOperator::PostIncrement
+            | UnaryOperator::PostDecrement => {
+                let inc = matches!(
+                    u.node.operator.node,
+                    UnaryOperator::PreIncrement | UnaryOperator::PostIncrement
+                );
+                let post = matches!(
+                    u.node.operator.node,
+                    UnaryOperator::PostIncrement | UnaryOperator::PostDecrement
+                );
+                let p = self.place(operand)?;
+                let t = p.ty().clone();
+                let Val::S(old, _) = self.load_place(p.clone(), loc) else {
+                    return self.error(e.span, "increment of a non-scalar");
+                };
+                // Keep the old value in its own register: `old` may be the variable itself.
+                let old = if post && matches!(old, Operand::Reg(_)) {
+                    self.assign_copy(old, loc)
+                } else {
+                    old
+                };
+                let one_t = if t.is_float() { t.clone() } else { int_t() };
+                let one = if t.is_float() {
+                    arith::bits_of_f64(sc(&t), 1.0)
+                } else {
+                    1
+                };
+                let (newv, nt) = self.arith(
+                    if inc { BinOp::Add } else { BinOp::Sub },
+                    (old, t.clone()),
+                    (Operand::Const(one), one_t),
+                    e.span,
+                )?;
+                let newv = self.convert(newv, &nt, &t, e.span)?;
+                self.store_place(&p, newv, loc);
+                Ok(Val::S(if post { old } else { newv }, t))
+            }
+        }
+    }
+
+    fn assign_copy(&mut self, v: Operand, loc: Loc) -> Operand {
+        let r = self.tmp();
+        self.emit(StmtKind::Assign(r, Rvalue::Use(v)), loc);
+        Operand::Reg(r)
+    }
+
+    fn binary(
+        &mut self,
+        b: &Node<BinaryOperatorExpression>,
+        e: &Node<Expression>,
+        loc: Loc,
+    ) -> R<Val> {
+        use BinaryOperator as B;
+        let op = &b.node.operator.node;
+        match op {
+            B::Index => {
+                let p = self.place(e)?;
+                Ok(self.load_place(p, loc))
+            }
+            B::LogicalAnd | B::LogicalOr => {
+                let r = self.tmp();
+                let (t, f, j) = (self.new_block(), self.new_block(), self.new_block());
+                self.cond_branch(e, t, f)?;
+                self.switch_to(t);
+                self.emit(StmtKind::Assign(r, Rvalue::Use(Operand::Const(1))), loc);
+                self.goto_and_switch(j, loc);
+                self.switch_to(f);
+                self.emit(StmtKind::Assign(r, Rvalue::Use(Operand::Const(0))), loc);
+                self.goto_and_switch(j, loc);
+                Ok(Val::S(Operand::Reg(r), int_t()))
+            }
+            B::Assign => {
+                let p = self.place(&b.node.lhs)?;
+                let t = p.ty().clone();
+                if matches!(*t, Type::Struct(_)) {
+                    let src = self.agg_rvalue(&b.node.rhs)?;
+                    let size = self.size_or_err(&t, e.span)?;
+                    let Place::Mem(dst, _) = p else {
+                        return self.error(e.span, "struct in a register");
+                    };
+                    self.emit(StmtKind::Copy { dst, src, size }, loc);
+                    return Ok(Val::Agg(dst, t));
+                }
+                if matches!(*t, Type::Array(..)) {
+                    return self.error(e.span, "assignment to an array");
+                }
+                let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
+                let v = self.convert(v, &vt, &t, e.span)?;
+                self.store_place(&p, v, loc);
+                Ok(Val::S(v, t))
+            }
+            B::AssignMultiply
+            | B::AssignDivide
+            | B::AssignModulo
+            | B::AssignPlus
+            | B::AssignMinus
+            | B::AssignShiftLeft
+            | B::AssignShiftRight
+            | B::AssignBitwiseAnd
+            | B::AssignBitwiseXor
+            | B::AssignBitwiseOr => {
+                let bop = bin_of(op).unwrap_or(BinOp::Add);
+                let rhs = self.scalar_rvalue(&b.node.rhs)?;
+                let p = self.place(&b.node.lhs)?;
+                let t = p.ty().clone();
+                let Val::S(old, _) = self.load_place(p.clone(), loc) else {
+                    return self.error(e.span, "compound assignment to a non-scalar");
+                };
+                let (nv, nt) = self.arith(bop, (old, t.clone()), rhs, e.span)?;
+                let nv = self.convert(nv, &nt, &t, e.span)?;
+                self.store_place(&p, nv, loc);
+                Ok(Val::S(nv, t))
+            }
+            _ => {
+                let bop = bin_of(op).unwrap_or(BinOp::Add);
+                let a = self.scalar_rvalue(&b.node.lhs)?;
+                let c = self.scalar_rvalue(&b.node.rhs)?;
+                let (r, t) = self.arith(bop, a, c, e.span)?;
+                Ok(Val::S(r, t))
+            }
+        }
+    }
+
+    fn conditional(&mut self, c: &Node<ConditionalExpression>, span: Span, loc: Loc) -> R<Val> {
+        let (t, f, j) = (self.new_block(), self.new_block(), self.new_block());
+        self.cond_branch(&c.node.condition, t, f)?;
+        // Type of the result: usual conversions for arithmetic; else the operand types.
+        let tt = self.type_of_expr(&c.node.then_expression)?;
+        let et = self.type_of_expr(&c.node.else_expression)?;
+        let decay = |t: &TypeRef| match &**t {
+            Type::Array(el, _) => ptr_to(el.clone()),
+            Type::Function(_) => ptr_to(t.clone()),
+            _ => t.clone(),
+        };
+        let (tt, et) = (decay(&tt), decay(&et));
+        let rt: TypeRef = if tt.is_arith() && et.is_arith() {
+            common_type(&tt, &et)
+        } else if tt.is_void() || et.is_void() {
+            Rc::new(Type::Void)
+        } else if tt.is_pointer() && !et.is_pointer() {
+            tt.clone()
+        } else if et.is_pointer() && !tt.is_pointer() {
+            et.clone()
+        } else if tt.is_pointer() && et.is_pointer() {
+            // `void *` and `T *` -> `void *` (C11 6.5.15p6), else the first
+            if tt.pointee().map(|p| p.is_void()).unwrap_or(false) {
+                tt.clone()
+            } else {
+                if et.pointee().map(|p| p.is_void()).unwrap_or(false) {
+                    et.clone()
+                } else {
+                    tt.clone()
+                }
+            }
+        } else {
+            tt.clone()
+        };
+        let r = self.tmp();
+        let is_agg = matches!(*rt, Type::Struct(_));
+        for (blk, ex) in [(t, &c.node.then_expression), (f, &c.node.else_expression)] {
+            self.switch_to(blk);
+            let v = self.expr(ex)?;
+            match v {
+                Val::S(o, vt) if !rt.is_void() && !is_agg => {
+                    let o = self.convert(o, &vt, &rt, span)?;
+                    self.emit(StmtKind::Assign(r, Rvalue::Use(o)), loc);
+                }
+                Val::Agg(a, _) if is_agg => self.emit(StmtKind::Assign(r, Rvalue::Use(a)), loc),
+                _ => {}
+            }
+            self.goto_and_switch(j, loc);
+        }
+        self.switch_to(j);
+        if rt.is_void() {
+            Ok(Val::Void)
+        } else if is_agg {
+            Ok(Val::Agg(Operand::Reg(r), rt))
+        } else {
+            Ok(Val::S(Operand::Reg(r), rt))
+        }
+    }
+
+    /// Lower a condition straight into branches: each `&&`/`||` operand is its own branch.
+    pub fn cond_branch(&mut self, e: &Node<Expression>, t: BlockId, f: BlockId) -> R<()> {
+        let loc = self.loc(e.span);
+        match &e.node {
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd) =>
+            {
+                let mid = self.new_block();
+                self.cond_branch(&b.node.lhs, mid, f)?;
+                self.switch_to(mid);
+                self.cond_branch(&b.node.rhs, t, f)
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::LogicalOr) =>
+            {
+                let mid = self.new_block();
+                self.cond_branch(&b.node.lhs, t, mid)?;
+                self.switch_to(mid);
+                self.cond_branch(&b.node.rhs, t, f)
+            }
+            Expression::UnaryOperator(u)
+                if matches!(u.node.operator.node, UnaryOperator::Negate) =>
+            {
+                self.cond_branch(&u.node.operand, f, t)
+            }
+            _ => {
+                let (v, ty) = self.scalar_rvalue(e)?;
+                let s = if ty.is_pointer() {
+                    Scalar::U64
+                } else {
+                    sc(&ty)
+                };
+                let fs = self.fs();
+                let cur = fs.cur as usize;
+                fs.f.blocks[cur].term = Terminator::Branch {
+                    cond: v,
+                    ty: s,
+                    then_bb: t,
+                    else_bb: f,
+                };
+                fs.f.blocks[cur].term_loc = loc;
+                let nb = self.new_block();
+                self.switch_to(nb);
+                Ok(())
+            }
+        }
+    }
+
+    fn call(&mut self, c: &Node<CallExpression>, span: Span) -> R<Val> {
+        let loc = self.loc(span);
+        let callee_e = &c.node.callee;
+        // Direct call of a named function?
+        let (callee, ft) = match &callee_e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Func(f, t)) => {
+                    self.note_func_use(f, callee_e.span);
+                    let Type::Function(ft) = &*t else {
+                        return self.error(span, "call of a non-function");
+                    };
+                    (Callee::Func(f), ft.clone())
+                }
+                None => {
+                    let name = &id.node.name;
+                    if crate::exec::shims::is_libc_name(name) {
+                        return self.unsupported(
+                            callee_e.span,
+                            format!("library function `{name}` (regcause has no model of it)"),
+                        );
+                    }
+                    return self.error(
+                        callee_e.span,
+                        format!("implicit declaration of function `{name}`"),
+                    );
+                }
+                _ => self.indirect_callee(callee_e)?,
+            },
+            _ => self.indirect_callee(callee_e)?,
+        };
+        // Arguments, right to left like gcc.
+        let mut args: Vec<Option<CallArg>> = vec![None; c.node.arguments.len()];
+        for (i, a) in c.node.arguments.iter().enumerate().rev() {
+            let v = self.expr(a)?;
+            let pty = if ft.unprototyped {
+                None
+            } else {
+                ft.params.get(i).cloned()
+            };
+            if pty.is_none() && !ft.variadic && !ft.unprototyped {
+                return self.error(a.span, "too many arguments in call");
+            }
+            let arg = match v {
+                Val::Agg(addr, t) => {
+                    let size = self.size_or_err(&t, a.span)?;
+                    CallArg {
+                        val: addr,
+                        ty: Scalar::Ptr,
+                        by_value_size: Some(size),
+                    }
+                }
+                Val::S(o, t) => {
+                    let to = match &pty {
+                        Some(p) => p.clone(),
+                        None => {
+                            // default argument promotions
+                            if matches!(*t, Type::Float) {
+                                super::types::double_t()
+                            } else if t.is_integer() {
+                                promote(&t)
+                            } else {
+                                t.clone()
+                            }
+                        }
+                    };
+                    let o = self.convert(o, &t, &to, a.span)?;
+                    CallArg {
+                        val: o,
+                        ty: to.scalar().unwrap_or(Scalar::I64),
+                        by_value_size: None,
+                    }
+                }
+                Val::Void => return self.error(a.span, "void value as an argument"),
+            };
+            args[i] = Some(arg);
+        }
+        if !ft.unprototyped && args.len() < ft.params.len() {
+            return self.error(span, "too few arguments in call");
+        }
+        let args: Vec<CallArg> = args.into_iter().flatten().collect();
+        let ret = ft.ret.clone();
+        if ret.is_void() {
+            self.emit(
+                StmtKind::Call {
+                    dst: None,
+                    callee,
+                    args,
+                    sret: None,
+                },
+                loc,
+            );
+            return Ok(Val::Void);
+        }
+        if matches!(*ret, Type::Struct(_)) {
+            let size = self.size_or_err(&ret, span)?;
+            let align = self.align_of(&ret);
+            let l = self.new_local("<returned struct>".into(), size, align, loc);
+            self.emit(StmtKind::StorageLive(l), loc);
+            let a = self.assign(Rvalue::AddrLocal(l), loc);
+            self.emit(
+                StmtKind::Call {
+                    dst: None,
+                    callee,
+                    args,
+                    sret: Some(a),
+                },
+                loc,
+            );
+            return Ok(Val::Agg(a, ret));
+        }
+        let Some(rs) = ret.scalar() else {
+            return self.error(span, "function returns an unsupported type");
+        };
+        let r = self.tmp();
+        self.emit(
+            StmtKind::Call {
+                dst: Some((r, rs)),
+                callee,
+                args,
+                sret: None,
+            },
+            loc,
+        );
+        Ok(Val::S(Operand::Reg(r), ret))
+    }
+
+    fn indirect_callee(&mut self, e: &Node<Expression>) -> R<(Callee, Rc<FuncType>)> {
+        let (v, t) = self.scalar_rvalue(e)?;
+        match t.pointee().map(|p| (**p).clone()) {
+            Some(Type::Function(ft)) => Ok((Callee::Indirect(v), ft)),
+            _ => self.error(
+                e.span,
+                "called object is not a function or function pointer",
+            ),
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! Lowering lang-c ASTs to IR. All C typing happens here: integer promotions, the usual
+//! arithmetic conversions, layout, array decay. Problems are collected as diagnostics
+//! (every unsupported construct of the program is reported at once); a construct that
+//! fails to lower yields `Err(Abort)` to its caller, which skips it and goes on.
+
+mod consteval;
+mod decl;
+mod expr;
+mod init;
+mod stmt;
+mod types;
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use lang_c::ast::{ExternalDeclaration, TranslationUnit};
+use lang_c::span::Span;
+
+use super::{Diag, DiagKind, FrontendError, LineMap, ParsedUnit};
+use crate::ir::*;
+
+/// A construct failed to lower; its diagnostic is already recorded.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Abort;
+pub(crate) type R<T> = Result<T, Abort>;
+
+#[derive(Clone, Debug)]
+pub(crate) enum VarLoc {
+    Reg(Reg),
+    Local(LocalId),
+    Global(GlobalId),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Sym {
+    Var(VarLoc, TypeRef),
+    Func(FuncId, TypeRef),
+    EnumConst(i64),
+    Typedef(TypeRef),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Tag {
+    Struct(StructId),
+    Enum,
+}
+
+#[derive(Default)]
+pub(crate) struct Scope {
+    names: HashMap<String, Sym>,
+    tags: HashMap<String, Tag>,
+}
+
+pub(crate) struct SwitchCx {
+    cases: Vec<(u64, BlockId)>,
+    default: Option<BlockId>,
+    ty: TypeRef,
+}
+
+/// Per-function lowering state.
+pub(crate) struct FnState {
+    pub f: Function,
+    pub cur: BlockId,
+    pub breaks: Vec<BlockId>,
+    pub continues: Vec<BlockId>,
+    pub switches: Vec<SwitchCx>,
+    pub labels: HashMap<String, BlockId>,
+    pub labels_defined: HashSet<String>,
+    pub ret_ty: TypeRef,
+    /// Register holding the caller's buffer for a returned struct.
+    pub sret: Option<Reg>,
+    /// Names whose address is taken somewhere in the body: such scalars live in memory.
+    pub addr_taken: HashSet<String>,
+}
+
+pub(crate) struct Cx<'u> {
+    pub prog: Program,
+    pub structs: Vec<StructDef>,
+    pub lines: &'u LineMap,
+    pub diags: Vec<Diag>,
+    pub scopes: Vec<Scope>,
+    /// Names with external linkage, shared by all translation units.
+    pub externs: HashMap<String, Sym>,
+    pub func_types: Vec<Rc<FuncType>>,
+    pub func_defined: Vec<bool>,
+    /// First use of each function, to report calls of undefined functions.
+    pub func_first_use: HashMap<FuncId, Loc>,
+    pub strings: HashMap<Vec<u8>, GlobalId>,
+    pub f: Option<FnState>,
+    /// Counter for names of static locals and compound literals.
+    pub anon: u32,
+    /// Functions whose `static` storage makes them local to their unit: (unit, name).
+    pub unit_index: usize,
+}
+
+impl<'u> Cx<'u> {
+    // ---- diagnostics and locations -------------------------------------------------
+
+    pub fn loc(&mut self, span: Span) -> Loc {
+        if span.is_none() {
+            return Loc::default();
+        }
+        super::ir_loc(&mut self.prog.files, self.lines, span.start)
+    }
+
+    pub fn at(&self, span: Span) -> String {
+        if span.is_none() {
+            return "?".into();
+        }
+        super::loc_string(self.lines, span.start)
+    }
+
+    pub fn unsupported<T>(&mut self, span: Span, what: impl Into<String>) -> R<T> {
+        let at = self.at(span);
+        self.diags.push(Diag {
+            kind: DiagKind::Unsupported,
+            msg: what.into(),
+            at,
+        });
+        Err(Abort)
+    }
+
+    pub fn error<T>(&mut self, span: Span, what: impl Into<String>) -> R<T> {
+        let at = self.at(span);
+        self.diags.push(Diag {
+            kind: DiagKind::Error,
+            msg: what.into(),
+            at,
+        });
+        Err(Abort)
+    }
+
+    // ---- scopes --------------------------------------------------------------------
+
+    pub fn lookup(&self, name: &str) -> Option<&Sym> {
+        for s in self.scopes.iter().rev() {
+            if let Some(x) = s.names.get(name) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    pub fn lookup_tag(&self, name: &str) -> Option<Tag> {
+        for s in self.scopes.iter().rev() {
+            if let Some(x) = s.tags.get(name) {
+                return Some(*x);
+            }
+        }
+        None
+    }
+
+    pub fn bind(&mut self, name: String, sym: Sym) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.names.insert(name, sym);
+        }
+    }
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(Scope::default());
+    }
+
+    pub fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    // ---- function building -----------------------------------------------------------
+
+    pub fn fs(&mut self) -> &mut FnState {
+        // Only called while lowering a function body (checked by callers' structure).
+        self.f.as_mut().expect("lowering outside a function")
+    }
+
+    pub fn new_block(&mut self) -> BlockId {
+        let f = &mut self.fs().f;
+        f.blocks.push(Block {
+            stmts: Vec::new(),
+            term: Terminator::Unreachable,
+            term_loc: Loc::default(),
+        });
+        (f.blocks.len() - 1) as BlockId
+    }
+
+    pub fn emit(&mut self, kind: StmtKind, loc: Loc) {
+        let fs = self.fs();
+        let cur = fs.cur as usize;
+        fs.f.blocks[cur].stmts.push(Stmt { kind, loc });
+    }
+
+    /// End the current block with `term` and continue in a fresh (unreachable) block.
+    pub fn terminate(&mut self, term: Terminator, loc: Loc) {
+        let fs = self.fs();
+        let cur = fs.cur as usize;
+        fs.f.blocks[cur].term = term;
+        fs.f.blocks[cur].term_loc = loc;
+        let nb = self.new_block();
+        self.fs().cur = nb;
+    }
+
+    /// End the current block by jumping to `target`, then continue in `target`.
+    pub fn goto_and_switch(&mut self, target: BlockId, loc: Loc) {
+        let fs = self.fs();
+        let cur = fs.cur as usize;
+        fs.f.blocks[cur].term = Terminator::Goto(target);
+        fs.f.blocks[cur].term_loc = loc;
+        fs.cur = target;
+    }
+
+    pub fn switch_to(&mut self, b: BlockId) {
+        self.fs().cur = b;
+    }
+
+    pub fn new_reg(&mut self, name: Option<String>, check_init: bool) -> Reg {
+        let f = &mut self.fs().f;
+        f.regs.push(RegInfo { name, check_init });
+        (f.regs.len() - 1) as Reg
+    }
+
+    pub fn tmp(&mut self) -> Reg {
+        self.new_reg(None, false)
+    }
+
+    pub fn new_local(&mut self, name: String, size: u32, align: u32, loc: Loc) -> LocalId {
+        let f = &mut self.fs().f;
+        f.locals.push(LocalInfo {
+            name,
+            size,
+            align,
+            loc,
+        });
+        f.frame_bytes = f.frame_bytes.saturating_add(size.max(8));
+        (f.locals.len() - 1) as LocalId
+    }
+
+    /// Assign an rvalue to a fresh temporary.
+    pub fn assign(&mut self, rv: Rvalue, loc: Loc) -> Operand {
+        if let Rvalue::Use(op) = rv {
+            return op;
+        }
+        let r = self.tmp();
+        self.emit(StmtKind::Assign(r, rv), loc);
+        Operand::Reg(r)
+    }
+
+    // ---- globals -------------------------------------------------------------------
+
+    pub fn add_global(&mut self, g: Global) -> GlobalId {
+        self.prog.globals.push(g);
+        (self.prog.globals.len() - 1) as GlobalId
+    }
+
+    pub fn string_global(&mut self, bytes: Vec<u8>, loc: Loc) -> GlobalId {
+        if let Some(g) = self.strings.get(&bytes) {
+            return *g;
+        }
+        let size = bytes.len() as u32;
+        let id = self.add_global(Global {
+            name: "<string literal>".into(),
+            size,
+            align: 1,
+            init: bytes.clone(),
+            relocs: Vec::new(),
+            read_only: true,
+            loc,
+        });
+        self.strings.insert(bytes, id);
+        id
+    }
+
+    pub fn declare_func(
+        &mut self,
+        name: &str,
+        ft: Rc<FuncType>,
+        is_static: bool,
+        loc: Loc,
+    ) -> FuncId {
+        let ty = Rc::new(Type::Function(ft.clone()));
+        let existing = if is_static {
+            self.scopes.first().and_then(|s| s.names.get(name)).cloned()
+        } else {
+            self.externs
+                .get(name)
+                .cloned()
+                .or_else(|| self.scopes.first().and_then(|s| s.names.get(name)).cloned())
+        };
+        if let Some(Sym::Func(id, _)) = existing {
+            // A prototype after an unprototyped declaration refines it.
+            if !ft.unprototyped {
+                self.func_types[id as usize] = ft;
+            }
+            if let Some(s) = self.scopes.first_mut() {
+                s.names.insert(name.to_string(), Sym::Func(id, ty));
+            }
+            return id;
+        }
+        self.prog.functions.push(Function {
+            name: name.to_string(),
+            loc,
+            params: Vec::new(),
+            ret: None,
+            sret_size: None,
+            regs: Vec::new(),
+            locals: Vec::new(),
+            blocks: Vec::new(),
+            frame_bytes: 16,
+        });
+        self.func_types.push(ft);
+        self.func_defined.push(false);
+        let id = (self.prog.functions.len() - 1) as FuncId;
+        let sym = Sym::Func(id, ty);
+        if !is_static {
+            self.externs.insert(name.to_string(), sym.clone());
+        }
+        if let Some(s) = self.scopes.first_mut() {
+            s.names.insert(name.to_string(), sym);
+        }
+        id
+    }
+}
+
+/// Lower all translation units of one program.
+pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
+    let Some(first) = units.first() else {
+        return Err(FrontendError::Diags(vec![Diag {
+            kind: DiagKind::Error,
+            msg: "the program has no source files".into(),
+            at: "?".into(),
+        }]));
+    };
+    let mut cx = Cx {
+        prog: Program::default(),
+        structs: Vec::new(),
+        lines: &first.lines,
+        diags: Vec::new(),
+        scopes: Vec::new(),
+        externs: HashMap::new(),
+        func_types: Vec::new(),
+        func_defined: Vec::new(),
+        func_first_use: HashMap::new(),
+        strings: HashMap::new(),
+        f: None,
+        anon: 0,
+        unit_index: 0,
+    };
+    for (i, u) in units.iter().enumerate() {
+        cx.lines = &u.lines;
+        cx.unit_index = i;
+        cx.scopes.clear();
+        cx.push_scope();
+        lower_unit(&mut cx, &u.unit);
+    }
+    finish(&mut cx);
+    if !cx.diags.is_empty() {
+        let mut d = cx.diags;
+        d.dedup();
+        return Err(FrontendError::Diags(d));
+    }
+    Ok(cx.prog)
+}
+
+fn lower_unit(cx: &mut Cx, unit: &TranslationUnit) {
+    for ext in &unit.0 {
+        match &ext.node {
+            ExternalDeclaration::Declaration(d) => {
+                let _ = cx.file_declaration(d);
+            }
+            ExternalDeclaration::FunctionDefinition(fd) => {
+                let _ = cx.function_definition(fd);
+            }
+            ExternalDeclaration::StaticAssert(sa) => {
+                let _ = cx.static_assert(&sa.node, sa.span);
+            }
+        }
+    }
+}
+
+/// Resolve functions declared but never defined to libc models, and check `main`.
+fn finish(cx: &mut Cx) {
+    let mut builtin_of: HashMap<FuncId, u32> = HashMap::new();
+    for (id, defined) in cx.func_defined.clone().into_iter().enumerate() {
+        if defined {
+            continue;
+        }
+        let name = cx.prog.functions[id].name.clone();
+        let used = cx.func_first_use.get(&(id as FuncId)).copied();
+        if crate::exec::shims::is_supported(&name) {
+            let idx = match cx.prog.builtins.iter().position(|b| *b == name) {
+                Some(i) => i,
+                None => {
+                    cx.prog.builtins.push(name.clone());
+                    cx.prog.builtins.len() - 1
+                }
+            };
+            builtin_of.insert(id as FuncId, idx as u32);
+        } else if let Some(loc) = used {
+            let at = cx.prog.fmt_loc(loc);
+            let known_libc = crate::exec::shims::is_libc_name(&name);
+            cx.diags.push(Diag {
+                kind: if known_libc {
+                    DiagKind::Unsupported
+                } else {
+                    DiagKind::Error
+                },
+                msg: if known_libc {
+                    format!("library function `{name}` (regcause has no model of it)")
+                } else {
+                    format!("function `{name}` is used but not defined in the program's sources")
+                },
+                at,
+            });
+        }
+    }
+    if !builtin_of.is_empty() {
+        for f in &mut cx.prog.functions {
+            for b in &mut f.blocks {
+                for s in &mut b.stmts {
+                    match &mut s.kind {
+                        StmtKind::Call { callee, .. } => {
+                            if let Callee::Func(id) = callee {
+                                if let Some(bi) = builtin_of.get(id) {
+                                    *callee = Callee::Builtin(*bi);
+                                }
+                            }
+                        }
+                        StmtKind::Assign(_, rv @ Rvalue::AddrFunc(_)) => {
+                            if let Rvalue::AddrFunc(id) = rv {
+                                if let Some(bi) = builtin_of.get(id) {
+                                    *rv = Rvalue::AddrBuiltin(*bi);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for g in &mut cx.prog.globals {
+            for r in &mut g.relocs {
+                if let RelocTarget::Func(id) = r.target {
+                    if let Some(bi) = builtin_of.get(&id) {
+                        r.target = RelocTarget::Builtin(*bi);
+                    }
+                }
+            }
+        }
+    }
+    match cx.externs.get("main") {
+        Some(Sym::Func(id, _)) if cx.func_defined.get(*id as usize).copied().unwrap_or(false) => {
+            cx.prog.main = *id;
+            let ft = &cx.func_types[*id as usize];
+            cx.prog.main_takes_args = ft.params.len() >= 2;
+        }
+        _ => cx.diags.push(Diag {
+            kind: DiagKind::Error,
+            msg: "the program defines no function `main`".into(),
+            at: "?".into(),
+        }),
+    }
+}

@@ -1,0 +1,544 @@
+//! C types from lang-c specifiers and declarators; layout; conversions.
+
+use std::rc::Rc;
+
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+
+use super::{Cx, Sym, Tag, R};
+use crate::ir::{Field, FuncType, IntKind, IntTy, StructDef, Type, TypeRef};
+
+/// What the specifiers of a declaration say besides the type.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Storage {
+    pub is_typedef: bool,
+    pub is_static: bool,
+    pub is_extern: bool,
+}
+
+pub(crate) fn int_t() -> TypeRef {
+    Rc::new(Type::int(4, true))
+}
+pub(crate) fn uint_t() -> TypeRef {
+    Rc::new(Type::int(4, false))
+}
+pub(crate) fn long_t() -> TypeRef {
+    Rc::new(Type::int(8, true))
+}
+pub(crate) fn ulong_t() -> TypeRef {
+    Rc::new(Type::int(8, false))
+}
+pub(crate) fn char_t() -> TypeRef {
+    Rc::new(Type::Int(IntTy {
+        size: 1,
+        signed: true,
+        kind: IntKind::Char,
+    }))
+}
+pub(crate) fn double_t() -> TypeRef {
+    Rc::new(Type::Double)
+}
+pub(crate) fn ptr_to(t: TypeRef) -> TypeRef {
+    Rc::new(Type::Pointer(t))
+}
+
+impl<'u> Cx<'u> {
+    pub fn size_of(&self, t: &Type) -> Option<u32> {
+        match t {
+            Type::Void => Some(1),
+            Type::Int(i) => Some(i.size as u32),
+            Type::Enum => Some(4),
+            Type::Float => Some(4),
+            Type::Double => Some(8),
+            Type::Pointer(_) => Some(8),
+            Type::Array(e, Some(n)) => {
+                let es = self.size_of(e)? as u64;
+                u32::try_from(es.checked_mul(*n)?).ok()
+            }
+            Type::Array(_, None) => None,
+            Type::Struct(id) => {
+                let s = self.structs.get(*id as usize)?;
+                if s.complete {
+                    Some(s.size)
+                } else {
+                    None
+                }
+            }
+            Type::Function(_) => Some(1),
+        }
+    }
+
+    pub fn align_of(&self, t: &Type) -> u32 {
+        match t {
+            Type::Array(e, _) => self.align_of(e),
+            Type::Struct(id) => self.structs.get(*id as usize).map(|s| s.align).unwrap_or(1),
+            _ => self.size_of(t).unwrap_or(1).clamp(1, 8),
+        }
+    }
+
+    pub fn size_or_err(&mut self, t: &Type, span: Span) -> R<u32> {
+        match self.size_of(t) {
+            Some(s) => Ok(s),
+            None => self.error(span, "size of an incomplete type is unknown"),
+        }
+    }
+
+    /// The base type named by declaration specifiers, plus storage class.
+    pub fn base_type(
+        &mut self,
+        specs: &[Node<DeclarationSpecifier>],
+        span: Span,
+    ) -> R<(TypeRef, Storage)> {
+        let mut st = Storage::default();
+        let mut ts: Vec<&Node<TypeSpecifier>> = Vec::new();
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::StorageClass(sc) => match sc.node {
+                    StorageClassSpecifier::Typedef => st.is_typedef = true,
+                    StorageClassSpecifier::Static => st.is_static = true,
+                    StorageClassSpecifier::Extern => st.is_extern = true,
+                    StorageClassSpecifier::Auto | StorageClassSpecifier::Register => {}
+                    StorageClassSpecifier::ThreadLocal => {
+                        return self.unsupported(sc.span, "thread-local storage (_Thread_local)")
+                    }
+                },
+                DeclarationSpecifier::TypeSpecifier(t) => ts.push(t),
+                DeclarationSpecifier::TypeQualifier(q) => {
+                    if matches!(q.node, TypeQualifier::Atomic) {
+                        return self.unsupported(q.span, "_Atomic");
+                    }
+                }
+                DeclarationSpecifier::Function(_) | DeclarationSpecifier::Extension(_) => {}
+                DeclarationSpecifier::Alignment(a) => return self.unsupported(a.span, "_Alignas"),
+            }
+        }
+        let t = self.type_from_specifiers(&ts, span)?;
+        Ok((t, st))
+    }
+
+    pub fn specqual_type(&mut self, specs: &[Node<SpecifierQualifier>], span: Span) -> R<TypeRef> {
+        let mut ts = Vec::new();
+        for s in specs {
+            match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => ts.push(t),
+                SpecifierQualifier::TypeQualifier(q) => {
+                    if matches!(q.node, TypeQualifier::Atomic) {
+                        return self.unsupported(q.span, "_Atomic");
+                    }
+                }
+                SpecifierQualifier::Extension(_) => {}
+            }
+        }
+        self.type_from_specifiers(&ts, span)
+    }
+
+    fn type_from_specifiers(&mut self, ts: &[&Node<TypeSpecifier>], span: Span) -> R<TypeRef> {
+        let (mut longs, mut shorts, mut unsigned, mut signed) = (0, 0, false, false);
+        let (mut char_, mut int_, mut float_, mut double_, mut bool_, mut void_) =
+            (false, false, false, false, false, false);
+        let mut other: Option<TypeRef> = None;
+        for t in ts {
+            match &t.node {
+                TypeSpecifier::Void => void_ = true,
+                TypeSpecifier::Char => char_ = true,
+                TypeSpecifier::Short => shorts += 1,
+                TypeSpecifier::Int => int_ = true,
+                TypeSpecifier::Long => longs += 1,
+                TypeSpecifier::Float => float_ = true,
+                TypeSpecifier::Double => double_ = true,
+                TypeSpecifier::Signed => signed = true,
+                TypeSpecifier::Unsigned => unsigned = true,
+                TypeSpecifier::Bool => bool_ = true,
+                TypeSpecifier::Complex => return self.unsupported(t.span, "_Complex"),
+                TypeSpecifier::Atomic(_) => return self.unsupported(t.span, "_Atomic"),
+                TypeSpecifier::Struct(s) => other = Some(self.struct_type(s)?),
+                TypeSpecifier::Enum(e) => other = Some(self.enum_type(e)?),
+                TypeSpecifier::TypedefName(id) => match self.lookup(&id.node.name) {
+                    Some(Sym::Typedef(t)) => other = Some(t.clone()),
+                    _ => {
+                        return self.error(id.span, format!("unknown type name `{}`", id.node.name))
+                    }
+                },
+                TypeSpecifier::TypeOf(_) => return self.unsupported(t.span, "typeof"),
+                TypeSpecifier::TS18661Float(_) => return self.unsupported(t.span, "_FloatN types"),
+            }
+        }
+        if let Some(o) = other {
+            return Ok(o);
+        }
+        if void_ {
+            return Ok(Rc::new(Type::Void));
+        }
+        if bool_ {
+            return Ok(Rc::new(Type::Int(IntTy {
+                size: 1,
+                signed: false,
+                kind: IntKind::Bool,
+            })));
+        }
+        if float_ {
+            return Ok(Rc::new(Type::Float));
+        }
+        if double_ {
+            if longs > 0 {
+                return self.unsupported(span, "long double");
+            }
+            return Ok(Rc::new(Type::Double));
+        }
+        if char_ {
+            return Ok(Rc::new(Type::Int(IntTy {
+                size: 1,
+                signed: !unsigned,
+                kind: if signed || unsigned {
+                    IntKind::Plain
+                } else {
+                    IntKind::Char
+                },
+            })));
+        }
+        let _ = int_;
+        let size = if shorts > 0 {
+            2
+        } else if longs > 0 {
+            8
+        } else {
+            4
+        };
+        Ok(Rc::new(Type::Int(IntTy {
+            size,
+            signed: !unsigned,
+            kind: if longs >= 2 {
+                IntKind::LongLong
+            } else {
+                IntKind::Plain
+            },
+        })))
+    }
+
+    fn struct_type(&mut self, s: &Node<StructType>) -> R<TypeRef> {
+        let is_union = matches!(s.node.kind.node, StructKind::Union);
+        let name = s.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let id = match (&name, &s.node.declarations) {
+            // `struct S` reference, or forward declaration
+            (Some(n), None) => match self.lookup_tag(n) {
+                Some(Tag::Struct(id)) => id,
+                _ => self.new_struct(Some(n.clone()), is_union),
+            },
+            (Some(n), Some(_)) => {
+                // A definition: reuse a forward declaration in the same scope only.
+                let in_scope = self.scopes.last().and_then(|sc| sc.tags.get(n)).copied();
+                match in_scope {
+                    Some(Tag::Struct(id)) if !self.structs[id as usize].complete => id,
+                    _ => self.new_struct(Some(n.clone()), is_union),
+                }
+            }
+            (None, _) => self.new_struct(None, is_union),
+        };
+        if let Some(decls) = &s.node.declarations {
+            self.layout_struct(id, decls, is_union)?;
+        }
+        Ok(Rc::new(Type::Struct(id)))
+    }
+
+    fn new_struct(&mut self, name: Option<String>, is_union: bool) -> u32 {
+        self.structs.push(StructDef {
+            name: name.clone(),
+            is_union,
+            fields: Vec::new(),
+            size: 0,
+            align: 1,
+            complete: false,
+        });
+        let id = (self.structs.len() - 1) as u32;
+        if let (Some(n), Some(sc)) = (name, self.scopes.last_mut()) {
+            sc.tags.insert(n, Tag::Struct(id));
+        }
+        id
+    }
+
+    fn layout_struct(
+        &mut self,
+        id: u32,
+        decls: &[Node<StructDeclaration>],
+        is_union: bool,
+    ) -> R<()> {
+        let mut fields = Vec::new();
+        let mut off: u32 = 0;
+        let mut size: u32 = 0;
+        let mut align: u32 = 1;
+        for d in decls {
+            let f = match &d.node {
+                StructDeclaration::Field(f) => f,
+                StructDeclaration::StaticAssert(sa) => {
+                    self.static_assert(&sa.node, sa.span)?;
+                    continue;
+                }
+            };
+            let base = self.specqual_type(&f.node.specifiers, f.span)?;
+            let decls: Vec<Option<&Node<StructDeclarator>>> = if f.node.declarators.is_empty() {
+                vec![None]
+            } else {
+                f.node.declarators.iter().map(Some).collect()
+            };
+            for sd in decls {
+                let (name, ty) = match sd {
+                    Some(sd) => {
+                        if let Some(w) = &sd.node.bit_width {
+                            return self.unsupported(w.span, "bit-field");
+                        }
+                        match &sd.node.declarator {
+                            Some(dcl) => {
+                                let (n, t) = self.declarator_type(base.clone(), dcl)?;
+                                (n, t)
+                            }
+                            None => (None, base.clone()),
+                        }
+                    }
+                    // anonymous struct/union member
+                    None => (None, base.clone()),
+                };
+                if name.is_none() && !matches!(*ty, Type::Struct(_)) {
+                    continue;
+                }
+                let fsize = match (&*ty, self.size_of(&ty)) {
+                    (Type::Array(_, None), _) => 0, // flexible array member
+                    (_, Some(s)) => s,
+                    (_, None) => return self.error(f.span, "field has incomplete type"),
+                };
+                let falign = self.align_of(&ty);
+                align = align.max(falign);
+                let foff = if is_union {
+                    0
+                } else {
+                    off = off.div_ceil(falign) * falign;
+                    let o = off;
+                    off += fsize;
+                    o
+                };
+                size = size.max(foff + fsize);
+                fields.push(Field {
+                    name,
+                    ty,
+                    offset: foff,
+                });
+            }
+        }
+        let size = size.div_ceil(align) * align;
+        let s = &mut self.structs[id as usize];
+        s.fields = fields;
+        s.size = size;
+        s.align = align;
+        s.complete = true;
+        Ok(())
+    }
+
+    fn enum_type(&mut self, e: &Node<EnumType>) -> R<TypeRef> {
+        let mut next: i64 = 0;
+        for en in &e.node.enumerators {
+            let v = match &en.node.expression {
+                Some(x) => self.const_int(x)?,
+                None => next,
+            };
+            self.bind(en.node.identifier.node.name.clone(), Sym::EnumConst(v));
+            next = v.wrapping_add(1);
+        }
+        if let (Some(n), Some(sc)) = (&e.node.identifier, self.scopes.last_mut()) {
+            sc.tags.insert(n.node.name.clone(), Tag::Enum);
+        }
+        Ok(Rc::new(Type::Enum))
+    }
+
+    /// Apply a declarator to a base type: (name, type).
+    pub fn declarator_type(
+        &mut self,
+        base: TypeRef,
+        d: &Node<Declarator>,
+    ) -> R<(Option<String>, TypeRef)> {
+        let mut t = base;
+        let mut suffixes = Vec::new();
+        for dd in &d.node.derived {
+            match &dd.node {
+                DerivedDeclarator::Pointer(_) => t = Rc::new(Type::Pointer(t)),
+                DerivedDeclarator::Block(_) => {
+                    return self.unsupported(dd.span, "block pointer (^)")
+                }
+                _ => suffixes.push(dd),
+            }
+        }
+        for dd in suffixes.iter().rev() {
+            t = match &dd.node {
+                DerivedDeclarator::Array(a) => {
+                    let len = match &a.node.size {
+                        ArraySize::Unknown => None,
+                        ArraySize::VariableUnknown => {
+                            return self.unsupported(a.span, "variable-length array")
+                        }
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            match self.try_const_int(e) {
+                                Some(n) if n >= 0 => Some(n as u64),
+                                Some(_) => return self.error(e.span, "array size is negative"),
+                                None => return self.unsupported(e.span, "variable-length array"),
+                            }
+                        }
+                    };
+                    if t.is_void() || matches!(*t, Type::Function(_)) {
+                        return self.error(a.span, "array of void or of functions");
+                    }
+                    Rc::new(Type::Array(t, len))
+                }
+                DerivedDeclarator::Function(fd) => {
+                    let ft = self.function_type(t, &fd.node, fd.span)?;
+                    Rc::new(Type::Function(Rc::new(ft)))
+                }
+                DerivedDeclarator::KRFunction(ids) => {
+                    if !ids.is_empty() {
+                        return self.unsupported(dd.span, "old-style (K&R) function definition");
+                    }
+                    Rc::new(Type::Function(Rc::new(FuncType {
+                        ret: t,
+                        params: Vec::new(),
+                        variadic: false,
+                        unprototyped: true,
+                    })))
+                }
+                _ => t,
+            };
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Abstract => Ok((None, t)),
+            DeclaratorKind::Identifier(id) => Ok((Some(id.node.name.clone()), t)),
+            DeclaratorKind::Declarator(inner) => self.declarator_type(t, inner),
+        }
+    }
+
+    fn function_type(&mut self, ret: TypeRef, fd: &FunctionDeclarator, span: Span) -> R<FuncType> {
+        if matches!(*ret, Type::Array(..) | Type::Function(_)) {
+            return self.error(span, "function returning an array or a function");
+        }
+        let mut params = Vec::new();
+        for p in &fd.parameters {
+            let (base, _) = self.base_type(&p.node.specifiers, p.span)?;
+            let t = match &p.node.declarator {
+                Some(d) => self.declarator_type(base, d)?.1,
+                None => base,
+            };
+            params.push(self.adjust_param(t));
+        }
+        // `f(void)`
+        if params.len() == 1 && params[0].is_void() {
+            params.clear();
+        }
+        Ok(FuncType {
+            ret,
+            params,
+            variadic: matches!(fd.ellipsis, Ellipsis::Some),
+            unprototyped: false,
+        })
+    }
+
+    /// Parameters of array type are pointers; of function type, function pointers.
+    pub fn adjust_param(&self, t: TypeRef) -> TypeRef {
+        match &*t {
+            Type::Array(e, _) => Rc::new(Type::Pointer(e.clone())),
+            Type::Function(_) => Rc::new(Type::Pointer(t)),
+            _ => t,
+        }
+    }
+
+    pub fn type_name(&mut self, tn: &Node<TypeName>) -> R<TypeRef> {
+        let base = self.specqual_type(&tn.node.specifiers, tn.span)?;
+        match &tn.node.declarator {
+            Some(d) => Ok(self.declarator_type(base, d)?.1),
+            None => Ok(base),
+        }
+    }
+
+    pub fn static_assert(&mut self, sa: &StaticAssert, span: Span) -> R<()> {
+        match self.try_const_int(&sa.expression) {
+            Some(0) => self.error(span, "static assertion failed"),
+            Some(_) => Ok(()),
+            None => self.error(span, "static assertion is not a constant expression"),
+        }
+    }
+
+    pub fn field(&mut self, t: &Type, name: &str, span: Span) -> R<(u32, TypeRef)> {
+        let id = match t {
+            Type::Struct(id) => *id,
+            _ => {
+                return self.error(
+                    span,
+                    format!("member `{name}` of something that is not a struct or union"),
+                )
+            }
+        };
+        if let Some(r) = self.find_field(id, name) {
+            return Ok(r);
+        }
+        self.error(span, format!("no member named `{name}`"))
+    }
+
+    fn find_field(&self, id: u32, name: &str) -> Option<(u32, TypeRef)> {
+        let s = self.structs.get(id as usize)?;
+        for f in &s.fields {
+            match &f.name {
+                Some(n) if n == name => return Some((f.offset, f.ty.clone())),
+                None => {
+                    if let Type::Struct(inner) = &*f.ty {
+                        if let Some((o, t)) = self.find_field(*inner, name) {
+                            return Some((f.offset + o, t));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+// ---- conversions ----------------------------------------------------------------------
+
+/// Integer promotion (C11 6.3.1.1).
+pub(crate) fn promote(t: &TypeRef) -> TypeRef {
+    match &**t {
+        Type::Int(i) if i.size < 4 => int_t(),
+        Type::Int(i) if i.kind == IntKind::Bool => int_t(),
+        Type::Enum => int_t(),
+        _ => t.clone(),
+    }
+}
+
+/// The usual arithmetic conversions (C11 6.3.1.8): the common type of two operands.
+pub(crate) fn common_type(a: &TypeRef, b: &TypeRef) -> TypeRef {
+    if matches!(**a, Type::Double) || matches!(**b, Type::Double) {
+        return double_t();
+    }
+    if matches!(**a, Type::Float) || matches!(**b, Type::Float) {
+        return Rc::new(Type::Float);
+    }
+    let (pa, pb) = (promote(a), promote(b));
+    let (ia, ib) = match (&*pa, &*pb) {
+        (Type::Int(x), Type::Int(y)) => (*x, *y),
+        _ => return pa,
+    };
+    if ia.size == ib.size && ia.signed == ib.signed {
+        // `long` and `long long` have one layout; keep the first name.
+        return pa;
+    }
+    if ia.signed == ib.signed {
+        return if ia.size >= ib.size { pa } else { pb };
+    }
+    let (s, u, ps, pu) = if ia.signed {
+        (ia, ib, pa, pb)
+    } else {
+        (ib, ia, pb, pa)
+    };
+    if u.size >= s.size {
+        pu
+    } else if s.size > u.size {
+        ps
+    } else {
+        let _ = (ps, pu);
+        Rc::new(Type::int(s.size, false))
+    }
+}

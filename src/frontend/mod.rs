@@ -1,0 +1,270 @@
+//! From a source tree to IR: finding the program's sources, preprocessing them with the
+//! system `cc -E` against regcause's own libc headers, parsing with lang-c, lowering.
+//!
+//! The front end takes a directory, never a git revision, so that any tree (a
+//! materialised revision, a tree with some hunks applied, a user's folder) runs alike.
+
+mod headers;
+mod linemap;
+mod lower;
+pub mod sources;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::ir::{Loc, Program};
+pub use linemap::LineMap;
+pub use sources::{find_program, ProgramSpec, SourceError};
+
+/// What kind of problem a diagnostic reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagKind {
+    /// The program is valid C but uses something regcause does not model.
+    Unsupported,
+    /// The program is not valid C (or not valid in a way gcc would also reject).
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diag {
+    pub kind: DiagKind,
+    pub msg: String,
+    /// "file:line:col"
+    pub at: String,
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DiagKind::Unsupported => write!(f, "unsupported: {} at {}", self.msg, self.at),
+            DiagKind::Error => write!(f, "error: {} at {}", self.msg, self.at),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FrontendError {
+    #[error(transparent)]
+    Sources(#[from] SourceError),
+    #[error("could not run the C preprocessor `{cmd}`: {source}")]
+    PreprocessorMissing { cmd: String, source: std::io::Error },
+    #[error("the C preprocessor failed on {file}:\n{stderr}")]
+    Preprocess { file: String, stderr: String },
+    #[error("syntax error at {at}: unexpected token, expected one of {expected}")]
+    Syntax { at: String, expected: String },
+    #[error("{}", diags_text(.0))]
+    Diags(Vec<Diag>),
+}
+
+fn diags_text(d: &[Diag]) -> String {
+    let mut s = String::new();
+    for (i, d) in d.iter().enumerate() {
+        if i > 0 {
+            s.push('\n');
+        }
+        s.push_str(&d.to_string());
+    }
+    s
+}
+
+impl FrontendError {
+    /// Whether the program was rejected for using something regcause does not support
+    /// (as opposed to being broken or the environment failing).
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, FrontendError::Diags(d) if d.iter().any(|d| d.kind == DiagKind::Unsupported))
+    }
+}
+
+/// A preprocessed and parsed translation unit.
+pub struct ParsedUnit {
+    pub unit: lang_c::ast::TranslationUnit,
+    pub lines: LineMap,
+}
+
+/// Preprocess and parse one file. `root` is the tree root: file names in locations are
+/// made relative to it.
+pub fn parse_file(
+    root: &Path,
+    file: &Path,
+    spec: &ProgramSpec,
+) -> Result<ParsedUnit, FrontendError> {
+    let hdr = headers::dir()?;
+    let cc = std::env::var("REGCAUSE_CC").unwrap_or_else(|_| "cc".to_string());
+    let mut cmd = Command::new(&cc);
+    cmd.arg("-E")
+        .arg("-std=gnu11")
+        .arg("-nostdinc")
+        .arg("-isystem")
+        .arg(hdr)
+        .arg("-D__REGCAUSE__=1")
+        .current_dir(&spec.workdir);
+    for inc in &spec.includes {
+        cmd.arg("-I").arg(inc);
+    }
+    for d in &spec.defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    // Preprocess from the root with a relative name so that locations read `src/x.c`.
+    cmd.current_dir(root).arg(rel);
+    let out = cmd
+        .output()
+        .map_err(|e| FrontendError::PreprocessorMissing {
+            cmd: cc.clone(),
+            source: e,
+        })?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if let Some(d) = missing_std_header(&stderr) {
+            return Err(FrontendError::Diags(vec![d]));
+        }
+        return Err(FrontendError::Preprocess {
+            file: rel.display().to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
+        });
+    }
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines = LineMap::new(&text, &hdr.display().to_string());
+    let config = lang_c::driver::Config::with_gcc();
+    match lang_c::driver::parse_preprocessed(&config, text) {
+        Ok(p) => Ok(ParsedUnit {
+            unit: p.unit,
+            lines,
+        }),
+        Err(e) => {
+            let loc = lines.locate(e.offset);
+            let mut exp: Vec<_> = e.expected.iter().map(|s| format!("'{s}'")).collect();
+            exp.sort();
+            Err(FrontendError::Syntax {
+                at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
+                expected: exp.join(", "),
+            })
+        }
+    }
+}
+
+/// Headers of the C library and POSIX that regcause does not model.
+const UNMODELLED_HEADERS: &[&str] = &[
+    "setjmp.h",
+    "signal.h",
+    "time.h",
+    "locale.h",
+    "wchar.h",
+    "wctype.h",
+    "complex.h",
+    "threads.h",
+    "pthread.h",
+    "unistd.h",
+    "fcntl.h",
+    "alloca.h",
+    "sys/types.h",
+    "sys/stat.h",
+    "sys/time.h",
+    "dirent.h",
+    "fenv.h",
+    "tgmath.h",
+    "stdatomic.h",
+    "uchar.h",
+    "iso646.h",
+    "stdalign.h",
+    "stdnoreturn.h",
+    "malloc.h",
+    "memory.h",
+    "strings.h",
+    "termios.h",
+    "sys/wait.h",
+    "dlfcn.h",
+];
+
+/// `file:line:col: fatal error: time.h: No such file or directory` for a standard header
+/// regcause does not ship becomes a located "unsupported" diagnostic.
+fn missing_std_header(stderr: &str) -> Option<Diag> {
+    for line in stderr.lines() {
+        let Some((at, rest)) = line.split_once(": fatal error: ") else {
+            continue;
+        };
+        let Some(name) = rest.strip_suffix(": No such file or directory") else {
+            continue;
+        };
+        if UNMODELLED_HEADERS.contains(&name) {
+            return Some(Diag {
+                kind: DiagKind::Unsupported,
+                msg: format!("header <{name}> (regcause's C library does not model it)"),
+                at: at.to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// Load a program: parse every source file and lower them together into one IR program.
+pub fn load(root: &Path, spec: &ProgramSpec) -> Result<Program, FrontendError> {
+    let mut units = Vec::new();
+    for f in &spec.sources {
+        units.push(parse_file(root, f, spec)?);
+    }
+    lower::lower_program(&units)
+}
+
+/// Load a program given as a list of C files (no tree discovery), for `exec` and tests.
+pub fn load_files(
+    files: &[PathBuf],
+    includes: &[PathBuf],
+    defines: &[String],
+) -> Result<Program, FrontendError> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let abs: Vec<PathBuf> = files
+        .iter()
+        .map(|f| {
+            if f.is_absolute() {
+                f.clone()
+            } else {
+                cwd.join(f)
+            }
+        })
+        .collect();
+    let spec = ProgramSpec {
+        name: abs
+            .first()
+            .and_then(|f| f.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "a.out".into()),
+        sources: abs,
+        includes: includes
+            .iter()
+            .map(|i| {
+                if i.is_absolute() {
+                    i.clone()
+                } else {
+                    cwd.join(i)
+                }
+            })
+            .collect(),
+        defines: defines.to_vec(),
+        workdir: cwd.clone(),
+    };
+    load(&cwd, &spec)
+}
+
+pub(crate) fn loc_string(lines: &LineMap, offset: usize) -> String {
+    let (f, l, c) = lines.locate(offset);
+    format!("{f}:{l}:{c}")
+}
+
+/// Convert an offset to an IR location, registering the file name.
+pub(crate) fn ir_loc(files: &mut Vec<String>, lines: &LineMap, offset: usize) -> Loc {
+    let (f, line, col) = lines.locate(offset);
+    let id = match files.iter().position(|x| x == f) {
+        Some(i) => i,
+        None => {
+            files.push(f.to_string());
+            files.len() - 1
+        }
+    };
+    Loc {
+        file: id as u16,
+        line,
+        col,
+    }
+}

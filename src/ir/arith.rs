@@ -1,0 +1,329 @@
+//! C scalar arithmetic on canonical 64-bit values (see [`Scalar::canon`]). Shared by
+//! constant folding in the front end and by the interpreter, so both agree exactly.
+
+use super::{BinOp, Scalar, UnOp};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithError {
+    DivByZero,
+    /// `INT_MIN / -1` and `INT_MIN % -1`: gcc's code traps (SIGFPE) on x86_64.
+    DivOverflow,
+    /// Shift count negative or not below the width of the promoted left operand.
+    ShiftRange(i64),
+}
+
+impl ArithError {
+    pub fn describe(self) -> String {
+        match self {
+            ArithError::DivByZero => "division by zero".into(),
+            ArithError::DivOverflow => {
+                "division overflow (the most negative value divided by -1)".into()
+            }
+            ArithError::ShiftRange(n) => {
+                format!("shift by {n}, outside the width of the shifted type")
+            }
+        }
+    }
+}
+
+#[inline(always)]
+pub fn f64_of(ty: Scalar, v: u64) -> f64 {
+    match ty {
+        Scalar::F32 => f32::from_bits(v as u32) as f64,
+        _ => f64::from_bits(v),
+    }
+}
+
+#[inline(always)]
+pub fn bits_of_f64(ty: Scalar, f: f64) -> u64 {
+    match ty {
+        Scalar::F32 => (f as f32).to_bits() as u64,
+        _ => f.to_bits(),
+    }
+}
+
+/// A binary operation on two values of kind `ty`. Comparisons yield an `int` 0 or 1.
+#[inline(always)]
+pub fn binop(op: BinOp, ty: Scalar, a: u64, b: u64) -> Result<u64, ArithError> {
+    if ty.is_float() {
+        return Ok(float_binop(op, ty, a, b));
+    }
+    let signed = ty.is_signed();
+    let bits = ty.bits();
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Div | BinOp::Rem => {
+            if ty.canon(b) == 0 {
+                return Err(ArithError::DivByZero);
+            }
+            if signed {
+                let (x, y) = (a as i64, b as i64);
+                let min = if bits == 64 {
+                    i64::MIN
+                } else {
+                    -(1i64 << (bits - 1))
+                };
+                if x == min && y == -1 {
+                    return Err(ArithError::DivOverflow);
+                }
+                if op == BinOp::Div {
+                    x.wrapping_div(y) as u64
+                } else {
+                    x.wrapping_rem(y) as u64
+                }
+            } else {
+                let (x, y) = (ty.canon(a), ty.canon(b));
+                if op == BinOp::Div {
+                    x / y
+                } else {
+                    x % y
+                }
+            }
+        }
+        BinOp::Shl | BinOp::Shr => {
+            // `b` is the promoted right operand, passed as a signed 64-bit count.
+            let n = b as i64;
+            if n < 0 || n >= bits as i64 {
+                return Err(ArithError::ShiftRange(n));
+            }
+            if op == BinOp::Shl {
+                a << n
+            } else if signed {
+                ((a as i64) >> n) as u64
+            } else {
+                ty.canon(a) >> n
+            }
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Eq => (a == b) as u64,
+        BinOp::Ne => (a != b) as u64,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+            let ord = if signed {
+                (a as i64).cmp(&(b as i64))
+            } else {
+                a.cmp(&b)
+            };
+            let r = match op {
+                BinOp::Lt => ord.is_lt(),
+                BinOp::Le => ord.is_le(),
+                BinOp::Gt => ord.is_gt(),
+                _ => ord.is_ge(),
+            };
+            r as u64
+        }
+    };
+    Ok(if op.is_comparison() { r } else { ty.canon(r) })
+}
+
+fn float_binop(op: BinOp, ty: Scalar, a: u64, b: u64) -> u64 {
+    if ty == Scalar::F32 {
+        let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+        let r = match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => x * y,
+            BinOp::Div => x / y,
+            _ => return float_cmp(op, x as f64, y as f64),
+        };
+        return r.to_bits() as u64;
+    }
+    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+    let r = match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div => x / y,
+        _ => return float_cmp(op, x, y),
+    };
+    r.to_bits()
+}
+
+fn float_cmp(op: BinOp, x: f64, y: f64) -> u64 {
+    (match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        // Lowering never emits other operators on floats.
+        _ => false,
+    }) as u64
+}
+
+#[inline(always)]
+pub fn unop(op: UnOp, ty: Scalar, a: u64) -> u64 {
+    match (op, ty) {
+        (UnOp::Neg, Scalar::F32) => (-f32::from_bits(a as u32)).to_bits() as u64,
+        (UnOp::Neg, Scalar::F64) => (-f64::from_bits(a)).to_bits(),
+        (UnOp::Neg, _) => ty.canon(a.wrapping_neg()),
+        (UnOp::Not, _) => ty.canon(!a),
+        (UnOp::LNot, Scalar::F32 | Scalar::F64) => (f64_of(ty, a) == 0.0) as u64,
+        (UnOp::LNot, _) => (a == 0) as u64,
+    }
+}
+
+/// Convert a value of kind `from` to kind `to` as C does (for float -> int, values out
+/// of range give what x86_64's cvttsd2si gives: the "integer indefinite" value).
+#[inline(always)]
+pub fn cast(from: Scalar, to: Scalar, v: u64) -> u64 {
+    if from == to {
+        return v;
+    }
+    match (from.is_float(), to.is_float()) {
+        (false, false) => to.canon(v),
+        (true, true) => bits_of_f64(to, f64_of(from, v)),
+        (false, true) => {
+            let f = if from.is_signed() {
+                v as i64 as f64
+            } else {
+                v as f64
+            };
+            // int -> float must round once, directly to f32.
+            if to == Scalar::F32 {
+                let f32v = if from.is_signed() {
+                    v as i64 as f32
+                } else {
+                    v as f32
+                };
+                f32v.to_bits() as u64
+            } else {
+                f.to_bits()
+            }
+        }
+        (true, false) => {
+            let f = f64_of(from, v);
+            float_to_int(f, to)
+        }
+    }
+}
+
+fn float_to_int(f: f64, to: Scalar) -> u64 {
+    let t = f.trunc();
+    match to {
+        Scalar::U64 | Scalar::Ptr => {
+            // gcc converts via cvttsd2si with a bias for values >= 2^63.
+            if t.is_nan() || t <= -9223372036854775809.0 || t >= 18446744073709551616.0 {
+                0x8000_0000_0000_0000
+            } else if t >= 9223372036854775808.0 {
+                ((t - 9223372036854775808.0) as i64 as u64) ^ 0x8000_0000_0000_0000
+            } else {
+                t as i64 as u64
+            }
+        }
+        Scalar::U32 => {
+            // via a 64-bit signed conversion, then truncation
+            if t.is_nan() || t <= -9223372036854775809.0 || t >= 9223372036854775808.0 {
+                0
+            } else {
+                (t as i64 as u64) as u32 as u64
+            }
+        }
+        Scalar::I64 => {
+            if t.is_nan() || t <= -9223372036854775809.0 || t >= 9223372036854775808.0 {
+                0x8000_0000_0000_0000
+            } else {
+                t as i64 as u64
+            }
+        }
+        _ => {
+            // 32-bit signed conversion (cvttsd2si to a 32-bit register), then narrowing.
+            let i = if t.is_nan() || t <= -2147483649.0 || t >= 2147483648.0 {
+                i32::MIN
+            } else {
+                t as i32
+            };
+            to.canon(i as i64 as u64)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_semantics() {
+        let m1 = Scalar::I32.canon(-1i64 as u64);
+        assert_eq!(binop(BinOp::Lt, Scalar::I32, m1, 1).unwrap(), 1);
+        assert_eq!(
+            binop(BinOp::Lt, Scalar::U32, Scalar::U32.canon(m1), 1).unwrap(),
+            0
+        );
+        assert_eq!(
+            binop(BinOp::Add, Scalar::I32, 0x7fff_ffff, 1).unwrap() as i64,
+            i32::MIN as i64
+        );
+        assert_eq!(
+            binop(BinOp::Div, Scalar::I32, Scalar::I32.canon(-7i64 as u64), 2).unwrap() as i64,
+            -3
+        );
+        assert_eq!(
+            binop(BinOp::Rem, Scalar::I32, Scalar::I32.canon(-7i64 as u64), 2).unwrap() as i64,
+            -1
+        );
+        assert_eq!(
+            binop(BinOp::Div, Scalar::I32, 1, 0),
+            Err(ArithError::DivByZero)
+        );
+        assert_eq!(
+            binop(
+                BinOp::Div,
+                Scalar::I32,
+                Scalar::I32.canon(i32::MIN as i64 as u64),
+                Scalar::I32.canon(-1i64 as u64)
+            ),
+            Err(ArithError::DivOverflow)
+        );
+        assert_eq!(
+            binop(BinOp::Shr, Scalar::I32, Scalar::I32.canon(-8i64 as u64), 1).unwrap() as i64,
+            -4
+        );
+        assert_eq!(
+            binop(BinOp::Shr, Scalar::U32, 0xffff_fff8, 1).unwrap(),
+            0x7fff_fffc
+        );
+        assert_eq!(
+            binop(BinOp::Shl, Scalar::I32, 1, 32),
+            Err(ArithError::ShiftRange(32))
+        );
+        assert_eq!(binop(BinOp::Shl, Scalar::U32, 0x8000_0001, 1).unwrap(), 2);
+    }
+
+    #[test]
+    fn casts() {
+        assert_eq!(
+            cast(Scalar::I32, Scalar::U8, Scalar::I32.canon(-1i64 as u64)),
+            255
+        );
+        assert_eq!(cast(Scalar::U8, Scalar::I32, 255), 255);
+        assert_eq!(
+            cast(Scalar::I8, Scalar::U32, Scalar::I8.canon(0xff)),
+            0xffff_ffff
+        );
+        assert_eq!(
+            f64::from_bits(cast(
+                Scalar::I32,
+                Scalar::F64,
+                Scalar::I32.canon(-3i64 as u64)
+            )),
+            -3.0
+        );
+        assert_eq!(
+            cast(Scalar::F64, Scalar::I32, (-3.9f64).to_bits()) as i64,
+            -3
+        );
+        assert_eq!(
+            cast(Scalar::F64, Scalar::U64, 1e19f64.to_bits()),
+            10_000_000_000_000_000_000
+        );
+        assert_eq!(
+            f32::from_bits(cast(Scalar::F64, Scalar::F32, 0.1f64.to_bits()) as u32),
+            0.1f32
+        );
+    }
+}

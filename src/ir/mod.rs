@@ -1,0 +1,319 @@
+//! The program representation the interpreter and the analyses run on.
+//!
+//! Every C expression is lowered to statements over virtual registers (`Reg`), explicit
+//! memory loads and stores, and branches; implicit conversions are explicit `Cast`s and
+//! `&&`, `||`, `?:` are branches. All C semantics that depend on types (promotions,
+//! conversions, layout) are settled during lowering, so the interpreter only sees
+//! scalar kinds and byte offsets. The IR knows nothing of lang-c.
+
+pub mod arith;
+pub mod display;
+mod types;
+
+pub use types::{Field, FuncType, IntKind, IntTy, Scalar, StructDef, StructId, Type, TypeRef};
+
+/// Index of a source file in [`Program::files`].
+pub type FileId = u16;
+
+/// A source location (1-based line and column in the original, unpreprocessed file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Loc {
+    pub file: FileId,
+    pub line: u32,
+    pub col: u32,
+}
+
+pub type FuncId = u32;
+pub type BlockId = u32;
+pub type GlobalId = u32;
+/// A virtual register of a frame: scalar temporaries and scalar locals whose address
+/// is never taken.
+pub type Reg = u32;
+/// Index of an addressable local (array, struct, or scalar whose address is taken):
+/// each gets its own allocation in every frame, so out-of-bounds accesses are caught.
+pub type LocalId = u32;
+
+/// A stable name for a statement: (function, block, index); the terminator of a block
+/// has index `stmts.len()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId {
+    pub func: FuncId,
+    pub block: BlockId,
+    pub index: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Reg(Reg),
+    /// Bits of a scalar, in the canonical form of its type (see [`Scalar::canon`]).
+    Const(u64),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+    pub fn c_symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::And => "&",
+            BinOp::Or => "|",
+            BinOp::Xor => "^",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    /// Bitwise complement.
+    Not,
+    /// Logical not: 1 when the operand is zero (result is an `int`).
+    LNot,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rvalue {
+    Use(Operand),
+    /// Load a scalar of the given kind from the address in the operand.
+    Load(Operand, Scalar),
+    /// Binary operation on operands of kind `ty` (already converted). Comparisons
+    /// yield an `int` 0 or 1.
+    Bin(BinOp, Scalar, Operand, Operand),
+    Un(UnOp, Scalar, Operand),
+    Cast {
+        from: Scalar,
+        to: Scalar,
+        val: Operand,
+    },
+    /// `base + index * scale` in bytes; `index` is a signed 64-bit value.
+    PtrAdd {
+        base: Operand,
+        index: Operand,
+        scale: i64,
+    },
+    /// `(a - b) / scale` for two pointers into the same object.
+    PtrDiff {
+        a: Operand,
+        b: Operand,
+        scale: i64,
+    },
+    AddrLocal(LocalId),
+    AddrGlobal(GlobalId),
+    AddrFunc(FuncId),
+    AddrBuiltin(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Callee {
+    Func(FuncId),
+    /// A libc model, by index into the shim table (see `exec::shims`).
+    Builtin(u32),
+    /// A function pointer value.
+    Indirect(Operand),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallArg {
+    pub val: Operand,
+    /// The kind after default argument promotions; for a struct passed by value this is
+    /// `Ptr` and `by_value_size` holds the struct size (the callee copies it).
+    pub ty: Scalar,
+    pub by_value_size: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    Assign(Reg, Rvalue),
+    /// `*addr = val` for a scalar of kind `ty`.
+    Store {
+        addr: Operand,
+        val: Operand,
+        ty: Scalar,
+    },
+    /// Copy `size` bytes (struct assignment, by-value struct arguments).
+    Copy {
+        dst: Operand,
+        src: Operand,
+        size: u32,
+    },
+    /// Fill `size` bytes with zeros (initialisers).
+    Zero {
+        dst: Operand,
+        size: u32,
+    },
+    Call {
+        dst: Option<(Reg, Scalar)>,
+        callee: Callee,
+        args: Vec<CallArg>,
+        /// Where the callee writes a returned struct (address operand), if it returns one.
+        sret: Option<Operand>,
+    },
+    /// Start the lifetime of an addressable local: (re)allocate and, for locals
+    /// declared without an initialiser, mark it uninitialised.
+    StorageLive(LocalId),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Terminator {
+    Goto(BlockId),
+    /// Branch on `cond != 0`, `cond` being of kind `ty`.
+    Branch {
+        cond: Operand,
+        ty: Scalar,
+        then_bb: BlockId,
+        else_bb: BlockId,
+    },
+    Switch {
+        val: Operand,
+        ty: Scalar,
+        cases: Vec<(u64, BlockId)>,
+        default: BlockId,
+    },
+    Return(Option<Operand>),
+    /// Falling off the end of a non-void function whose value is used is UB; we only
+    /// fault if the caller uses the value (see `exec`). Kept distinct for reports.
+    Unreachable,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub term: Terminator,
+    pub term_loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamKind {
+    Reg(Reg, Scalar),
+    /// A parameter that lives in memory (address taken, or a struct by value).
+    Mem {
+        local: LocalId,
+        ty: Scalar,
+        by_value_size: Option<u32>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalInfo {
+    pub name: String,
+    pub size: u32,
+    pub align: u32,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegInfo {
+    /// The C variable this register holds, if it is one (temporaries have none).
+    pub name: Option<String>,
+    /// Whether a read may precede every write (a variable declared without initialiser):
+    /// only such registers pay for the uninitialised-read check.
+    pub check_init: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub loc: Loc,
+    pub params: Vec<ParamKind>,
+    /// Return kind; `None` for void or struct return (see `sret`).
+    pub ret: Option<Scalar>,
+    /// Size of a returned struct, written through the hidden `sret` pointer.
+    pub sret_size: Option<u32>,
+    pub regs: Vec<RegInfo>,
+    pub locals: Vec<LocalInfo>,
+    pub blocks: Vec<Block>,
+    /// Estimated native stack use, for the stack-overflow check.
+    pub frame_bytes: u32,
+}
+
+/// A pointer-sized value in a global's initial bytes that refers to another object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reloc {
+    pub offset: u32,
+    pub target: RelocTarget,
+    pub addend: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RelocTarget {
+    Global(GlobalId),
+    Func(FuncId),
+    Builtin(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub size: u32,
+    pub align: u32,
+    pub init: Vec<u8>,
+    pub relocs: Vec<Reloc>,
+    pub read_only: bool,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Program {
+    pub files: Vec<String>,
+    pub functions: Vec<Function>,
+    pub globals: Vec<Global>,
+    pub main: FuncId,
+    /// Whether `main` takes (argc, argv).
+    pub main_takes_args: bool,
+    /// Names of the builtins referenced by `Callee::Builtin` indices.
+    pub builtins: Vec<String>,
+}
+
+impl Program {
+    pub fn file_name(&self, loc: Loc) -> &str {
+        self.files
+            .get(loc.file as usize)
+            .map(String::as_str)
+            .unwrap_or("?")
+    }
+    pub fn fmt_loc(&self, loc: Loc) -> String {
+        format!("{}:{}:{}", self.file_name(loc), loc.line, loc.col)
+    }
+}

@@ -1,0 +1,44 @@
+#ifndef _REGCAUSE_MATH_H
+#define _REGCAUSE_MATH_H
+
+#define HUGE_VAL (1.0 / 0.0)
+#define HUGE_VALF (1.0f / 0.0f)
+#define INFINITY (1.0f / 0.0f)
+/* glibc's NAN is a positive quiet float NaN (0x7fc00000). 0.0f/0.0f is not: gcc folds
+   it to +NaN in static initialisers but x86 computes -NaN at run time. */
+#define NAN (__builtin_nanf(""))
+
+/* glibc's values (available by default, as with gcc -std=gnu11). */
+#define M_E 2.7182818284590452354
+#define M_LOG2E 1.4426950408889634074
+#define M_LOG10E 0.43429448190325182765
+#define M_LN2 0.69314718055994530942
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_PI_4 0.78539816339744830962
+#define M_1_PI 0.31830988618379067154
+#define M_2_PI 0.63661977236758134308
+#define M_2_SQRTPI 1.12837916709551257390
+#define M_SQRT2 1.41421356237309504880
+#define M_SQRT1_2 0.70710678118654752440
+
+double sqrt(double x);
+double pow(double x, double y);
+double fabs(double x);
+float fabsf(float x);
+double floor(double x);
+double ceil(double x);
+double fmod(double x, double y);
+double exp(double x);
+double log(double x);
+double log10(double x);
+double sin(double x);
+double cos(double x);
+double tan(double x);
+double atan(double x);
+double atan2(double y, double x);
+double round(double x);
+double trunc(double x);
+
+#endif

@@ -1,0 +1,49 @@
+#ifndef _REGCAUSE_STDIO_H
+#define _REGCAUSE_STDIO_H
+
+#include <_regcause_common.h>
+
+typedef struct _regcause_FILE FILE;
+/* glibc's stdio.h also defines ssize_t (POSIX 2008 is on by default). */
+typedef long ssize_t;
+
+extern FILE *stdin;
+extern FILE *stdout;
+extern FILE *stderr;
+#define stdin stdin
+#define stdout stdout
+#define stderr stderr
+
+#define EOF (-1)
+#define BUFSIZ 8192
+
+int printf(const char *format, ...);
+int fprintf(FILE *stream, const char *format, ...);
+int sprintf(char *str, const char *format, ...);
+int snprintf(char *str, size_t size, const char *format, ...);
+
+int scanf(const char *format, ...);
+int fscanf(FILE *stream, const char *format, ...);
+int sscanf(const char *str, const char *format, ...);
+
+int puts(const char *s);
+int fputs(const char *s, FILE *stream);
+int putchar(int c);
+int fputc(int c, FILE *stream);
+int putc(int c, FILE *stream);
+
+int getchar(void);
+int getc(FILE *stream);
+int fgetc(FILE *stream);
+int ungetc(int c, FILE *stream);
+char *fgets(char *s, int size, FILE *stream);
+
+FILE *fopen(const char *pathname, const char *mode);
+int fclose(FILE *stream);
+size_t fread(void *ptr, size_t size, size_t nmemb, FILE *stream);
+size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *stream);
+int feof(FILE *stream);
+int ferror(FILE *stream);
+int fflush(FILE *stream);
+
+#endif

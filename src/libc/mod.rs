@@ -1,0 +1,149 @@
+//! Pure models of the glibc 2.36 (x86_64, Debian 12) library functions that C programs
+//! under test call, and regcause's own libc headers (`include/`).
+//!
+//! Nothing here touches interpreter memory: each engine talks to the interpreter through
+//! a small trait (`printf::PrintfArgs`, `scanf::ScanInput`/`ScanSink`) or closures
+//! (`sort`), so the models can be tested alone against real glibc (the unit tests compile
+//! C programs with the system `cc` and compare byte for byte).
+//!
+//! # Conventions of glibc that the interpreter must reproduce
+//!
+//! ## Failed `assert`
+//!
+//! `assert(expr)` (see `include/assert.h`) calls
+//! `__assert_fail(#expr, __FILE__, __LINE__, __func__)` when `expr` is 0. glibc then
+//! writes to stderr exactly
+//!
+//! ```text
+//! <progname>: <file>:<line>: <function>: Assertion `<expr>' failed.\n
+//! ```
+//!
+//! - `<progname>` is the *basename* of `argv[0]` (glibc's `program_invocation_short_name`):
+//!   `./build/prog` prints `prog`.
+//! - `<file>` is `__FILE__`, the path exactly as it was given to the compiler (`src/a.c`
+//!   when compiled as `gcc src/a.c`), so the interpreter must preprocess with the same
+//!   relative path as the user's build.
+//! - `<function>` is the bare name of the enclosing function (in C `__PRETTY_FUNCTION__`
+//!   equals `__func__`, e.g. `main`), no return type or parameters.
+//! - `<expr>` is the macro argument stringified *before* macro expansion, with the
+//!   preprocessor's whitespace normalisation (`assert(x==MAX)` prints `x==MAX`,
+//!   `assert( a  >  b )` prints `a > b`; string literals keep their escapes: `"a\n"`).
+//! - The opening quote is a backquote and the closing one an apostrophe.
+//!
+//! After the message the process calls `abort()`: it dies by SIGABRT (a shell reports
+//! exit status 134). glibc 2.36's `abort` does NOT flush stdio buffers, so output still
+//! sitting in a fully buffered stdout (a pipe or a file, the usual case under a test
+//! harness) is lost; on a terminal (line buffered) complete lines were already written.
+//! The same holds for an explicit `abort()` call.
+//!
+//! ## Exit conventions
+//!
+//! - Returning `n` from `main` is `exit(n)`: stdio buffers are flushed, the exit status
+//!   is `n & 0xff` (so `return -1` gives 255, `exit(256)` gives 0).
+//! - stdout is line buffered on a terminal and fully buffered (4096-byte buffer on a pipe,
+//!   `st_blksize` for files) otherwise; stderr is unbuffered. When a test captures both
+//!   streams into one file, stderr text therefore appears *before* earlier stdout text
+//!   unless stdout was flushed (by `fflush`, a full buffer, or exit).
+//! - A crash (segfault, SIGFPE on integer division by zero) also loses buffered stdout.
+//!
+//! ## Floating-point NaN signs (x86_64 gcc -O0)
+//!
+//! `0.0/0.0` computed at run time is the x86 default NaN, which is *negative*
+//! (`printf("%f")` prints `-nan`), but gcc folds the same expression in a static
+//! initialiser to a *positive* NaN (`nan`). glibc's `NAN` is a positive float NaN, so
+//! `include/math.h` defines it as `__builtin_nanf("")` (to be modelled as
+//! `f32::from_bits(0x7fc0_0000)`), and `strtod("nan")` is positive, `"-nan"` negative.
+//!
+//! ## Where the models live and the quirks they keep
+//!
+//! - `printf`: [`printf::format`]. Unknown conversions are echoed normalised
+//!   (`%-#08.3Q` prints `%#-8.3Q`); a format ending inside a directive (`"abc%"`,
+//!   `"%5"`, `"%l"`) writes what came before and returns -1
+//!   ([`FormatError::IncompleteDirective`]); `%s` of NULL prints `(null)` unless the
+//!   precision is below 6 (then nothing); `%p` of NULL is `(nil)` (width applies,
+//!   precision and `0` do not) and other pointers are `%#lx` where `+`/space still apply;
+//!   `0` pads `inf`/`nan` with spaces; `%c` of 0 writes a NUL byte.
+//! - `scanf` family: [`scanf::scan`]. `%d` is strtol of the scanned text truncated
+//!   to int (`"99999999999"` gives 1215752191, `"-99999999999999999999"` gives 0,
+//!   `"99999999999999999999"` gives -1); `%u` of `"-1"` is 4294967295. What is consumed
+//!   on failure follows glibc exactly (see the module).
+//! - `strtol` & co, `atoi`, `strtod`/`atof`: [`strconv`]. `atoi` is `(int)strtol`;
+//!   with an invalid base `*endptr` is not written; hex floats rounding to a subnormal
+//!   ignore one bit (glibc bug kept, see `strconv`).
+//! - `rand`/`srand`: [`rand::GlibcRand`]; `qsort`/`bsearch`: [`sort`] (merge sort,
+//!   comparator call order reproduced).
+//! - Headers: [`HEADERS`], [`FUNCTIONS`], [`write_headers`].
+
+mod bignum;
+pub mod printf;
+pub mod rand;
+pub mod scanf;
+pub mod sort;
+pub mod strconv;
+
+#[cfg(test)]
+mod testutil;
+
+#[cfg(test)]
+#[path = "tests/headers.rs"]
+mod header_tests;
+
+/// regcause's own libc headers as (file name, contents). Programs are preprocessed
+/// against them alone (`cc -E -nostdinc -isystem <dir>`), see [`write_headers`].
+pub const HEADERS: &[(&str, &str)] = &[
+    (
+        "_regcause_common.h",
+        include_str!("include/_regcause_common.h"),
+    ),
+    ("assert.h", include_str!("include/assert.h")),
+    ("ctype.h", include_str!("include/ctype.h")),
+    ("errno.h", include_str!("include/errno.h")),
+    ("float.h", include_str!("include/float.h")),
+    ("inttypes.h", include_str!("include/inttypes.h")),
+    ("limits.h", include_str!("include/limits.h")),
+    ("math.h", include_str!("include/math.h")),
+    ("stdarg.h", include_str!("include/stdarg.h")),
+    ("stdbool.h", include_str!("include/stdbool.h")),
+    ("stddef.h", include_str!("include/stddef.h")),
+    ("stdint.h", include_str!("include/stdint.h")),
+    ("stdio.h", include_str!("include/stdio.h")),
+    ("stdlib.h", include_str!("include/stdlib.h")),
+    ("string.h", include_str!("include/string.h")),
+];
+
+/// Every function the headers declare, one per line: the libc functions the
+/// interpreter must model, plus `__assert_fail` (from `assert`), `__errno_location`
+/// (`errno` is `(*__errno_location())` as in glibc) and the builtin `__builtin_nanf`
+/// (`NAN`, a positive quiet float NaN). `fabsf` is there for csmith's safe_math.h.
+pub const FUNCTIONS: &str = include_str!("include/FUNCTIONS.txt");
+
+/// The names in [`FUNCTIONS`].
+pub fn functions() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS.lines().map(str::trim).filter(|l| !l.is_empty())
+}
+
+/// Writes [`HEADERS`] into `dir` (created if needed).
+pub fn write_headers(dir: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, text) in HEADERS {
+        std::fs::write(dir.join(name), text)?;
+    }
+    Ok(())
+}
+
+/// Errors of the formatted I/O engines (`printf`, `scanf`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// A conversion regcause does not model, named as written in the format
+    /// (e.g. `%n`, `%ls`, `%Lf`, `%1$d`).
+    #[error("unsupported conversion {0}")]
+    Unsupported(String),
+    /// An argument could not be read or a result could not be stored; the interpreter
+    /// supplies the text.
+    #[error("bad argument: {0}")]
+    Arg(String),
+    /// The format ends inside a directive (`"abc%"`, `"%5"`, `"%l"`): glibc writes the
+    /// output produced so far (`written`), then the call returns -1 with errno EINVAL.
+    #[error("format ends inside a conversion specification")]
+    IncompleteDirective { written: Vec<u8> },
+}

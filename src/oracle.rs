@@ -1,0 +1,237 @@
+//! The test oracle of `git regcause <good> <bad> -- <test>`: runs the test at both
+//! revisions, decides whether it is a regression, and finds where the runs first part.
+//! The divergence's output event (or failing statement) is the slicing criterion of the
+//! later stages.
+
+use std::path::Path;
+
+use crate::exec::{self, Limits, Outcome, OutputEvent, RunInput, RunResult};
+use crate::frontend::{self, FrontendError, SourceError};
+use crate::ir::Program;
+use crate::repo::{Repo, RepoError};
+
+/// A test: the program as named after `--`, its arguments and input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Test {
+    pub program: String,
+    pub args: Vec<String>,
+    pub stdin: Vec<u8>,
+    /// Expected stdout; without it, the good revision's stdout is the reference.
+    pub expect: Option<Vec<u8>>,
+}
+
+impl Test {
+    pub fn input(&self, cwd: &Path) -> RunInput {
+        let mut argv = vec![self.program.clone().into_bytes()];
+        argv.extend(self.args.iter().map(|a| a.clone().into_bytes()));
+        RunInput {
+            argv,
+            stdin: self.stdin.clone(),
+            cwd: Some(cwd.to_path_buf()),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OracleError {
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+    #[error("at {rev}: {err}")]
+    Sources { rev: String, err: SourceError },
+    #[error("at {rev}: {err}")]
+    Frontend { rev: String, err: FrontendError },
+}
+
+impl OracleError {
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, OracleError::Frontend { err, .. } if err.is_unsupported())
+    }
+}
+
+/// One revision's program and run.
+pub struct RevRun {
+    pub rev: String,
+    pub commit: String,
+    pub program: Program,
+    pub result: RunResult,
+}
+
+/// Load the program named by the test from a source tree.
+pub fn load(tree: &Path, program: &str, rev: &str) -> Result<Program, OracleError> {
+    let spec = frontend::find_program(tree, program).map_err(|err| OracleError::Sources {
+        rev: rev.to_string(),
+        err,
+    })?;
+    frontend::load(tree, &spec).map_err(|err| OracleError::Frontend {
+        rev: rev.to_string(),
+        err,
+    })
+}
+
+/// Materialise `rev`, load the program and run the test on it.
+pub fn run_at(repo: &Repo, rev: &str, test: &Test, limits: Limits) -> Result<RevRun, OracleError> {
+    let tree = repo.materialise(rev)?;
+    let program = load(tree.path(), &test.program, rev)?;
+    let result = exec::run(&program, &test.input(tree.path()), limits);
+    Ok(RevRun {
+        rev: rev.to_string(),
+        commit: tree.commit.clone(),
+        program,
+        result,
+    })
+}
+
+/// Where the bad run first differs from the reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Divergence {
+    /// stdout differs first at byte `offset`.
+    Stdout {
+        offset: usize,
+        /// The line of the reference output around the offset, and of bad's.
+        expected_line: String,
+        actual_line: String,
+        /// The output statement of `bad` that wrote the first differing byte (none when
+        /// bad's output ended early).
+        event: Option<OutputEvent>,
+        /// When bad printed less: the last output statement it executed.
+        last_event: Option<OutputEvent>,
+    },
+    /// Same stdout, different way of ending (exit status, signal or runtime error).
+    Ending {
+        good: String,
+        bad: String,
+        fault_at: Option<String>,
+        stack: Vec<(String, String)>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Regression(Divergence),
+    /// The test already fails at the good revision: nothing to explain.
+    FailsAtGood(String),
+    /// The test passes at the bad revision: nothing to explain.
+    PassesAtBad,
+}
+
+pub fn describe_outcome(o: &Outcome) -> String {
+    match o {
+        Outcome::Exit(n) => format!("exit status {n}"),
+        Outcome::Signal(6) => "killed by SIGABRT (abort)".into(),
+        Outcome::Signal(s) => format!("killed by signal {s}"),
+        Outcome::Fault(e) => format!("runtime error: {} at {}", e.kind.slug(), e.at),
+    }
+}
+
+fn line_around(bytes: &[u8], offset: usize) -> String {
+    let start = bytes[..offset.min(bytes.len())]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    let end = bytes[start..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map(|i| start + i)
+        .unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[start..end]).into_owned()
+}
+
+/// Decide whether `bad` fails where `good` passes, and where they part.
+pub fn judge(good: &RunResult, bad: &RunResult, expect: Option<&[u8]>) -> Verdict {
+    if let Outcome::Fault(e) = &good.outcome {
+        return Verdict::FailsAtGood(format!(
+            "the good revision itself stops with a {} at {}",
+            e.kind.slug(),
+            e.at
+        ));
+    }
+    if let Some(exp) = expect {
+        if good.stdout != exp {
+            let off = first_difference(&good.stdout, exp);
+            return Verdict::FailsAtGood(format!(
+                "the good revision's output already differs from the expected output at byte {off} (line {:?}, expected {:?})",
+                line_around(&good.stdout, off),
+                line_around(exp, off)
+            ));
+        }
+    }
+    let reference: &[u8] = expect.unwrap_or(&good.stdout);
+    if bad.stdout != reference {
+        let offset = first_difference(reference, &bad.stdout);
+        let event = bad.stdout_event_at(offset).cloned();
+        let last_event = if event.is_none() {
+            bad.events.iter().rev().find(|e| e.stream == 0).cloned()
+        } else {
+            None
+        };
+        return Verdict::Regression(Divergence::Stdout {
+            offset,
+            expected_line: line_around(reference, offset),
+            actual_line: line_around(&bad.stdout, offset),
+            event,
+            last_event,
+        });
+    }
+    if good.outcome != bad.outcome {
+        let (fault_at, stack) = match &bad.outcome {
+            Outcome::Fault(e) => (Some(e.at.clone()), e.stack.clone()),
+            _ => (None, Vec::new()),
+        };
+        return Verdict::Regression(Divergence::Ending {
+            good: describe_outcome(&good.outcome),
+            bad: describe_outcome(&bad.outcome),
+            fault_at,
+            stack,
+        });
+    }
+    Verdict::PassesAtBad
+}
+
+pub fn first_difference(a: &[u8], b: &[u8]) -> usize {
+    a.iter()
+        .zip(b.iter())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(out: &str, o: Outcome) -> RunResult {
+        RunResult {
+            stdout: out.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            outcome: o,
+            steps: 0,
+            events: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn judges_runs() {
+        let g = res("a\nb\n", Outcome::Exit(0));
+        assert_eq!(judge(&g, &g, None), Verdict::PassesAtBad);
+        let b = res("a\nc\n", Outcome::Exit(0));
+        match judge(&g, &b, None) {
+            Verdict::Regression(Divergence::Stdout {
+                offset,
+                expected_line,
+                actual_line,
+                ..
+            }) => {
+                assert_eq!(offset, 2);
+                assert_eq!(expected_line, "b");
+                assert_eq!(actual_line, "c");
+            }
+            v => panic!("{v:?}"),
+        }
+        let b2 = res("a\nb\n", Outcome::Exit(1));
+        assert!(matches!(
+            judge(&g, &b2, None),
+            Verdict::Regression(Divergence::Ending { .. })
+        ));
+        assert!(matches!(judge(&g, &g, Some(b"x")), Verdict::FailsAtGood(_)));
+    }
+}
