@@ -34,8 +34,9 @@ pub type X<T> = Result<T, Stop>;
 pub struct Machine<'p> {
     pub prog: &'p Program,
     pub mem: Memory,
-    regs: Vec<u64>,
-    reg_init: Vec<bool>,
+    /// Registers of all frames; a slot is `None` until written (reads of unwritten
+    /// variables are uninitialised reads).
+    regs: Vec<Option<u64>>,
     locals: Vec<u64>,
     frames: Vec<Frame>,
     pub io: Io,
@@ -54,6 +55,8 @@ pub struct Machine<'p> {
     pub cur_loc: Loc,
     /// Which statement (and call stack) wrote each piece of stdout and stderr.
     pub events: Vec<super::OutputEvent>,
+    /// Reused buffer for call arguments (no allocation per call).
+    argbuf: Vec<(u64, Scalar, Option<u32>)>,
 }
 
 impl<'p> Machine<'p> {
@@ -62,7 +65,6 @@ impl<'p> Machine<'p> {
             prog,
             mem: Memory::new(),
             regs: Vec::with_capacity(1 << 12),
-            reg_init: Vec::with_capacity(1 << 12),
             locals: Vec::with_capacity(1 << 10),
             frames: Vec::with_capacity(64),
             io: Io::new(input.stdin.clone(), input.cwd.clone()),
@@ -82,6 +84,7 @@ impl<'p> Machine<'p> {
             setup_error: None,
             cur_loc: Loc::default(),
             events: Vec::new(),
+            argbuf: Vec::with_capacity(16),
         };
         m.libc.argv = if input.argv.is_empty() {
             vec![b"a.out".to_vec()]
@@ -227,8 +230,7 @@ impl<'p> Machine<'p> {
         let depth = self.frames.len();
         let ret_slot = self.regs.len();
         // A scratch register in the caller's area receives the value.
-        self.regs.push(0);
-        self.reg_init.push(false);
+        self.regs.push(None);
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
             Some(b) => (ret_slot - b) as Reg,
@@ -238,13 +240,12 @@ impl<'p> Machine<'p> {
         let want = func.ret.map(|s| (dst_reg, s));
         self.push_frame(f, args, want, 0, loc)?;
         self.run_frames(depth)?;
-        let v = if want.is_some() && self.reg_init[ret_slot] {
-            Some(self.regs[ret_slot])
+        let v = if want.is_some() {
+            self.regs[ret_slot]
         } else {
             None
         };
         self.regs.truncate(ret_slot);
-        self.reg_init.truncate(ret_slot);
         Ok(v)
     }
 
@@ -275,8 +276,7 @@ impl<'p> Machine<'p> {
         }
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
-        self.regs.resize(reg_base + func.regs.len(), 0);
-        self.reg_init.resize(reg_base + func.regs.len(), false);
+        self.regs.resize(reg_base + func.regs.len(), None);
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
             return Err(self.fault(
@@ -303,8 +303,7 @@ impl<'p> Machine<'p> {
             let (v, _, by_value) = args[i];
             match p {
                 ParamKind::Reg(r, s) => {
-                    self.regs[reg_base + *r as usize] = s.canon(v);
-                    self.reg_init[reg_base + *r as usize] = true;
+                    self.regs[reg_base + *r as usize] = Some(s.canon(v));
                 }
                 ParamKind::Mem {
                     local,
@@ -338,8 +337,7 @@ impl<'p> Machine<'p> {
         }
         // The hidden return-buffer pointer of a struct-returning function is register 0.
         if func.sret_size.is_some() && !func.regs.is_empty() {
-            self.regs[reg_base] = sret;
-            self.reg_init[reg_base] = true;
+            self.regs[reg_base] = Some(sret);
         }
         Ok(())
     }
@@ -358,15 +356,13 @@ impl<'p> Machine<'p> {
         }
         self.locals.truncate(fr.local_base);
         self.regs.truncate(fr.reg_base);
-        self.reg_init.truncate(fr.reg_base);
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
             match ret {
                 Some(v) => {
                     let i = caller_base + r as usize;
                     if i < self.regs.len() {
-                        self.regs[i] = s.canon(v);
-                        self.reg_init[i] = true;
+                        self.regs[i] = Some(s.canon(v));
                     }
                 }
                 None => {
@@ -511,10 +507,10 @@ impl<'p> Machine<'p> {
             Operand::Const(c) => Ok(*c),
             Operand::Reg(r) => {
                 let i = rb + *r as usize;
-                if !self.reg_init[i] {
-                    return Err(self.uninit_reg(func, *r, loc));
+                match self.regs[i] {
+                    Some(v) => Ok(v),
+                    None => Err(self.uninit_reg(func, *r, loc)),
                 }
-                Ok(self.regs[i])
             }
         }
     }
@@ -541,19 +537,25 @@ impl<'p> Machine<'p> {
             let block = &func.blocks[bi as usize];
             let mut idx = start as usize;
             let mut called = false;
+            // Steps are counted per block entered (the rest of the block and its
+            // terminator), not per statement: the limit only needs to stop runaways.
+            self.steps += (block.stmts.len() - idx) as u64 + 1;
+            if self.steps > self.limits.max_steps {
+                let loc = block
+                    .stmts
+                    .get(idx)
+                    .map(|s| s.loc)
+                    .unwrap_or(block.term_loc);
+                return Err(self.step_limit(loc));
+            }
             while idx < block.stmts.len() {
                 let st = &block.stmts[idx];
                 idx += 1;
-                self.steps += 1;
-                if self.steps > self.limits.max_steps {
-                    return Err(self.step_limit(st.loc));
-                }
                 match &st.kind {
                     StmtKind::Assign(r, rv) => {
                         let v = self.rvalue(rv, rb, lb, st.loc, func)?;
                         let i = rb + *r as usize;
-                        self.regs[i] = v;
-                        self.reg_init[i] = true;
+                        self.regs[i] = Some(v);
                     }
                     StmtKind::Store { addr, val, ty } => {
                         let a = self.op(addr, rb, st.loc, func)?;
@@ -623,7 +625,9 @@ impl<'p> Machine<'p> {
                                     fr.idx = idx as u32;
                                 }
                                 let want = dst.map(|(r, s)| (r, s));
-                                self.push_frame(f, &vals, want, sret_v, st.loc)?;
+                                let pushed = self.push_frame(f, &vals, want, sret_v, st.loc);
+                                self.argbuf = vals;
+                                pushed?;
                                 called = true;
                                 break;
                             }
@@ -631,11 +635,12 @@ impl<'p> Machine<'p> {
                                 if sret.is_some() {
                                     vals.insert(0, (sret_v, Scalar::Ptr, None));
                                 }
-                                let v = self.call_builtin(b, &vals, st.loc)?;
+                                let v = self.call_builtin(b, &vals, st.loc);
+                                self.argbuf = vals;
+                                let v = v?;
                                 if let Some((r, s)) = dst {
                                     let i = rb + *r as usize;
-                                    self.regs[i] = s.canon(v);
-                                    self.reg_init[i] = true;
+                                    self.regs[i] = Some(s.canon(v));
                                 }
                             }
                         }
@@ -646,7 +651,6 @@ impl<'p> Machine<'p> {
                 continue;
             }
             // terminator
-            self.steps += 1;
             let loc = block.term_loc;
             let next = match &block.term {
                 Terminator::Goto(b) => *b,
@@ -663,6 +667,23 @@ impl<'p> Machine<'p> {
                         c != 0
                     };
                     if truth {
+                        *then_bb
+                    } else {
+                        *else_bb
+                    }
+                }
+                Terminator::BranchCmp {
+                    op,
+                    ty,
+                    a,
+                    b,
+                    then_bb,
+                    else_bb,
+                } => {
+                    let x = self.op(a, rb, loc, func)?;
+                    let y = self.op(b, rb, loc, func)?;
+                    // Comparisons cannot fail.
+                    if arith::binop(*op, *ty, x, y).unwrap_or(0) != 0 {
                         *then_bb
                     } else {
                         *else_bb

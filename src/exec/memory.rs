@@ -22,11 +22,66 @@ pub enum AllocKind {
     Runtime,
 }
 
+/// Which bytes of an allocation have been written: a bitmap and the number of bytes
+/// still unwritten. Once that reaches zero the map is dropped, so fully initialised
+/// memory (the common case) pays nothing on access.
+#[derive(Clone, Debug)]
+pub struct InitMap {
+    bits: Vec<u64>,
+    uninit: usize,
+}
+
+impl InitMap {
+    pub fn new(len: usize) -> InitMap {
+        InitMap {
+            bits: vec![0; len.div_ceil(64)],
+            uninit: len,
+        }
+    }
+    #[inline(always)]
+    pub fn is_set(&self, i: usize) -> bool {
+        self.bits[i >> 6] & (1u64 << (i & 63)) != 0
+    }
+    /// First unwritten byte in `off..off+n`, if any.
+    #[inline]
+    pub fn first_unset(&self, off: usize, n: usize) -> Option<usize> {
+        (off..off + n).find(|&i| !self.is_set(i))
+    }
+    /// Mark `off..off+n` written; returns true when the whole allocation now is.
+    #[inline]
+    pub fn set_range(&mut self, off: usize, n: usize) -> bool {
+        for i in off..off + n {
+            let w = &mut self.bits[i >> 6];
+            let m = 1u64 << (i & 63);
+            if *w & m == 0 {
+                *w |= m;
+                self.uninit -= 1;
+            }
+        }
+        self.uninit == 0
+    }
+    pub fn clear_range(&mut self, off: usize, n: usize) {
+        for i in off..off + n {
+            let w = &mut self.bits[i >> 6];
+            let m = 1u64 << (i & 63);
+            if *w & m != 0 {
+                *w &= !m;
+                self.uninit += 1;
+            }
+        }
+    }
+    pub fn full(len: usize) -> InitMap {
+        let mut m = InitMap::new(len);
+        m.set_range(0, len);
+        m
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Alloc {
     pub data: Vec<u8>,
-    /// Per-byte "has been written" flags; `None` when every byte is initialised.
-    pub init: Option<Vec<bool>>,
+    /// Written-bytes map; `None` when every byte is initialised.
+    pub init: Option<Box<InitMap>>,
     pub kind: AllocKind,
     pub live: bool,
     pub read_only: bool,
@@ -133,10 +188,10 @@ impl Memory {
                 return Err(MemFault::OutOfMemory);
             }
         }
-        let init = if initialised {
+        let init = if initialised || size == 0 {
             None
         } else {
-            Some(vec![false; size])
+            Some(Box::new(InitMap::new(size)))
         };
         if let Some(slot) = self.free_slots.pop() {
             let a = &mut self.allocs[slot as usize];
@@ -277,10 +332,10 @@ impl Memory {
         let (slot, off) = self.check(p, size)?;
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
-            if init[off..off + size as usize].iter().any(|b| !*b) {
+            if let Some(i) = init.first_unset(off, size as usize) {
                 return Err(MemFault::Uninit {
                     what: describe(a),
-                    offset: off as u32,
+                    offset: i as u32,
                     site: a.site,
                 });
             }
@@ -307,9 +362,7 @@ impl Memory {
         }
         let n = size as usize;
         a.data[off..off + n].copy_from_slice(&v.to_le_bytes()[..n]);
-        if let Some(init) = &mut a.init {
-            init[off..off + n].iter_mut().for_each(|b| *b = true);
-        }
+        mark_written(a, off, n);
         Ok(())
     }
 
@@ -330,10 +383,10 @@ impl Memory {
         let (slot, off) = self.check(p, n as u32)?;
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
-            if let Some(i) = init[off..off + n].iter().position(|b| !*b) {
+            if let Some(i) = init.first_unset(off, n) {
                 return Err(MemFault::Uninit {
                     what: describe(a),
-                    offset: (off + i) as u32,
+                    offset: i as u32,
                     site: a.site,
                 });
             }
@@ -351,11 +404,7 @@ impl Memory {
             return Err(MemFault::ReadOnly { what: describe(a) });
         }
         a.data[off..off + src.len()].copy_from_slice(src);
-        if let Some(init) = &mut a.init {
-            init[off..off + src.len()]
-                .iter_mut()
-                .for_each(|b| *b = true);
-        }
+        mark_written(a, off, src.len());
         Ok(())
     }
 
@@ -372,23 +421,33 @@ impl Memory {
             });
         }
         let data: Vec<u8> = self.allocs[ss].data[so..so + n].to_vec();
-        let init: Option<Vec<bool>> = self.allocs[ss]
+        // Initialisation state travels with the bytes (struct copies carry padding).
+        let src_init: Option<Vec<bool>> = self.allocs[ss]
             .init
             .as_ref()
-            .map(|i| i[so..so + n].to_vec());
+            .map(|m| (so..so + n).map(|i| m.is_set(i)).collect());
         let a = &mut self.allocs[ds];
         a.data[d_off..d_off + n].copy_from_slice(&data);
-        match (init, &mut a.init) {
-            (None, Some(di)) => di[d_off..d_off + n].iter_mut().for_each(|b| *b = true),
-            (Some(si), Some(di)) => di[d_off..d_off + n].copy_from_slice(&si),
-            (Some(si), None) => {
-                if si.iter().any(|b| !*b) {
-                    let mut full = vec![true; a.data.len()];
-                    full[d_off..d_off + n].copy_from_slice(&si);
-                    a.init = Some(full);
+        match src_init {
+            None => mark_written(a, d_off, n),
+            Some(flags) => {
+                if flags.iter().all(|f| *f) {
+                    mark_written(a, d_off, n);
+                } else {
+                    let len = a.data.len();
+                    let map = a.init.get_or_insert_with(|| Box::new(InitMap::full(len)));
+                    for (k, f) in flags.iter().enumerate() {
+                        if *f {
+                            map.set_range(d_off + k, 1);
+                        } else {
+                            map.clear_range(d_off + k, 1);
+                        }
+                    }
+                    if map.uninit == 0 {
+                        a.init = None;
+                    }
                 }
             }
-            (None, None) => {}
         }
         Ok(())
     }
@@ -403,9 +462,7 @@ impl Memory {
             return Err(MemFault::ReadOnly { what: describe(a) });
         }
         a.data[off..off + n].iter_mut().for_each(|b| *b = byte);
-        if let Some(init) = &mut a.init {
-            init[off..off + n].iter_mut().for_each(|b| *b = true);
-        }
+        mark_written(a, off, n);
         Ok(())
     }
 
@@ -413,7 +470,9 @@ impl Memory {
         let slot = slot_of(p);
         if let Some(a) = self.allocs.get_mut(slot) {
             let n = a.data.len();
-            a.init = Some(vec![false; n]);
+            if n > 0 {
+                a.init = Some(Box::new(InitMap::new(n)));
+            }
         }
     }
 
@@ -425,10 +484,10 @@ impl Memory {
         match rest.iter().position(|b| *b == 0) {
             Some(n) => {
                 if let Some(init) = &a.init {
-                    if let Some(i) = init[off..off + n + 1].iter().position(|b| !*b) {
+                    if let Some(i) = init.first_unset(off, n + 1) {
                         return Err(MemFault::Uninit {
                             what: describe(a),
-                            offset: (off + i) as u32,
+                            offset: i as u32,
                             site: a.site,
                         });
                     }
@@ -453,6 +512,15 @@ impl Memory {
 
     pub fn is_heap_block(&self, p: u64) -> bool {
         matches!(self.allocs.get(slot_of(p)), Some(a) if a.kind == AllocKind::Heap && a.live && a.gen == gen_of(p) && off_of(p) == 0)
+    }
+}
+
+#[inline(always)]
+fn mark_written(a: &mut Alloc, off: usize, n: usize) {
+    if let Some(init) = &mut a.init {
+        if init.set_range(off, n) {
+            a.init = None;
+        }
     }
 }
 

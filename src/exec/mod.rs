@@ -38,7 +38,7 @@ impl Default for Limits {
 
 /// Default step limit: a few seconds of interpretation, far above what the test
 /// programs of a regression need, low enough to stop a runaway loop quickly.
-pub const DEFAULT_MAX_STEPS: u64 = 200_000_000;
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
 
 /// A fault of the program (undefined behaviour or a resource limit), located in its source.
 #[derive(Clone, Debug, PartialEq, Eq)]

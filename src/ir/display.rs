@@ -102,6 +102,19 @@ pub fn program(prog: &Program) -> String {
                     else_bb,
                     ..
                 } => format!("if {} then bb{then_bb} else bb{else_bb}", op(cond)),
+                Terminator::BranchCmp {
+                    op: o,
+                    a,
+                    b,
+                    then_bb,
+                    else_bb,
+                    ..
+                } => format!(
+                    "if {} {} {} then bb{then_bb} else bb{else_bb}",
+                    op(a),
+                    o.c_symbol(),
+                    op(b)
+                ),
                 Terminator::Switch {
                     val,
                     cases,

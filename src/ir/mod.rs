@@ -205,6 +205,16 @@ pub enum Terminator {
         then_bb: BlockId,
         else_bb: BlockId,
     },
+    /// Branch on the comparison `a op b` of two values of kind `ty` (a comparison
+    /// fused with its branch: one step instead of two).
+    BranchCmp {
+        op: BinOp,
+        ty: Scalar,
+        a: Operand,
+        b: Operand,
+        then_bb: BlockId,
+        else_bb: BlockId,
+    },
     Switch {
         val: Operand,
         ty: Scalar,

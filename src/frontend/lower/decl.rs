@@ -421,7 +421,7 @@ impl<'u> Cx<'u> {
                         let (v, vt) = self.scalar_rvalue(e)?;
                         let v = self.convert(v, &vt, &full_ty, e.span)?;
                         let l = self.loc(e.span);
-                        self.emit(StmtKind::Assign(r, Rvalue::Use(v)), l);
+                        self.set_reg(r, v, l);
                     }
                 }
             }

@@ -36,6 +36,15 @@ impl Place {
     }
 }
 
+/// Integer conversions that leave a canonical register value unchanged (canonical
+/// values are sign- or zero-extended to 64 bits): to any 64-bit type, or to a wider type
+/// that keeps the source's extension. Lowering emits no `Cast` for them.
+fn widening_is_identity(from: Scalar, to: Scalar) -> bool {
+    from.is_int()
+        && to.is_int()
+        && (to.bits() == 64 || (to.bits() > from.bits() && (to.is_signed() || !from.is_signed())))
+}
+
 fn sc(t: &Type) -> Scalar {
     t.scalar().unwrap_or(Scalar::I32)
 }
@@ -125,6 +134,40 @@ impl<'u> Cx<'u> {
             Val::Agg(a, _) => Ok(a),
             _ => self.error(e.span, "expected a struct or union value"),
         }
+    }
+
+    /// An expression whose value is not used (expression statements, `for` steps, the
+    /// left of a comma): `x++` is lowered as `++x`, which needs no copy of the old value.
+    pub fn expr_discard(&mut self, e: &Node<Expression>) -> R<()> {
+        if let Expression::UnaryOperator(u) = &e.node {
+            let pre = match u.node.operator.node {
+                UnaryOperator::PostIncrement => Some(UnaryOperator::PreIncrement),
+                UnaryOperator::PostDecrement => Some(UnaryOperator::PreDecrement),
+                _ => None,
+            };
+            if let Some(op) = pre {
+                let ne = Node::new(
+                    Expression::UnaryOperator(Box::new(Node::new(
+                        UnaryOperatorExpression {
+                            operator: Node::new(op, u.node.operator.span),
+                            operand: u.node.operand.clone(),
+                        },
+                        u.span,
+                    ))),
+                    e.span,
+                );
+                self.expr(&ne)?;
+                return Ok(());
+            }
+        }
+        if let Expression::Comma(list) = &e.node {
+            for x in list.iter() {
+                self.expr_discard(x)?;
+            }
+            return Ok(());
+        }
+        self.expr(e)?;
+        Ok(())
     }
 
     /// An expression in rvalue context (with array and function decay).
@@ -240,8 +283,12 @@ impl<'u> Cx<'u> {
             Expression::Conditional(c) => self.conditional(c, e.span, loc),
             Expression::Comma(list) => {
                 let mut last = Val::Void;
-                for x in list.iter() {
-                    last = self.expr(x)?;
+                for (i, x) in list.iter().enumerate() {
+                    if i + 1 < list.len() {
+                        self.expr_discard(x)?;
+                    } else {
+                        last = self.expr(x)?;
+                    }
                 }
                 Ok(last)
             }
@@ -408,9 +455,11 @@ impl<'u> Cx<'u> {
         }
     }
 
-    fn store_place(&mut self, p: &Place, v: Operand, loc: Loc) {
+    /// Store a converted value; returns the operand that holds the stored value
+    /// afterwards (the expression's value).
+    fn store_place(&mut self, p: &Place, v: Operand, loc: Loc) -> Operand {
         match p {
-            Place::Reg(r, _) => self.emit(StmtKind::Assign(*r, Rvalue::Use(v)), loc),
+            Place::Reg(r, _) => self.set_reg(*r, v, loc),
             Place::Mem(a, t) => {
                 let ty = sc(t);
                 self.emit(
@@ -420,9 +469,38 @@ impl<'u> Cx<'u> {
                         ty,
                     },
                     loc,
-                )
+                );
+                v
             }
         }
+    }
+
+    /// `r = v`. When `v` is a temporary defined by the statement just emitted, that
+    /// statement is retargeted to define `r` directly (no copy through the temporary).
+    pub fn set_reg(&mut self, r: Reg, v: Operand, loc: Loc) -> Operand {
+        if let Operand::Reg(t) = v {
+            let fs = self.fs();
+            let is_temp =
+                fs.f.regs
+                    .get(t as usize)
+                    .map(|i| i.name.is_none())
+                    .unwrap_or(false);
+            let cur = fs.cur as usize;
+            if t != r && is_temp {
+                if let Some(Stmt {
+                    kind: StmtKind::Assign(d, _),
+                    ..
+                }) = fs.f.blocks[cur].stmts.last_mut()
+                {
+                    if *d == t {
+                        *d = r;
+                        return Operand::Reg(r);
+                    }
+                }
+            }
+        }
+        self.emit(StmtKind::Assign(r, Rvalue::Use(v)), loc);
+        v
     }
 
     /// Convert a scalar between types, folding constants.
@@ -451,7 +529,7 @@ impl<'u> Cx<'u> {
         }
         let fs2 = if fs == Scalar::Ptr { Scalar::U64 } else { fs };
         let ts2 = if ts == Scalar::Ptr { Scalar::U64 } else { ts };
-        if fs2 == ts2 {
+        if fs2 == ts2 || widening_is_identity(fs2, ts2) {
             return Ok(v);
         }
         if let Operand::Const(c) = v {
@@ -583,6 +661,25 @@ impl<'u> Cx<'u> {
         Ok((r, if op.is_comparison() { int_t() } else { ct }))
     }
 
+    /// Operands of a comparison converted to their common kind (pointers as unsigned).
+    fn comparison_operands(
+        &mut self,
+        a: (Operand, TypeRef),
+        b: (Operand, TypeRef),
+        span: Span,
+    ) -> R<(Scalar, Operand, Operand)> {
+        let (av, at) = a;
+        let (bv, bt) = b;
+        let ct = if at.is_pointer() || bt.is_pointer() {
+            ulong_t()
+        } else {
+            common_type(&at, &bt)
+        };
+        let a2 = self.convert(av, &at, &ct, span)?;
+        let b2 = self.convert(bv, &bt, &ct, span)?;
+        Ok((sc(&ct), a2, b2))
+    }
+
     fn fold_bin(&mut self, op: BinOp, ty: Scalar, a: Operand, b: Operand, loc: Loc) -> Operand {
         if let (Operand::Const(x), Operand::Const(y)) = (a, b) {
             if let Ok(v) = arith::binop(op, ty, x, y) {
@@ -675,7 +772,7 @@ impl<'u> Cx<'u> {
                     e.span,
                 )?;
                 let newv = self.convert(newv, &nt, &t, e.span)?;
-                self.store_place(&p, newv, loc);
+                let newv = self.store_place(&p, newv, loc);
                 Ok(Val::S(if post { old } else { newv }, t))
             }
         }
@@ -729,7 +826,7 @@ impl<'u> Cx<'u> {
                 }
                 let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
                 let v = self.convert(v, &vt, &t, e.span)?;
-                self.store_place(&p, v, loc);
+                let v = self.store_place(&p, v, loc);
                 Ok(Val::S(v, t))
             }
             B::AssignMultiply
@@ -751,7 +848,7 @@ impl<'u> Cx<'u> {
                 };
                 let (nv, nt) = self.arith(bop, (old, t.clone()), rhs, e.span)?;
                 let nv = self.convert(nv, &nt, &t, e.span)?;
-                self.store_place(&p, nv, loc);
+                let nv = self.store_place(&p, nv, loc);
                 Ok(Val::S(nv, t))
             }
             _ => {
@@ -847,6 +944,30 @@ impl<'u> Cx<'u> {
                 if matches!(u.node.operator.node, UnaryOperator::Negate) =>
             {
                 self.cond_branch(&u.node.operand, f, t)
+            }
+            Expression::BinaryOperator(b)
+                if bin_of(&b.node.operator.node)
+                    .map(|o| o.is_comparison())
+                    .unwrap_or(false) =>
+            {
+                let op = bin_of(&b.node.operator.node).unwrap_or(BinOp::Eq);
+                let x = self.scalar_rvalue(&b.node.lhs)?;
+                let y = self.scalar_rvalue(&b.node.rhs)?;
+                let (ty, a, c) = self.comparison_operands(x, y, e.span)?;
+                let fs = self.fs();
+                let cur = fs.cur as usize;
+                fs.f.blocks[cur].term = Terminator::BranchCmp {
+                    op,
+                    ty,
+                    a,
+                    b: c,
+                    then_bb: t,
+                    else_bb: f,
+                };
+                fs.f.blocks[cur].term_loc = loc;
+                let nb = self.new_block();
+                self.switch_to(nb);
+                Ok(())
             }
             _ => {
                 let (v, ty) = self.scalar_rvalue(e)?;

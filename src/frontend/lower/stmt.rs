@@ -29,10 +29,7 @@ impl<'u> Cx<'u> {
                 res
             }
             Statement::Expression(None) => Ok(()),
-            Statement::Expression(Some(e)) => {
-                self.expr(e)?;
-                Ok(())
-            }
+            Statement::Expression(Some(e)) => self.expr_discard(e),
             Statement::If(i) => {
                 let (t, f, j) = (self.new_block(), self.new_block(), self.new_block());
                 self.cond_branch(&i.node.condition, t, f)?;
@@ -71,7 +68,7 @@ impl<'u> Cx<'u> {
                 self.push_scope();
                 let init = match &f.node.initializer.node {
                     ForInitializer::Empty => Ok(()),
-                    ForInitializer::Expression(e) => self.expr(e).map(|_| ()),
+                    ForInitializer::Expression(e) => self.expr_discard(e),
                     ForInitializer::Declaration(d) => self.local_declaration(d),
                     ForInitializer::StaticAssert(sa) => self.static_assert(&sa.node, sa.span),
                 };
@@ -93,7 +90,7 @@ impl<'u> Cx<'u> {
                 self.switch_to(step);
                 if let Some(st) = &f.node.step {
                     let sloc = self.loc(st.span);
-                    let _ = self.expr(st);
+                    let _ = self.expr_discard(st);
                     self.goto_and_switch(head, sloc);
                 } else {
                     self.goto_and_switch(head, loc);
