@@ -7,6 +7,14 @@
 #                     shifts the seeds (seed = base + i)
 #   REGCAUSE_BINARY   default: target/release/git-regcause
 #   CSMITH_RESULTS    folder for disagreeing/rejected programs (default: csmith-results)
+#   CSMITH_INCLUDE    folder holding csmith.h (default: the first of /usr/include/csmith*,
+#                     /usr/local/include/csmith*); lets a patched copy of the runtime
+#                     headers stand in, e.g. to work around one known rejection
+#   CSMITH_FILTER     command run on each generated file (stdin to stdout) before gcc
+#                     and regcause see it, e.g. a rewrite that works around a known
+#                     rejection so that the campaign reaches further
+#   CSMITH_MAX_STEPS  the interpreter's --max-steps (default 100000000000: csmith programs
+#                     may run for seconds natively, so the wall-clock timeout is the limit)
 #
 # csmith options used (keep the programs inside regcause's C subset):
 #   --no-bitfields         bit-fields are not supported
@@ -46,6 +54,7 @@ RESULTS=${CSMITH_RESULTS:-csmith-results}
 SEED_BASE=${CSMITH_SEED_BASE:-0}
 NATIVE_TIMEOUT=5
 INTERP_TIMEOUT=60
+MAX_STEPS=${CSMITH_MAX_STEPS:-100000000000}
 CSMITH_OPTS=(--no-bitfields --no-volatiles --no-volatile-pointers --no-packed-struct)
 
 if ! command -v csmith >/dev/null 2>&1; then
@@ -57,12 +66,20 @@ if ! command -v csmith >/dev/null 2>&1; then
 fi
 
 INC=""
-for d in /usr/include/csmith* /usr/local/include/csmith*; do
-    if [ -f "$d/csmith.h" ]; then
-        INC=$d
-        break
+if [ -n "${CSMITH_INCLUDE:-}" ]; then
+    if [ ! -f "$CSMITH_INCLUDE/csmith.h" ]; then
+        echo "error: CSMITH_INCLUDE='$CSMITH_INCLUDE' holds no csmith.h" >&2
+        exit 2
     fi
-done
+    INC=$(realpath "$CSMITH_INCLUDE")
+else
+    for d in /usr/include/csmith* /usr/local/include/csmith*; do
+        if [ -f "$d/csmith.h" ]; then
+            INC=$d
+            break
+        fi
+    done
+fi
 if [ -z "$INC" ]; then
     echo "error: csmith.h not found under /usr/include/csmith* or /usr/local/include/csmith*" >&2
     exit 2
@@ -71,6 +88,9 @@ if [ ! -x "$REGCAUSE" ]; then
     echo "error: regcause binary '$REGCAUSE' is not executable (build it first)" >&2
     exit 2
 fi
+# The interpreter runs inside the work folder (so fopen-relative paths stay there): a
+# relative binary path must be made absolute first.
+REGCAUSE=$(realpath "$REGCAUSE")
 case $N in
 '' | *[!0-9]*)
     echo "error: N must be a number, got '$N'" >&2
@@ -92,6 +112,13 @@ for i in $(seq 1 "$N"); do
         echo "seed $seed: csmith failed" >&2
         continue
     fi
+    if [ -n "${CSMITH_FILTER:-}" ]; then
+        if ! $CSMITH_FILTER <"$WORK/raw.c" >"$WORK/filtered.c"; then
+            echo "seed $seed: CSMITH_FILTER failed" >&2
+            continue
+        fi
+        mv "$WORK/filtered.c" "$WORK/raw.c"
+    fi
     { echo "#define UNSAFE_FLOAT"; cat "$WORK/raw.c"; } >"$prog"
     generated=$((generated + 1))
 
@@ -111,12 +138,19 @@ for i in $(seq 1 "$N"); do
     fi
     run=$((run + 1))
 
-    (cd "$WORK" && timeout "$INTERP_TIMEOUT" "$REGCAUSE" exec -I"$INC" "$prog") \
-        >"$WORK/interp.out" 2>"$WORK/interp.err" </dev/null
+    (cd "$WORK" && timeout "$INTERP_TIMEOUT" "$REGCAUSE" exec --max-steps "$MAX_STEPS" \
+        -I"$INC" "$prog") >"$WORK/interp.out" 2>"$WORK/interp.err" </dev/null
     irc=$?
-    if [ "$irc" -eq 124 ]; then
+    # 124 is both timeout(1)'s "timed out" and regcause's "runtime error" status; only the
+    # latter leaves a message on stderr. A step-limit fault counts as a timeout.
+    interp_fault=0
+    if [ "$irc" -eq 124 ] && grep -q "runtime error" "$WORK/interp.err" &&
+        ! grep -q "step-limit" "$WORK/interp.err"; then
+        interp_fault=1
+    fi
+    if [ "$irc" -eq 124 ] && [ "$interp_fault" -eq 0 ]; then
         itimeout=$((itimeout + 1))
-        echo "seed $seed: interpreter timeout (${INTERP_TIMEOUT}s)"
+        echo "seed $seed: interpreter timeout (${INTERP_TIMEOUT}s or $MAX_STEPS steps)"
         cp "$prog" "$RESULTS/timeout_$seed.c"
     elif [ "$irc" -eq 125 ]; then
         rejected=$((rejected + 1))

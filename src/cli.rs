@@ -116,6 +116,26 @@ pub enum Command {
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<String>,
     },
+    /// Print a run's symbolic inputs and its path condition (revision REV).
+    Pc {
+        /// The revision to run.
+        rev: String,
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print the path condition as an SMT-LIB2 script instead.
+        #[arg(long)]
+        smt2: bool,
+        /// Check the path condition: solve each flipped prefix, replay the model, and
+        /// require that the replay takes the other side of that branch.
+        #[arg(long)]
+        check: bool,
+        /// With --check: check at most this many branch instances.
+        #[arg(long, value_name = "N", default_value_t = 500)]
+        max_branches: usize,
+        /// The program as it is run, then its arguments.
+        #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+        test: Vec<String>,
+    },
     /// Print the intermediate representation of a program of revision REV.
     Ir {
         rev: String,
@@ -168,6 +188,14 @@ pub fn main() -> i32 {
             args,
         }) => cmd_exec(&files, &include, &define, &input, &args),
         Some(Command::Ir { rev, test }) => cmd_ir(&rev, &test),
+        Some(Command::Pc {
+            rev,
+            input,
+            smt2,
+            check,
+            max_branches,
+            test,
+        }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
         Some(Command::Sample { dir, dest }) => cmd_sample(&dir, &dest),
         Some(Command::Man { dir }) => cmd_man(&dir),
         None => cmd_explain(&cli.explain),
@@ -271,6 +299,149 @@ fn cmd_exec(
         limits(input),
     );
     finish_run(&r)
+}
+
+fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -> String {
+    use crate::exec::concolic::InputOrigin;
+    let at = prog.fmt_loc(i.loc);
+    match &i.origin {
+        InputOrigin::Scan {
+            conv,
+            stdin: Some((s, e)),
+        } => format!(
+            "%{} conversion at {at}, stdin bytes {s}..{e}",
+            *conv as char
+        ),
+        InputOrigin::Scan { conv, stdin: None } => format!("%{} conversion at {at}", *conv as char),
+        InputOrigin::Arg { index, .. } => format!("conversion of argv[{index}] at {at}"),
+        InputOrigin::StdinByte { offset } => format!("stdin byte {offset}, read at {at}"),
+    }
+}
+
+fn c_type_name(width: u32, signed: bool) -> &'static str {
+    match (width, signed) {
+        (8, false) => "unsigned char",
+        (8, true) => "char",
+        (16, true) => "short",
+        (16, false) => "unsigned short",
+        (32, true) => "int",
+        (32, false) => "unsigned",
+        (64, true) => "long",
+        _ => "unsigned long",
+    }
+}
+
+fn cmd_pc(
+    rev: &str,
+    input: &InputArgs,
+    smt2: bool,
+    check: bool,
+    max_branches: usize,
+    test: &[String],
+) -> i32 {
+    let repo = match open_repo() {
+        Ok(r) => r,
+        Err(_) => return code::REPOSITORY,
+    };
+    let stdin = match read_stdin_file(&input.stdin) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint_err(e);
+            return code::USAGE;
+        }
+    };
+    let tree = match repo.materialise(rev) {
+        Ok(t) => t,
+        Err(e) => {
+            eprint_err(e);
+            return code::REPOSITORY;
+        }
+    };
+    let prog = match oracle::load(tree.path(), &test[0], rev) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint_err(&e);
+            return oracle_code(&e);
+        }
+    };
+    let t = Test {
+        program: test[0].clone(),
+        args: test[1..].to_vec(),
+        stdin,
+        expect: None,
+    };
+    let run_input = t.input(tree.path());
+    let run = exec::run_concolic(&prog, &run_input, limits(input));
+    let sy = &run.sym;
+    let mut o = std::io::stdout().lock();
+    if smt2 {
+        let conds: Vec<_> = sy.branches.iter().map(|b| b.cond).collect();
+        let _ = write!(o, "{}", sy.pool.smt2_script(&conds));
+        return 0;
+    }
+    let _ = writeln!(
+        o,
+        "Run of {} at {rev}: {}",
+        test[0],
+        oracle::describe_outcome(&run.result.outcome)
+    );
+    let _ = writeln!(o, "Symbolic inputs ({}):", sy.inputs.len());
+    let namew = sy.inputs.iter().map(|i| i.name.len()).max().unwrap_or(0);
+    for i in &sy.inputs {
+        let shown = crate::replay::value_text(i, i.value);
+        let _ = writeln!(
+            o,
+            "  {:<namew$}  {:<13} = {:<8} {}",
+            i.name,
+            c_type_name(i.width, i.signed),
+            shown,
+            origin_text(&prog, i)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "Path condition ({} branch instances):",
+        sy.branches.len()
+    );
+    let texts: Vec<String> = sy.branches.iter().map(|b| sy.pool.to_c(b.cond)).collect();
+    let tw = texts.iter().map(|t| t.len()).max().unwrap_or(0).min(60);
+    for (k, (b, t)) in sy.branches.iter().zip(&texts).enumerate() {
+        let _ = writeln!(o, "  {:>3}. {:<tw$}  {}", k + 1, t, prog.fmt_loc(b.loc));
+    }
+    if !sy.concretisations.is_empty() {
+        let _ = writeln!(o, "Concretised (precision lost):");
+        for c in &sy.concretisations {
+            let _ = writeln!(o, "  {} at {}", c.what, prog.fmt_loc(c.loc));
+        }
+    }
+    if check {
+        let r = crate::replay::check_path_condition(
+            &prog,
+            &run_input,
+            limits(input),
+            max_branches,
+            10_000,
+        );
+        let _ = writeln!(
+            o,
+            "Check: {} of {} branch instances checked: {} satisfiable flips ({} replayed as predicted, {} explained by concretisation, {} wrong), {} unsatisfiable, {} unknown",
+            r.checked,
+            r.branches,
+            r.sat(),
+            r.agreed,
+            r.excused,
+            r.disagreed.len(),
+            r.unsat,
+            r.unknown
+        );
+        for d in &r.disagreed {
+            let _ = writeln!(o, "  wrong: {d}");
+        }
+        if !r.disagreed.is_empty() {
+            return code::NOTHING_TO_EXPLAIN;
+        }
+    }
+    0
 }
 
 fn cmd_ir(rev: &str, test: &[String]) -> i32 {

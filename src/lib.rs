@@ -11,6 +11,7 @@ pub mod frontend;
 pub mod ir;
 pub mod libc;
 pub mod oracle;
+pub mod replay;
 pub mod repo;
 pub mod samples;
 pub mod sym;

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::concolic::{BranchRec, SymState};
 use super::io::{Io, STDERR_FD, STDIN_FD, STDOUT_FD};
 use super::memory::{self, AllocKind, MemFault, Memory, BUILTIN_SLOT, FUNC_SLOT};
 use super::shims::{self, Shim};
@@ -57,6 +58,8 @@ pub struct Machine<'p> {
     pub events: Vec<super::OutputEvent>,
     /// Reused buffer for call arguments (no allocation per call).
     argbuf: Vec<(u64, Scalar, Option<u32>)>,
+    /// Symbolic state of a concolic run; `None` in concrete runs.
+    pub sym: Option<Box<SymState>>,
 }
 
 impl<'p> Machine<'p> {
@@ -85,6 +88,7 @@ impl<'p> Machine<'p> {
             cur_loc: Loc::default(),
             events: Vec::new(),
             argbuf: Vec::with_capacity(16),
+            sym: None,
         };
         m.libc.argv = if input.argv.is_empty() {
             vec![b"a.out".to_vec()]
@@ -208,6 +212,14 @@ impl<'p> Machine<'p> {
                     .store(arr + 8 * i as u64, 8, p)
                     .map_err(|e| self.stop_mem(e))?;
             }
+            if let Some(sy) = self.sym.as_mut() {
+                sy.argv_slots = (0..n)
+                    .map(|i| {
+                        let p = self.mem.load(arr + 8 * i as u64, 8).unwrap_or(0);
+                        memory::slot_of(p)
+                    })
+                    .collect();
+            }
             args.push((n as u64, Scalar::I32, None));
             args.push((arr, Scalar::Ptr, None));
         }
@@ -231,6 +243,11 @@ impl<'p> Machine<'p> {
         let ret_slot = self.regs.len();
         // A scratch register in the caller's area receives the value.
         self.regs.push(None);
+        if let Some(sy) = &mut self.sym {
+            sy.regs.push(None);
+            // Callbacks from library models get concrete arguments.
+            sy.args.clear();
+        }
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
             Some(b) => (ret_slot - b) as Reg,
@@ -239,13 +256,20 @@ impl<'p> Machine<'p> {
         let func = &self.prog.functions[f as usize];
         let want = func.ret.map(|s| (dst_reg, s));
         self.push_frame(f, args, want, 0, loc)?;
-        self.run_frames(depth)?;
+        if self.sym.is_some() {
+            self.run_frames::<true>(depth)?;
+        } else {
+            self.run_frames::<false>(depth)?;
+        }
         let v = if want.is_some() {
             self.regs[ret_slot]
         } else {
             None
         };
         self.regs.truncate(ret_slot);
+        if let Some(sy) = &mut self.sym {
+            sy.regs.truncate(ret_slot);
+        }
         Ok(v)
     }
 
@@ -277,6 +301,9 @@ impl<'p> Machine<'p> {
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
         self.regs.resize(reg_base + func.regs.len(), None);
+        if let Some(sy) = &mut self.sym {
+            sy.regs.resize(reg_base + func.regs.len(), None);
+        }
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
             return Err(self.fault(
@@ -304,6 +331,10 @@ impl<'p> Machine<'p> {
             match p {
                 ParamKind::Reg(r, s) => {
                     self.regs[reg_base + *r as usize] = Some(s.canon(v));
+                    if let Some(sy) = &mut self.sym {
+                        let e = sy.args.get(i).copied().flatten();
+                        sy.regs[reg_base + *r as usize] = e;
+                    }
                 }
                 ParamKind::Mem {
                     local,
@@ -327,10 +358,17 @@ impl<'p> Machine<'p> {
                             .mem
                             .copy(ptr, v, *n as usize)
                             .map_err(|e| self.stop_mem(e))?,
-                        _ => self
-                            .mem
-                            .store(ptr, ty.size(), v)
-                            .map_err(|e| self.stop_mem(e))?,
+                        _ => {
+                            let e = self.sym.as_mut().and_then(|sy| {
+                                let e = sy.args.get(i).copied().flatten()?;
+                                Some(sy.narrow(e, ty.bits()))
+                            });
+                            let r = match e {
+                                Some(e) => self.mem.store_sym(ptr, ty.size(), v, e),
+                                None => self.mem.store(ptr, ty.size(), v),
+                            };
+                            r.map_err(|e| self.stop_mem(e))?
+                        }
                     }
                 }
             }
@@ -342,7 +380,12 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
+    fn pop_frame(
+        &mut self,
+        ret: Option<u64>,
+        ret_sym: Option<crate::sym::ExprId>,
+        loc: Loc,
+    ) -> X<()> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
@@ -356,19 +399,18 @@ impl<'p> Machine<'p> {
         }
         self.locals.truncate(fr.local_base);
         self.regs.truncate(fr.reg_base);
+        if let Some(sy) = &mut self.sym {
+            sy.regs.truncate(fr.reg_base);
+        }
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
-            match ret {
-                Some(v) => {
-                    let i = caller_base + r as usize;
-                    if i < self.regs.len() {
-                        self.regs[i] = Some(s.canon(v));
-                    }
-                }
-                None => {
-                    // Using the value of a function that fell off its end is undefined;
-                    // the caller's register stays uninitialised and faults on use.
-                    let _ = fr.call_loc;
+            let i = caller_base + r as usize;
+            if i < self.regs.len() {
+                // Using the value of a function that fell off its end is undefined: the
+                // caller's register is left unset and faults if it is read.
+                self.regs[i] = ret.map(|v| s.canon(v));
+                if let Some(sy) = &mut self.sym {
+                    sy.regs[i] = ret_sym;
                 }
             }
         }
@@ -524,7 +566,7 @@ impl<'p> Machine<'p> {
         self.fault(FaultKind::UninitialisedRead, what, loc)
     }
 
-    fn run_frames(&mut self, stop_depth: usize) -> X<()> {
+    fn run_frames<const SYM: bool>(&mut self, stop_depth: usize) -> X<()> {
         let prog = self.prog;
         while self.frames.len() > stop_depth {
             let (fi, bi, start, rb, lb) = {
@@ -555,12 +597,32 @@ impl<'p> Machine<'p> {
                     StmtKind::Assign(r, rv) => {
                         let v = self.rvalue(rv, rb, lb, st.loc, func)?;
                         let i = rb + *r as usize;
+                        // The symbolic side reads the operands' concrete values too:
+                        // before the destination (maybe an operand) is overwritten.
+                        let e = if SYM {
+                            self.sym_rvalue(rv, rb, st.loc)
+                        } else {
+                            None
+                        };
                         self.regs[i] = Some(v);
+                        if SYM {
+                            if let Some(sy) = &mut self.sym {
+                                sy.regs[i] = e;
+                                if let (true, Some(e)) = (sy.check, e) {
+                                    sy.verify(e, v, "register value", st.loc);
+                                }
+                            }
+                        }
                     }
                     StmtKind::Store { addr, val, ty } => {
                         let a = self.op(addr, rb, st.loc, func)?;
                         let v = self.op(val, rb, st.loc, func)?;
-                        if let Err(e) = self.mem.store(a, ty.size(), v) {
+                        let r = if SYM {
+                            self.sym_store(addr, val, *ty, a, v, rb, st.loc)
+                        } else {
+                            self.mem.store(a, ty.size(), v)
+                        };
+                        if let Err(e) = r {
                             return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                         }
                     }
@@ -602,10 +664,18 @@ impl<'p> Machine<'p> {
                         sret,
                     } => {
                         self.cur_loc = st.loc;
-                        let mut vals: Vec<(u64, Scalar, Option<u32>)> =
-                            Vec::with_capacity(args.len());
+                        let mut vals = std::mem::take(&mut self.argbuf);
+                        vals.clear();
                         for a in args {
                             vals.push((self.op(&a.val, rb, st.loc, func)?, a.ty, a.by_value_size));
+                        }
+                        if SYM {
+                            let syms: Vec<Option<crate::sym::ExprId>> =
+                                args.iter().map(|a| self.sym_op(&a.val, rb)).collect();
+                            if let Some(sy) = &mut self.sym {
+                                sy.args = syms;
+                                sy.ret = None;
+                            }
                         }
                         let sret_v = match sret {
                             Some(s) => self.op(s, rb, st.loc, func)?,
@@ -634,6 +704,9 @@ impl<'p> Machine<'p> {
                             Err(b) => {
                                 if sret.is_some() {
                                     vals.insert(0, (sret_v, Scalar::Ptr, None));
+                                    if let Some(sy) = &mut self.sym {
+                                        sy.args.insert(0, None);
+                                    }
                                 }
                                 let v = self.call_builtin(b, &vals, st.loc);
                                 self.argbuf = vals;
@@ -641,6 +714,12 @@ impl<'p> Machine<'p> {
                                 if let Some((r, s)) = dst {
                                     let i = rb + *r as usize;
                                     self.regs[i] = Some(s.canon(v));
+                                    if let Some(sy) = &mut self.sym {
+                                        sy.regs[i] = sy.ret.take();
+                                        if let (true, Some(e)) = (sy.check, sy.regs[i]) {
+                                            sy.verify(e, s.canon(v), "library result", st.loc);
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -666,6 +745,22 @@ impl<'p> Machine<'p> {
                     } else {
                         c != 0
                     };
+                    if SYM {
+                        if let (Some(e), Some(sy)) = (self.sym_op(cond, rb), self.sym.as_mut()) {
+                            if let Some(c) = sy.truth(e, *ty, loc) {
+                                record_branch(
+                                    sy,
+                                    fi,
+                                    bi,
+                                    block.stmts.len(),
+                                    loc,
+                                    truth,
+                                    if truth { *then_bb } else { *else_bb },
+                                    c,
+                                );
+                            }
+                        }
+                    }
                     if truth {
                         *then_bb
                     } else {
@@ -683,7 +778,25 @@ impl<'p> Machine<'p> {
                     let x = self.op(a, rb, loc, func)?;
                     let y = self.op(b, rb, loc, func)?;
                     // Comparisons cannot fail.
-                    if arith::binop(*op, *ty, x, y).unwrap_or(0) != 0 {
+                    let truth = arith::binop(*op, *ty, x, y).unwrap_or(0) != 0;
+                    if SYM {
+                        let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
+                        if let Some(sy) = self.sym.as_mut() {
+                            if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
+                                record_branch(
+                                    sy,
+                                    fi,
+                                    bi,
+                                    block.stmts.len(),
+                                    loc,
+                                    truth,
+                                    if truth { *then_bb } else { *else_bb },
+                                    c,
+                                );
+                            }
+                        }
+                    }
+                    if truth {
                         *then_bb
                     } else {
                         *else_bb
@@ -696,18 +809,53 @@ impl<'p> Machine<'p> {
                     default,
                 } => {
                     let v = ty.canon(self.op(val, rb, loc, func)?);
-                    cases
-                        .iter()
-                        .find(|(c, _)| *c == v)
-                        .map(|(_, b)| *b)
-                        .unwrap_or(*default)
+                    let hit = cases.iter().find(|(c, _)| *c == v);
+                    if SYM {
+                        if let (Some(e), Some(sy)) = (self.sym_op(val, rb), self.sym.as_mut()) {
+                            let x = sy.narrow(e, ty.bits());
+                            let bits = ty.bits();
+                            let c = match hit {
+                                Some((c, _)) => {
+                                    let k = sy.pool.constant(c & mask(bits), bits);
+                                    sy.pool.eq(x, k)
+                                }
+                                // "some case matched", which did not hold: recorded negated
+                                None => {
+                                    let mut acc = sy.pool.bool_const(false);
+                                    for (c, _) in cases {
+                                        let k = sy.pool.constant(c & mask(bits), bits);
+                                        let eq = sy.pool.eq(x, k);
+                                        acc = sy.pool.bool_or(acc, eq);
+                                    }
+                                    acc
+                                }
+                            };
+                            let dest = hit.map(|(_, b)| *b).unwrap_or(*default);
+                            record_branch(
+                                sy,
+                                fi,
+                                bi,
+                                block.stmts.len(),
+                                loc,
+                                hit.is_some(),
+                                dest,
+                                c,
+                            );
+                        }
+                    }
+                    hit.map(|(_, b)| *b).unwrap_or(*default)
                 }
                 Terminator::Return(v) => {
                     let rv = match v {
                         Some(o) => Some(self.op(o, rb, loc, func)?),
                         None => None,
                     };
-                    self.pop_frame(rv, loc)?;
+                    let rs = if SYM {
+                        v.as_ref().and_then(|o| self.sym_op(o, rb))
+                    } else {
+                        None
+                    };
+                    self.pop_frame(rv, rs, loc)?;
                     continue;
                 }
                 Terminator::Unreachable => {
@@ -724,6 +872,121 @@ impl<'p> Machine<'p> {
             }
         }
         Ok(())
+    }
+
+    /// The expression of an operand (64-bit register form), if symbolic.
+    #[inline(always)]
+    fn sym_op(&self, o: &Operand, rb: usize) -> Option<crate::sym::ExprId> {
+        match (o, &self.sym) {
+            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + *r as usize).copied().flatten(),
+            _ => None,
+        }
+    }
+
+    /// The symbolic value of an rvalue whose concrete value was just computed.
+    fn sym_rvalue(&mut self, rv: &Rvalue, rb: usize, loc: Loc) -> Option<crate::sym::ExprId> {
+        let cval = |m: &Self, o: &Operand| -> u64 {
+            match o {
+                Operand::Const(c) => *c,
+                Operand::Reg(r) => m.regs[rb + *r as usize].unwrap_or(0),
+            }
+        };
+        match rv {
+            Rvalue::Use(o) => self.sym_op(o, rb),
+            Rvalue::Load(a, s) => {
+                let p = cval(self, a);
+                if self.sym_op(a, rb).is_some() {
+                    if let Some(sy) = self.sym.as_mut() {
+                        sy.concretise(loc, "load through an input-dependent address");
+                    }
+                }
+                let sy = self.sym.as_mut()?;
+                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+                    sy.note_argv_read(k, loc);
+                }
+                let e = self.mem.load_sym(p, s.size(), &mut sy.pool)?;
+                if s.is_float() {
+                    sy.concretise(loc, "floating-point value built from input bytes");
+                    return None;
+                }
+                Some(sy.widen(e, *s))
+            }
+            Rvalue::Bin(op, s, a, b) => {
+                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
+                if ea.is_none() && eb.is_none() {
+                    return None;
+                }
+                let (av, bv) = (cval(self, a), cval(self, b));
+                self.sym.as_mut()?.binop(*op, *s, ea, av, eb, bv, loc)
+            }
+            Rvalue::Un(op, s, a) => {
+                let e = self.sym_op(a, rb)?;
+                self.sym.as_mut()?.unop(*op, *s, e, loc)
+            }
+            Rvalue::Cast { from, to, val } => {
+                let e = self.sym_op(val, rb)?;
+                self.sym.as_mut()?.cast(*from, *to, e, loc)
+            }
+            Rvalue::PtrAdd { base, index, scale } => {
+                let (eb, ei) = (self.sym_op(base, rb), self.sym_op(index, rb));
+                if eb.is_none() && ei.is_none() {
+                    return None;
+                }
+                let (bv, iv) = (cval(self, base), cval(self, index));
+                let sy = self.sym.as_mut()?;
+                let b = sy.at_width(eb, bv, 64);
+                let i = sy.at_width(ei, iv, 64);
+                let k = sy.pool.constant(*scale as u64, 64);
+                let off = sy.pool.mul(i, k);
+                Some(sy.pool.add(b, off))
+            }
+            Rvalue::PtrDiff { a, b, scale } => {
+                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
+                if ea.is_none() && eb.is_none() {
+                    return None;
+                }
+                let (av, bv) = (cval(self, a), cval(self, b));
+                let sy = self.sym.as_mut()?;
+                let x = sy.at_width(ea, av, 64);
+                let y = sy.at_width(eb, bv, 64);
+                let d = sy.pool.sub(x, y);
+                let k = sy.pool.constant(*scale as u64, 64);
+                Some(sy.pool.binary(crate::sym::BinOp::SDiv, d, k))
+            }
+            Rvalue::AddrLocal(_)
+            | Rvalue::AddrGlobal(_)
+            | Rvalue::AddrFunc(_)
+            | Rvalue::AddrBuiltin(_) => None,
+        }
+    }
+
+    /// A store in a concolic run: the value's expression goes to the shadow.
+    #[allow(clippy::too_many_arguments)]
+    fn sym_store(
+        &mut self,
+        addr: &Operand,
+        val: &Operand,
+        ty: Scalar,
+        a: u64,
+        v: u64,
+        rb: usize,
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        let ea = self.sym_op(addr, rb);
+        let ev = self.sym_op(val, rb);
+        let Some(sy) = self.sym.as_mut() else {
+            return self.mem.store(a, ty.size(), v);
+        };
+        if ea.is_some() {
+            sy.concretise(loc, "store through an input-dependent address");
+        }
+        match ev {
+            Some(e) if !ty.is_float() => {
+                let n = sy.narrow(e, ty.bits());
+                self.mem.store_sym(a, ty.size(), v, n)
+            }
+            _ => self.mem.store(a, ty.size(), v),
+        }
     }
 
     #[cold]
@@ -789,7 +1052,59 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        shims::call(self, shim, args, loc)
+        let r = shims::call(self, shim, args, loc);
+        if self.sym.is_some() && r.is_ok() {
+            self.note_lost_precision(shim, args, loc);
+        }
+        r
+    }
+
+    /// After a library call in a concolic run: a call that received an input-derived
+    /// argument (or read input-derived bytes) but returns a concrete result loses
+    /// precision; record where.
+    fn note_lost_precision(&mut self, shim: Shim, args: &[(u64, Scalar, Option<u32>)], loc: Loc) {
+        if shims::reads_strings(shim) {
+            let read: Vec<usize> = match self.sym.as_ref() {
+                Some(sy) => args
+                    .iter()
+                    .filter(|a| a.1 == Scalar::Ptr)
+                    .filter_map(|a| sy.argv_of_slot(memory::slot_of(a.0)))
+                    .collect(),
+                None => Vec::new(),
+            };
+            if let Some(sy) = self.sym.as_mut() {
+                for k in read {
+                    sy.note_argv_read(k, loc);
+                }
+            }
+        }
+        if shims::is_output_only(shim) {
+            return;
+        }
+        let Some(sy) = self.sym.as_ref() else { return };
+        if sy.ret.is_some() {
+            return;
+        }
+        let sym_arg = sy.args.iter().any(|a| a.is_some());
+        let sym_bytes = shims::reads_strings(shim)
+            && args
+                .iter()
+                .any(|(p, t, _)| *t == Scalar::Ptr && self.mem.cstr_has_sym(*p));
+        if sym_arg || sym_bytes {
+            let name = self
+                .prog
+                .builtins
+                .iter()
+                .find(|n| shims::resolve(n) == Some(shim))
+                .cloned()
+                .unwrap_or_default();
+            if let Some(sy) = self.sym.as_mut() {
+                sy.concretise(
+                    loc,
+                    format!("`{name}` of an input-derived value (modelled concretely)"),
+                );
+            }
+        }
     }
 
     #[inline(always)]
@@ -875,4 +1190,47 @@ impl<'p> Machine<'p> {
             )),
         }
     }
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// Record a branch instance on an input-dependent condition `c` (which holds when the
+/// "then" side is taken; for a switch, when a case matched).
+#[allow(clippy::too_many_arguments)]
+fn record_branch(
+    sy: &mut SymState,
+    func: FuncId,
+    block: BlockId,
+    index: usize,
+    loc: Loc,
+    taken: bool,
+    dest: BlockId,
+    c: crate::sym::ExprId,
+) {
+    if sy.pool.is_const(c).is_some() {
+        return;
+    }
+    let cond = if taken { c } else { sy.pool.negate(c) };
+    if sy.check {
+        sy.verify(cond, 1, "branch constraint", loc);
+    }
+    let concretised_before = sy.concretisations.len() as u32;
+    sy.branches.push(BranchRec {
+        stmt: StmtId {
+            func,
+            block,
+            index: index as u32,
+        },
+        loc,
+        taken,
+        cond,
+        dest,
+        concretised_before,
+    });
 }

@@ -20,8 +20,9 @@ pub struct FileState {
     pub kind: FileKind,
     pub eof: bool,
     pub err: bool,
-    /// Bytes pushed back with `ungetc` (last pushed is read first).
-    pub unget: Vec<u8>,
+    /// Bytes pushed back with `ungetc` (last pushed is read first), with the stdin
+    /// offset they were read from when known.
+    pub unget: Vec<(u8, Option<usize>)>,
     pub open: bool,
 }
 
@@ -35,6 +36,8 @@ pub struct Io {
     pub files: Vec<FileState>,
     pub overlay: HashMap<PathBuf, Vec<u8>>,
     pub cwd: Option<PathBuf>,
+    /// Offset in stdin of the byte the last `getc` returned (None: not from stdin).
+    pub last_offset: Option<usize>,
 }
 
 pub const STDIN_FD: usize = 0;
@@ -63,6 +66,7 @@ impl Io {
             ],
             overlay: HashMap::new(),
             cwd,
+            last_offset: None,
         }
     }
 
@@ -108,16 +112,19 @@ impl Io {
     /// Read one byte; `None` at end of input (and sets the EOF flag).
     pub fn getc(&mut self, fd: usize) -> Option<u8> {
         let f = self.files.get_mut(fd)?;
+        self.last_offset = None;
         if !f.open {
             return None;
         }
-        if let Some(b) = f.unget.pop() {
+        if let Some((b, off)) = f.unget.pop() {
+            self.last_offset = off;
             return Some(b);
         }
         let r = match &mut f.kind {
             FileKind::Stdin => {
                 let b = self.stdin.get(self.stdin_pos).copied();
                 if b.is_some() {
+                    self.last_offset = Some(self.stdin_pos);
                     self.stdin_pos += 1;
                 }
                 b
@@ -142,14 +149,24 @@ impl Io {
 
     pub fn peek(&mut self, fd: usize) -> Option<u8> {
         let b = self.getc(fd)?;
-        self.ungetc(fd, b);
+        let off = self.last_offset;
+        self.unget_at(fd, b, off);
         Some(b)
     }
 
+    /// `ungetc`: a byte equal to the one just read keeps its stdin offset.
     pub fn ungetc(&mut self, fd: usize, b: u8) -> bool {
+        let off = match (self.last_offset, fd == STDIN_FD) {
+            (Some(o), true) if self.stdin.get(o) == Some(&b) => Some(o),
+            _ => None,
+        };
+        self.unget_at(fd, b, off)
+    }
+
+    fn unget_at(&mut self, fd: usize, b: u8, off: Option<usize>) -> bool {
         match self.files.get_mut(fd) {
             Some(f) if f.open => {
-                f.unget.push(b);
+                f.unget.push((b, off));
                 f.eof = false;
                 true
             }

@@ -6,7 +6,15 @@
 //! are reused with the next generation, so a stale pointer is recognised (up to 256
 //! reuses of one slot). Function pointers live in two reserved slots.
 
+use std::collections::HashMap;
+
 use crate::ir::Loc;
+use crate::sym::{ExprId, ExprPool};
+
+/// The symbolic shadow of memory bytes: byte `offset` holds byte `index` (0 = least
+/// significant) of expression `expr`. Stored per byte so that a load of the bytes of
+/// one stored expression gets that expression back without extract/concat terms.
+pub type Shadow = HashMap<u32, (ExprId, u8)>;
 
 pub const FUNC_SLOT: u64 = 0x00ff_ffff;
 pub const BUILTIN_SLOT: u64 = 0x00ff_fffe;
@@ -90,6 +98,8 @@ pub struct Alloc {
     pub name: String,
     pub site: Loc,
     pub freed_at: Option<Loc>,
+    /// Symbolic bytes (concolic runs only); `None` when every byte is concrete.
+    pub shadow: Option<Box<Shadow>>,
 }
 
 /// Why a memory access failed; turned into a located runtime error by the interpreter.
@@ -169,6 +179,7 @@ impl Memory {
             name: "null".into(),
             site: Loc::default(),
             freed_at: None,
+            shadow: None,
         });
         m
     }
@@ -209,6 +220,7 @@ impl Memory {
                 name: name.to_string(),
                 site,
                 freed_at: None,
+                shadow: None,
             };
             return Ok(make_ptr(slot as usize, gen, 0));
         }
@@ -225,6 +237,7 @@ impl Memory {
             name: name.to_string(),
             site,
             freed_at: None,
+            shadow: None,
         });
         Ok(make_ptr(self.allocs.len() - 1, 0, 0))
     }
@@ -241,6 +254,7 @@ impl Memory {
                 }
                 a.data = Vec::new();
                 a.init = None;
+                a.shadow = None;
                 self.free_slots.push(slot as u32);
             }
         }
@@ -421,6 +435,12 @@ impl Memory {
             });
         }
         let data: Vec<u8> = self.allocs[ss].data[so..so + n].to_vec();
+        let src_shadow: Vec<(u32, (ExprId, u8))> = match &self.allocs[ss].shadow {
+            Some(sh) => (so..so + n)
+                .filter_map(|i| sh.get(&(i as u32)).map(|x| ((i - so) as u32, *x)))
+                .collect(),
+            None => Vec::new(),
+        };
         // Initialisation state travels with the bytes (struct copies carry padding).
         let src_init: Option<Vec<bool>> = self.allocs[ss]
             .init
@@ -447,6 +467,18 @@ impl Memory {
                         a.init = None;
                     }
                 }
+            }
+        }
+        // The destination's bytes are the source's now, symbolic or not.
+        if let Some(sh) = &mut a.shadow {
+            for i in d_off..d_off + n {
+                sh.remove(&(i as u32));
+            }
+        }
+        if !src_shadow.is_empty() {
+            let sh = a.shadow.get_or_insert_with(Default::default);
+            for (k, x) in src_shadow {
+                sh.insert(d_off as u32 + k, x);
             }
         }
         Ok(())
@@ -515,12 +547,111 @@ impl Memory {
     }
 }
 
+/// Bookkeeping of a write of concrete bytes: they are initialised and no longer symbolic.
 #[inline(always)]
 fn mark_written(a: &mut Alloc, off: usize, n: usize) {
     if let Some(init) = &mut a.init {
         if init.set_range(off, n) {
             a.init = None;
         }
+    }
+    if let Some(sh) = &mut a.shadow {
+        for i in off..off + n {
+            sh.remove(&(i as u32));
+        }
+        if sh.is_empty() {
+            a.shadow = None;
+        }
+    }
+}
+
+impl Memory {
+    /// Store a value with its symbolic expression (`e` has width `8 * size`).
+    pub fn store_sym(&mut self, p: u64, size: u32, v: u64, e: ExprId) -> Result<(), MemFault> {
+        self.store(p, size, v)?;
+        let (slot, off) = self.check(p, size)?;
+        let sh = self.allocs[slot]
+            .shadow
+            .get_or_insert_with(Default::default);
+        for i in 0..size {
+            sh.insert(off as u32 + i, (e, i as u8));
+        }
+        Ok(())
+    }
+
+    /// Mark one byte as the symbolic 8-bit expression `e`.
+    pub fn set_byte_sym(&mut self, p: u64, e: ExprId) -> Result<(), MemFault> {
+        let (slot, off) = self.check(p, 1)?;
+        self.allocs[slot]
+            .shadow
+            .get_or_insert_with(Default::default)
+            .insert(off as u32, (e, 0));
+        Ok(())
+    }
+
+    /// Whether the C string at `p` (up to its NUL or the allocation's end) has a
+    /// symbolic byte.
+    pub fn cstr_has_sym(&self, p: u64) -> bool {
+        let Ok((slot, off)) = self.check(p, 0) else {
+            return false;
+        };
+        let a = &self.allocs[slot];
+        let Some(sh) = &a.shadow else { return false };
+        let end = a.data[off..]
+            .iter()
+            .position(|b| *b == 0)
+            .map(|n| off + n)
+            .unwrap_or(a.data.len());
+        (off..end).any(|i| sh.contains_key(&(i as u32)))
+    }
+
+    /// The shadow of one byte, if symbolic.
+    pub fn byte_sym(&self, p: u64) -> Option<(ExprId, u8)> {
+        let (slot, off) = self.check(p, 1).ok()?;
+        self.allocs[slot]
+            .shadow
+            .as_ref()?
+            .get(&(off as u32))
+            .copied()
+    }
+
+    /// The symbolic expression (width `8 * size`) of `size` bytes at `p`, if any byte is
+    /// symbolic. Bytes that all come from one stored expression give it back as is.
+    pub fn load_sym(&self, p: u64, size: u32, pool: &mut ExprPool) -> Option<ExprId> {
+        let (slot, off) = self.check(p, size).ok()?;
+        let a = &self.allocs[slot];
+        let sh = a.shadow.as_ref()?;
+        let bytes: Vec<Option<(ExprId, u8)>> = (0..size)
+            .map(|i| sh.get(&(off as u32 + i)).copied())
+            .collect();
+        if bytes.iter().all(|b| b.is_none()) {
+            return None;
+        }
+        if let Some((e, 0)) = bytes[0] {
+            let whole = bytes
+                .iter()
+                .enumerate()
+                .all(|(i, b)| *b == Some((e, i as u8)));
+            if whole && pool.width(e) == 8 * size {
+                return Some(e);
+            }
+        }
+        // Mixed bytes: concatenate, most significant byte first.
+        let mut acc: Option<ExprId> = None;
+        for i in (0..size as usize).rev() {
+            let b = match bytes[i] {
+                Some((e, k)) => {
+                    let lo = 8 * k as u32;
+                    pool.extract(e, lo + 7, lo)
+                }
+                None => pool.constant(a.data[off + i] as u64, 8),
+            };
+            acc = Some(match acc {
+                None => b,
+                Some(h) => pool.concat(h, b),
+            });
+        }
+        acc
     }
 }
 

@@ -1,6 +1,7 @@
 //! The interpreter: runs an IR program on concrete inputs and reports what it printed,
 //! how it ended, and (later stages) its trace. It never touches git or SQLite.
 
+pub mod concolic;
 mod interp;
 mod io;
 pub mod memory;
@@ -176,4 +177,34 @@ impl RunResult {
 pub fn run(prog: &Program, input: &RunInput, limits: Limits) -> RunResult {
     let mut m = Machine::new(prog, input, limits);
     m.run_main()
+}
+
+/// A concolic run: the concrete run plus its symbolic inputs, path condition and the
+/// places where values were concretised.
+pub struct ConcolicRun {
+    pub result: RunResult,
+    pub sym: concolic::SymState,
+}
+
+/// Run a program with symbolic inputs (see `concolic`).
+pub fn run_concolic(prog: &Program, input: &RunInput, limits: Limits) -> ConcolicRun {
+    run_concolic_checked(prog, input, limits, false)
+}
+
+/// A concolic run that, with `self_check`, evaluates every symbolic value under the
+/// run's concrete inputs and compares it with the concrete value (tests use this; the
+/// first mismatch is in `sym.check_failure`).
+pub fn run_concolic_checked(
+    prog: &Program,
+    input: &RunInput,
+    limits: Limits,
+    self_check: bool,
+) -> ConcolicRun {
+    let mut m = Machine::new(prog, input, limits);
+    let mut st = concolic::SymState::default();
+    st.check = self_check;
+    m.sym = Some(Box::new(st));
+    let result = m.run_main();
+    let sym = m.sym.take().map(|b| *b).unwrap_or_default();
+    ConcolicRun { result, sym }
 }

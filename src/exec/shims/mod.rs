@@ -165,6 +165,66 @@ shims!(
     __assert_fail,
 );
 
+/// Functions whose result does not carry input values further (output, memory
+/// management, program exit): calling them on input-derived values loses nothing.
+pub fn is_output_only(s: Shim) -> bool {
+    use Shim::*;
+    matches!(
+        s,
+        printf
+            | fprintf
+            | puts
+            | fputs
+            | putchar
+            | fputc
+            | putc
+            | fflush
+            | fclose
+            | free
+            | exit
+            | abort
+            | __assert_fail
+            | perror
+            | fwrite
+            | srand
+            | qsort
+            | memcpy
+            | memmove
+            | memset
+            | strcpy
+            | strncpy
+            | strcat
+            | strncat
+            | sprintf
+            | snprintf
+    )
+}
+
+/// Functions that read C strings their pointer arguments point to.
+pub fn reads_strings(s: Shim) -> bool {
+    use Shim::*;
+    matches!(
+        s,
+        strlen
+            | strcmp
+            | strncmp
+            | strchr
+            | strrchr
+            | strstr
+            | strspn
+            | strcspn
+            | strpbrk
+            | strtok
+            | strdup
+            | memcmp
+            | memchr
+            | atof
+            | strtod
+            | strtof
+            | fopen
+    )
+}
+
 pub fn is_supported(name: &str) -> bool {
     resolve(name).is_some()
 }
@@ -315,7 +375,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         | strstr | strspn | strcspn | strpbrk | strtok | strdup | memcpy | memmove | memset
         | memcmp | memchr => string::call(m, s, args, loc),
         isalpha | isdigit | isalnum | isspace | isupper | islower | isprint | ispunct
-        | isxdigit | iscntrl | isgraph | toupper | tolower => Ok(ctype::call(s, args)),
+        | isxdigit | iscntrl | isgraph | toupper | tolower => Ok(ctype::call(m, s, args)),
         _ => Ok(math::call(s, args)),
     }
 }

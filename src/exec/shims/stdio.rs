@@ -1,6 +1,7 @@
 //! stdio.h on top of `exec::io`, with the formatting engines of `crate::libc`.
 
 use super::{arg, ret_int, Args, Shim};
+use crate::exec::concolic::InputOrigin;
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::io::{STDIN_FD, STDOUT_FD};
 use crate::exec::memory::MemFault;
@@ -9,6 +10,8 @@ use crate::ir::{Loc, Scalar};
 use crate::libc::printf::{self, PrintfArgs};
 use crate::libc::scanf::{self, ScanInput, ScanSink, ScanValue};
 use crate::libc::FormatError;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 const EOF: u64 = 0xffff_ffff_ffff_ffff;
 
@@ -125,6 +128,10 @@ enum Source {
 struct Input<'a, 'p> {
     m: &'a mut Machine<'p>,
     src: Source,
+    /// For each consumed byte, its offset in stdin when it came from there.
+    consumed: Rc<RefCell<Vec<Option<usize>>>>,
+    /// Stdin offsets of the bytes of a `Str` source (sscanf of text read from stdin).
+    str_offsets: Vec<Option<usize>>,
 }
 
 impl ScanInput for Input<'_, '_> {
@@ -135,26 +142,62 @@ impl ScanInput for Input<'_, '_> {
         }
     }
     fn next(&mut self) -> Option<u8> {
-        match &mut self.src {
-            Source::File(fd) => self.m.io.getc(*fd),
+        let (b, off) = match &mut self.src {
+            Source::File(fd) => {
+                let b = self.m.io.getc(*fd);
+                let off = if *fd == STDIN_FD {
+                    self.m.io.last_offset
+                } else {
+                    None
+                };
+                (b, off)
+            }
             Source::Str { bytes, pos } => {
                 let b = bytes.get(*pos).copied();
+                let off = self.str_offsets.get(*pos).copied().flatten();
                 if b.is_some() {
                     *pos += 1;
                 }
-                b
+                (b, off)
             }
+        };
+        if b.is_some() {
+            self.consumed.borrow_mut().push(off);
         }
+        b
     }
 }
 
-/// Values converted by scanf, stored after the scan into the pointer arguments.
-struct Collect(Vec<ScanValue>);
+/// Values converted by scanf, stored after the scan into the pointer arguments, with
+/// how many input bytes had been consumed when each was converted.
+struct Collect {
+    values: Vec<(ScanValue, usize)>,
+    consumed: Rc<RefCell<Vec<Option<usize>>>>,
+}
 
 impl ScanSink for Collect {
     fn store(&mut self, value: ScanValue) -> Result<(), FormatError> {
-        self.0.push(value);
+        let n = self.consumed.borrow().len();
+        self.values.push((value, n));
         Ok(())
+    }
+}
+
+/// The stdin byte range of the last `len` of the consumed bytes, when they are
+/// contiguous bytes of stdin.
+fn stdin_range(consumed: &[Option<usize>], end: usize, len: usize) -> Option<(usize, usize)> {
+    if len == 0 || end < len {
+        return None;
+    }
+    let offs: Vec<usize> = consumed[end - len..end]
+        .iter()
+        .copied()
+        .collect::<Option<Vec<_>>>()?;
+    let first = *offs.first()?;
+    if offs.iter().enumerate().all(|(k, o)| *o == first + k) {
+        Some((first, first + len))
+    } else {
+        None
     }
 }
 
@@ -202,14 +245,31 @@ fn stored_conversions(fmt: &[u8]) -> Vec<u8> {
     out
 }
 
-fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u64> {
+fn scan(
+    m: &mut Machine,
+    src: Source,
+    str_offsets: Vec<Option<usize>>,
+    fmt_ptr: u64,
+    ptrs: Args,
+    loc: Loc,
+) -> X<u64> {
     let fmt = try_mem!(m, m.mem.c_string(fmt_ptr));
     let kinds = stored_conversions(&fmt);
-    let mut sink = Collect(Vec::new());
+    let consumed = Rc::new(RefCell::new(Vec::new()));
+    let mut sink = Collect {
+        values: Vec::new(),
+        consumed: consumed.clone(),
+    };
     let r = {
-        let mut input = Input { m, src };
+        let mut input = Input {
+            m,
+            src,
+            consumed: consumed.clone(),
+            str_offsets,
+        };
         scanf::scan(&fmt, &mut input, &mut sink)
     };
+    let consumed = consumed.borrow().clone();
     let n = match r {
         Ok(n) => n,
         Err(FormatError::Unsupported(c)) => {
@@ -221,7 +281,7 @@ fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u
         }
         Err(e) => return Err(m.fault(FaultKind::BadCall, format!("scanf: {e}"), loc)),
     };
-    for (i, v) in sink.0.into_iter().enumerate() {
+    for (i, (v, end)) in sink.values.into_iter().enumerate() {
         let Some((p, _, _)) = ptrs.get(i) else {
             return Err(m.fault(
                 FaultKind::BadCall,
@@ -231,8 +291,35 @@ fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u
         };
         let p = *p;
         match v {
-            ScanValue::Int { bits, size, .. } => try_mem!(m, m.mem.store(p, size as u32, bits)),
+            ScanValue::Int {
+                bits,
+                size,
+                signed,
+                text,
+            } => {
+                let range = stdin_range(&consumed, end, text.len());
+                match (m.sym.as_mut(), range) {
+                    // A numeric conversion of input text: a symbolic input.
+                    (Some(sy), Some(r)) => {
+                        let name = sy.next_numeric_name();
+                        let conv = kinds.get(i).copied().unwrap_or(b'd');
+                        let origin = InputOrigin::Scan {
+                            conv,
+                            stdin: Some(r),
+                        };
+                        let e = sy.new_input(name, size as u32 * 8, signed, bits, origin, loc);
+                        try_mem!(m, m.mem.store_sym(p, size as u32, bits, e))
+                    }
+                    _ => try_mem!(m, m.mem.store(p, size as u32, bits)),
+                }
+            }
             ScanValue::Float { value, size } => {
+                if let (Some(sy), Some(_)) = (m.sym.as_mut(), stdin_range(&consumed, end, 1)) {
+                    sy.concretise(
+                        loc,
+                        "floating-point number read by scanf (floats are concrete)",
+                    );
+                }
                 if size == 4 {
                     try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
                 } else {
@@ -240,10 +327,15 @@ fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u
                 }
             }
             ScanValue::Bytes(mut b) => {
+                let n = b.len();
                 if matches!(kinds.get(i), Some(b's' | b'[')) {
                     b.push(0);
                 }
-                try_mem!(m, m.mem.write_bytes(p, &b))
+                try_mem!(m, m.mem.write_bytes(p, &b));
+                if m.sym.is_some() && end >= n {
+                    let offs: Vec<Option<usize>> = consumed[end - n..end].to_vec();
+                    symbolic_bytes(m, p, &b[..n], &offs, loc)?;
+                }
             }
             ScanValue::Count(c) => try_mem!(m, m.mem.store(p, 4, c)),
         }
@@ -253,6 +345,59 @@ fn scan(m: &mut Machine, src: Source, fmt_ptr: u64, ptrs: Args, loc: Loc) -> X<u
 
 fn write(m: &mut Machine, fd: usize, bytes: &[u8]) -> bool {
     m.output(fd, bytes)
+}
+
+/// In a concolic run, mark bytes written at `p` that came from stdin as the symbolic
+/// input bytes `stdin[offset]`.
+fn symbolic_bytes(
+    m: &mut Machine,
+    p: u64,
+    bytes: &[u8],
+    offsets: &[Option<usize>],
+    loc: Loc,
+) -> X<()> {
+    let Some(sy) = m.sym.as_mut() else {
+        return Ok(());
+    };
+    let mut marks = Vec::new();
+    for (k, (b, off)) in bytes.iter().zip(offsets).enumerate() {
+        if let Some(o) = off {
+            marks.push((k, sy.stdin_byte(*o, *b, loc)));
+        }
+    }
+    for (k, e) in marks {
+        try_mem!(m, m.mem.set_byte_sym(p + k as u64, e));
+    }
+    Ok(())
+}
+
+/// `getc` with, in a concolic run, the symbolic `int` result for a byte of stdin.
+fn getc_sym(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
+    match m.io.getc(fd) {
+        Some(b) => {
+            if let (Some(sy), true, Some(off)) = (m.sym.as_mut(), fd == STDIN_FD, m.io.last_offset)
+            {
+                let e = sy.stdin_byte(off, b, loc);
+                let i = sy.pool.zext(e, 32);
+                sy.ret = Some(sy.widen(i, Scalar::I32));
+            }
+            b as u64
+        }
+        None => EOF,
+    }
+}
+
+/// Stdin offsets of the bytes of the C string at `p` (from their symbolic shadows).
+pub(crate) fn string_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+    let Some(sy) = m.sym.as_ref() else {
+        return vec![None; n];
+    };
+    (0..n)
+        .map(|k| {
+            let (e, _) = m.mem.byte_sym(p + k as u64)?;
+            sy.stdin_offset_of(e)
+        })
+        .collect()
 }
 
 pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
@@ -314,16 +459,19 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             }
             ret_int(a0 as u8 as i64)
         }
-        Shim::getchar => m.io.getc(STDIN_FD).map(|b| b as u64).unwrap_or(EOF),
+        Shim::getchar => getc_sym(m, STDIN_FD, loc),
         Shim::getc | Shim::fgetc => {
             let fd = m.fd_of(a0, loc)?;
-            m.io.getc(fd).map(|b| b as u64).unwrap_or(EOF)
+            getc_sym(m, fd, loc)
         }
         Shim::ungetc => {
             let fd = m.fd_of(a1, loc)?;
             if a0 as u32 as i32 == -1 || !m.io.ungetc(fd, a0 as u8) {
                 EOF
             } else {
+                if let Some(sy) = m.sym.as_mut() {
+                    sy.ret = sy.args.first().copied().flatten();
+                }
                 a0 as u8 as u64
             }
         }
@@ -334,10 +482,16 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 return Ok(0);
             }
             let mut line = Vec::new();
+            let mut offs = Vec::new();
             while line.len() + 1 < n as usize {
                 match m.io.getc(fd) {
                     Some(b) => {
                         line.push(b);
+                        offs.push(if fd == STDIN_FD {
+                            m.io.last_offset
+                        } else {
+                            None
+                        });
                         if b == b'\n' {
                             break;
                         }
@@ -348,18 +502,21 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             if line.is_empty() {
                 return Ok(0);
             }
+            let len = line.len();
             line.push(0);
             try_mem!(m, m.mem.write_bytes(a0, &line));
+            symbolic_bytes(m, a0, &line[..len], &offs, loc)?;
             a0
         }
-        Shim::scanf => scan(m, Source::File(STDIN_FD), a0, &args[1..], loc)?,
+        Shim::scanf => scan(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
         Shim::fscanf => {
             let fd = m.fd_of(a0, loc)?;
-            scan(m, Source::File(fd), a1, &args[2..], loc)?
+            scan(m, Source::File(fd), Vec::new(), a1, &args[2..], loc)?
         }
         Shim::sscanf => {
             let bytes = try_mem!(m, m.mem.c_string(a0));
-            scan(m, Source::Str { bytes, pos: 0 }, a1, &args[2..], loc)?
+            let offs = string_offsets(m, a0, bytes.len());
+            scan(m, Source::Str { bytes, pos: 0 }, offs, a1, &args[2..], loc)?
         }
         Shim::fopen => {
             let path = try_mem!(m, m.mem.c_string(a0));
@@ -382,14 +539,23 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             let fd = m.fd_of(arg(args, 3), loc)?;
             let want = size.saturating_mul(count);
             let mut buf = Vec::with_capacity(want.min(1 << 20));
+            let mut offs = Vec::new();
             while buf.len() < want {
                 match m.io.getc(fd) {
-                    Some(b) => buf.push(b),
+                    Some(b) => {
+                        buf.push(b);
+                        offs.push(if fd == STDIN_FD {
+                            m.io.last_offset
+                        } else {
+                            None
+                        });
+                    }
                     None => break,
                 }
             }
             let items = buf.len().checked_div(size).unwrap_or(0);
             try_mem!(m, m.mem.write_bytes(a0, &buf));
+            symbolic_bytes(m, a0, &buf, &offs, loc)?;
             items as u64
         }
         Shim::fwrite => {

@@ -179,6 +179,13 @@ impl<'u> Cx<'u> {
                 Ok(chosen)
             }
             Expression::Comma(_) => self.error(e.span, "comma operator in a constant expression"),
+            Expression::OffsetOf(o) => {
+                let v = self.offset_of(o)?;
+                Ok(CVal::Num(v, ulong_t()))
+            }
+            // An array-typed lvalue (`a[1]` of `int a[3][4]`, `s.z`) decays to the
+            // address of its first element.
+            Expression::Member(_) => self.const_array_decay(e),
             _ => self.error(e.span, "not a constant expression"),
         }
     }
@@ -202,6 +209,11 @@ impl<'u> Cx<'u> {
             return Ok(CVal::Num(r as u64, int_t()));
         }
         if matches!(op, B::Index) {
+            let ty = self.type_of_expr_const(&b.node.lhs, &b.node.rhs)?;
+            if matches!(*ty, Type::Array(..)) {
+                let addr = self.const_address_of_index(&b.node.lhs, &b.node.rhs, span, true)?;
+                return Ok(self.decay_const(addr));
+            }
             return self.const_address_of_index(&b.node.lhs, &b.node.rhs, span, false);
         }
         let l = self.const_eval(&b.node.lhs)?;
@@ -365,6 +377,12 @@ impl<'u> Cx<'u> {
                 "reading an array element is not a constant expression",
             );
         }
+        // `i[a]` is `a[i]`
+        let (a, i) = if self.type_of_expr(a)?.is_integer() {
+            (i, a)
+        } else {
+            (a, i)
+        };
         let base = self.const_eval(a)?;
         let idx = self.const_int(i)?;
         match base {
@@ -375,6 +393,40 @@ impl<'u> Cx<'u> {
             }
             _ => self.error(span, "not an address constant"),
         }
+    }
+
+    /// The element type of `a[i]` (to tell sub-arrays from elements).
+    fn type_of_expr_const(&mut self, a: &Node<Expression>, i: &Node<Expression>) -> R<TypeRef> {
+        let at = self.type_of_expr(a)?;
+        let it = self.type_of_expr(i)?;
+        let base = if at.is_integer() { it } else { at };
+        Ok(match &*base {
+            Type::Array(el, _) | Type::Pointer(el) => el.clone(),
+            _ => int_t(),
+        })
+    }
+
+    /// An address constant of an array object, as a pointer to its first element.
+    fn decay_const(&self, v: CVal) -> CVal {
+        match v {
+            CVal::Addr(t, o, pt) => {
+                let el = match pt.pointee().map(|p| (**p).clone()) {
+                    Some(Type::Array(el, _)) => ptr_to(el),
+                    _ => pt,
+                };
+                CVal::Addr(t, o, el)
+            }
+            other => other,
+        }
+    }
+
+    fn const_array_decay(&mut self, e: &Node<Expression>) -> R<CVal> {
+        let ty = self.type_of_expr(e)?;
+        if !matches!(*ty, Type::Array(..)) {
+            return self.error(e.span, "reading an object is not a constant expression");
+        }
+        let a = self.const_address(e)?;
+        Ok(self.decay_const(a))
     }
 
     pub fn constant(&mut self, c: &Node<Constant>) -> R<CVal> {

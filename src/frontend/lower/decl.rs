@@ -39,6 +39,27 @@ fn innermost(d: &Node<Declarator>) -> &Node<Declarator> {
     }
 }
 
+/// The declarator level that holds the parameters of the function being declared: the
+/// innermost level with a function suffix (`int (f)(int x)`, `int (*f(int x))(int)`).
+fn function_level(d: &Node<Declarator>) -> &Node<Declarator> {
+    let mut levels = vec![d];
+    let mut cur = d;
+    while let DeclaratorKind::Declarator(inner) = &cur.node.kind.node {
+        levels.push(inner);
+        cur = inner;
+    }
+    levels
+        .into_iter()
+        .rev()
+        .find(|l| {
+            l.node
+                .derived
+                .iter()
+                .any(|x| matches!(x.node, DerivedDeclarator::Function(_)))
+        })
+        .unwrap_or(d)
+}
+
 impl<'u> Cx<'u> {
     pub fn file_declaration(&mut self, d: &Node<Declaration>) -> R<()> {
         let (base, st) = self.base_type(&d.node.specifiers, d.span)?;
@@ -248,7 +269,7 @@ impl<'u> Cx<'u> {
             let r = self.new_reg(Some("<return buffer>".into()), false);
             self.fs().sret = Some(r);
         }
-        let inner = innermost(&fd.node.declarator);
+        let inner = function_level(&fd.node.declarator);
         let mut pnames: Vec<(Option<String>, Span)> = Vec::new();
         for dd in &inner.node.derived {
             if let DerivedDeclarator::Function(f) = &dd.node {

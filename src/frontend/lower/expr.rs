@@ -300,7 +300,7 @@ impl<'u> Cx<'u> {
         }
     }
 
-    fn offset_of(&mut self, o: &Node<OffsetOfExpression>) -> R<u64> {
+    pub fn offset_of(&mut self, o: &Node<OffsetOfExpression>) -> R<u64> {
         let mut t = self.type_name(&o.node.type_name)?;
         let (off0, t0) = self.field(&t, &o.node.designator.node.base.node.name, o.span)?;
         let mut off = off0 as u64;

@@ -1,0 +1,252 @@
+//! From solver models back to runs: building a concrete, runnable test from a model of
+//! a run's symbolic inputs, replaying it, and checking that path conditions are sound
+//! (every satisfiable flipped prefix, replayed, takes the other side where it should).
+
+use crate::exec::concolic::{InputOrigin, InputVar};
+use crate::exec::{self, Limits, RunInput};
+use crate::ir::Program;
+use crate::sym::{ExprId, Model, SolveResult, Solver};
+
+/// The text a C program reads back as `value` for an input of this kind.
+pub fn value_text(input: &InputVar, value: u64) -> String {
+    let w = input.width;
+    let v = if w >= 64 {
+        value
+    } else {
+        value & ((1u64 << w) - 1)
+    };
+    let signed_v = if w >= 64 {
+        v as i64
+    } else {
+        ((v << (64 - w)) as i64) >> (64 - w)
+    };
+    let radix = match input.origin {
+        InputOrigin::Scan {
+            conv: b'x' | b'X', ..
+        } => 16,
+        InputOrigin::Scan { conv: b'o', .. } => 8,
+        InputOrigin::Arg { base: 16, .. } => 16,
+        InputOrigin::Arg { base: 8, .. } => 8,
+        _ => 10,
+    };
+    match radix {
+        16 => format!("{v:x}"),
+        8 => format!("{v:o}"),
+        _ if input.signed => signed_v.to_string(),
+        _ => v.to_string(),
+    }
+}
+
+/// A new test: `orig` with every input the model assigns replaced by the model's value.
+/// Inputs the model leaves out keep their values.
+pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunInput {
+    let mut out = orig.clone();
+    let mut stdin = orig.stdin.clone();
+    let mut ranges: Vec<(usize, usize, String)> = Vec::new();
+    for i in inputs {
+        let Some(v) = model.get(i.var) else { continue };
+        match &i.origin {
+            InputOrigin::StdinByte { offset } => {
+                if let Some(b) = stdin.get_mut(*offset) {
+                    *b = v as u8;
+                }
+            }
+            InputOrigin::Scan {
+                stdin: Some((s, e)),
+                ..
+            } => ranges.push((*s, *e, value_text(i, v))),
+            InputOrigin::Scan { stdin: None, .. } => {}
+            InputOrigin::Arg { index, .. } => {
+                if let Some(a) = out.argv.get_mut(*index) {
+                    *a = value_text(i, v).into_bytes();
+                }
+            }
+        }
+    }
+    // Splice numbers from the end so earlier offsets stay valid.
+    ranges.sort_by_key(|r| std::cmp::Reverse(r.0));
+    for (s, e, text) in ranges {
+        if s <= e && e <= stdin.len() {
+            stdin.splice(s..e, text.into_bytes());
+        }
+    }
+    out.stdin = stdin;
+    out
+}
+
+/// Outcome of checking one run's path condition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PcCheck {
+    /// Branch instances in the path condition (all of them, even past the cap).
+    pub branches: usize,
+    /// How many were checked (the first `max` ones).
+    pub checked: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    /// Satisfiable flips whose replay followed the prefix and took the other side.
+    pub agreed: usize,
+    /// Satisfiable flips whose replay did not, after a recorded concretisation.
+    pub excused: usize,
+    /// Satisfiable flips whose replay did not, with no concretisation to explain it.
+    pub disagreed: Vec<String>,
+}
+
+impl PcCheck {
+    pub fn sat(&self) -> usize {
+        self.agreed + self.excused + self.disagreed.len()
+    }
+}
+
+/// For each of the first `max` branch instances i of the run's path condition, solve
+/// `ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi`, build a test from the model and replay it: it must follow
+/// the same branches up to i and go the other way at i.
+pub fn check_path_condition(
+    prog: &Program,
+    input: &RunInput,
+    limits: Limits,
+    max: usize,
+    timeout_ms: u32,
+) -> PcCheck {
+    let mut orig = exec::run_concolic(prog, input, limits);
+    let mut report = PcCheck {
+        branches: orig.sym.branches.len(),
+        ..PcCheck::default()
+    };
+    let mut solver = Solver::new();
+    let n = orig.sym.branches.len().min(max);
+    for i in 0..n {
+        report.checked += 1;
+        let mut cs: Vec<ExprId> = orig.sym.branches[..i].iter().map(|b| b.cond).collect();
+        let flipped = orig.sym.pool.negate(orig.sym.branches[i].cond);
+        cs.push(flipped);
+        let model = match solver.check(&orig.sym.pool, &cs, timeout_ms) {
+            SolveResult::Sat(m) => m,
+            SolveResult::Unsat => {
+                report.unsat += 1;
+                continue;
+            }
+            SolveResult::Unknown(_) => {
+                report.unknown += 1;
+                continue;
+            }
+        };
+        let new_input = build_input(input, &orig.sym.inputs, &model);
+        let replay = exec::run_concolic(prog, &new_input, limits);
+        let want = &orig.sym.branches;
+        let got = &replay.sym.branches;
+        let prefix_ok = got.len() > i
+            && (0..i).all(|j| got[j].stmt == want[j].stmt && got[j].dest == want[j].dest);
+        let flipped_ok = prefix_ok && got[i].stmt == want[i].stmt && got[i].dest != want[i].dest;
+        if flipped_ok {
+            report.agreed += 1;
+        } else if want[i].concretised_before > 0 || !replayable(&orig.sym.inputs) {
+            report.excused += 1;
+        } else {
+            let at = prog.fmt_loc(want[i].loc);
+            let why = if !prefix_ok {
+                let j = (0..i.min(got.len()))
+                    .find(|&j| got[j].stmt != want[j].stmt || got[j].dest != want[j].dest);
+                match j {
+                    Some(j) => format!(
+                        "left the path at branch {} ({})",
+                        j + 1,
+                        prog.fmt_loc(got[j].loc)
+                    ),
+                    None => "ended before reaching it".to_string(),
+                }
+            } else {
+                "took the same side".to_string()
+            };
+            report.disagreed.push(format!(
+                "branch {} at {at}: the replayed input ({}) {why}",
+                i + 1,
+                describe_input(&new_input)
+            ));
+        }
+    }
+    report
+}
+
+/// A short description of a test input: its arguments and stdin.
+pub fn describe_input(t: &RunInput) -> String {
+    let args: Vec<String> = t
+        .argv
+        .iter()
+        .skip(1)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    let mut s = format!("args {:?}", args);
+    if !t.stdin.is_empty() {
+        let text = String::from_utf8_lossy(&t.stdin);
+        let short: String = text.chars().take(80).collect();
+        s.push_str(&format!(", stdin {short:?}"));
+    }
+    s
+}
+
+/// Whether every input can be written back into a test (numbers whose text position
+/// is unknown cannot).
+fn replayable(inputs: &[InputVar]) -> bool {
+    inputs
+        .iter()
+        .all(|i| !matches!(i.origin, InputOrigin::Scan { stdin: None, .. }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Loc;
+    use crate::sym::VarId;
+
+    fn var(v: u32, width: u32, signed: bool, origin: InputOrigin) -> InputVar {
+        InputVar {
+            var: VarId(v),
+            name: format!("v{v}"),
+            value: 0,
+            width,
+            signed,
+            origin,
+            loc: Loc::default(),
+        }
+    }
+
+    #[test]
+    fn builds_tests_from_models() {
+        let orig = RunInput {
+            argv: vec![b"./p".to_vec(), b"12".to_vec()],
+            stdin: b"3 40\nab".to_vec(),
+            cwd: None,
+        };
+        let inputs = vec![
+            var(0, 32, true, InputOrigin::Arg { index: 1, base: 10 }),
+            var(
+                1,
+                32,
+                true,
+                InputOrigin::Scan {
+                    conv: b'd',
+                    stdin: Some((0, 1)),
+                },
+            ),
+            var(
+                2,
+                32,
+                true,
+                InputOrigin::Scan {
+                    conv: b'd',
+                    stdin: Some((2, 4)),
+                },
+            ),
+            var(3, 8, false, InputOrigin::StdinByte { offset: 5 }),
+        ];
+        let model = Model::from_pairs(vec![
+            (VarId(0), (-7i32) as u32 as u64),
+            (VarId(1), 1234),
+            (VarId(2), 5),
+            (VarId(3), b'z' as u64),
+        ]);
+        let t = build_input(&orig, &inputs, &model);
+        assert_eq!(t.argv[1], b"-7");
+        assert_eq!(t.stdin, b"1234 5\nzb");
+    }
+}
