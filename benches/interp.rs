@@ -80,6 +80,9 @@ struct Program {
     name: String,
     source: PathBuf,
     size: u64,
+    /// Smaller argv[1] for the concolic table (sizes.toml `concolic_size`): in concolic
+    /// mode argv[1] is a symbolic input, so every loop bounded by it records a branch.
+    concolic_size: Option<u64>,
 }
 
 /// Result of timing one program both ways.
@@ -183,6 +186,9 @@ fn run() -> Result<bool, BenchError> {
         "geometric mean of interp/-O0 over {} programs: {mean}{note}",
         ratios_o0.len()
     );
+    if std::env::var("REGCAUSE_BENCH_NO_CONCOLIC").is_err() {
+        all_ok &= concolic_table(&programs)?;
+    }
     Ok(all_ok)
 }
 
@@ -253,10 +259,16 @@ fn read_programs(dir: &Path, scale: f64) -> Result<Vec<Program>, BenchError> {
             });
         };
         let scaled = ((size as f64) * scale).round().max(1.0) as u64;
+        let concolic_size = match entry.get("concolic_size") {
+            Some(toml::Value::String(s)) => s.trim().parse::<u64>().ok(),
+            Some(toml::Value::Integer(n)) => u64::try_from(*n).ok(),
+            _ => None,
+        };
         programs.push(Program {
             name,
             source,
             size: scaled,
+            concolic_size,
         });
     }
     Ok(programs)
@@ -401,4 +413,94 @@ fn geometric_mean(xs: &[f64]) -> Option<f64> {
         return None;
     }
     Some((xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp())
+}
+
+/// Concolic mode against concrete mode on the same programs (at `concolic_size`):
+/// statements per second, the slowdown, and the memory the symbolic trace takes per
+/// executed statement (branch records plus expression nodes).
+fn concolic_table(programs: &[Program]) -> Result<bool, BenchError> {
+    let mut table = Table::new();
+    table.load_preset(presets::UTF8_FULL_CONDENSED);
+    table.set_header(vec![
+        "program",
+        "size",
+        "concrete",
+        "concolic",
+        "×concrete",
+        "steps",
+        "concolic steps/s",
+        "branch recs",
+        "expr nodes",
+        "trace B/step",
+        "check",
+    ]);
+    let limits = Limits {
+        max_steps: u64::MAX,
+        ..Default::default()
+    };
+    let mut all_ok = true;
+    let mut slowdowns = Vec::new();
+    for p in programs {
+        let Some(size) = p.concolic_size else {
+            continue;
+        };
+        eprintln!("interp bench: concolic {} (size {size}) ...", p.name);
+        let prog = regcause::frontend::load_files(std::slice::from_ref(&p.source), &[], &[])
+            .map_err(|e| BenchError::Load {
+                path: p.source.clone(),
+                message: e.to_string(),
+            })?;
+        let input = RunInput {
+            argv: vec![b"./prog".to_vec(), size.to_string().into_bytes()],
+            stdin: Vec::new(),
+            cwd: None,
+        };
+        let mut concrete = Duration::MAX;
+        let mut concolic = Duration::MAX;
+        let mut last = None;
+        let mut reference = Vec::new();
+        for _ in 0..2 {
+            let t = Instant::now();
+            let r = exec::run(&prog, &input, limits);
+            concrete = concrete.min(t.elapsed());
+            reference = r.stdout;
+            let t = Instant::now();
+            let c = exec::run_concolic(&prog, &input, limits);
+            concolic = concolic.min(t.elapsed());
+            last = Some(c);
+        }
+        let Some(c) = last else { continue };
+        let ok = c.result.stdout == reference;
+        all_ok &= ok;
+        let steps = c.result.steps.max(1);
+        let slow = ratio(concolic, concrete);
+        slowdowns.push(slow);
+        table.add_row(vec![
+            Cell::new(&p.name),
+            Cell::new(size),
+            Cell::new(secs(concrete)),
+            Cell::new(secs(concolic)),
+            Cell::new(format!("{slow:.2}")),
+            Cell::new(steps),
+            Cell::new(format!(
+                "{:.1} M",
+                steps as f64 / concolic.as_secs_f64() / 1e6
+            )),
+            Cell::new(c.sym.branches.len()),
+            Cell::new(c.sym.pool.len()),
+            Cell::new(format!("{:.2}", c.sym.trace_bytes() as f64 / steps as f64)),
+            Cell::new(if ok { "ok" } else { "MISMATCH: stdout differs" }),
+        ]);
+    }
+    if slowdowns.is_empty() {
+        return Ok(all_ok);
+    }
+    println!("{table}");
+    if let Some(g) = geometric_mean(&slowdowns) {
+        println!(
+            "geometric mean of concolic/concrete over {} programs: {g:.2}x",
+            slowdowns.len()
+        );
+    }
+    Ok(all_ok)
 }

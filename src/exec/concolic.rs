@@ -84,7 +84,6 @@ pub struct SymState {
     argv_read: Vec<bool>,
 }
 
-
 fn mask(bits: u32) -> u64 {
     if bits >= 64 {
         u64::MAX
@@ -246,6 +245,14 @@ impl SymState {
     /// The argument a slot holds, if it is one of argv's strings.
     pub fn argv_of_slot(&self, slot: usize) -> Option<usize> {
         self.argv_slots.iter().position(|s| *s == slot)
+    }
+
+    /// Memory held by the symbolic trace: branch records and expression nodes (with
+    /// their share of the interning table), an estimate for benchmarks.
+    pub fn trace_bytes(&self) -> usize {
+        self.branches.len() * std::mem::size_of::<BranchRec>()
+            + self.pool.len() * 48
+            + self.inputs.len() * std::mem::size_of::<InputVar>()
     }
 
     /// The stdin offset of an expression that is an input byte `stdin[i]`.
