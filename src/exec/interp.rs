@@ -626,6 +626,26 @@ impl<'p> Machine<'p> {
                             return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                         }
                     }
+                    StmtKind::StoreIdx {
+                        base,
+                        index,
+                        scale,
+                        val,
+                        ty,
+                    } => {
+                        let b = self.op(base, rb, st.loc, func)?;
+                        let i = self.op(index, rb, st.loc, func)? as i64;
+                        let a = b.wrapping_add(i.wrapping_mul(*scale) as u64);
+                        let v = self.op(val, rb, st.loc, func)?;
+                        let r = if SYM {
+                            self.sym_store_idx(base, index, *scale, val, *ty, a, v, rb, st.loc)
+                        } else {
+                            self.mem.store(a, ty.size(), v)
+                        };
+                        if let Err(e) = r {
+                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                        }
+                    }
                     StmtKind::Copy { dst, src, size } => {
                         let d = self.op(dst, rb, st.loc, func)?;
                         let s = self.op(src, rb, st.loc, func)?;
@@ -911,6 +931,29 @@ impl<'p> Machine<'p> {
                 }
                 Some(sy.widen(e, *s))
             }
+            Rvalue::LoadIdx {
+                base,
+                index,
+                scale,
+                ty,
+            } => {
+                let p = cval(self, base)
+                    .wrapping_add((cval(self, index) as i64).wrapping_mul(*scale) as u64);
+                let addr_sym = self.sym_op(base, rb).is_some() || self.sym_op(index, rb).is_some();
+                let sy = self.sym.as_mut()?;
+                if addr_sym {
+                    sy.concretise(loc, "load through an input-dependent address");
+                }
+                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+                    sy.note_argv_read(k, loc);
+                }
+                let e = self.mem.load_sym(p, ty.size(), &mut sy.pool)?;
+                if ty.is_float() {
+                    sy.concretise(loc, "floating-point value built from input bytes");
+                    return None;
+                }
+                Some(sy.widen(e, *ty))
+            }
             Rvalue::Bin(op, s, a, b) => {
                 let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
                 if ea.is_none() && eb.is_none() {
@@ -958,6 +1001,28 @@ impl<'p> Machine<'p> {
             | Rvalue::AddrFunc(_)
             | Rvalue::AddrBuiltin(_) => None,
         }
+    }
+
+    /// `StoreIdx` in a concolic run: an input-dependent index is concretised.
+    #[allow(clippy::too_many_arguments)]
+    fn sym_store_idx(
+        &mut self,
+        base: &Operand,
+        index: &Operand,
+        _scale: i64,
+        val: &Operand,
+        ty: Scalar,
+        a: u64,
+        v: u64,
+        rb: usize,
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        if self.sym_op(base, rb).is_some() || self.sym_op(index, rb).is_some() {
+            if let Some(sy) = self.sym.as_mut() {
+                sy.concretise(loc, "store through an input-dependent address");
+            }
+        }
+        self.sym_store(&Operand::Const(a), val, ty, a, v, rb, loc)
     }
 
     /// A store in a concolic run: the value's expression goes to the shadow.
@@ -1115,6 +1180,20 @@ impl<'p> Machine<'p> {
                 let p = self.op(a, rb, loc, func)?;
                 match self.mem.load(p, s.size()) {
                     Ok(v) => s.canon(v),
+                    Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
+                }
+            }
+            Rvalue::LoadIdx {
+                base,
+                index,
+                scale,
+                ty,
+            } => {
+                let b = self.op(base, rb, loc, func)?;
+                let i = self.op(index, rb, loc, func)? as i64;
+                let p = b.wrapping_add(i.wrapping_mul(*scale) as u64);
+                match self.mem.load(p, ty.size()) {
+                    Ok(v) => ty.canon(v),
                     Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
                 }
             }

@@ -15,6 +15,18 @@ fn rvalue(prog: &Program, rv: &Rvalue) -> String {
     match rv {
         Rvalue::Use(o) => op(o),
         Rvalue::Load(a, s) => format!("load.{} {}", s.c_name(), op(a)),
+        Rvalue::LoadIdx {
+            base,
+            index,
+            scale,
+            ty,
+        } => format!(
+            "load.{} {}[{} * {}]",
+            ty.c_name(),
+            op(base),
+            op(index),
+            scale
+        ),
         Rvalue::Bin(b, s, x, y) => format!("{} {} {} ({})", op(x), b.c_symbol(), op(y), s.c_name()),
         Rvalue::Un(u, s, x) => format!("{:?}.{} {}", u, s.c_name(), op(x)),
         Rvalue::Cast { from, to, val } => {
@@ -71,6 +83,22 @@ pub fn program(prog: &Program) -> String {
                     StmtKind::Assign(r, rv) => format!("r{r} = {}", rvalue(prog, rv)),
                     StmtKind::Store { addr, val, ty } => {
                         format!("store.{} {} <- {}", ty.c_name(), op(addr), op(val))
+                    }
+                    StmtKind::StoreIdx {
+                        base,
+                        index,
+                        scale,
+                        val,
+                        ty,
+                    } => {
+                        format!(
+                            "store.{} {}[{} * {}] <- {}",
+                            ty.c_name(),
+                            op(base),
+                            op(index),
+                            scale,
+                            op(val)
+                        )
                     }
                     StmtKind::Copy { dst, src, size } => {
                         format!("copy {} <- {} ({size} bytes)", op(dst), op(src))

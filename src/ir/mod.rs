@@ -112,6 +112,13 @@ pub enum Rvalue {
     Use(Operand),
     /// Load a scalar of the given kind from the address in the operand.
     Load(Operand, Scalar),
+    /// Load a scalar from `base + index * scale` (an array element: one step).
+    LoadIdx {
+        base: Operand,
+        index: Operand,
+        scale: i64,
+        ty: Scalar,
+    },
     /// Binary operation on operands of kind `ty` (already converted). Comparisons
     /// yield an `int` 0 or 1.
     Bin(BinOp, Scalar, Operand, Operand),
@@ -163,6 +170,14 @@ pub enum StmtKind {
     /// `*addr = val` for a scalar of kind `ty`.
     Store {
         addr: Operand,
+        val: Operand,
+        ty: Scalar,
+    },
+    /// `base[index] = val`: store to `base + index * scale` (an array element).
+    StoreIdx {
+        base: Operand,
+        index: Operand,
+        scale: i64,
         val: Operand,
         ty: Scalar,
     },

@@ -22,6 +22,12 @@ pub(crate) enum Val {
     Void,
 }
 
+/// An array access with its operands evaluated (see `index_access`).
+enum IndexAccess {
+    Elem(Operand, Operand, i64, TypeRef),
+    Place(Place),
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum Place {
     Reg(Reg, TypeRef),
@@ -546,6 +552,32 @@ impl<'u> Cx<'u> {
     }
 
     /// `p + i` (or `p - i`) for a pointer to `el`.
+    /// `a[i]` with its operands evaluated once: a scalar element as (base pointer, index
+    /// as `long`, element size, element type) for LoadIdx/StoreIdx, or else its place.
+    fn index_access(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> R<IndexAccess> {
+        let (l, lt) = self.scalar_rvalue(&b.node.lhs)?;
+        let (r, rt) = self.scalar_rvalue(&b.node.rhs)?;
+        // `i[a]` is `a[i]`
+        let (p, pt, i, it) = if lt.is_pointer() {
+            (l, lt, r, rt)
+        } else {
+            (r, rt, l, lt)
+        };
+        let Some(el) = pt.pointee().cloned() else {
+            return self.error(
+                span,
+                "subscript of something that is not an array or pointer",
+            );
+        };
+        if !el.is_scalar() {
+            let a = self.ptr_add(p, &el, i, &it, false, span)?;
+            return Ok(IndexAccess::Place(Place::Mem(a, el)));
+        }
+        let es = self.size_or_err(&el, span)? as i64;
+        let idx = self.convert(i, &it, &long_t(), span)?;
+        Ok(IndexAccess::Elem(p, idx, es, el))
+    }
+
     fn ptr_add(
         &mut self,
         p: Operand,
@@ -793,10 +825,23 @@ impl<'u> Cx<'u> {
         use BinaryOperator as B;
         let op = &b.node.operator.node;
         match op {
-            B::Index => {
-                let p = self.place(e)?;
-                Ok(self.load_place(p, loc))
-            }
+            B::Index => match self.index_access(b, e.span)? {
+                // A scalar element is read in one step.
+                IndexAccess::Elem(base, index, scale, el) => {
+                    let ty = sc(&el);
+                    let v = self.assign(
+                        Rvalue::LoadIdx {
+                            base,
+                            index,
+                            scale,
+                            ty,
+                        },
+                        loc,
+                    );
+                    Ok(Val::S(v, el))
+                }
+                IndexAccess::Place(p) => Ok(self.load_place(p, loc)),
+            },
             B::LogicalAnd | B::LogicalOr => {
                 let r = self.tmp();
                 let (t, f, j) = (self.new_block(), self.new_block(), self.new_block());
@@ -810,7 +855,34 @@ impl<'u> Cx<'u> {
                 Ok(Val::S(Operand::Reg(r), int_t()))
             }
             B::Assign => {
-                let p = self.place(&b.node.lhs)?;
+                // `a[i] = v` with a scalar element: one StoreIdx (the place's operands
+                // are still evaluated before the value, as gcc does).
+                let p = match &b.node.lhs.node {
+                    Expression::BinaryOperator(lb)
+                        if matches!(lb.node.operator.node, BinaryOperator::Index) =>
+                    {
+                        match self.index_access(lb, b.node.lhs.span)? {
+                            IndexAccess::Elem(base, index, scale, el) => {
+                                let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
+                                let v = self.convert(v, &vt, &el, e.span)?;
+                                let ty = sc(&el);
+                                self.emit(
+                                    StmtKind::StoreIdx {
+                                        base,
+                                        index,
+                                        scale,
+                                        val: v,
+                                        ty,
+                                    },
+                                    loc,
+                                );
+                                return Ok(Val::S(v, el));
+                            }
+                            IndexAccess::Place(p) => p,
+                        }
+                    }
+                    _ => self.place(&b.node.lhs)?,
+                };
                 let t = p.ty().clone();
                 if matches!(*t, Type::Struct(_)) {
                     let src = self.agg_rvalue(&b.node.rhs)?;
