@@ -278,8 +278,32 @@ impl SymState {
         )
     }
 
+    /// Both operands of a binary operation at the width of kind `s`, or `None` when
+    /// both are concrete or the operation is on floats (then concretised as `what`).
+    #[allow(clippy::too_many_arguments)]
+    fn operands(
+        &mut self,
+        s: Scalar,
+        a: Option<ExprId>,
+        av: u64,
+        b: Option<ExprId>,
+        bv: u64,
+        loc: Loc,
+        what: &str,
+    ) -> Option<(ExprId, ExprId)> {
+        if a.is_none() && b.is_none() {
+            return None;
+        }
+        if s.is_float() {
+            self.concretise(loc, what);
+            return None;
+        }
+        let bits = sbits(s);
+        // Shift counts arrive as 64-bit values; C makes them < bits (checked concretely).
+        Some((self.at_width(a, av, bits), self.at_width(b, bv, bits)))
+    }
+
     /// Symbolic result (64-bit) of `a op b` on kind `s`; `None` when both are concrete.
-    /// Floating operations on symbolic values are concretised.
     #[allow(clippy::too_many_arguments)]
     pub fn binop(
         &mut self,
@@ -291,50 +315,32 @@ impl SymState {
         bv: u64,
         loc: Loc,
     ) -> Option<ExprId> {
-        if a.is_none() && b.is_none() {
-            return None;
-        }
-        if s.is_float() {
-            self.concretise(loc, "floating-point arithmetic on an input-derived value");
-            return None;
-        }
-        let bits = sbits(s);
+        let (x, y) = self.operands(
+            s,
+            a,
+            av,
+            b,
+            bv,
+            loc,
+            "floating-point arithmetic on an input-derived value",
+        )?;
         let signed = s.is_signed();
-        let x = self.at_width(a, av, bits);
         if op.is_comparison() {
-            let y = self.at_width(b, bv, bits);
             let c = self.pool.cmp(cmp_op(op, signed), x, y);
             let i = self.pool.zext(c, 32);
             return Some(self.widen(i, Scalar::I32));
         }
-        // Shift counts arrive as 64-bit values; C makes them < bits (checked concretely).
-        let y = self.at_width(b, bv, bits);
         let sop = match op {
             BinOp::Add => sym::BinOp::Add,
             BinOp::Sub => sym::BinOp::Sub,
             BinOp::Mul => sym::BinOp::Mul,
-            BinOp::Div => {
-                if signed {
-                    sym::BinOp::SDiv
-                } else {
-                    sym::BinOp::UDiv
-                }
-            }
-            BinOp::Rem => {
-                if signed {
-                    sym::BinOp::SRem
-                } else {
-                    sym::BinOp::URem
-                }
-            }
+            BinOp::Div if signed => sym::BinOp::SDiv,
+            BinOp::Div => sym::BinOp::UDiv,
+            BinOp::Rem if signed => sym::BinOp::SRem,
+            BinOp::Rem => sym::BinOp::URem,
             BinOp::Shl => sym::BinOp::Shl,
-            BinOp::Shr => {
-                if signed {
-                    sym::BinOp::AShr
-                } else {
-                    sym::BinOp::LShr
-                }
-            }
+            BinOp::Shr if signed => sym::BinOp::AShr,
+            BinOp::Shr => sym::BinOp::LShr,
             BinOp::And => sym::BinOp::And,
             BinOp::Or => sym::BinOp::Or,
             BinOp::Xor => sym::BinOp::Xor,
@@ -356,16 +362,15 @@ impl SymState {
         bv: u64,
         loc: Loc,
     ) -> Option<ExprId> {
-        if a.is_none() && b.is_none() {
-            return None;
-        }
-        if s.is_float() {
-            self.concretise(loc, "floating-point comparison of an input-derived value");
-            return None;
-        }
-        let bits = sbits(s);
-        let x = self.at_width(a, av, bits);
-        let y = self.at_width(b, bv, bits);
+        let (x, y) = self.operands(
+            s,
+            a,
+            av,
+            b,
+            bv,
+            loc,
+            "floating-point comparison of an input-derived value",
+        )?;
         Some(self.pool.cmp(cmp_op(op, s.is_signed()), x, y))
     }
 

@@ -767,18 +767,9 @@ impl<'p> Machine<'p> {
                     };
                     if SYM {
                         if let (Some(e), Some(sy)) = (self.sym_op(cond, rb), self.sym.as_mut()) {
-                            if let Some(c) = sy.truth(e, *ty, loc) {
-                                record_branch(
-                                    sy,
-                                    fi,
-                                    bi,
-                                    block.stmts.len(),
-                                    loc,
-                                    truth,
-                                    if truth { *then_bb } else { *else_bb },
-                                    c,
-                                );
-                            }
+                            let c = sy.truth(e, *ty, loc);
+                            let dest = if truth { *then_bb } else { *else_bb };
+                            record_two_way(sy, (fi, bi, block.stmts.len()), loc, truth, dest, c);
                         }
                     }
                     if truth {
@@ -802,18 +793,9 @@ impl<'p> Machine<'p> {
                     if SYM {
                         let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
                         if let Some(sy) = self.sym.as_mut() {
-                            if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
-                                record_branch(
-                                    sy,
-                                    fi,
-                                    bi,
-                                    block.stmts.len(),
-                                    loc,
-                                    truth,
-                                    if truth { *then_bb } else { *else_bb },
-                                    c,
-                                );
-                            }
+                            let c = sy.compare(*op, *ty, ea, x, eb, y, loc);
+                            let dest = if truth { *then_bb } else { *else_bb };
+                            record_two_way(sy, (fi, bi, block.stmts.len()), loc, truth, dest, c);
                         }
                     }
                     if truth {
@@ -1276,6 +1258,21 @@ fn mask(bits: u32) -> u64 {
         u64::MAX
     } else {
         (1u64 << bits) - 1
+    }
+}
+
+/// Record an if/else branch at terminator `at` = (function, block, index) when its
+/// condition `c` is input-dependent.
+fn record_two_way(
+    sy: &mut SymState,
+    at: (FuncId, BlockId, usize),
+    loc: Loc,
+    truth: bool,
+    dest: BlockId,
+    c: Option<crate::sym::ExprId>,
+) {
+    if let Some(c) = c {
+        record_branch(sy, at.0, at.1, at.2, loc, truth, dest, c);
     }
 }
 
