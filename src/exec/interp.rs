@@ -24,10 +24,14 @@ struct Frame {
     call_loc: Loc,
 }
 
-/// Why execution stopped early.
+/// Why execution stopped early. Kept pointer-sized: it is the error type of every
+/// step of the hot loop.
 pub enum Stop {
     Fault(Box<RuntimeError>),
-    Exit(Outcome),
+    /// `exit(n)`
+    Exit(i32),
+    /// Killed by a signal (`abort()`: 6).
+    Signal(i32),
 }
 
 pub type X<T> = Result<T, Stop>;
@@ -165,7 +169,8 @@ impl<'p> Machine<'p> {
             Some(e) => Outcome::Fault(e),
             None => match self.start_main() {
                 Ok(status) => Outcome::Exit(status),
-                Err(Stop::Exit(o)) => o,
+                Err(Stop::Exit(n)) => Outcome::Exit(n),
+                Err(Stop::Signal(n)) => Outcome::Signal(n),
                 Err(Stop::Fault(e)) => Outcome::Fault(*e),
             },
         };
@@ -568,176 +573,185 @@ impl<'p> Machine<'p> {
 
     fn run_frames<const SYM: bool>(&mut self, stop_depth: usize) -> X<()> {
         let prog = self.prog;
-        while self.frames.len() > stop_depth {
-            let (fi, bi, start, rb, lb) = {
+        'frames: while self.frames.len() > stop_depth {
+            let (fi, mut bi, mut start, rb, lb) = {
                 let fr = self.frames.last().ok_or_else(|| {
                     self.fault(FaultKind::BadCall, "no frame".into(), Loc::default())
                 })?;
                 (fr.func, fr.block, fr.idx, fr.reg_base, fr.local_base)
             };
             let func = &prog.functions[fi as usize];
-            let block = &func.blocks[bi as usize];
-            let mut idx = start as usize;
-            let mut called = false;
-            // Steps are counted per block entered (the rest of the block and its
-            // terminator), not per statement: the limit only needs to stop runaways.
-            self.steps += (block.stmts.len() - idx) as u64 + 1;
-            if self.steps > self.limits.max_steps {
-                let loc = block
-                    .stmts
-                    .get(idx)
-                    .map(|s| s.loc)
-                    .unwrap_or(block.term_loc);
-                return Err(self.step_limit(loc));
-            }
-            while idx < block.stmts.len() {
-                let st = &block.stmts[idx];
-                idx += 1;
-                match &st.kind {
-                    StmtKind::Assign(r, rv) => {
-                        let v = self.rvalue(rv, rb, lb, st.loc, func)?;
-                        let i = rb + *r as usize;
-                        // The symbolic side reads the operands' concrete values too:
-                        // before the destination (maybe an operand) is overwritten.
-                        let e = if SYM {
-                            self.sym_rvalue(rv, rb, st.loc)
-                        } else {
-                            None
-                        };
-                        self.regs[i] = Some(v);
-                        if SYM {
-                            if let Some(sy) = &mut self.sym {
-                                sy.regs[i] = e;
-                                if let (true, Some(e)) = (sy.check, e) {
-                                    sy.verify(e, v, "register value", st.loc);
-                                }
-                            }
-                        }
-                    }
-                    StmtKind::Store { addr, val, ty } => {
-                        let a = self.op(addr, rb, st.loc, func)?;
-                        let v = self.op(val, rb, st.loc, func)?;
-                        let r = if SYM {
-                            self.sym_store(addr, val, *ty, a, v, rb, st.loc)
-                        } else {
-                            self.mem.store(a, ty.size(), v)
-                        };
-                        if let Err(e) = r {
-                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
-                        }
-                    }
-                    StmtKind::StoreIdx {
-                        base,
-                        index,
-                        scale,
-                        val,
-                        ty,
-                    } => {
-                        let b = self.op(base, rb, st.loc, func)?;
-                        let i = self.op(index, rb, st.loc, func)? as i64;
-                        let a = b.wrapping_add(i.wrapping_mul(*scale) as u64);
-                        let v = self.op(val, rb, st.loc, func)?;
-                        let r = if SYM {
-                            self.sym_store_idx(base, index, *scale, val, *ty, a, v, rb, st.loc)
-                        } else {
-                            self.mem.store(a, ty.size(), v)
-                        };
-                        if let Err(e) = r {
-                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
-                        }
-                    }
-                    StmtKind::Copy { dst, src, size } => {
-                        let d = self.op(dst, rb, st.loc, func)?;
-                        let s = self.op(src, rb, st.loc, func)?;
-                        if let Err(e) = self.mem.copy(d, s, *size as usize) {
-                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
-                        }
-                    }
-                    StmtKind::Zero { dst, size } => {
-                        let d = self.op(dst, rb, st.loc, func)?;
-                        if let Err(e) = self.mem.fill(d, 0, *size as usize) {
-                            return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
-                        }
-                    }
-                    StmtKind::StorageLive(l) => {
-                        let i = lb + *l as usize;
-                        if self.locals[i] == 0 {
-                            let info = &func.locals[*l as usize];
-                            self.locals[i] = self
-                                .mem
-                                .alloc(
-                                    info.size as usize,
-                                    AllocKind::Stack,
-                                    false,
-                                    &info.name,
-                                    info.loc,
-                                )
-                                .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, st.loc))))?;
-                        } else {
-                            self.mem.mark_uninit(self.locals[i]);
-                        }
-                    }
-                    StmtKind::Call {
-                        dst,
-                        callee,
-                        args,
-                        sret,
-                    } => {
-                        self.cur_loc = st.loc;
-                        let mut vals = std::mem::take(&mut self.argbuf);
-                        vals.clear();
-                        for a in args {
-                            vals.push((self.op(&a.val, rb, st.loc, func)?, a.ty, a.by_value_size));
-                        }
-                        if SYM {
-                            let syms: Vec<Option<crate::sym::ExprId>> =
-                                args.iter().map(|a| self.sym_op(&a.val, rb)).collect();
-                            if let Some(sy) = &mut self.sym {
-                                sy.args = syms;
-                                sy.ret = None;
-                            }
-                        }
-                        let sret_v = match sret {
-                            Some(s) => self.op(s, rb, st.loc, func)?,
-                            None => 0,
-                        };
-                        let target = match callee {
-                            Callee::Func(f) => Ok(*f),
-                            Callee::Builtin(b) => Err(*b),
-                            Callee::Indirect(o) => {
-                                let p = self.op(o, rb, st.loc, func)?;
-                                self.decode_fn_ptr(p, st.loc)?
-                            }
-                        };
-                        match target {
-                            Ok(f) => {
-                                if let Some(fr) = self.frames.last_mut() {
-                                    fr.idx = idx as u32;
-                                }
-                                let want = dst.map(|(r, s)| (r, s));
-                                let pushed = self.push_frame(f, &vals, want, sret_v, st.loc);
-                                self.argbuf = vals;
-                                pushed?;
-                                called = true;
-                                break;
-                            }
-                            Err(b) => {
-                                if sret.is_some() {
-                                    vals.insert(0, (sret_v, Scalar::Ptr, None));
-                                    if let Some(sy) = &mut self.sym {
-                                        sy.args.insert(0, None);
+            // Within a frame, control moves from block to block here; the frame stack
+            // is touched only on calls and returns.
+            loop {
+                let block = &func.blocks[bi as usize];
+                let mut idx = start as usize;
+                // Steps are counted per block entered (the rest of the block and its
+                // terminator), not per statement: the limit only needs to stop runaways.
+                self.steps += (block.stmts.len() - idx) as u64 + 1;
+                if self.steps > self.limits.max_steps {
+                    let loc = block
+                        .stmts
+                        .get(idx)
+                        .map(|s| s.loc)
+                        .unwrap_or(block.term_loc);
+                    return Err(self.step_limit(loc));
+                }
+                while idx < block.stmts.len() {
+                    let st = &block.stmts[idx];
+                    idx += 1;
+                    match &st.kind {
+                        StmtKind::Assign(r, rv) => {
+                            let v = self.rvalue(rv, rb, lb, st.loc, func)?;
+                            let i = rb + *r as usize;
+                            // The symbolic side reads the operands' concrete values too:
+                            // before the destination (maybe an operand) is overwritten.
+                            let e = if SYM {
+                                self.sym_rvalue(rv, rb, st.loc)
+                            } else {
+                                None
+                            };
+                            self.regs[i] = Some(v);
+                            if SYM {
+                                if let Some(sy) = &mut self.sym {
+                                    sy.regs[i] = e;
+                                    if let (true, Some(e)) = (sy.check, e) {
+                                        sy.verify(e, v, "register value", st.loc);
                                     }
                                 }
-                                let v = self.call_builtin(b, &vals, st.loc);
-                                self.argbuf = vals;
-                                let v = v?;
-                                if let Some((r, s)) = dst {
-                                    let i = rb + *r as usize;
-                                    self.regs[i] = Some(s.canon(v));
-                                    if let Some(sy) = &mut self.sym {
-                                        sy.regs[i] = sy.ret.take();
-                                        if let (true, Some(e)) = (sy.check, sy.regs[i]) {
-                                            sy.verify(e, s.canon(v), "library result", st.loc);
+                            }
+                        }
+                        StmtKind::Store { addr, val, ty } => {
+                            let a = self.op(addr, rb, st.loc, func)?;
+                            let v = self.op(val, rb, st.loc, func)?;
+                            let r = if SYM {
+                                self.sym_store(addr, val, *ty, a, v, rb, st.loc)
+                            } else {
+                                self.mem.store(a, ty.size(), v)
+                            };
+                            if let Err(e) = r {
+                                return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                            }
+                        }
+                        StmtKind::StoreIdx {
+                            base,
+                            index,
+                            scale,
+                            val,
+                            ty,
+                        } => {
+                            let b = self.op(base, rb, st.loc, func)?;
+                            let i = self.op(index, rb, st.loc, func)? as i64;
+                            let a = b.wrapping_add(i.wrapping_mul(*scale) as u64);
+                            let v = self.op(val, rb, st.loc, func)?;
+                            let r = if SYM {
+                                self.sym_store_idx(base, index, *scale, val, *ty, a, v, rb, st.loc)
+                            } else {
+                                self.mem.store(a, ty.size(), v)
+                            };
+                            if let Err(e) = r {
+                                return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                            }
+                        }
+                        StmtKind::Copy { dst, src, size } => {
+                            let d = self.op(dst, rb, st.loc, func)?;
+                            let s = self.op(src, rb, st.loc, func)?;
+                            if let Err(e) = self.mem.copy(d, s, *size as usize) {
+                                return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                            }
+                        }
+                        StmtKind::Zero { dst, size } => {
+                            let d = self.op(dst, rb, st.loc, func)?;
+                            if let Err(e) = self.mem.fill(d, 0, *size as usize) {
+                                return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
+                            }
+                        }
+                        StmtKind::StorageLive(l) => {
+                            let i = lb + *l as usize;
+                            if self.locals[i] == 0 {
+                                let info = &func.locals[*l as usize];
+                                self.locals[i] = self
+                                    .mem
+                                    .alloc(
+                                        info.size as usize,
+                                        AllocKind::Stack,
+                                        false,
+                                        &info.name,
+                                        info.loc,
+                                    )
+                                    .map_err(|e| {
+                                        Stop::Fault(Box::new(self.mem_error(e, st.loc)))
+                                    })?;
+                            } else {
+                                self.mem.mark_uninit(self.locals[i]);
+                            }
+                        }
+                        StmtKind::Call {
+                            dst,
+                            callee,
+                            args,
+                            sret,
+                        } => {
+                            self.cur_loc = st.loc;
+                            let mut vals = std::mem::take(&mut self.argbuf);
+                            vals.clear();
+                            for a in args {
+                                vals.push((
+                                    self.op(&a.val, rb, st.loc, func)?,
+                                    a.ty,
+                                    a.by_value_size,
+                                ));
+                            }
+                            if SYM {
+                                let syms: Vec<Option<crate::sym::ExprId>> =
+                                    args.iter().map(|a| self.sym_op(&a.val, rb)).collect();
+                                if let Some(sy) = &mut self.sym {
+                                    sy.args = syms;
+                                    sy.ret = None;
+                                }
+                            }
+                            let sret_v = match sret {
+                                Some(s) => self.op(s, rb, st.loc, func)?,
+                                None => 0,
+                            };
+                            let target = match callee {
+                                Callee::Func(f) => Ok(*f),
+                                Callee::Builtin(b) => Err(*b),
+                                Callee::Indirect(o) => {
+                                    let p = self.op(o, rb, st.loc, func)?;
+                                    self.decode_fn_ptr(p, st.loc)?
+                                }
+                            };
+                            match target {
+                                Ok(f) => {
+                                    if let Some(fr) = self.frames.last_mut() {
+                                        fr.block = bi;
+                                        fr.idx = idx as u32;
+                                    }
+                                    let want = dst.map(|(r, s)| (r, s));
+                                    let pushed = self.push_frame(f, &vals, want, sret_v, st.loc);
+                                    self.argbuf = vals;
+                                    pushed?;
+                                    continue 'frames;
+                                }
+                                Err(b) => {
+                                    if sret.is_some() {
+                                        vals.insert(0, (sret_v, Scalar::Ptr, None));
+                                        if let Some(sy) = &mut self.sym {
+                                            sy.args.insert(0, None);
+                                        }
+                                    }
+                                    let v = self.call_builtin(b, &vals, st.loc);
+                                    self.argbuf = vals;
+                                    let v = v?;
+                                    if let Some((r, s)) = dst {
+                                        let i = rb + *r as usize;
+                                        self.regs[i] = Some(s.canon(v));
+                                        if let Some(sy) = &mut self.sym {
+                                            sy.regs[i] = sy.ret.take();
+                                            if let (true, Some(e)) = (sy.check, sy.regs[i]) {
+                                                sy.verify(e, s.canon(v), "library result", st.loc);
+                                            }
                                         }
                                     }
                                 }
@@ -745,132 +759,142 @@ impl<'p> Machine<'p> {
                         }
                     }
                 }
-            }
-            if called {
-                continue;
-            }
-            // terminator
-            let loc = block.term_loc;
-            let next = match &block.term {
-                Terminator::Goto(b) => *b,
-                Terminator::Branch {
-                    cond,
-                    ty,
-                    then_bb,
-                    else_bb,
-                } => {
-                    let c = self.op(cond, rb, loc, func)?;
-                    let truth = if ty.is_float() {
-                        arith::f64_of(*ty, c) != 0.0
-                    } else {
-                        c != 0
-                    };
-                    if SYM {
-                        if let (Some(e), Some(sy)) = (self.sym_op(cond, rb), self.sym.as_mut()) {
-                            let c = sy.truth(e, *ty, loc);
-                            let dest = if truth { *then_bb } else { *else_bb };
-                            record_two_way(sy, (fi, bi, block.stmts.len()), loc, truth, dest, c);
+                // terminator
+                let loc = block.term_loc;
+                let next = match &block.term {
+                    Terminator::Goto(b) => *b,
+                    Terminator::Branch {
+                        cond,
+                        ty,
+                        then_bb,
+                        else_bb,
+                    } => {
+                        let c = self.op(cond, rb, loc, func)?;
+                        let truth = if ty.is_float() {
+                            arith::f64_of(*ty, c) != 0.0
+                        } else {
+                            c != 0
+                        };
+                        if SYM {
+                            if let (Some(e), Some(sy)) = (self.sym_op(cond, rb), self.sym.as_mut())
+                            {
+                                let c = sy.truth(e, *ty, loc);
+                                let dest = if truth { *then_bb } else { *else_bb };
+                                record_two_way(
+                                    sy,
+                                    (fi, bi, block.stmts.len()),
+                                    loc,
+                                    truth,
+                                    dest,
+                                    c,
+                                );
+                            }
+                        }
+                        if truth {
+                            *then_bb
+                        } else {
+                            *else_bb
                         }
                     }
-                    if truth {
-                        *then_bb
-                    } else {
-                        *else_bb
-                    }
-                }
-                Terminator::BranchCmp {
-                    op,
-                    ty,
-                    a,
-                    b,
-                    then_bb,
-                    else_bb,
-                } => {
-                    let x = self.op(a, rb, loc, func)?;
-                    let y = self.op(b, rb, loc, func)?;
-                    // Comparisons cannot fail.
-                    let truth = arith::binop(*op, *ty, x, y).unwrap_or(0) != 0;
-                    if SYM {
-                        let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                        if let Some(sy) = self.sym.as_mut() {
-                            let c = sy.compare(*op, *ty, ea, x, eb, y, loc);
-                            let dest = if truth { *then_bb } else { *else_bb };
-                            record_two_way(sy, (fi, bi, block.stmts.len()), loc, truth, dest, c);
+                    Terminator::BranchCmp {
+                        op,
+                        ty,
+                        a,
+                        b,
+                        then_bb,
+                        else_bb,
+                    } => {
+                        let x = self.op(a, rb, loc, func)?;
+                        let y = self.op(b, rb, loc, func)?;
+                        // Comparisons cannot fail.
+                        let truth = arith::binop(*op, *ty, x, y).unwrap_or(0) != 0;
+                        if SYM {
+                            let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
+                            if let Some(sy) = self.sym.as_mut() {
+                                let c = sy.compare(*op, *ty, ea, x, eb, y, loc);
+                                let dest = if truth { *then_bb } else { *else_bb };
+                                record_two_way(
+                                    sy,
+                                    (fi, bi, block.stmts.len()),
+                                    loc,
+                                    truth,
+                                    dest,
+                                    c,
+                                );
+                            }
+                        }
+                        if truth {
+                            *then_bb
+                        } else {
+                            *else_bb
                         }
                     }
-                    if truth {
-                        *then_bb
-                    } else {
-                        *else_bb
-                    }
-                }
-                Terminator::Switch {
-                    val,
-                    ty,
-                    cases,
-                    default,
-                } => {
-                    let v = ty.canon(self.op(val, rb, loc, func)?);
-                    let hit = cases.iter().find(|(c, _)| *c == v);
-                    if SYM {
-                        if let (Some(e), Some(sy)) = (self.sym_op(val, rb), self.sym.as_mut()) {
-                            let x = sy.narrow(e, ty.bits());
-                            let bits = ty.bits();
-                            let c = match hit {
-                                Some((c, _)) => {
-                                    let k = sy.pool.constant(c & mask(bits), bits);
-                                    sy.pool.eq(x, k)
-                                }
-                                // "some case matched", which did not hold: recorded negated
-                                None => {
-                                    let mut acc = sy.pool.bool_const(false);
-                                    for (c, _) in cases {
+                    Terminator::Switch {
+                        val,
+                        ty,
+                        cases,
+                        default,
+                    } => {
+                        let v = ty.canon(self.op(val, rb, loc, func)?);
+                        let hit = cases.iter().find(|(c, _)| *c == v);
+                        if SYM {
+                            if let (Some(e), Some(sy)) = (self.sym_op(val, rb), self.sym.as_mut()) {
+                                let x = sy.narrow(e, ty.bits());
+                                let bits = ty.bits();
+                                let c = match hit {
+                                    Some((c, _)) => {
                                         let k = sy.pool.constant(c & mask(bits), bits);
-                                        let eq = sy.pool.eq(x, k);
-                                        acc = sy.pool.bool_or(acc, eq);
+                                        sy.pool.eq(x, k)
                                     }
-                                    acc
-                                }
-                            };
-                            let dest = hit.map(|(_, b)| *b).unwrap_or(*default);
-                            record_branch(
-                                sy,
-                                fi,
-                                bi,
-                                block.stmts.len(),
-                                loc,
-                                hit.is_some(),
-                                dest,
-                                c,
-                            );
+                                    // "some case matched", which did not hold: recorded negated
+                                    None => {
+                                        let mut acc = sy.pool.bool_const(false);
+                                        for (c, _) in cases {
+                                            let k = sy.pool.constant(c & mask(bits), bits);
+                                            let eq = sy.pool.eq(x, k);
+                                            acc = sy.pool.bool_or(acc, eq);
+                                        }
+                                        acc
+                                    }
+                                };
+                                let dest = hit.map(|(_, b)| *b).unwrap_or(*default);
+                                record_branch(
+                                    sy,
+                                    fi,
+                                    bi,
+                                    block.stmts.len(),
+                                    loc,
+                                    hit.is_some(),
+                                    dest,
+                                    c,
+                                );
+                            }
                         }
+                        hit.map(|(_, b)| *b).unwrap_or(*default)
                     }
-                    hit.map(|(_, b)| *b).unwrap_or(*default)
-                }
-                Terminator::Return(v) => {
-                    let rv = match v {
-                        Some(o) => Some(self.op(o, rb, loc, func)?),
-                        None => None,
-                    };
-                    let rs = if SYM {
-                        v.as_ref().and_then(|o| self.sym_op(o, rb))
-                    } else {
-                        None
-                    };
-                    self.pop_frame(rv, rs, loc)?;
-                    continue;
-                }
-                Terminator::Unreachable => {
-                    return Err(self.fault(
-                        FaultKind::BadCall,
-                        "reached code the front end marked unreachable".into(),
-                        loc,
-                    ));
-                }
-            };
-            if let Some(fr) = self.frames.last_mut() {
-                fr.block = next;
-                fr.idx = 0;
+                    Terminator::Return(v) => {
+                        let rv = match v {
+                            Some(o) => Some(self.op(o, rb, loc, func)?),
+                            None => None,
+                        };
+                        let rs = if SYM {
+                            v.as_ref().and_then(|o| self.sym_op(o, rb))
+                        } else {
+                            None
+                        };
+                        self.pop_frame(rv, rs, loc)?;
+                        continue 'frames;
+                    }
+                    Terminator::Unreachable => {
+                        return Err(self.fault(
+                            FaultKind::BadCall,
+                            "reached code the front end marked unreachable".into(),
+                            loc,
+                        ));
+                    }
+                };
+                bi = next;
+                start = 0;
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 
 use super::{arg, ret_int, Args, Shim};
 use crate::exec::concolic::InputOrigin;
-use crate::exec::interp::{Machine, Stop, X};
+use crate::exec::interp::{Machine, X};
 use crate::exec::io::{STDIN_FD, STDOUT_FD};
 use crate::exec::memory::MemFault;
 use crate::exec::FaultKind;
@@ -611,6 +611,12 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 ret_int(-1)
             }
         }
-        _ => return Err(Stop::Exit(crate::exec::Outcome::Exit(0))),
+        _ => {
+            return Err(super::unsupported(
+                m,
+                format!("{s:?} is not a stdio function"),
+                loc,
+            ))
+        }
     })
 }

@@ -4,7 +4,7 @@ use super::{arg, arg_f64, ret_f64, ret_int, unsupported, Args, Shim};
 use crate::exec::concolic::InputOrigin;
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::memory::AllocKind;
-use crate::exec::{FaultKind, Outcome};
+use crate::exec::FaultKind;
 use crate::ir::{Loc, Scalar};
 use crate::libc::strconv::{self, IntKind};
 
@@ -231,9 +231,9 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         }
         Shim::exit => {
             m.io.flush(crate::exec::io::STDOUT_FD);
-            return Err(Stop::Exit(Outcome::Exit((a0 as i32) & 0xff)));
+            return Err(Stop::Exit((a0 as i32) & 0xff));
         }
-        Shim::abort => return Err(Stop::Exit(Outcome::Signal(6))),
+        Shim::abort => return Err(Stop::Signal(6)),
         Shim::__assert_fail => {
             // glibc: "<argv0>: <file>:<line>: <function>: Assertion `<expr>' failed.\n"
             let expr = text_at(m, a0)?;
@@ -251,7 +251,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             msg.extend_from_slice(&expr);
             msg.extend_from_slice(b"' failed.\n");
             m.output(crate::exec::io::STDERR_FD, &msg);
-            return Err(Stop::Exit(Outcome::Signal(6)));
+            return Err(Stop::Signal(6));
         }
         Shim::rand => {
             let r = m
