@@ -392,22 +392,17 @@ impl<'u> Cx<'u> {
             Expression::BinaryOperator(b)
                 if matches!(b.node.operator.node, BinaryOperator::Index) =>
             {
-                let (l, lt) = self.scalar_rvalue(&b.node.lhs)?;
-                let (r, rt) = self.scalar_rvalue(&b.node.rhs)?;
-                // `i[a]` is `a[i]`
-                let (p, pt, i, it) = if lt.is_pointer() {
-                    (l, lt, r, rt)
-                } else {
-                    (r, rt, l, lt)
-                };
-                let Some(el) = pt.pointee().cloned() else {
-                    return self.error(
-                        e.span,
-                        "subscript of something that is not an array or pointer",
-                    );
-                };
-                let a = self.ptr_add(p, &el, i, &it, false, e.span)?;
-                Ok(Place::Mem(a, el))
+                match self.index_access(b, e.span)? {
+                    IndexAccess::Place(p) => Ok(p),
+                    IndexAccess::Elem(base, index, scale, el) => {
+                        let a = if index == Operand::Const(0) {
+                            base
+                        } else {
+                            self.assign(Rvalue::PtrAdd { base, index, scale }, loc)
+                        };
+                        Ok(Place::Mem(a, el))
+                    }
+                }
             }
             Expression::UnaryOperator(u)
                 if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
@@ -551,7 +546,6 @@ impl<'u> Cx<'u> {
         ))
     }
 
-    /// `p + i` (or `p - i`) for a pointer to `el`.
     /// `a[i]` with its operands evaluated once: a scalar element as (base pointer, index
     /// as `long`, element size, element type) for LoadIdx/StoreIdx, or else its place.
     fn index_access(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> R<IndexAccess> {
@@ -578,6 +572,7 @@ impl<'u> Cx<'u> {
         Ok(IndexAccess::Elem(p, idx, es, el))
     }
 
+    /// `p + i` (or `p - i`) for a pointer to `el`.
     fn ptr_add(
         &mut self,
         p: Operand,
