@@ -1021,9 +1021,7 @@ impl<'u> Cx<'u> {
                 let x = self.scalar_rvalue(&b.node.lhs)?;
                 let y = self.scalar_rvalue(&b.node.rhs)?;
                 let (ty, a, c) = self.comparison_operands(x, y, e.span)?;
-                let fs = self.fs();
-                let cur = fs.cur as usize;
-                fs.f.blocks[cur].term = Terminator::BranchCmp {
+                let term = Terminator::BranchCmp {
                     op,
                     ty,
                     a,
@@ -1031,9 +1029,7 @@ impl<'u> Cx<'u> {
                     then_bb: t,
                     else_bb: f,
                 };
-                fs.f.blocks[cur].term_loc = loc;
-                let nb = self.new_block();
-                self.switch_to(nb);
+                self.terminate(term, loc);
                 Ok(())
             }
             _ => {
@@ -1043,17 +1039,13 @@ impl<'u> Cx<'u> {
                 } else {
                     sc(&ty)
                 };
-                let fs = self.fs();
-                let cur = fs.cur as usize;
-                fs.f.blocks[cur].term = Terminator::Branch {
+                let term = Terminator::Branch {
                     cond: v,
                     ty: s,
                     then_bb: t,
                     else_bb: f,
                 };
-                fs.f.blocks[cur].term_loc = loc;
-                let nb = self.new_block();
-                self.switch_to(nb);
+                self.terminate(term, loc);
                 Ok(())
             }
         }
