@@ -6,6 +6,7 @@ mod interp;
 mod io;
 pub mod memory;
 pub mod shims;
+pub mod trace;
 
 use crate::ir::{Loc, Program};
 pub use interp::Machine;
