@@ -50,6 +50,9 @@ pub struct BranchRec {
     pub dest: u32,
     /// Number of concretisations recorded before this branch.
     pub concretised_before: u32,
+    /// Index of the branch's entry in the run's slicing trace (`trace::NONE` when the
+    /// run records no trace).
+    pub entry: u32,
 }
 
 /// A place where a symbolic value was replaced by its concrete value.

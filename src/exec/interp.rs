@@ -1332,5 +1332,6 @@ fn record_branch(
         cond,
         dest,
         concretised_before,
+        entry: super::trace::NONE,
     });
 }
