@@ -106,6 +106,8 @@ pub enum Divergence {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+// One verdict per analysis: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Verdict {
     Regression(Divergence),
     /// The test already fails at the good revision: nothing to explain.

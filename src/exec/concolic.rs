@@ -7,6 +7,10 @@
 //! `int` register holds `sext(e, 64)`); operations extract the low bits they work on and
 //! extend their result again. Memory shadows hold the stored width (see `memory`).
 
+mod observer;
+
+pub use observer::Concolic;
+
 use crate::ir::{BinOp, Loc, Scalar, StmtId, UnOp};
 use crate::sym::{self, CmpOp, ExprId, ExprPool, VarId};
 

@@ -4,24 +4,28 @@
 
 use std::collections::HashMap;
 
-use super::concolic::{BranchRec, SymState};
+use super::concolic::{Concolic, SymState};
+use super::hooks::{AddrOps, Concrete, Hooks, Taken};
 use super::io::{Io, STDERR_FD, STDIN_FD, STDOUT_FD};
 use super::memory::{self, AllocKind, MemFault, Memory, BUILTIN_SLOT, FUNC_SLOT};
 use super::shims::{self, Shim};
+use super::trace::{Recorder, Traced};
 use super::{FaultKind, Limits, Outcome, RunInput, RunResult, RuntimeError};
 use crate::ir::arith::{self, ArithError};
 use crate::ir::*;
 
-struct Frame {
-    func: FuncId,
+pub(super) struct Frame {
+    pub(super) func: FuncId,
     block: BlockId,
     /// Next statement to execute in `block`.
     idx: u32,
-    reg_base: usize,
-    local_base: usize,
+    pub(super) reg_base: usize,
+    pub(super) local_base: usize,
     /// Where the caller wants the returned value.
     ret_to: Option<(Reg, Scalar)>,
     call_loc: Loc,
+    /// Unique for the whole run: names this activation's registers in the trace.
+    pub(super) serial: u32,
 }
 
 /// Why execution stopped early. Kept pointer-sized: it is the error type of every
@@ -41,14 +45,15 @@ pub struct Machine<'p> {
     pub mem: Memory,
     /// Registers of all frames; a slot is `None` until written (reads of unwritten
     /// variables are uninitialised reads).
-    regs: Vec<Option<u64>>,
-    locals: Vec<u64>,
-    frames: Vec<Frame>,
+    pub(super) regs: Vec<Option<u64>>,
+    pub(super) locals: Vec<u64>,
+    pub(super) frames: Vec<Frame>,
+    frame_serial: u32,
     pub io: Io,
     pub steps: u64,
     limits: Limits,
     stack_used: u64,
-    global_ptrs: Vec<u64>,
+    pub(super) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
     pub file_of_ptr: HashMap<u64, usize>,
     pub file_ptrs: Vec<u64>,
@@ -62,8 +67,34 @@ pub struct Machine<'p> {
     pub events: Vec<super::OutputEvent>,
     /// Reused buffer for call arguments (no allocation per call).
     argbuf: Vec<(u64, Scalar, Option<u32>)>,
-    /// Symbolic state of a concolic run; `None` in concrete runs.
+    /// Symbolic state of a concolic run (the [`Concolic`] observer); `None` otherwise.
     pub sym: Option<Box<SymState>>,
+    /// The slicing trace being recorded (the [`Traced`] observer); `None` otherwise.
+    pub trace: Option<Box<Recorder>>,
+}
+
+/// Run `$body` with `$h` bound to the hook set of the machine's observers.
+macro_rules! with_hooks {
+    ($m:expr, $h:ident => $body:expr) => {
+        match ($m.sym.is_some(), $m.trace.is_some()) {
+            (false, false) => {
+                type $h = Concrete;
+                $body
+            }
+            (true, false) => {
+                type $h = Concolic;
+                $body
+            }
+            (false, true) => {
+                type $h = Traced;
+                $body
+            }
+            (true, true) => {
+                type $h = (Concolic, Traced);
+                $body
+            }
+        }
+    };
 }
 
 impl<'p> Machine<'p> {
@@ -74,6 +105,7 @@ impl<'p> Machine<'p> {
             regs: Vec::with_capacity(1 << 12),
             locals: Vec::with_capacity(1 << 10),
             frames: Vec::with_capacity(64),
+            frame_serial: 0,
             io: Io::new(input.stdin.clone(), input.cwd.clone()),
             steps: 0,
             limits,
@@ -93,6 +125,7 @@ impl<'p> Machine<'p> {
             events: Vec::new(),
             argbuf: Vec::with_capacity(16),
             sym: None,
+            trace: None,
         };
         m.libc.argv = if input.argv.is_empty() {
             vec![b"a.out".to_vec()]
@@ -177,6 +210,10 @@ impl<'p> Machine<'p> {
         if matches!(outcome, Outcome::Signal(_)) {
             self.io.drop_unflushed();
         }
+        if let Some(mut t) = self.trace.take() {
+            t.finish(self);
+            self.trace = Some(t);
+        }
         RunResult {
             stdout: std::mem::take(&mut self.io.stdout),
             stderr: std::mem::take(&mut self.io.stderr),
@@ -244,15 +281,20 @@ impl<'p> Machine<'p> {
         args: &[(u64, Scalar, Option<u32>)],
         loc: Loc,
     ) -> X<Option<u64>> {
+        with_hooks!(self, H => self.call_function_with::<H>(f, args, loc))
+    }
+
+    fn call_function_with<H: Hooks>(
+        &mut self,
+        f: FuncId,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) -> X<Option<u64>> {
         let depth = self.frames.len();
         let ret_slot = self.regs.len();
         // A scratch register in the caller's area receives the value.
         self.regs.push(None);
-        if let Some(sy) = &mut self.sym {
-            sy.regs.push(None);
-            // Callbacks from library models get concrete arguments.
-            sy.args.clear();
-        }
+        H::callback(self);
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
             Some(b) => (ret_slot - b) as Reg,
@@ -260,25 +302,19 @@ impl<'p> Machine<'p> {
         };
         let func = &self.prog.functions[f as usize];
         let want = func.ret.map(|s| (dst_reg, s));
-        self.push_frame(f, args, want, 0, loc)?;
-        if self.sym.is_some() {
-            self.run_frames::<true>(depth)?;
-        } else {
-            self.run_frames::<false>(depth)?;
-        }
+        self.push_frame::<H>(f, args, want, 0, loc)?;
+        self.run_frames::<H>(depth)?;
         let v = if want.is_some() {
             self.regs[ret_slot]
         } else {
             None
         };
         self.regs.truncate(ret_slot);
-        if let Some(sy) = &mut self.sym {
-            sy.regs.truncate(ret_slot);
-        }
+        H::callback_returned(self, ret_slot);
         Ok(v)
     }
 
-    fn push_frame(
+    fn push_frame<H: Hooks>(
         &mut self,
         f: FuncId,
         args: &[(u64, Scalar, Option<u32>)],
@@ -306,9 +342,6 @@ impl<'p> Machine<'p> {
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
         self.regs.resize(reg_base + func.regs.len(), None);
-        if let Some(sy) = &mut self.sym {
-            sy.regs.resize(reg_base + func.regs.len(), None);
-        }
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
             return Err(self.fault(
@@ -330,16 +363,14 @@ impl<'p> Machine<'p> {
             local_base,
             ret_to,
             call_loc: loc,
+            serial: self.frame_serial,
         });
+        self.frame_serial += 1;
         for (i, p) in func.params.iter().enumerate() {
             let (v, _, by_value) = args[i];
             match p {
                 ParamKind::Reg(r, s) => {
                     self.regs[reg_base + *r as usize] = Some(s.canon(v));
-                    if let Some(sy) = &mut self.sym {
-                        let e = sy.args.get(i).copied().flatten();
-                        sy.regs[reg_base + *r as usize] = e;
-                    }
                 }
                 ParamKind::Mem {
                     local,
@@ -363,17 +394,10 @@ impl<'p> Machine<'p> {
                             .mem
                             .copy(ptr, v, *n as usize)
                             .map_err(|e| self.stop_mem(e))?,
-                        _ => {
-                            let e = self.sym.as_mut().and_then(|sy| {
-                                let e = sy.args.get(i).copied().flatten()?;
-                                Some(sy.narrow(e, ty.bits()))
-                            });
-                            let r = match e {
-                                Some(e) => self.mem.store_sym(ptr, ty.size(), v, e),
-                                None => self.mem.store(ptr, ty.size(), v),
-                            };
-                            r.map_err(|e| self.stop_mem(e))?
-                        }
+                        _ => self
+                            .mem
+                            .store(ptr, ty.size(), v)
+                            .map_err(|e| self.stop_mem(e))?,
                     }
                 }
             }
@@ -382,15 +406,11 @@ impl<'p> Machine<'p> {
         if func.sret_size.is_some() && !func.regs.is_empty() {
             self.regs[reg_base] = Some(sret);
         }
+        H::frame_pushed(self);
         Ok(())
     }
 
-    fn pop_frame(
-        &mut self,
-        ret: Option<u64>,
-        ret_sym: Option<crate::sym::ExprId>,
-        loc: Loc,
-    ) -> X<()> {
+    fn pop_frame<H: Hooks>(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
@@ -404,9 +424,7 @@ impl<'p> Machine<'p> {
         }
         self.locals.truncate(fr.local_base);
         self.regs.truncate(fr.reg_base);
-        if let Some(sy) = &mut self.sym {
-            sy.regs.truncate(fr.reg_base);
-        }
+        let mut dst = None;
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
             let i = caller_base + r as usize;
@@ -414,11 +432,10 @@ impl<'p> Machine<'p> {
                 // Using the value of a function that fell off its end is undefined: the
                 // caller's register is left unset and faults if it is read.
                 self.regs[i] = ret.map(|v| s.canon(v));
-                if let Some(sy) = &mut self.sym {
-                    sy.regs[i] = ret_sym;
-                }
+                dst = Some(i);
             }
         }
+        H::frame_popped(self, fr.reg_base, dst);
         Ok(())
     }
 
@@ -462,7 +479,12 @@ impl<'p> Machine<'p> {
         let ok = self.io.write(fd, bytes);
         if let (Some(stream), true, false) = (stream, ok, bytes.is_empty()) {
             let stack = self.backtrace(self.cur_loc);
+            let entry = self
+                .trace
+                .as_ref()
+                .map_or(super::trace::NONE, |t| t.next_entry());
             self.events.push(super::OutputEvent {
+                entry,
                 stream,
                 start,
                 len: bytes.len(),
@@ -571,7 +593,7 @@ impl<'p> Machine<'p> {
         self.fault(FaultKind::UninitialisedRead, what, loc)
     }
 
-    fn run_frames<const SYM: bool>(&mut self, stop_depth: usize) -> X<()> {
+    fn run_frames<H: Hooks>(&mut self, stop_depth: usize) -> X<()> {
         let prog = self.prog;
         'frames: while self.frames.len() > stop_depth {
             let (fi, mut bi, mut start, rb, lb) = {
@@ -599,36 +621,29 @@ impl<'p> Machine<'p> {
                 }
                 while idx < block.stmts.len() {
                     let st = &block.stmts[idx];
+                    let at = StmtId {
+                        func: fi,
+                        block: bi,
+                        index: idx as u32,
+                    };
                     idx += 1;
+                    H::before_stmt(self, at);
                     match &st.kind {
                         StmtKind::Assign(r, rv) => {
-                            let v = self.rvalue(rv, rb, lb, st.loc, func)?;
+                            let v = self.rvalue::<H>(rv, rb, lb, st.loc, func)?;
                             let i = rb + *r as usize;
-                            // The symbolic side reads the operands' concrete values too:
-                            // before the destination (maybe an operand) is overwritten.
-                            let e = if SYM {
-                                self.sym_rvalue(rv, rb, st.loc)
-                            } else {
-                                None
-                            };
+                            // Observers read the operands before the destination (maybe
+                            // an operand) is overwritten.
+                            H::assign(self, i, rv, rb, st.loc, v);
                             self.regs[i] = Some(v);
-                            if SYM {
-                                if let Some(sy) = &mut self.sym {
-                                    sy.regs[i] = e;
-                                    if let (true, Some(e)) = (sy.check, e) {
-                                        sy.verify(e, v, "register value", st.loc);
-                                    }
-                                }
-                            }
                         }
                         StmtKind::Store { addr, val, ty } => {
                             let a = self.op(addr, rb, st.loc, func)?;
                             let v = self.op(val, rb, st.loc, func)?;
-                            let r = if SYM {
-                                self.sym_store(addr, val, *ty, a, v, rb, st.loc)
-                            } else {
-                                self.mem.store(a, ty.size(), v)
-                            };
+                            let r = self.mem.store_as(a, ty.size(), v, H::WATCH);
+                            let r = r.and_then(|()| {
+                                H::stored(self, AddrOps::Direct(addr), val, *ty, a, rb, st.loc)
+                            });
                             if let Err(e) = r {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                             }
@@ -644,11 +659,11 @@ impl<'p> Machine<'p> {
                             let i = self.op(index, rb, st.loc, func)? as i64;
                             let a = b.wrapping_add(i.wrapping_mul(*scale) as u64);
                             let v = self.op(val, rb, st.loc, func)?;
-                            let r = if SYM {
-                                self.sym_store_idx(base, index, *scale, val, *ty, a, v, rb, st.loc)
-                            } else {
-                                self.mem.store(a, ty.size(), v)
-                            };
+                            let r = self.mem.store_as(a, ty.size(), v, H::WATCH);
+                            let r = r.and_then(|()| {
+                                let ops = AddrOps::Indexed(base, index);
+                                H::stored(self, ops, val, *ty, a, rb, st.loc)
+                            });
                             if let Err(e) = r {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                             }
@@ -702,14 +717,7 @@ impl<'p> Machine<'p> {
                                     a.by_value_size,
                                 ));
                             }
-                            if SYM {
-                                let syms: Vec<Option<crate::sym::ExprId>> =
-                                    args.iter().map(|a| self.sym_op(&a.val, rb)).collect();
-                                if let Some(sy) = &mut self.sym {
-                                    sy.args = syms;
-                                    sy.ret = None;
-                                }
-                            }
+                            H::call_args(self, args, rb);
                             let sret_v = match sret {
                                 Some(s) => self.op(s, rb, st.loc, func)?,
                                 None => 0,
@@ -729,72 +737,51 @@ impl<'p> Machine<'p> {
                                         fr.idx = idx as u32;
                                     }
                                     let want = dst.map(|(r, s)| (r, s));
-                                    let pushed = self.push_frame(f, &vals, want, sret_v, st.loc);
+                                    let pushed =
+                                        self.push_frame::<H>(f, &vals, want, sret_v, st.loc);
                                     self.argbuf = vals;
                                     pushed?;
+                                    H::stmt_done(self, at, st, rb);
                                     continue 'frames;
                                 }
                                 Err(b) => {
                                     if sret.is_some() {
                                         vals.insert(0, (sret_v, Scalar::Ptr, None));
-                                        if let Some(sy) = &mut self.sym {
-                                            sy.args.insert(0, None);
-                                        }
+                                        H::sret_arg(self);
                                     }
-                                    let v = self.call_builtin(b, &vals, st.loc);
+                                    let v = self.call_builtin::<H>(b, &vals, dst, rb, st.loc);
                                     self.argbuf = vals;
-                                    let v = v?;
-                                    if let Some((r, s)) = dst {
-                                        let i = rb + *r as usize;
-                                        self.regs[i] = Some(s.canon(v));
-                                        if let Some(sy) = &mut self.sym {
-                                            sy.regs[i] = sy.ret.take();
-                                            if let (true, Some(e)) = (sy.check, sy.regs[i]) {
-                                                sy.verify(e, s.canon(v), "library result", st.loc);
-                                            }
-                                        }
-                                    }
+                                    v?;
                                 }
                             }
                         }
                     }
+                    H::stmt_done(self, at, st, rb);
                 }
                 // terminator
                 let loc = block.term_loc;
-                let next = match &block.term {
-                    Terminator::Goto(b) => *b,
+                let at = StmtId {
+                    func: fi,
+                    block: bi,
+                    index: block.stmts.len() as u32,
+                };
+                let (next, taken) = match &block.term {
+                    Terminator::Goto(b) => (*b, None),
                     Terminator::Branch {
                         cond,
                         ty,
                         then_bb,
                         else_bb,
                     } => {
+                        H::before_stmt(self, at);
                         let c = self.op(cond, rb, loc, func)?;
                         let truth = if ty.is_float() {
                             arith::f64_of(*ty, c) != 0.0
                         } else {
                             c != 0
                         };
-                        if SYM {
-                            if let (Some(e), Some(sy)) = (self.sym_op(cond, rb), self.sym.as_mut())
-                            {
-                                let c = sy.truth(e, *ty, loc);
-                                let dest = if truth { *then_bb } else { *else_bb };
-                                record_two_way(
-                                    sy,
-                                    (fi, bi, block.stmts.len()),
-                                    loc,
-                                    truth,
-                                    dest,
-                                    c,
-                                );
-                            }
-                        }
-                        if truth {
-                            *then_bb
-                        } else {
-                            *else_bb
-                        }
+                        let dest = if truth { *then_bb } else { *else_bb };
+                        (dest, Some(Taken::Two(truth)))
                     }
                     Terminator::BranchCmp {
                         op,
@@ -804,30 +791,13 @@ impl<'p> Machine<'p> {
                         then_bb,
                         else_bb,
                     } => {
+                        H::before_stmt(self, at);
                         let x = self.op(a, rb, loc, func)?;
                         let y = self.op(b, rb, loc, func)?;
                         // Comparisons cannot fail.
                         let truth = arith::binop(*op, *ty, x, y).unwrap_or(0) != 0;
-                        if SYM {
-                            let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                            if let Some(sy) = self.sym.as_mut() {
-                                let c = sy.compare(*op, *ty, ea, x, eb, y, loc);
-                                let dest = if truth { *then_bb } else { *else_bb };
-                                record_two_way(
-                                    sy,
-                                    (fi, bi, block.stmts.len()),
-                                    loc,
-                                    truth,
-                                    dest,
-                                    c,
-                                );
-                            }
-                        }
-                        if truth {
-                            *then_bb
-                        } else {
-                            *else_bb
-                        }
+                        let dest = if truth { *then_bb } else { *else_bb };
+                        (dest, Some(Taken::Two(truth)))
                     }
                     Terminator::Switch {
                         val,
@@ -835,54 +805,20 @@ impl<'p> Machine<'p> {
                         cases,
                         default,
                     } => {
+                        H::before_stmt(self, at);
                         let v = ty.canon(self.op(val, rb, loc, func)?);
-                        let hit = cases.iter().find(|(c, _)| *c == v);
-                        if SYM {
-                            if let (Some(e), Some(sy)) = (self.sym_op(val, rb), self.sym.as_mut()) {
-                                let x = sy.narrow(e, ty.bits());
-                                let bits = ty.bits();
-                                let c = match hit {
-                                    Some((c, _)) => {
-                                        let k = sy.pool.constant(c & mask(bits), bits);
-                                        sy.pool.eq(x, k)
-                                    }
-                                    // "some case matched", which did not hold: recorded negated
-                                    None => {
-                                        let mut acc = sy.pool.bool_const(false);
-                                        for (c, _) in cases {
-                                            let k = sy.pool.constant(c & mask(bits), bits);
-                                            let eq = sy.pool.eq(x, k);
-                                            acc = sy.pool.bool_or(acc, eq);
-                                        }
-                                        acc
-                                    }
-                                };
-                                let dest = hit.map(|(_, b)| *b).unwrap_or(*default);
-                                record_branch(
-                                    sy,
-                                    fi,
-                                    bi,
-                                    block.stmts.len(),
-                                    loc,
-                                    hit.is_some(),
-                                    dest,
-                                    c,
-                                );
-                            }
-                        }
-                        hit.map(|(_, b)| *b).unwrap_or(*default)
+                        let hit = cases.iter().position(|(c, _)| *c == v);
+                        let dest = hit.map(|k| cases[k].1).unwrap_or(*default);
+                        (dest, Some(Taken::Case(hit)))
                     }
                     Terminator::Return(v) => {
+                        H::before_stmt(self, at);
                         let rv = match v {
                             Some(o) => Some(self.op(o, rb, loc, func)?),
                             None => None,
                         };
-                        let rs = if SYM {
-                            v.as_ref().and_then(|o| self.sym_op(o, rb))
-                        } else {
-                            None
-                        };
-                        self.pop_frame(rv, rs, loc)?;
+                        H::returning(self, v.as_ref(), rb);
+                        self.pop_frame::<H>(rv, loc)?;
                         continue 'frames;
                     }
                     Terminator::Unreachable => {
@@ -893,171 +829,14 @@ impl<'p> Machine<'p> {
                         ));
                     }
                 };
+                if let Some(taken) = taken {
+                    H::branched(self, at, &block.term, rb, loc, taken, next);
+                }
                 bi = next;
                 start = 0;
             }
         }
         Ok(())
-    }
-
-    /// The expression of an operand (64-bit register form), if symbolic.
-    #[inline(always)]
-    fn sym_op(&self, o: &Operand, rb: usize) -> Option<crate::sym::ExprId> {
-        match (o, &self.sym) {
-            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + *r as usize).copied().flatten(),
-            _ => None,
-        }
-    }
-
-    /// The symbolic value of an rvalue whose concrete value was just computed.
-    fn sym_rvalue(&mut self, rv: &Rvalue, rb: usize, loc: Loc) -> Option<crate::sym::ExprId> {
-        let cval = |m: &Self, o: &Operand| -> u64 {
-            match o {
-                Operand::Const(c) => *c,
-                Operand::Reg(r) => m.regs[rb + *r as usize].unwrap_or(0),
-            }
-        };
-        match rv {
-            Rvalue::Use(o) => self.sym_op(o, rb),
-            Rvalue::Load(a, s) => {
-                let p = cval(self, a);
-                if self.sym_op(a, rb).is_some() {
-                    if let Some(sy) = self.sym.as_mut() {
-                        sy.concretise(loc, "load through an input-dependent address");
-                    }
-                }
-                let sy = self.sym.as_mut()?;
-                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                    sy.note_argv_read(k, loc);
-                }
-                let e = self.mem.load_sym(p, s.size(), &mut sy.pool)?;
-                if s.is_float() {
-                    sy.concretise(loc, "floating-point value built from input bytes");
-                    return None;
-                }
-                Some(sy.widen(e, *s))
-            }
-            Rvalue::LoadIdx {
-                base,
-                index,
-                scale,
-                ty,
-            } => {
-                let p = cval(self, base)
-                    .wrapping_add((cval(self, index) as i64).wrapping_mul(*scale) as u64);
-                let addr_sym = self.sym_op(base, rb).is_some() || self.sym_op(index, rb).is_some();
-                let sy = self.sym.as_mut()?;
-                if addr_sym {
-                    sy.concretise(loc, "load through an input-dependent address");
-                }
-                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                    sy.note_argv_read(k, loc);
-                }
-                let e = self.mem.load_sym(p, ty.size(), &mut sy.pool)?;
-                if ty.is_float() {
-                    sy.concretise(loc, "floating-point value built from input bytes");
-                    return None;
-                }
-                Some(sy.widen(e, *ty))
-            }
-            Rvalue::Bin(op, s, a, b) => {
-                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                if ea.is_none() && eb.is_none() {
-                    return None;
-                }
-                let (av, bv) = (cval(self, a), cval(self, b));
-                self.sym.as_mut()?.binop(*op, *s, ea, av, eb, bv, loc)
-            }
-            Rvalue::Un(op, s, a) => {
-                let e = self.sym_op(a, rb)?;
-                self.sym.as_mut()?.unop(*op, *s, e, loc)
-            }
-            Rvalue::Cast { from, to, val } => {
-                let e = self.sym_op(val, rb)?;
-                self.sym.as_mut()?.cast(*from, *to, e, loc)
-            }
-            Rvalue::PtrAdd { base, index, scale } => {
-                let (eb, ei) = (self.sym_op(base, rb), self.sym_op(index, rb));
-                if eb.is_none() && ei.is_none() {
-                    return None;
-                }
-                let (bv, iv) = (cval(self, base), cval(self, index));
-                let sy = self.sym.as_mut()?;
-                let b = sy.at_width(eb, bv, 64);
-                let i = sy.at_width(ei, iv, 64);
-                let k = sy.pool.constant(*scale as u64, 64);
-                let off = sy.pool.mul(i, k);
-                Some(sy.pool.add(b, off))
-            }
-            Rvalue::PtrDiff { a, b, scale } => {
-                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                if ea.is_none() && eb.is_none() {
-                    return None;
-                }
-                let (av, bv) = (cval(self, a), cval(self, b));
-                let sy = self.sym.as_mut()?;
-                let x = sy.at_width(ea, av, 64);
-                let y = sy.at_width(eb, bv, 64);
-                let d = sy.pool.sub(x, y);
-                let k = sy.pool.constant(*scale as u64, 64);
-                Some(sy.pool.binary(crate::sym::BinOp::SDiv, d, k))
-            }
-            Rvalue::AddrLocal(_)
-            | Rvalue::AddrGlobal(_)
-            | Rvalue::AddrFunc(_)
-            | Rvalue::AddrBuiltin(_) => None,
-        }
-    }
-
-    /// `StoreIdx` in a concolic run: an input-dependent index is concretised.
-    #[allow(clippy::too_many_arguments)]
-    fn sym_store_idx(
-        &mut self,
-        base: &Operand,
-        index: &Operand,
-        _scale: i64,
-        val: &Operand,
-        ty: Scalar,
-        a: u64,
-        v: u64,
-        rb: usize,
-        loc: Loc,
-    ) -> Result<(), MemFault> {
-        if self.sym_op(base, rb).is_some() || self.sym_op(index, rb).is_some() {
-            if let Some(sy) = self.sym.as_mut() {
-                sy.concretise(loc, "store through an input-dependent address");
-            }
-        }
-        self.sym_store(&Operand::Const(a), val, ty, a, v, rb, loc)
-    }
-
-    /// A store in a concolic run: the value's expression goes to the shadow.
-    #[allow(clippy::too_many_arguments)]
-    fn sym_store(
-        &mut self,
-        addr: &Operand,
-        val: &Operand,
-        ty: Scalar,
-        a: u64,
-        v: u64,
-        rb: usize,
-        loc: Loc,
-    ) -> Result<(), MemFault> {
-        let ea = self.sym_op(addr, rb);
-        let ev = self.sym_op(val, rb);
-        let Some(sy) = self.sym.as_mut() else {
-            return self.mem.store(a, ty.size(), v);
-        };
-        if ea.is_some() {
-            sy.concretise(loc, "store through an input-dependent address");
-        }
-        match ev {
-            Some(e) if !ty.is_float() => {
-                let n = sy.narrow(e, ty.bits());
-                self.mem.store_sym(a, ty.size(), v, n)
-            }
-            _ => self.mem.store(a, ty.size(), v),
-        }
     }
 
     #[cold]
@@ -1104,11 +883,19 @@ impl<'p> Machine<'p> {
     ) -> X<u64> {
         match self.decode_fn_ptr(p, loc)? {
             Ok(f) => Ok(self.call_function(f, args, loc)?.unwrap_or(0)),
-            Err(b) => self.call_builtin(b, args, loc),
+            Err(b) => with_hooks!(self, H => self.call_builtin::<H>(b, args, &None, 0, loc)),
         }
     }
 
-    fn call_builtin(&mut self, b: u32, args: &[(u64, Scalar, Option<u32>)], loc: Loc) -> X<u64> {
+    /// Call library model `b`; its value goes to register `dst` of the frame at `rb`.
+    fn call_builtin<H: Hooks>(
+        &mut self,
+        b: u32,
+        args: &[(u64, Scalar, Option<u32>)],
+        dst: &Option<(Reg, Scalar)>,
+        rb: usize,
+        loc: Loc,
+    ) -> X<u64> {
         self.cur_loc = loc;
         let Some(Some(shim)) = self.shims.get(b as usize).copied() else {
             let name = self
@@ -1123,68 +910,30 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        let r = shims::call(self, shim, args, loc);
-        if self.sym.is_some() && r.is_ok() {
-            self.note_lost_precision(shim, args, loc);
-        }
-        r
-    }
-
-    /// After a library call in a concolic run: a call that received an input-derived
-    /// argument (or read input-derived bytes) but returns a concrete result loses
-    /// precision; record where.
-    fn note_lost_precision(&mut self, shim: Shim, args: &[(u64, Scalar, Option<u32>)], loc: Loc) {
-        if shims::reads_strings(shim) {
-            let read: Vec<usize> = match self.sym.as_ref() {
-                Some(sy) => args
-                    .iter()
-                    .filter(|a| a.1 == Scalar::Ptr)
-                    .filter_map(|a| sy.argv_of_slot(memory::slot_of(a.0)))
-                    .collect(),
-                None => Vec::new(),
-            };
-            if let Some(sy) = self.sym.as_mut() {
-                for k in read {
-                    sy.note_argv_read(k, loc);
-                }
-            }
-        }
-        if shims::is_output_only(shim) {
-            return;
-        }
-        let Some(sy) = self.sym.as_ref() else { return };
-        if sy.ret.is_some() {
-            return;
-        }
-        let sym_arg = sy.args.iter().any(|a| a.is_some());
-        let sym_bytes = shims::reads_strings(shim)
-            && args
-                .iter()
-                .any(|(p, t, _)| *t == Scalar::Ptr && self.mem.cstr_has_sym(*p));
-        if sym_arg || sym_bytes {
-            let name = self
-                .prog
-                .builtins
-                .iter()
-                .find(|n| shims::resolve(n) == Some(shim))
-                .cloned()
-                .unwrap_or_default();
-            if let Some(sy) = self.sym.as_mut() {
-                sy.concretise(
-                    loc,
-                    format!("`{name}` of an input-derived value (modelled concretely)"),
-                );
-            }
-        }
+        let v = shims::call(self, shim, args, loc)?;
+        let dst = dst.map(|(r, s)| {
+            let i = rb + r as usize;
+            self.regs[i] = Some(s.canon(v));
+            (i, s.canon(v))
+        });
+        H::library_returned(self, shim, args, dst, loc);
+        Ok(v)
     }
 
     #[inline(always)]
-    fn rvalue(&mut self, rv: &Rvalue, rb: usize, lb: usize, loc: Loc, func: &Function) -> X<u64> {
+    fn rvalue<H: Hooks>(
+        &mut self,
+        rv: &Rvalue,
+        rb: usize,
+        lb: usize,
+        loc: Loc,
+        func: &Function,
+    ) -> X<u64> {
         Ok(match rv {
             Rvalue::Use(o) => self.op(o, rb, loc, func)?,
             Rvalue::Load(a, s) => {
                 let p = self.op(a, rb, loc, func)?;
-                match self.mem.load(p, s.size()) {
+                match self.mem.load_as(p, s.size(), H::WATCH) {
                     Ok(v) => s.canon(v),
                     Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
                 }
@@ -1198,7 +947,7 @@ impl<'p> Machine<'p> {
                 let b = self.op(base, rb, loc, func)?;
                 let i = self.op(index, rb, loc, func)? as i64;
                 let p = b.wrapping_add(i.wrapping_mul(*scale) as u64);
-                match self.mem.load(p, ty.size()) {
+                match self.mem.load_as(p, ty.size(), H::WATCH) {
                     Ok(v) => ty.canon(v),
                     Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
                 }
@@ -1275,63 +1024,4 @@ impl<'p> Machine<'p> {
             )),
         }
     }
-}
-
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// Record an if/else branch at terminator `at` = (function, block, index) when its
-/// condition `c` is input-dependent.
-fn record_two_way(
-    sy: &mut SymState,
-    at: (FuncId, BlockId, usize),
-    loc: Loc,
-    truth: bool,
-    dest: BlockId,
-    c: Option<crate::sym::ExprId>,
-) {
-    if let Some(c) = c {
-        record_branch(sy, at.0, at.1, at.2, loc, truth, dest, c);
-    }
-}
-
-/// Record a branch instance on an input-dependent condition `c` (which holds when the
-/// "then" side is taken; for a switch, when a case matched).
-#[allow(clippy::too_many_arguments)]
-fn record_branch(
-    sy: &mut SymState,
-    func: FuncId,
-    block: BlockId,
-    index: usize,
-    loc: Loc,
-    taken: bool,
-    dest: BlockId,
-    c: crate::sym::ExprId,
-) {
-    if sy.pool.is_const(c).is_some() {
-        return;
-    }
-    let cond = if taken { c } else { sy.pool.negate(c) };
-    if sy.check {
-        sy.verify(cond, 1, "branch constraint", loc);
-    }
-    let concretised_before = sy.concretisations.len() as u32;
-    sy.branches.push(BranchRec {
-        stmt: StmtId {
-            func,
-            block,
-            index: index as u32,
-        },
-        loc,
-        taken,
-        cond,
-        dest,
-        concretised_before,
-        entry: super::trace::NONE,
-    });
 }

@@ -98,8 +98,22 @@ pub struct Alloc {
     pub name: String,
     pub site: Loc,
     pub freed_at: Option<Loc>,
-    /// Symbolic bytes (concolic runs only); `None` when every byte is concrete.
+    /// Symbolic bytes (concolic runs only); `None` when every byte is concrete. This is
+    /// the concolic observer's per-allocation extra state; memory keeps it with the bytes
+    /// so copies, writes and frees carry or clear it without another lookup.
     pub shadow: Option<Box<Shadow>>,
+    /// Unique for the whole run (slots are reused, serials are not): the stable identity
+    /// of a memory location for the trace and the slicer.
+    pub serial: u32,
+}
+
+/// One memory access, as reported to a watching observer (the trace recorder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub serial: u32,
+    pub offset: u32,
+    pub len: u32,
+    pub write: bool,
 }
 
 /// Why a memory access failed; turned into a located runtime error by the interpreter.
@@ -143,6 +157,13 @@ pub struct Memory {
     pub allocs: Vec<Alloc>,
     free_slots: Vec<u32>,
     pub heap_bytes: u64,
+    next_serial: u32,
+    /// Whether accesses are reported to `accesses` (set by the trace recorder). Every
+    /// access path of memory reports itself here, so library models are covered too.
+    watching: bool,
+    accesses: std::cell::RefCell<Vec<Access>>,
+    /// Allocations made while watching: (serial, what it is, size).
+    new_allocs: Vec<(u32, String, u32)>,
 }
 
 #[inline(always)]
@@ -180,8 +201,51 @@ impl Memory {
             site: Loc::default(),
             freed_at: None,
             shadow: None,
+            serial: 0,
         });
+        m.next_serial = 1;
         m
+    }
+
+    /// Start reporting accesses (see [`Memory::take_accesses`]).
+    pub fn watch(&mut self) {
+        self.watching = true;
+    }
+
+    /// The allocations made since the last call (while watching): (serial, name, size).
+    pub fn take_new_allocs(&mut self) -> Vec<(u32, String, u32)> {
+        std::mem::take(&mut self.new_allocs)
+    }
+
+    /// The accesses reported since the last call, in order.
+    pub fn take_accesses(&self, into: &mut Vec<Access>) {
+        into.append(&mut self.accesses.borrow_mut());
+    }
+
+    /// The serial of the allocation `p` points into (0 when it is not a live one).
+    pub fn serial_of(&self, p: u64) -> u32 {
+        match self.allocs.get(slot_of(p)) {
+            Some(a) if a.gen == gen_of(p) && a.live => a.serial,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn note(&self, slot: usize, off: usize, len: usize, write: bool) {
+        if self.watching {
+            self.note_slow(slot, off, len, write);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_slow(&self, slot: usize, off: usize, len: usize, write: bool) {
+        self.accesses.borrow_mut().push(Access {
+            serial: self.allocs[slot].serial,
+            offset: off as u32,
+            len: len as u32,
+            write,
+        });
     }
 
     /// Create an allocation; returns its base pointer.
@@ -221,7 +285,13 @@ impl Memory {
                 site,
                 freed_at: None,
                 shadow: None,
+                serial: self.next_serial,
             };
+            self.next_serial += 1;
+            if self.watching {
+                let a = &self.allocs[slot as usize];
+                self.new_allocs.push((a.serial, describe(a), size as u32));
+            }
             return Ok(make_ptr(slot as usize, gen, 0));
         }
         if self.allocs.len() >= MAX_SLOTS {
@@ -238,7 +308,13 @@ impl Memory {
             site,
             freed_at: None,
             shadow: None,
+            serial: self.next_serial,
         });
+        self.next_serial += 1;
+        if self.watching {
+            let a = &self.allocs[self.allocs.len() - 1];
+            self.new_allocs.push((a.serial, describe(a), size as u32));
+        }
         Ok(make_ptr(self.allocs.len() - 1, 0, 0))
     }
 
@@ -343,7 +419,17 @@ impl Memory {
 
     #[inline(always)]
     pub fn load(&self, p: u64, size: u32) -> Result<u64, MemFault> {
+        self.load_as(p, size, true)
+    }
+
+    /// `load` for the interpreter loop, which knows statically whether anyone watches
+    /// (`report`, a constant there), so unwatched runs skip even the check of the flag.
+    #[inline(always)]
+    pub fn load_as(&self, p: u64, size: u32, report: bool) -> Result<u64, MemFault> {
         let (slot, off) = self.check(p, size)?;
+        if report {
+            self.note(slot, off, size as usize, false);
+        }
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
             if let Some(i) = init.first_unset(off, size as usize) {
@@ -369,7 +455,16 @@ impl Memory {
 
     #[inline(always)]
     pub fn store(&mut self, p: u64, size: u32, v: u64) -> Result<(), MemFault> {
+        self.store_as(p, size, v, true)
+    }
+
+    /// `store` for the interpreter loop (see [`Memory::load_as`]).
+    #[inline(always)]
+    pub fn store_as(&mut self, p: u64, size: u32, v: u64, report: bool) -> Result<(), MemFault> {
         let (slot, off) = self.check(p, size)?;
+        if report {
+            self.note(slot, off, size as usize, true);
+        }
         let a = &mut self.allocs[slot];
         if a.read_only {
             return Err(MemFault::ReadOnly { what: describe(a) });
@@ -386,6 +481,7 @@ impl Memory {
             return Ok(&[]);
         }
         let (slot, off) = self.check(p, n as u32)?;
+        self.note(slot, off, n, false);
         Ok(&self.allocs[slot].data[off..off + n])
     }
 
@@ -395,6 +491,7 @@ impl Memory {
             return Ok(&[]);
         }
         let (slot, off) = self.check(p, n as u32)?;
+        self.note(slot, off, n, false);
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
             if let Some(i) = init.first_unset(off, n) {
@@ -413,6 +510,7 @@ impl Memory {
             return Ok(());
         }
         let (slot, off) = self.check(p, src.len() as u32)?;
+        self.note(slot, off, src.len(), true);
         let a = &mut self.allocs[slot];
         if a.read_only {
             return Err(MemFault::ReadOnly { what: describe(a) });
@@ -429,6 +527,8 @@ impl Memory {
         }
         let (ss, so) = self.check(src, n as u32)?;
         let (ds, d_off) = self.check(dst, n as u32)?;
+        self.note(ss, so, n, false);
+        self.note(ds, d_off, n, true);
         if self.allocs[ds].read_only {
             return Err(MemFault::ReadOnly {
                 what: describe(&self.allocs[ds]),
@@ -489,6 +589,7 @@ impl Memory {
             return Ok(());
         }
         let (ds, off) = self.check(dst, n as u32)?;
+        self.note(ds, off, n, true);
         let a = &mut self.allocs[ds];
         if a.read_only {
             return Err(MemFault::ReadOnly { what: describe(a) });
@@ -515,6 +616,7 @@ impl Memory {
         let rest = &a.data[off..];
         match rest.iter().position(|b| *b == 0) {
             Some(n) => {
+                self.note(slot, off, n + 1, false);
                 if let Some(init) = &a.init {
                     if let Some(i) = init.first_unset(off, n + 1) {
                         return Err(MemFault::Uninit {
@@ -569,6 +671,11 @@ impl Memory {
     /// Store a value with its symbolic expression (`e` has width `8 * size`).
     pub fn store_sym(&mut self, p: u64, size: u32, v: u64, e: ExprId) -> Result<(), MemFault> {
         self.store(p, size, v)?;
+        self.shadow_store(p, size, e)
+    }
+
+    /// Give the `size` bytes at `p`, just stored, the symbolic expression `e`.
+    pub fn shadow_store(&mut self, p: u64, size: u32, e: ExprId) -> Result<(), MemFault> {
         let (slot, off) = self.check(p, size)?;
         let sh = self.allocs[slot]
             .shadow

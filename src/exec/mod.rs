@@ -2,6 +2,7 @@
 //! how it ended, and (later stages) its trace. It never touches git or SQLite.
 
 pub mod concolic;
+pub mod hooks;
 mod interp;
 mod io;
 pub mod memory;
@@ -155,6 +156,8 @@ pub struct RunResult {
 /// One write to stdout (stream 0) or stderr (stream 1) by the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputEvent {
+    /// The trace entry of the statement that wrote it (`trace::NONE` in untraced runs).
+    pub entry: u32,
     pub stream: u8,
     /// Byte range in the stream.
     pub start: usize,
@@ -208,4 +211,26 @@ pub fn run_concolic_checked(
     let result = m.run_main();
     let sym = m.sym.take().map(|b| *b).unwrap_or_default();
     ConcolicRun { result, sym }
+}
+
+/// A traced run: the concrete run, its slicing trace and, when asked for, its symbolic
+/// state (both observers watch the same run, so branch records name their entries).
+pub struct TracedRun {
+    pub result: RunResult,
+    pub trace: trace::Trace,
+    pub sym: Option<concolic::SymState>,
+}
+
+/// Run a program recording its slicing trace, concolically when `concolic` is set.
+pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bool) -> TracedRun {
+    let mut m = Machine::new(prog, input, limits);
+    if concolic {
+        m.sym = Some(Box::default());
+    }
+    let rec = trace::Recorder::start(&mut m);
+    m.trace = Some(Box::new(rec));
+    let result = m.run_main();
+    let trace = m.trace.take().map(|r| r.trace).unwrap_or_default();
+    let sym = m.sym.take().map(|b| *b);
+    TracedRun { result, trace, sym }
 }

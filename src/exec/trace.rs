@@ -19,7 +19,12 @@
 //!   library model read or wrote (reported by `Memory` itself) and its destination
 //!   register.
 
-use crate::ir::{BlockId, FuncId, StmtId};
+use super::hooks::{Hooks, Taken};
+use super::interp::Machine;
+use super::memory::Access;
+use crate::ir::{
+    BlockId, Callee, FuncId, Operand, ParamKind, Rvalue, Stmt, StmtId, StmtKind, Terminator,
+};
 
 /// Sentinel for "none" in `u32` fields.
 pub const NONE: u32 = u32::MAX;
@@ -136,6 +141,368 @@ impl Trace {
         self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
+    }
+}
+
+/// The trace observer's state (`Machine::trace`): the trace so far and the statement in
+/// progress.
+#[derive(Default)]
+pub struct Recorder {
+    pub trace: Trace,
+    /// The statement being executed and its frame serial, until its entry is written.
+    pending: Option<(StmtId, u32)>,
+    /// The next pushed frame is a library model's callback into the program.
+    callback: bool,
+    /// The library calls (statement, frame) suspended by callbacks into the program.
+    suspended: Vec<Option<(StmtId, u32)>>,
+    scratch: Vec<Access>,
+}
+
+impl Recorder {
+    /// Start recording on a machine that has set up its globals but not run yet.
+    pub fn start(m: &mut Machine) -> Recorder {
+        let mut r = Recorder::default();
+        r.trace.allocs.push(AllocRec {
+            name: "null".into(),
+            var: None,
+            size: 0,
+        });
+        for a in m.mem.allocs.iter().filter(|a| a.live) {
+            r.note_alloc(a.serial, super::memory::describe(a), a.data.len() as u32);
+        }
+        for (g, p) in m.global_ptrs.iter().enumerate() {
+            let s = m.mem.serial_of(*p);
+            r.name_var(s, NONE, g as u32);
+        }
+        m.mem.watch();
+        r
+    }
+
+    fn note_alloc(&mut self, serial: u32, name: String, size: u32) {
+        let i = serial as usize;
+        if self.trace.allocs.len() <= i {
+            self.trace.allocs.resize(
+                i + 1,
+                AllocRec {
+                    name: String::new(),
+                    var: None,
+                    size: 0,
+                },
+            );
+        }
+        self.trace.allocs[i] = AllocRec {
+            name,
+            var: None,
+            size,
+        };
+    }
+
+    fn name_var(&mut self, serial: u32, func: u32, index: u32) {
+        if let Some(a) = self.trace.allocs.get_mut(serial as usize) {
+            a.var = Some((func, index));
+        }
+    }
+
+    /// The index the next entry will get (output events name the entry that wrote them).
+    pub fn next_entry(&self) -> u32 {
+        self.trace.entries.len() as u32
+    }
+
+    fn use_op(&mut self, frame: u32, o: &Operand) {
+        if let Operand::Reg(r) = o {
+            self.trace.locs.push(Location::reg(false, frame, *r));
+        }
+    }
+
+    /// Close the entry of statement `stmt` in `frame`: the memory accesses reported since
+    /// the last entry become its locations.
+    fn push_entry(&mut self, m: &mut Machine, stmt: StmtId, frame: u32, aux: u32) {
+        for (serial, name, size) in m.mem.take_new_allocs() {
+            self.note_alloc(serial, name, size);
+        }
+        m.mem.take_accesses(&mut self.scratch);
+        for a in self.scratch.drain(..) {
+            self.trace
+                .locs
+                .push(Location::mem(a.write, a.serial, a.offset, a.len));
+        }
+        self.trace.entries.push(Entry {
+            stmt,
+            frame,
+            loc_end: self.trace.locs.len() as u32,
+            aux,
+        });
+        self.pending = None;
+    }
+
+    /// The run ended: a statement still in progress (a fault, `exit`, a failed assert)
+    /// becomes the last entry, with what it read before it stopped.
+    pub fn finish(&mut self, m: &mut Machine) {
+        if let Some((stmt, frame)) = self.pending {
+            let prog = m.prog;
+            let block = &prog.functions[stmt.func as usize].blocks[stmt.block as usize];
+            match block.stmts.get(stmt.index as usize) {
+                Some(st) => stmt_uses(&st.kind, |o| self.use_op(frame, o)),
+                None => term_uses(&block.term, |o| self.use_op(frame, o)),
+            }
+            self.push_entry(m, stmt, frame, NONE);
+            self.trace.truncated = true;
+        }
+    }
+}
+
+/// Call `f` on each operand a statement reads.
+pub fn stmt_uses<'a>(k: &'a StmtKind, mut f: impl FnMut(&'a Operand)) {
+    match k {
+        StmtKind::Assign(_, rv) => match rv {
+            Rvalue::Use(o) | Rvalue::Load(o, _) | Rvalue::Un(_, _, o) => f(o),
+            Rvalue::Cast { val, .. } => f(val),
+            Rvalue::LoadIdx { base, index, .. } | Rvalue::PtrAdd { base, index, .. } => {
+                f(base);
+                f(index)
+            }
+            Rvalue::Bin(_, _, a, b) | Rvalue::PtrDiff { a, b, .. } => {
+                f(a);
+                f(b)
+            }
+            Rvalue::AddrLocal(_)
+            | Rvalue::AddrGlobal(_)
+            | Rvalue::AddrFunc(_)
+            | Rvalue::AddrBuiltin(_) => {}
+        },
+        StmtKind::Store { addr, val, .. } => {
+            f(addr);
+            f(val)
+        }
+        StmtKind::StoreIdx {
+            base, index, val, ..
+        } => {
+            f(base);
+            f(index);
+            f(val)
+        }
+        StmtKind::Copy { dst, src, .. } => {
+            f(dst);
+            f(src)
+        }
+        StmtKind::Zero { dst, .. } => f(dst),
+        StmtKind::Call {
+            callee, args, sret, ..
+        } => {
+            if let Callee::Indirect(o) = callee {
+                f(o);
+            }
+            for a in args {
+                f(&a.val);
+            }
+            if let Some(s) = sret {
+                f(s);
+            }
+        }
+        StmtKind::StorageLive(_) => {}
+    }
+}
+
+/// Call `f` on each operand a terminator reads.
+pub fn term_uses<'a>(t: &'a Terminator, mut f: impl FnMut(&'a Operand)) {
+    match t {
+        Terminator::Branch { cond, .. } => f(cond),
+        Terminator::BranchCmp { a, b, .. } => {
+            f(a);
+            f(b)
+        }
+        Terminator::Switch { val, .. } => f(val),
+        Terminator::Return(Some(o)) => f(o),
+        Terminator::Return(None) | Terminator::Goto(_) | Terminator::Unreachable => {}
+    }
+}
+
+/// The trace observer (state: `Machine::trace`).
+pub struct Traced;
+
+impl Traced {
+    fn with(m: &mut Machine, f: impl FnOnce(&mut Recorder, &mut Machine)) {
+        if let Some(mut r) = m.trace.take() {
+            f(&mut r, m);
+            m.trace = Some(r);
+        }
+    }
+}
+
+impl Hooks for Traced {
+    const ON: bool = true;
+    const WATCH: bool = true;
+
+    #[inline(always)]
+    fn before_stmt(m: &mut Machine, at: StmtId) {
+        let frame = m.frames.last().map_or(NONE, |f| f.serial);
+        if let Some(r) = m.trace.as_deref_mut() {
+            r.pending = Some((at, frame));
+        }
+    }
+
+    fn callback(m: &mut Machine) {
+        if let Some(r) = m.trace.as_deref_mut() {
+            r.callback = true;
+            r.suspended.push(r.pending);
+        }
+    }
+
+    fn callback_returned(m: &mut Machine, _slot: usize) {
+        if let Some(r) = m.trace.as_deref_mut() {
+            r.pending = r.suspended.pop().flatten();
+        }
+    }
+
+    fn frame_pushed(m: &mut Machine) {
+        Traced::with(m, |r, m| {
+            let n = m.frames.len();
+            let Some(top) = m.frames.last() else { return };
+            let (serial, func, local_base) = (top.serial, top.func, top.local_base);
+            let parent = if n >= 2 { m.frames[n - 2].serial } else { NONE };
+            let callback = std::mem::take(&mut r.callback) && parent != NONE;
+            let call_entry = if parent == NONE {
+                NONE
+            } else {
+                r.trace.entries.len() as u32
+            };
+            if r.trace.frames.len() <= serial as usize {
+                r.trace.frames.resize(
+                    serial as usize + 1,
+                    FrameRec {
+                        func: 0,
+                        call_entry: NONE,
+                        parent: NONE,
+                    },
+                );
+            }
+            r.trace.frames[serial as usize] = FrameRec {
+                func,
+                call_entry,
+                parent,
+            };
+            let f = &m.prog.functions[func as usize];
+            for p in &f.params {
+                if let ParamKind::Mem { local, .. } = p {
+                    let s = m.mem.serial_of(m.locals[local_base + *local as usize]);
+                    r.name_var(s, func, *local);
+                }
+            }
+            if callback {
+                // A library model calls back into the program: an entry of its own at the
+                // library call's statement defines the callee's parameters.
+                if let Some(Some((stmt, frame))) = r.suspended.last().copied() {
+                    param_defs(r, m, serial, func);
+                    r.push_entry(m, stmt, frame, serial);
+                }
+            }
+        });
+    }
+
+    fn stmt_done(m: &mut Machine, at: StmtId, st: &Stmt, rb: usize) {
+        Traced::with(m, |r, m| {
+            let frame = r.pending.map_or(NONE, |p| p.1);
+            stmt_uses(&st.kind, |o| r.use_op(frame, o));
+            let mut aux = NONE;
+            match &st.kind {
+                StmtKind::Assign(d, rv) => {
+                    r.trace.locs.push(Location::reg(true, frame, *d));
+                    if let Rvalue::AddrLocal(l) = rv {
+                        let fb = m.frames.last().map_or(0, |f| f.local_base);
+                        let s = m.mem.serial_of(m.locals[fb + *l as usize]);
+                        r.name_var(s, at.func, *l);
+                    }
+                }
+                StmtKind::StorageLive(l) => {
+                    let fb = m.frames.last().map_or(0, |f| f.local_base);
+                    let s = m.mem.serial_of(m.locals[fb + *l as usize]);
+                    r.name_var(s, at.func, *l);
+                }
+                StmtKind::Call { dst, .. } => {
+                    let top = m.frames.last().map_or(NONE, |f| f.serial);
+                    if top != frame {
+                        // An interpreted callee was pushed: this entry defines its
+                        // parameters; its `return` defines our destination.
+                        aux = top;
+                        let func = m.frames.last().map_or(0, |f| f.func);
+                        param_defs(r, m, top, func);
+                    } else if let Some((d, _)) = dst {
+                        r.trace.locs.push(Location::reg(true, frame, *d));
+                    }
+                }
+                _ => {}
+            }
+            let _ = rb;
+            r.push_entry(m, at, frame, aux);
+        });
+    }
+
+    fn returning(m: &mut Machine, val: Option<&Operand>, _rb: usize) {
+        Traced::with(m, |r, m| {
+            if let Some((at, frame)) = r.pending {
+                if let Some(o) = val {
+                    r.use_op(frame, o);
+                }
+                r.push_entry(m, at, frame, NONE);
+            }
+        });
+    }
+
+    fn frame_popped(m: &mut Machine, _reg_base: usize, dst: Option<usize>) {
+        let Some(d) = dst else { return };
+        let Some(caller) = m.frames.last() else {
+            return;
+        };
+        let (serial, base) = (caller.serial, caller.reg_base);
+        if let Some(r) = m.trace.as_deref_mut() {
+            // The value arrives with the `return` entry just written.
+            r.trace
+                .locs
+                .push(Location::reg(true, serial, (d - base) as u32));
+            if let Some(e) = r.trace.entries.last_mut() {
+                e.loc_end = r.trace.locs.len() as u32;
+            }
+        }
+    }
+
+    fn branched(
+        m: &mut Machine,
+        at: StmtId,
+        term: &Terminator,
+        _rb: usize,
+        _loc: crate::ir::Loc,
+        _taken: Taken,
+        dest: BlockId,
+    ) {
+        Traced::with(m, |r, m| {
+            let frame = r.pending.map_or(NONE, |p| p.1);
+            term_uses(term, |o| r.use_op(frame, o));
+            let index = r.trace.entries.len() as u32;
+            r.push_entry(m, at, frame, dest);
+            // The concolic observer (if any) saw this branch first.
+            if let Some(sy) = m.sym.as_deref_mut() {
+                if let Some(b) = sy.branches.last_mut() {
+                    if b.stmt == at && b.entry == NONE {
+                        b.entry = index;
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Definitions of the register parameters (and struct-return pointer) of the frame
+/// `serial`, a call of `func`.
+fn param_defs(r: &mut Recorder, m: &Machine, serial: u32, func: FuncId) {
+    let f = &m.prog.functions[func as usize];
+    if f.sret_size.is_some() && !f.regs.is_empty() {
+        // The hidden struct-return pointer.
+        r.trace.locs.push(Location::reg(true, serial, 0));
+    }
+    for p in &f.params {
+        if let ParamKind::Reg(reg, _) = p {
+            r.trace.locs.push(Location::reg(true, serial, *reg));
+        }
     }
 }
 
