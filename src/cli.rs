@@ -85,6 +85,10 @@ pub struct InputArgs {
     /// Stop a run after this many executed statements.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STEPS)]
     pub max_steps: u64,
+    /// Stop at the first undefined behaviour. By default a read of uninitialised memory
+    /// continues, reading zero (as a fresh page does), with a located warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -166,6 +170,7 @@ fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, String> {
 fn limits(i: &InputArgs) -> Limits {
     Limits {
         max_steps: i.max_steps,
+        strict: i.strict,
         ..Limits::default()
     }
 }
@@ -209,6 +214,12 @@ fn finish_run(r: &exec::RunResult) -> i32 {
     let _ = out.flush();
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(&r.stderr);
+    for w in &r.warnings {
+        let _ = writeln!(
+            err,
+            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {w}"
+        );
+    }
     match &r.outcome {
         Outcome::Exit(n) => *n,
         Outcome::Signal(s) => 128 + s,

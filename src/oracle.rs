@@ -208,6 +208,7 @@ mod tests {
             outcome: o,
             steps: 0,
             events: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

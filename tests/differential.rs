@@ -118,9 +118,12 @@ fn fail_programs_report_the_annotated_fault() {
             stdin: case.stdin.clone().into_bytes(),
             cwd: None,
         };
-        // A small step limit keeps the endless-loop case quick.
+        // A small step limit keeps the endless-loop case quick; fail programs stop where
+        // a strict run stops (tests/ub_policy.rs covers the default, which continues past
+        // uninitialised reads).
         let limits = Limits {
             max_steps: 5_000_000,
+            strict: true,
             ..Limits::default()
         };
         let r = exec::run(&prog, &input, limits);

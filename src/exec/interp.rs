@@ -71,7 +71,12 @@ pub struct Machine<'p> {
     pub sym: Option<Box<SymState>>,
     /// The slicing trace being recorded (the [`Traced`] observer); `None` otherwise.
     pub trace: Option<Box<Recorder>>,
+    /// Undefined behaviour the run continued past (see `Limits::strict`).
+    warnings: std::cell::RefCell<Vec<RuntimeError>>,
 }
+
+/// At most this many distinct warnings are kept per run.
+const MAX_WARNINGS: usize = 100;
 
 /// Run `$body` with `$h` bound to the hook set of the machine's observers.
 macro_rules! with_hooks {
@@ -126,7 +131,9 @@ impl<'p> Machine<'p> {
             argbuf: Vec::with_capacity(16),
             sym: None,
             trace: None,
+            warnings: Default::default(),
         };
+        m.mem.set_lenient(!limits.strict);
         m.libc.argv = if input.argv.is_empty() {
             vec![b"a.out".to_vec()]
         } else {
@@ -220,6 +227,7 @@ impl<'p> Machine<'p> {
             outcome,
             steps: self.steps,
             events: std::mem::take(&mut self.events),
+            warnings: self.warnings.take(),
         }
     }
 
@@ -578,19 +586,58 @@ impl<'p> Machine<'p> {
                 let i = rb + *r as usize;
                 match self.regs[i] {
                     Some(v) => Ok(v),
-                    None => Err(self.uninit_reg(func, *r, loc)),
+                    None => self.uninit_reg(func, *r, loc),
                 }
             }
         }
     }
 
+    /// A read of a register never written: a fault under `--strict`, else a warning and
+    /// the value zero (the documented assumption).
     #[cold]
-    fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> Stop {
+    #[inline(never)]
+    fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> X<u64> {
         let what = match func.regs.get(r as usize).and_then(|ri| ri.name.clone()) {
             Some(n) => format!("read of uninitialised variable `{n}`"),
             None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
         };
-        self.fault(FaultKind::UninitialisedRead, what, loc)
+        if self.limits.strict {
+            return Err(self.fault(FaultKind::UninitialisedRead, what, loc));
+        }
+        self.warn(FaultKind::UninitialisedRead, what, loc, Vec::new());
+        Ok(0)
+    }
+
+    /// Record a located warning (once per location and kind): undefined behaviour the
+    /// run continued past under a documented assumption.
+    fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<String>) {
+        let mut w = self.warnings.borrow_mut();
+        if w.iter().any(|e| e.loc == loc && e.kind == kind) || w.len() >= MAX_WARNINGS {
+            return;
+        }
+        let e = self.runtime_error(kind, message, loc, notes);
+        w.push(e);
+    }
+
+    /// A memory fault of the interpreter's own load at `p`: under the lenient policy an
+    /// uninitialised read is a warning and reads zero; everything else stops the run.
+    #[cold]
+    #[inline(never)]
+    fn mem_fault_or_zero(&self, e: MemFault, p: u64, size: u32, loc: Loc) -> X<u64> {
+        if let (MemFault::Uninit { .. }, false) = (&e, self.limits.strict) {
+            let err = self.mem_error(e, loc);
+            self.warn(err.kind, err.message, loc, err.notes);
+            return Ok(self.mem.load_raw(p, size));
+        }
+        Err(Stop::Fault(Box::new(self.mem_error(e, loc))))
+    }
+
+    /// Uninitialised reads a library model continued past become warnings at `loc`.
+    fn drain_uninit_reads(&self, loc: Loc) {
+        for (what, offset, site) in self.mem.take_uninit_reads() {
+            let e = self.mem_error(MemFault::Uninit { what, offset, site }, loc);
+            self.warn(e.kind, e.message, loc, e.notes);
+        }
     }
 
     fn run_frames<H: Hooks>(&mut self, stop_depth: usize) -> X<()> {
@@ -910,7 +957,11 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        let v = shims::call(self, shim, args, loc)?;
+        let v = shims::call(self, shim, args, loc);
+        if self.mem.is_lenient() {
+            self.drain_uninit_reads(loc);
+        }
+        let v = v?;
         let dst = dst.map(|(r, s)| {
             let i = rb + r as usize;
             self.regs[i] = Some(s.canon(v));
@@ -935,7 +986,7 @@ impl<'p> Machine<'p> {
                 let p = self.op(a, rb, loc, func)?;
                 match self.mem.load_as(p, s.size(), H::WATCH) {
                     Ok(v) => s.canon(v),
-                    Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
+                    Err(e) => s.canon(self.mem_fault_or_zero(e, p, s.size(), loc)?),
                 }
             }
             Rvalue::LoadIdx {
@@ -949,7 +1000,7 @@ impl<'p> Machine<'p> {
                 let p = b.wrapping_add(i.wrapping_mul(*scale) as u64);
                 match self.mem.load_as(p, ty.size(), H::WATCH) {
                     Ok(v) => ty.canon(v),
-                    Err(e) => return Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
+                    Err(e) => ty.canon(self.mem_fault_or_zero(e, p, ty.size(), loc)?),
                 }
             }
             Rvalue::Bin(op, s, a, b) => {

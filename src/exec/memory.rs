@@ -164,6 +164,9 @@ pub struct Memory {
     accesses: std::cell::RefCell<Vec<Access>>,
     /// Allocations made while watching: (serial, what it is, size).
     new_allocs: Vec<(u32, String, u32)>,
+    /// Uninitialised reads continue (reading zero) instead of faulting.
+    lenient: bool,
+    uninit_reads: std::cell::RefCell<Vec<(String, u32, Loc)>>,
 }
 
 #[inline(always)]
@@ -228,6 +231,40 @@ impl Memory {
             Some(a) if a.gen == gen_of(p) && a.live => a.serial,
             _ => 0,
         }
+    }
+
+    /// Continue past reads of uninitialised memory: they read as zero (every byte not
+    /// yet written holds 0, see `mark_uninit`) and are reported by `take_uninit_reads`.
+    pub fn set_lenient(&mut self, lenient: bool) {
+        self.lenient = lenient;
+    }
+
+    /// The uninitialised reads continued past since the last call:
+    /// (what was read, byte offset, where it was created).
+    pub fn take_uninit_reads(&self) -> Vec<(String, u32, Loc)> {
+        std::mem::take(&mut self.uninit_reads.borrow_mut())
+    }
+
+    pub fn is_lenient(&self) -> bool {
+        self.lenient
+    }
+
+    /// A read of byte `i` of `a`, not initialised: a fault, or under the lenient policy a
+    /// recorded read of zero.
+    #[cold]
+    #[inline(never)]
+    fn uninit(&self, a: &Alloc, i: usize) -> Result<(), MemFault> {
+        if !self.lenient {
+            return Err(MemFault::Uninit {
+                what: describe(a),
+                offset: i as u32,
+                site: a.site,
+            });
+        }
+        self.uninit_reads
+            .borrow_mut()
+            .push((describe(a), i as u32, a.site));
+        Ok(())
     }
 
     #[inline(always)]
@@ -419,7 +456,24 @@ impl Memory {
 
     #[inline(always)]
     pub fn load(&self, p: u64, size: u32) -> Result<u64, MemFault> {
-        self.load_as(p, size, true)
+        match self.load_as(p, size, true) {
+            Err(MemFault::Uninit { what, offset, site }) if self.lenient => {
+                self.uninit_reads.borrow_mut().push((what, offset, site));
+                Ok(self.load_raw(p, size))
+            }
+            r => r,
+        }
+    }
+
+    /// The bytes at `p` (checked before) as a value, initialised or not: bytes never
+    /// written hold zero.
+    pub fn load_raw(&self, p: u64, size: u32) -> u64 {
+        let Ok((slot, off)) = self.check(p, size) else {
+            return 0;
+        };
+        let mut b = [0u8; 8];
+        b[..size as usize].copy_from_slice(&self.allocs[slot].data[off..off + size as usize]);
+        u64::from_le_bytes(b)
     }
 
     /// `load` for the interpreter loop, which knows statically whether anyone watches
@@ -433,6 +487,8 @@ impl Memory {
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
             if let Some(i) = init.first_unset(off, size as usize) {
+                // Strict here: the interpreter decides on the policy where it knows the
+                // statement (see `Machine::mem_fault_or_zero`).
                 return Err(MemFault::Uninit {
                     what: describe(a),
                     offset: i as u32,
@@ -495,11 +551,7 @@ impl Memory {
         let a = &self.allocs[slot];
         if let Some(init) = &a.init {
             if let Some(i) = init.first_unset(off, n) {
-                return Err(MemFault::Uninit {
-                    what: describe(a),
-                    offset: i as u32,
-                    site: a.site,
-                });
+                self.uninit(a, i)?;
             }
         }
         Ok(&a.data[off..off + n])
@@ -605,6 +657,9 @@ impl Memory {
             let n = a.data.len();
             if n > 0 {
                 a.init = Some(Box::new(InitMap::new(n)));
+                // What an uninitialised read gives under the lenient policy: zero, not
+                // the previous lifetime's bytes.
+                a.data.fill(0);
             }
         }
     }
@@ -619,11 +674,7 @@ impl Memory {
                 self.note(slot, off, n + 1, false);
                 if let Some(init) = &a.init {
                     if let Some(i) = init.first_unset(off, n + 1) {
-                        return Err(MemFault::Uninit {
-                            what: describe(a),
-                            offset: i as u32,
-                            site: a.site,
-                        });
+                        self.uninit(a, i)?;
                     }
                 }
                 Ok(rest[..n].to_vec())

@@ -28,6 +28,10 @@ pub struct Limits {
     pub max_steps: u64,
     /// Native stack budget (gcc's default 8 MiB), against estimated frame sizes.
     pub stack_bytes: u64,
+    /// Stop at the first undefined behaviour, even where the run could continue under a
+    /// documented assumption (an uninitialised read reads zero, the value of a fresh
+    /// page). Off by default: such reads become located warnings.
+    pub strict: bool,
 }
 
 impl Default for Limits {
@@ -35,6 +39,7 @@ impl Default for Limits {
         Limits {
             max_steps: DEFAULT_MAX_STEPS,
             stack_bytes: 8 << 20,
+            strict: false,
         }
     }
 }
@@ -151,6 +156,9 @@ pub struct RunResult {
     pub steps: u64,
     /// Output events in order: the slicing criteria of later stages.
     pub events: Vec<OutputEvent>,
+    /// Undefined behaviour the run continued past, located (at most one per location
+    /// and kind). Empty under `Limits::strict`, which stops at the first instead.
+    pub warnings: Vec<RuntimeError>,
 }
 
 /// One write to stdout (stream 0) or stderr (stream 1) by the program.
