@@ -341,6 +341,8 @@ impl<'p> Machine<'p> {
         }
         self.stack_used += func.frame_bytes as u64;
         if self.stack_used > self.limits.stack_bytes {
+            // `main` is entered from nowhere: blame its definition.
+            let loc = if loc == Loc::default() { func.loc } else { loc };
             return Err(self.fault(
                 FaultKind::StackOverflow,
                 format!("stack overflow: {} nested calls (the native 8 MiB stack would be exhausted) entering `{}`", self.frames.len() + 1, func.name),
@@ -453,13 +455,27 @@ impl<'p> Machine<'p> {
         Stop::Fault(Box::new(self.runtime_error(kind, message, loc, Vec::new())))
     }
 
-    /// The call stack at `loc`, innermost first: (function, location).
+    /// The call stack at `loc`, innermost first: (function, location). A deep stack
+    /// (runaway recursion) keeps its innermost and outermost frames, with one line
+    /// saying how many were left out between them.
     pub fn backtrace(&self, loc: Loc) -> Vec<(String, String)> {
+        const INNER: usize = 20;
+        const OUTER: usize = 5;
+        let n = self.frames.len();
         let mut stack = Vec::new();
         let mut at = loc;
-        for fr in self.frames.iter().rev() {
-            let name = self.prog.functions[fr.func as usize].name.clone();
-            stack.push((name, self.prog.fmt_loc(at)));
+        for (k, fr) in self.frames.iter().rev().enumerate() {
+            if n > INNER + OUTER + 1 && k == INNER {
+                stack.push((
+                    format!("... {} more frames", n - INNER - OUTER),
+                    String::new(),
+                ));
+            }
+            let keep = n <= INNER + OUTER + 1 || k < INNER || k >= n - OUTER;
+            if keep {
+                let name = self.prog.functions[fr.func as usize].name.clone();
+                stack.push((name, self.prog.fmt_loc(at)));
+            }
             at = fr.call_loc;
         }
         stack
@@ -891,7 +907,7 @@ impl<'p> Machine<'p> {
         self.fault(
             FaultKind::StepLimit,
             format!(
-                "step limit of {} statements reached (an endless loop? raise it with --max-steps)",
+                "step limit of {} executed statements reached (an endless loop? the limit is set with --max-steps)",
                 self.limits.max_steps
             ),
             loc,

@@ -44,9 +44,10 @@ impl Default for Limits {
     }
 }
 
-/// Default step limit: a few seconds of interpretation, far above what the test
-/// programs of a regression need, low enough to stop a runaway loop quickly.
-pub const DEFAULT_MAX_STEPS: u64 = 1_000_000_000;
+/// Default step limit: 2 * 10^10 statements, about a minute and a half of
+/// interpretation. A test that natively runs for seconds (10^9 statements and more)
+/// must finish; an endless loop still stops, with a message naming `--max-steps`.
+pub const DEFAULT_MAX_STEPS: u64 = 20_000_000_000;
 
 /// A fault of the program (undefined behaviour or a resource limit), located in its source.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +122,11 @@ impl std::fmt::Display for RuntimeError {
             write!(f, "\n  note: {n}")?;
         }
         for (func, at) in &self.stack {
-            write!(f, "\n  in {func} at {at}")?;
+            if at.is_empty() {
+                write!(f, "\n  {func}")?;
+            } else {
+                write!(f, "\n  in {func} at {at}")?;
+            }
         }
         Ok(())
     }
