@@ -40,6 +40,9 @@ pub struct Io {
     pub last_offset: Option<usize>,
     /// Whether stdio has read from stdin (natively it then holds a buffer-full).
     pub stdin_buffered: bool,
+    /// Whether stdio has written to stderr, which fixes its orientation (glibc's
+    /// `perror` behaves differently on a stream not yet oriented).
+    pub stderr_oriented: bool,
 }
 
 pub const STDIN_FD: usize = 0;
@@ -70,6 +73,7 @@ impl Io {
             cwd,
             last_offset: None,
             stdin_buffered: false,
+            stderr_oriented: false,
         }
     }
 
@@ -91,6 +95,7 @@ impl Io {
                 true
             }
             FileKind::Stderr => {
+                self.stderr_oriented = true;
                 self.stderr.extend_from_slice(bytes);
                 true
             }

@@ -666,7 +666,14 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 .unwrap_or_else(|| crate::libc::errno::unknown_message(e));
             msg.extend_from_slice(text.as_bytes());
             msg.push(b'\n');
+            let oriented = m.io.stderr_oriented;
             m.output(crate::exec::io::STDERR_FD, &msg);
+            if !oriented {
+                // glibc's perror on a stream not yet oriented tries fdopen(dup(2), "w+"),
+                // which fails with EINVAL on a write-only pipe or file (how a test's
+                // stderr is captured) before it falls back to stderr itself.
+                super::set_errno(m, crate::libc::errno::EINVAL, loc)?;
+            }
             0
         }
         Shim::remove => {

@@ -169,7 +169,10 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             match fd {
                 1 if m.io.files[STDOUT_FD].open => write_stdout_direct(m, &bytes, loc),
                 2 => {
+                    // A raw write does not orient the stdio stream.
+                    let oriented = m.io.stderr_oriented;
                     m.output(STDERR_FD, &bytes);
+                    m.io.stderr_oriented = oriented;
                 }
                 _ => {
                     super::set_errno(m, errno::EBADF, loc)?;
