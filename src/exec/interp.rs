@@ -274,6 +274,8 @@ impl<'p> Machine<'p> {
             args.push((arr, Scalar::Ptr, None));
         }
         let v = self.call_function(main, &args, Loc::default())?;
+        // Returning from main is exit(): atexit handlers run first.
+        shims::run_atexit(self, self.cur_loc)?;
         Ok((v.unwrap_or(0) as i32) & 0xff)
     }
 

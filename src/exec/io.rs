@@ -38,6 +38,11 @@ pub struct Io {
     pub cwd: Option<PathBuf>,
     /// Offset in stdin of the byte the last `getc` returned (None: not from stdin).
     pub last_offset: Option<usize>,
+    /// Whether stdio has read from stdin (natively it then holds a buffer-full).
+    pub stdin_buffered: bool,
+    /// Whether stdio has written to stderr, which fixes its orientation (glibc's
+    /// `perror` behaves differently on a stream not yet oriented).
+    pub stderr_oriented: bool,
 }
 
 pub const STDIN_FD: usize = 0;
@@ -67,6 +72,8 @@ impl Io {
             overlay: HashMap::new(),
             cwd,
             last_offset: None,
+            stdin_buffered: false,
+            stderr_oriented: false,
         }
     }
 
@@ -88,6 +95,7 @@ impl Io {
                 true
             }
             FileKind::Stderr => {
+                self.stderr_oriented = true;
                 self.stderr.extend_from_slice(bytes);
                 true
             }
@@ -101,6 +109,15 @@ impl Io {
                 false
             }
         }
+    }
+
+    /// Bytes written to fd 1 without stdio (`write(1, ...)`): they leave at once, so
+    /// they go before what stdout still buffers. Returns where they went.
+    pub fn write_through_stdout(&mut self, bytes: &[u8]) -> usize {
+        let at = self.stdout_flushed;
+        self.stdout.splice(at..at, bytes.iter().copied());
+        self.stdout_flushed += bytes.len();
+        at
     }
 
     pub fn flush(&mut self, fd: usize) {
@@ -122,6 +139,7 @@ impl Io {
         }
         let r = match &mut f.kind {
             FileKind::Stdin => {
+                self.stdin_buffered = true;
                 let b = self.stdin.get(self.stdin_pos).copied();
                 if b.is_some() {
                     self.last_offset = Some(self.stdin_pos);
@@ -182,15 +200,16 @@ impl Io {
         }
     }
 
-    /// `fopen`: returns the file index, or `None` (errno-style failure).
-    pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Option<usize> {
+    /// `fopen`: returns the file index, or the errno value of the failure.
+    pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Result<usize, i32> {
         let p = self.resolve(path);
         let m = mode.first().copied().unwrap_or(b'r');
         let kind = match m {
             b'r' => {
                 let data = match self.overlay.get(&p) {
                     Some(d) => d.clone(),
-                    None => std::fs::read(&p).ok()?,
+                    None => std::fs::read(&p)
+                        .map_err(|e| e.raw_os_error().unwrap_or(crate::libc::errno::ENOENT))?,
                 };
                 FileKind::Read { data, pos: 0 }
             }
@@ -205,7 +224,7 @@ impl Io {
                 }
                 FileKind::Write { path: p }
             }
-            _ => return None,
+            _ => return Err(crate::libc::errno::EINVAL),
         };
         self.files.push(FileState {
             kind,
@@ -214,7 +233,7 @@ impl Io {
             unget: Vec::new(),
             open: true,
         });
-        Some(self.files.len() - 1)
+        Ok(self.files.len() - 1)
     }
 
     pub fn close(&mut self, fd: usize) -> bool {

@@ -81,6 +81,9 @@ pub enum FaultKind {
     OutOfMemory,
     MissingReturn,
     BadCall,
+    /// Undefined behaviour the run cannot give a native meaning to, such as a printf
+    /// conversion given an argument of another type.
+    UndefinedBehaviour,
     /// A library function was called with arguments regcause cannot model
     /// (e.g. an unsupported printf conversion).
     Unsupported,
@@ -106,6 +109,7 @@ impl FaultKind {
             FaultKind::OutOfMemory => "out-of-memory",
             FaultKind::MissingReturn => "missing-return",
             FaultKind::BadCall => "bad-call",
+            FaultKind::UndefinedBehaviour => "undefined-behaviour",
             FaultKind::Unsupported => "unsupported",
         }
     }

@@ -75,11 +75,14 @@
 //! - Headers: [`HEADERS`], [`FUNCTIONS`], [`write_headers`].
 
 mod bignum;
+pub mod errno;
+pub mod getopt;
 pub mod printf;
 pub mod rand;
 pub mod scanf;
 pub mod sort;
 pub mod strconv;
+pub mod time;
 
 #[cfg(test)]
 mod testutil;
@@ -98,10 +101,16 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("assert.h", include_str!("include/assert.h")),
     ("ctype.h", include_str!("include/ctype.h")),
     ("errno.h", include_str!("include/errno.h")),
+    (
+        "_regcause_getopt.h",
+        include_str!("include/_regcause_getopt.h"),
+    ),
     ("float.h", include_str!("include/float.h")),
+    ("getopt.h", include_str!("include/getopt.h")),
     ("inttypes.h", include_str!("include/inttypes.h")),
     ("limits.h", include_str!("include/limits.h")),
     ("math.h", include_str!("include/math.h")),
+    ("memory.h", include_str!("include/memory.h")),
     ("stdarg.h", include_str!("include/stdarg.h")),
     ("stdbool.h", include_str!("include/stdbool.h")),
     ("stddef.h", include_str!("include/stddef.h")),
@@ -109,6 +118,10 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("stdio.h", include_str!("include/stdio.h")),
     ("stdlib.h", include_str!("include/stdlib.h")),
     ("string.h", include_str!("include/string.h")),
+    ("strings.h", include_str!("include/strings.h")),
+    ("time.h", include_str!("include/time.h")),
+    ("unistd.h", include_str!("include/unistd.h")),
+    ("wchar.h", include_str!("include/wchar.h")),
 ];
 
 /// Every function the headers declare, one per line: the libc functions the
@@ -120,6 +133,99 @@ pub const FUNCTIONS: &str = include_str!("include/FUNCTIONS.txt");
 /// The names in [`FUNCTIONS`].
 pub fn functions() -> impl Iterator<Item = &'static str> {
     FUNCTIONS.lines().map(str::trim).filter(|l| !l.is_empty())
+}
+
+/// How many fixed parameters each function declared in [`HEADERS`] has (`(void)` is
+/// 0; a variadic `...` is not counted).
+pub fn declared_arities() -> std::collections::HashMap<&'static str, usize> {
+    let mut out = std::collections::HashMap::new();
+    for (_, text) in HEADERS {
+        for decl in declarations(text) {
+            if let Some((name, n)) = arity_of(decl) {
+                out.insert(name, n);
+            }
+        }
+    }
+    out
+}
+
+/// The text of each file-scope declaration (comments and preprocessor lines removed).
+fn declarations(text: &'static str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut depth = 0usize;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i..]
+                    .find("*/")
+                    .map(|k| i + k + 2)
+                    .unwrap_or(bytes.len());
+                continue;
+            }
+            b'#' if start.is_none() => {
+                // A preprocessor line, with its continuations.
+                while i < bytes.len() && (bytes[i] != b'\n' || bytes[i - 1] == b'\\') {
+                    i += 1;
+                }
+                continue;
+            }
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b';' if depth == 0 => {
+                if let Some(s) = start.take() {
+                    out.push(&text[s..i]);
+                }
+            }
+            c if !c.is_ascii_whitespace() && start.is_none() && depth == 0 => start = Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// (name, number of fixed parameters) of a function declaration.
+fn arity_of(decl: &'static str) -> Option<(&'static str, usize)> {
+    let open = decl.find('(')?;
+    let head = decl[..open].trim_end();
+    let name_start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map(|k| k + 1)
+        .unwrap_or(0);
+    let name = &head[name_start..];
+    if name.is_empty() || decl.starts_with("typedef") {
+        return None;
+    }
+    // The parameter list: up to the matching parenthesis.
+    let mut depth = 0usize;
+    let mut commas = 0usize;
+    let mut end = None;
+    for (k, c) in decl[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(open + k);
+                    break;
+                }
+            }
+            ',' if depth == 1 => commas += 1,
+            _ => {}
+        }
+    }
+    let params = decl[open + 1..end?].trim();
+    let n = if params.is_empty() || params == "void" {
+        0
+    } else if params.ends_with("...") {
+        commas
+    } else {
+        commas + 1
+    };
+    Some((name, n))
 }
 
 /// Writes [`HEADERS`] into `dir` (created if needed).
@@ -146,4 +252,9 @@ pub enum FormatError {
     /// output produced so far (`written`), then the call returns -1 with errno EINVAL.
     #[error("format ends inside a conversion specification")]
     IncompleteDirective { written: Vec<u8> },
+    /// A conversion was given an argument of another type (undefined behaviour: glibc
+    /// reads whatever the register for the expected type holds). The text says which
+    /// argument; [`printf::format`] prefixes the directive (`%d`).
+    #[error("{0}")]
+    WrongType(String),
 }

@@ -77,7 +77,33 @@ struct Spec {
 
 /// Formats `fmt` (without its terminating NUL) the way glibc's `printf` does and returns
 /// the bytes that would be written.
+///
+/// An argument of the wrong type ([`FormatError::WrongType`] from `args`) comes back
+/// naming the directive it was given to: "%d given ...".
 pub fn format(fmt: &[u8], args: &mut dyn PrintfArgs) -> Result<Vec<u8>, FormatError> {
+    let mut start = 0;
+    format_at(fmt, args, &mut start).map_err(|e| match e {
+        FormatError::WrongType(what) => {
+            FormatError::WrongType(format!("{} given {what}", directive_text(fmt, start)))
+        }
+        e => e,
+    })
+}
+
+/// The directive starting at `start` (`%-08.*ld`), up to its conversion character.
+fn directive_text(fmt: &[u8], start: usize) -> String {
+    let mut i = start + 1;
+    while i < fmt.len() && b"-+ #0'I123456789.*hlLqjzZt$".contains(&fmt[i]) {
+        i += 1;
+    }
+    String::from_utf8_lossy(&fmt[start..(i + 1).min(fmt.len())]).into_owned()
+}
+
+fn format_at(
+    fmt: &[u8],
+    args: &mut dyn PrintfArgs,
+    cur: &mut usize,
+) -> Result<Vec<u8>, FormatError> {
     let mut out = Vec::with_capacity(fmt.len() + 16);
     let mut i = 0;
     while i < fmt.len() {
@@ -88,6 +114,7 @@ pub fn format(fmt: &[u8], args: &mut dyn PrintfArgs) -> Result<Vec<u8>, FormatEr
             continue;
         }
         let start = i;
+        *cur = start;
         i += 1;
         let mut flags = Flags::default();
         while i < fmt.len() {

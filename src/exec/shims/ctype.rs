@@ -2,7 +2,7 @@
 //! like glibc's table lookups we answer for -128..255 and treat the rest as "no".
 
 use super::{arg, ret_int, Args, Shim};
-use crate::exec::interp::Machine;
+use crate::exec::interp::{Machine, X};
 use crate::ir::Scalar;
 use crate::sym::{CmpOp, ExprId, ExprPool};
 
@@ -78,14 +78,17 @@ fn symbolic(m: &mut Machine, s: Shim) {
     sy.ret = Some(sy.widen(r, Scalar::I32));
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args) -> u64 {
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: crate::ir::Loc) -> X<u64> {
+    let Some(v) = concrete(s, args) else {
+        return Err(super::no_model(m, s, loc));
+    };
     if m.sym.is_some() {
         symbolic(m, s);
     }
-    concrete(s, args)
+    Ok(v)
 }
 
-fn concrete(s: Shim, args: Args) -> u64 {
+fn concrete(s: Shim, args: Args) -> Option<u64> {
     let c = arg(args, 0) as u32 as i32;
     let b = if (0..=255).contains(&c) {
         Some(c as u8)
@@ -93,7 +96,7 @@ fn concrete(s: Shim, args: Args) -> u64 {
         None
     };
     let t = |f: fn(&u8) -> bool| -> u64 { ret_int(b.map(|x| f(&x)).unwrap_or(false) as i64) };
-    match s {
+    Some(match s {
         Shim::isalpha => t(u8::is_ascii_alphabetic),
         Shim::isdigit => t(u8::is_ascii_digit),
         Shim::isalnum => t(u8::is_ascii_alphanumeric),
@@ -113,6 +116,6 @@ fn concrete(s: Shim, args: Args) -> u64 {
             Some(x) if x.is_ascii_uppercase() => (x + 32) as i64,
             _ => c as i64,
         }),
-        _ => 0,
-    }
+        _ => return None,
+    })
 }

@@ -1,12 +1,16 @@
 //! math.h. Rust's f64 methods call the platform libm (glibc's here), so results agree
 //! bit for bit with a native run on the same machine.
 
-use super::{arg_f64, ret_f64, Args, Shim};
+use super::{arg, arg_f64, ret_f64, Args, Shim};
+use crate::exec::interp::{Machine, X};
+use crate::ir::Loc;
 
-pub fn call(s: Shim, args: Args) -> u64 {
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let x = arg_f64(args, 0);
     let y = arg_f64(args, 1);
-    ret_f64(match s {
+    Ok(ret_f64(match s {
+        // A float result: its bits in the low half, as the interpreter keeps floats.
+        Shim::fabsf => return Ok(f32::from_bits(arg(args, 0) as u32).abs().to_bits() as u64),
         Shim::sqrt => x.sqrt(),
         Shim::pow => x.powf(y),
         Shim::fabs => x.abs(),
@@ -34,6 +38,6 @@ pub fn call(s: Shim, args: Args) -> u64 {
         Shim::fmax => x.max(y),
         Shim::hypot => x.hypot(y),
         Shim::cbrt => x.cbrt(),
-        _ => f64::NAN,
-    })
+        _ => return Err(super::no_model(m, s, loc)),
+    }))
 }

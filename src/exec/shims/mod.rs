@@ -16,6 +16,8 @@ mod math;
 mod stdio;
 mod stdlib;
 mod string;
+mod time;
+mod unistd;
 
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
@@ -59,6 +61,8 @@ shims!(
     fgetc,
     ungetc,
     fgets,
+    getline,
+    getdelim,
     scanf,
     fscanf,
     sscanf,
@@ -94,12 +98,17 @@ shims!(
     lldiv,
     exit,
     abort,
+    atexit,
+    getenv,
     qsort,
     bsearch,
     rand,
     srand,
-    // string.h
+    // errno.h
+    __errno_location,
+    // string.h, strings.h
     strlen,
+    strnlen,
     strcpy,
     strncpy,
     strcat,
@@ -113,12 +122,26 @@ shims!(
     strcspn,
     strpbrk,
     strtok,
+    strtok_r,
     strdup,
+    strndup,
+    strerror,
     memcpy,
     memmove,
     memset,
     memcmp,
     memchr,
+    strcasecmp,
+    strncasecmp,
+    bzero,
+    bcopy,
+    bcmp,
+    index,
+    rindex,
+    // wchar.h
+    wcslen,
+    wcscmp,
+    wcscpy,
     // ctype.h
     isalpha,
     isdigit,
@@ -137,6 +160,7 @@ shims!(
     sqrt,
     pow,
     fabs,
+    fabsf,
     floor,
     ceil,
     fmod,
@@ -161,9 +185,90 @@ shims!(
     cbrt,
     log2,
     exp2,
+    // time.h
+    time,
+    clock,
+    difftime,
+    gmtime,
+    localtime,
+    strftime,
+    // unistd.h, getopt.h
+    getopt,
+    getopt_long,
+    __regcause_optarg,
+    __regcause_optind,
+    __regcause_opterr,
+    __regcause_optopt,
+    read,
+    write,
+    isatty,
     // assert.h
     __assert_fail,
 );
+
+/// The file of models a shim lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Module {
+    Stdio,
+    Stdlib,
+    String,
+    Ctype,
+    Math,
+    Time,
+    Unistd,
+}
+
+/// Where each shim is modelled. Exhaustive on purpose (no `_` arm): a new shim that is
+/// not routed does not compile, instead of falling through to another header's model.
+fn module_of(s: Shim) -> Module {
+    use Shim::*;
+    match s {
+        printf | fprintf | sprintf | snprintf | puts | fputs | putchar | fputc | putc | getchar
+        | getc | fgetc | ungetc | fgets | getline | getdelim | scanf | fscanf | sscanf | fopen
+        | fclose | fread | fwrite | feof | ferror | fflush | perror | remove => Module::Stdio,
+        malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
+        | strtoull | atof | strtod | strtof | abs | labs | llabs | div | ldiv | lldiv | exit
+        | abort | atexit | getenv | qsort | bsearch | rand | srand | __errno_location
+        | __assert_fail => Module::Stdlib,
+        strlen | strnlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr
+        | strrchr | strstr | strspn | strcspn | strpbrk | strtok | strtok_r | strdup | strndup
+        | strerror | memcpy | memmove | memset | memcmp | memchr | strcasecmp | strncasecmp
+        | bzero | bcopy | bcmp | index | rindex | wcslen | wcscmp | wcscpy => Module::String,
+        isalpha | isdigit | isalnum | isspace | isupper | islower | isprint | ispunct
+        | isxdigit | iscntrl | isgraph | toupper | tolower => Module::Ctype,
+        sqrt | pow | fabs | fabsf | floor | ceil | fmod | exp | log | log10 | sin | cos | tan
+        | asin | acos | atan | atan2 | sinh | cosh | tanh | round | trunc | fmin | fmax | hypot
+        | cbrt | log2 | exp2 => Module::Math,
+        time | clock | difftime | gmtime | localtime | strftime => Module::Time,
+        getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
+        | __regcause_optopt | read | write | isatty => Module::Unistd,
+    }
+}
+
+/// Functions returning a struct by value: the interpreter passes the result buffer as
+/// an extra first argument.
+fn returns_struct(s: Shim) -> bool {
+    matches!(s, Shim::div | Shim::ldiv | Shim::lldiv)
+}
+
+/// How many arguments each shim needs (its prototype in the bundled headers, plus the
+/// result buffer of a struct result), indexed by `Shim as usize`. A call with fewer (an
+/// unprototyped call) is refused rather than reading the missing ones as 0.
+fn min_args(s: Shim) -> usize {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let ar = crate::libc::declared_arities();
+        NAMES
+            .iter()
+            .map(|n| {
+                let base = ar.get(*n).copied().unwrap_or(0);
+                let extra = resolve(n).map(returns_struct).unwrap_or(false) as usize;
+                (base + extra) as u8
+            })
+            .collect()
+    });
+    t.get(s as usize).copied().unwrap_or(0) as usize
+}
 
 /// Functions whose result does not carry input values further (output, memory
 /// management, program exit): calling them on input-derived values loses nothing.
@@ -197,6 +302,11 @@ pub fn is_output_only(s: Shim) -> bool {
             | strncat
             | sprintf
             | snprintf
+            | atexit
+            | bzero
+            | bcopy
+            | write
+            | wcscpy
     )
 }
 
@@ -216,6 +326,15 @@ pub fn reads_strings(s: Shim) -> bool {
             | strpbrk
             | strtok
             | strdup
+            | strndup
+            | strnlen
+            | strtok_r
+            | strcasecmp
+            | strncasecmp
+            | index
+            | rindex
+            | bcmp
+            | getenv
             | memcmp
             | memchr
             | atof
@@ -233,9 +352,6 @@ pub fn is_supported(name: &str) -> bool {
 /// is reported as a tool limit rather than a bug of the program.
 pub fn is_libc_name(name: &str) -> bool {
     const OTHER: &[&str] = &[
-        "time",
-        "clock",
-        "getenv",
         "system",
         "popen",
         "fork",
@@ -246,23 +362,14 @@ pub fn is_libc_name(name: &str) -> bool {
         "raise",
         "setjmp",
         "longjmp",
-        "atexit",
-        "getline",
-        "getdelim",
         "vprintf",
         "vfprintf",
         "vsprintf",
         "vsnprintf",
-        "localtime",
-        "gmtime",
-        "strftime",
         "mktime",
-        "difftime",
         "sleep",
         "usleep",
         "open",
-        "read",
-        "write",
         "close",
         "lseek",
         "fseek",
@@ -277,10 +384,8 @@ pub fn is_libc_name(name: &str) -> bool {
         "freopen",
         "fdopen",
         "fileno",
-        "strerror",
         "strcoll",
         "strxfrm",
-        "wcslen",
         "mbstowcs",
         "wcstombs",
         "setlocale",
@@ -288,9 +393,6 @@ pub fn is_libc_name(name: &str) -> bool {
         "rename",
         "puts_unlocked",
         "alloca",
-        "strndup",
-        "strcasecmp",
-        "strncasecmp",
         "asprintf",
         "dprintf",
         "getc_unlocked",
@@ -305,7 +407,6 @@ pub fn is_libc_name(name: &str) -> bool {
         "logf",
         "sinf",
         "cosf",
-        "fabsf",
         "lround",
         "llround",
         "rint",
@@ -324,16 +425,139 @@ pub fn is_libc_name(name: &str) -> bool {
         "random",
         "srandom",
         "drand48",
+        "ctime",
+        "asctime",
+        "getopt_long_only",
+        "setenv",
+        "unsetenv",
+        "putenv",
+        "on_exit",
+        "quick_exit",
+        "at_quick_exit",
+        "_exit",
+        "_Exit",
+        "wcscat",
+        "wcsncpy",
+        "wcschr",
+        "mbrtowc",
+        "wcrtomb",
+        "btowc",
+        "wctob",
+        "fwprintf",
+        "wprintf",
+        "swprintf",
+        "strsep",
+        "strsignal",
+        "memrchr",
+        "memmem",
+        "stpcpy",
+        "clock_gettime",
+        "gettimeofday",
+        "nanosleep",
+        "timegm",
+        "getpid",
+        "getcwd",
+        "chdir",
+        "unlink",
+        "pipe",
+        "dup",
+        "dup2",
+        "ffs",
     ];
     OTHER.contains(&name)
 }
 
-/// State of the modelled library that persists between calls.
+/// State of the modelled library that persists between calls. Pointers are 0 until
+/// the object they name is first needed.
 #[derive(Default)]
 pub struct LibcState {
     pub argv: Vec<Vec<u8>>,
     pub rand: Option<crate::libc::rand::GlibcRand>,
     pub strtok_next: u64,
+    /// The `int` that `errno` names.
+    pub errno_ptr: u64,
+    /// The controlled environment `getenv` reads: empty unless the caller of the run
+    /// sets it (the host's environment never leaks in).
+    pub env: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Copies of environment values handed out by `getenv`, by name.
+    env_ptrs: std::collections::HashMap<Vec<u8>, u64>,
+    /// `atexit` handlers (function pointers), in registration order.
+    pub atexit: Vec<u64>,
+    getopt: crate::libc::getopt::GetoptState,
+    /// optarg, optind, opterr, optopt.
+    getopt_vars: [u64; 4],
+    /// strerror's strings by errno value, and glibc's shared "Unknown error" buffer.
+    strerror_ptrs: std::collections::HashMap<i32, u64>,
+    strerror_unknown: u64,
+    /// The static `struct tm` of gmtime/localtime and the zone names it points to.
+    tm_ptr: u64,
+    zone_ptrs: [u64; 2],
+    /// Where the run read a value regcause fixed to keep runs deterministic (`time`,
+    /// `clock`): its output may depend on it, and reports should say so.
+    pub nondeterministic: Vec<(Loc, String)>,
+}
+
+/// A runtime object of the library (errno, getopt's globals, strerror's strings),
+/// created on first use with `init` as its contents; `slot` remembers it.
+pub(crate) fn lib_object(
+    m: &mut Machine,
+    slot: fn(&mut LibcState) -> &mut u64,
+    init: &[u8],
+    name: &str,
+    loc: Loc,
+) -> X<u64> {
+    let cur = *slot(&mut m.libc);
+    if cur != 0 {
+        return Ok(cur);
+    }
+    let p = try_mem!(
+        m,
+        m.mem.alloc(
+            init.len(),
+            super::memory::AllocKind::Runtime,
+            true,
+            name,
+            loc
+        )
+    );
+    try_mem!(m, m.mem.write_bytes(p, init));
+    *slot(&mut m.libc) = p;
+    Ok(p)
+}
+
+/// `errno = v`.
+pub(crate) fn set_errno(m: &mut Machine, v: i32, loc: Loc) -> X<()> {
+    let p = lib_object(m, |l| &mut l.errno_ptr, &[0; 4], "errno", loc)?;
+    try_mem!(m, m.mem.store(p, 4, v as u32 as u64));
+    Ok(())
+}
+
+/// A string the library owns (strerror's messages, getenv's values), read-only.
+pub(crate) fn lib_string(m: &mut Machine, text: &[u8], name: &str, loc: Loc) -> X<u64> {
+    let mut bytes = text.to_vec();
+    bytes.push(0);
+    let p = try_mem!(
+        m,
+        m.mem.alloc(
+            bytes.len(),
+            super::memory::AllocKind::Runtime,
+            true,
+            name,
+            loc
+        )
+    );
+    try_mem!(m, m.mem.write_bytes(p, &bytes));
+    Ok(p)
+}
+
+/// Run the `atexit` handlers, last registered first, as `exit` and a return from
+/// `main` do (before stdio is flushed). A handler may itself call `exit`: the rest
+/// still run, as in glibc, because each is removed before it is called.
+pub fn run_atexit(m: &mut Machine, loc: Loc) -> X<()> {
+    while let Some(f) = m.libc.atexit.pop() {
+        m.call_pointer(f, &[], loc)?;
+    }
+    Ok(())
 }
 
 #[inline]
@@ -363,19 +587,30 @@ pub(crate) fn unsupported(m: &Machine, what: String, loc: Loc) -> Stop {
 }
 
 pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
-    use Shim::*;
-    match s {
-        printf | fprintf | sprintf | snprintf | puts | fputs | putchar | fputc | putc | getchar
-        | getc | fgetc | ungetc | fgets | scanf | fscanf | sscanf | fopen | fclose | fread
-        | fwrite | feof | ferror | fflush | perror | remove => stdio::call(m, s, args, loc),
-        malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
-        | strtoull | atof | strtod | strtof | abs | labs | llabs | div | ldiv | lldiv | exit
-        | abort | qsort | bsearch | rand | srand | __assert_fail => stdlib::call(m, s, args, loc),
-        strlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr | strrchr
-        | strstr | strspn | strcspn | strpbrk | strtok | strdup | memcpy | memmove | memset
-        | memcmp | memchr => string::call(m, s, args, loc),
-        isalpha | isdigit | isalnum | isspace | isupper | islower | isprint | ispunct
-        | isxdigit | iscntrl | isgraph | toupper | tolower => Ok(ctype::call(m, s, args)),
-        _ => Ok(math::call(s, args)),
+    let need = min_args(s);
+    if args.len() < need {
+        return Err(m.fault(
+            FaultKind::BadCall,
+            format!(
+                "`{s:?}` called with {} argument(s); it takes {need}",
+                args.len()
+            ),
+            loc,
+        ));
     }
+    match module_of(s) {
+        Module::Stdio => stdio::call(m, s, args, loc),
+        Module::Stdlib => stdlib::call(m, s, args, loc),
+        Module::String => string::call(m, s, args, loc),
+        Module::Ctype => ctype::call(m, s, args, loc),
+        Module::Math => math::call(m, s, args, loc),
+        Module::Time => time::call(m, s, args, loc),
+        Module::Unistd => unistd::call(m, s, args, loc),
+    }
+}
+
+/// The fault of a shim routed to a module that has no case for it (a bug of regcause,
+/// reported as a limit rather than a wrong answer).
+pub(crate) fn no_model(m: &Machine, s: Shim, loc: Loc) -> Stop {
+    unsupported(m, format!("library function `{s:?}` has no model"), loc)
 }

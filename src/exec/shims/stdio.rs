@@ -4,7 +4,7 @@ use super::{arg, ret_int, Args, Shim};
 use crate::exec::concolic::InputOrigin;
 use crate::exec::interp::{Machine, X};
 use crate::exec::io::{STDIN_FD, STDOUT_FD};
-use crate::exec::memory::MemFault;
+use crate::exec::memory::{AllocKind, MemFault};
 use crate::exec::FaultKind;
 use crate::ir::{Loc, Scalar};
 use crate::libc::printf::{self, PrintfArgs};
@@ -23,7 +23,46 @@ struct VarArgs<'m, 'p> {
     fault: Option<MemFault>,
 }
 
+/// How an argument's type is named in diagnostics.
+fn type_name(t: Scalar) -> &'static str {
+    match t {
+        Scalar::I8 => "signed char",
+        Scalar::U8 => "unsigned char",
+        Scalar::I16 => "short",
+        Scalar::U16 => "unsigned short",
+        Scalar::I32 => "int",
+        Scalar::U32 => "unsigned int",
+        Scalar::I64 => "long",
+        Scalar::U64 => "unsigned long",
+        Scalar::F32 => "float",
+        Scalar::F64 => "double",
+        Scalar::Ptr => "a pointer",
+    }
+}
+
 impl VarArgs<'_, '_> {
+    /// The next argument, which must be of a kind `ok` accepts: anything else is
+    /// undefined behaviour natively (the callee reads another register or other bytes).
+    fn take_checked(&mut self, ok: impl Fn(Scalar) -> bool) -> Result<u64, FormatError> {
+        let n = self.next + 1;
+        let (v, t) = self.take()?;
+        if ok(t) {
+            Ok(v)
+        } else {
+            Err(FormatError::WrongType(format!(
+                "variadic argument {n} of type {} (undefined behaviour)",
+                type_name(t)
+            )))
+        }
+    }
+
+    fn peek_kind(&self) -> (u64, Scalar) {
+        self.args
+            .get(self.next)
+            .map(|(v, t, _)| (*v, *t))
+            .unwrap_or((0, Scalar::I32))
+    }
+
     fn take(&mut self) -> Result<(u64, Scalar), FormatError> {
         match self.args.get(self.next) {
             Some((v, t, _)) => {
@@ -38,24 +77,22 @@ impl VarArgs<'_, '_> {
 }
 
 impl PrintfArgs for VarArgs<'_, '_> {
-    fn next_int(&mut self, _size: u8) -> Result<u64, FormatError> {
-        Ok(self.take()?.0)
+    fn next_int(&mut self, size: u8) -> Result<u64, FormatError> {
+        // An integer of the conversion's width (int for hh, h and none; after the
+        // default promotions narrower ones arrive as int). Signedness may differ.
+        self.take_checked(|t| !t.is_float() && t != Scalar::Ptr && (t.size() == 8) == (size == 8))
     }
     fn next_double(&mut self) -> Result<f64, FormatError> {
-        let (v, t) = self.take()?;
-        Ok(match t {
-            Scalar::F64 => f64::from_bits(v),
-            Scalar::F32 => f32::from_bits(v as u32) as f64,
-            // An integer passed for %f: glibc reads an unrelated register; we refuse.
-            _ => {
-                return Err(FormatError::Arg(
-                    "an integer argument was passed for a floating conversion".into(),
-                ))
-            }
+        let (v, t) = self.peek_kind();
+        let v = self.take_checked(|t| t.is_float()).map(|_| v)?;
+        Ok(if t == Scalar::F32 {
+            f32::from_bits(v as u32) as f64
+        } else {
+            f64::from_bits(v)
         })
     }
     fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError> {
-        let (p, _) = self.take()?;
+        let p = self.take_checked(|t| t == Scalar::Ptr)?;
         if p == 0 {
             return Ok(printf::null_string_text(max));
         }
@@ -86,7 +123,7 @@ impl PrintfArgs for VarArgs<'_, '_> {
         }
     }
     fn next_ptr(&mut self) -> Result<u64, FormatError> {
-        Ok(self.take()?.0)
+        self.take_checked(|t| t == Scalar::Ptr)
     }
 }
 
@@ -114,6 +151,9 @@ fn format(m: &mut Machine, fmt_ptr: u64, args: Args, loc: Loc) -> X<Vec<u8>> {
                     Err(m.fault(FaultKind::BadCall, format!("printf: {msg}"), loc))
                 }
                 FormatError::IncompleteDirective { written } => Ok(written),
+                FormatError::WrongType(msg) => {
+                    Err(m.fault(FaultKind::UndefinedBehaviour, format!("printf: {msg}"), loc))
+                }
             }
         }
     }
@@ -282,13 +322,25 @@ fn scan(
         Err(e) => return Err(m.fault(FaultKind::BadCall, format!("scanf: {e}"), loc)),
     };
     for (i, (v, end)) in sink.values.into_iter().enumerate() {
-        let Some((p, _, _)) = ptrs.get(i) else {
+        let Some((p, t, _)) = ptrs.get(i) else {
             return Err(m.fault(
                 FaultKind::BadCall,
                 "scanf: more conversions than pointer arguments".into(),
                 loc,
             ));
         };
+        if *t != Scalar::Ptr {
+            let conv = kinds.get(i).map(|c| *c as char).unwrap_or('?');
+            return Err(m.fault(
+                FaultKind::UndefinedBehaviour,
+                format!(
+                    "scanf: %{conv} given variadic argument {} of type {}, not a pointer (undefined behaviour)",
+                    i + 1,
+                    type_name(*t)
+                ),
+                loc,
+            ));
+        }
         let p = *p;
         match v {
             ScanValue::Int {
@@ -369,6 +421,17 @@ fn symbolic_bytes(
         try_mem!(m, m.mem.set_byte_sym(p + k as u64, e));
     }
     Ok(())
+}
+
+/// `symbolic_bytes` for the other models (`read`).
+pub(crate) fn mark_input(
+    m: &mut Machine,
+    p: u64,
+    bytes: &[u8],
+    offsets: &[Option<usize>],
+    loc: Loc,
+) -> X<()> {
+    symbolic_bytes(m, p, bytes, offsets, loc)
 }
 
 /// `getc` with, in a concolic run, the symbolic `int` result for a byte of stdin.
@@ -522,8 +585,11 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             let path = try_mem!(m, m.mem.c_string(a0));
             let mode = try_mem!(m, m.mem.c_string(a1));
             match m.io.open(&path, &mode) {
-                Some(fd) => m.file_ptr(fd)?,
-                None => 0,
+                Ok(fd) => m.file_ptr(fd)?,
+                Err(e) => {
+                    super::set_errno(m, e, loc)?;
+                    0
+                }
             }
         }
         Shim::fclose => {
@@ -594,8 +660,20 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             if !msg.is_empty() {
                 msg.extend_from_slice(b": ");
             }
-            msg.extend_from_slice(b"Unknown error\n");
+            let e = errno_value(m)?;
+            let text = crate::libc::errno::message(e)
+                .map(|t| t.to_string())
+                .unwrap_or_else(|| crate::libc::errno::unknown_message(e));
+            msg.extend_from_slice(text.as_bytes());
+            msg.push(b'\n');
+            let oriented = m.io.stderr_oriented;
             m.output(crate::exec::io::STDERR_FD, &msg);
+            if !oriented {
+                // glibc's perror on a stream not yet oriented tries fdopen(dup(2), "w+"),
+                // which fails with EINVAL on a write-only pipe or file (how a test's
+                // stderr is captured) before it falls back to stderr itself.
+                super::set_errno(m, crate::libc::errno::EINVAL, loc)?;
+            }
             0
         }
         Shim::remove => {
@@ -611,12 +689,68 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 ret_int(-1)
             }
         }
-        _ => {
-            return Err(super::unsupported(
-                m,
-                format!("{s:?} is not a stdio function"),
-                loc,
-            ))
-        }
+        Shim::getline => getdelim(m, a0, a1, b'\n', a2, loc)?,
+        Shim::getdelim => getdelim(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
+        _ => return Err(super::no_model(m, s, loc)),
     })
+}
+
+/// The current value of `errno` (0 before anything set it).
+fn errno_value(m: &Machine) -> X<i32> {
+    let p = m.libc.errno_ptr;
+    if p == 0 {
+        return Ok(0);
+    }
+    Ok(try_mem!(m, m.mem.load(p, 4)) as u32 as i32)
+}
+
+/// glibc's `getdelim`: a missing buffer becomes a 120-byte heap block; a line that
+/// does not fit grows it to the larger of what it needs and twice its size. (glibc
+/// grows per stdio buffer chunk; a line crossing a 4096-byte buffer boundary may
+/// natively end with another `*n`.)
+fn getdelim(m: &mut Machine, lineptr: u64, np: u64, delim: u8, stream: u64, loc: Loc) -> X<u64> {
+    let fd = m.fd_of(stream, loc)?;
+    let mut buf = try_mem!(m, m.mem.load(lineptr, 8));
+    let mut cap = try_mem!(m, m.mem.load(np, 8));
+    if buf == 0 || cap == 0 {
+        cap = 120;
+        buf = try_mem!(m, m.mem.alloc(120, AllocKind::Heap, false, "heap", loc));
+        try_mem!(m, m.mem.store(lineptr, 8, buf));
+        try_mem!(m, m.mem.store(np, 8, cap));
+    }
+    let mut line = Vec::new();
+    let mut offs = Vec::new();
+    while let Some(b) = m.io.getc(fd) {
+        line.push(b);
+        offs.push(if fd == STDIN_FD {
+            m.io.last_offset
+        } else {
+            None
+        });
+        if b == delim {
+            break;
+        }
+    }
+    if line.is_empty() {
+        return Ok(u64::MAX);
+    }
+    let needed = line.len() as u64 + 1;
+    if needed > cap {
+        let new_cap = needed.max(2 * cap);
+        let nb = try_mem!(
+            m,
+            m.mem
+                .alloc(new_cap as usize, AllocKind::Heap, false, "heap", loc)
+        );
+        try_mem!(m, m.mem.free_heap(buf, loc));
+        buf = nb;
+        cap = new_cap;
+        try_mem!(m, m.mem.store(lineptr, 8, buf));
+        try_mem!(m, m.mem.store(np, 8, cap));
+    }
+    let len = line.len();
+    line.push(0);
+    try_mem!(m, m.mem.write_bytes(buf, &line));
+    symbolic_bytes(m, buf, &line[..len], &offs, loc)?;
+    Ok(len as u64)
 }

@@ -1,11 +1,12 @@
 //! stdlib.h and assert.h.
 
-use super::{arg, arg_f64, ret_f64, ret_int, unsupported, Args, Shim};
+use super::{arg, ret_f64, ret_int, Args, Shim};
 use crate::exec::concolic::InputOrigin;
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::memory::AllocKind;
 use crate::exec::FaultKind;
 use crate::ir::{Loc, Scalar};
+use crate::libc::errno;
 use crate::libc::strconv::{self, IntKind};
 
 /// The bytes from `p` to the end of a C string, for number parsing.
@@ -97,6 +98,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         Shim::calloc => {
             let n = a0.saturating_mul(a1);
             if n > (8u64 << 30) {
+                super::set_errno(m, errno::ENOMEM, loc)?;
                 0
             } else {
                 try_mem!(
@@ -157,6 +159,12 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 _ => (IntKind::Strtoull, a2 as u32),
             };
             let r = strconv::strtol_like(&text, base, kind);
+            // glibc: atoi & co are strtol, so they set errno as it does.
+            if r.overflow {
+                super::set_errno(m, errno::ERANGE, loc)?;
+            } else if r.invalid_base {
+                super::set_errno(m, errno::EINVAL, loc)?;
+            }
             if !matches!(s, Shim::atoi | Shim::atol | Shim::atoll) {
                 store_endptr(m, a1, a0, r.consumed)?;
             }
@@ -179,10 +187,16 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             let text = text_at(m, a0)?;
             if s == Shim::strtof {
                 let r = strconv::strtof_like(&text);
+                if r.erange() {
+                    super::set_errno(m, errno::ERANGE, loc)?;
+                }
                 store_endptr(m, a1, a0, r.consumed)?;
                 return Ok((r.value as f32).to_bits() as u64);
             }
             let r = strconv::strtod_like(&text);
+            if r.erange() {
+                super::set_errno(m, errno::ERANGE, loc)?;
+            }
             if s == Shim::strtod {
                 store_endptr(m, a1, a0, r.consumed)?;
             }
@@ -230,6 +244,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             }
         }
         Shim::exit => {
+            super::run_atexit(m, loc)?;
             m.io.flush(crate::exec::io::STDOUT_FD);
             return Err(Stop::Exit((a0 as i32) & 0xff));
         }
@@ -319,9 +334,36 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             };
             found.map(|i| base + (i * size) as u64).unwrap_or(0)
         }
-        _ => {
-            let _ = arg_f64;
-            return Err(unsupported(m, format!("{s:?} is not modelled"), loc));
+        Shim::atexit => {
+            // glibc allows (practically) any number of handlers.
+            m.libc.atexit.push(a0);
+            0
         }
+        Shim::getenv => {
+            let name = text_at(m, a0)?;
+            let Some(value) = m
+                .libc
+                .env
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.clone())
+            else {
+                return Ok(0);
+            };
+            if let Some(p) = m.libc.env_ptrs.get(&name) {
+                return Ok(*p);
+            }
+            let p = super::lib_string(m, &value, "environment value", loc)?;
+            m.libc.env_ptrs.insert(name, p);
+            p
+        }
+        Shim::__errno_location => super::lib_object(
+            m,
+            |l: &mut super::LibcState| &mut l.errno_ptr,
+            &[0; 4],
+            "errno",
+            loc,
+        )?,
+        _ => return Err(super::no_model(m, s, loc)),
     })
 }

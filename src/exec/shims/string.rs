@@ -1,9 +1,10 @@
 //! string.h. Every access goes through the memory model, so overruns are caught.
 
-use super::{arg, ret_int, Args, Shim};
+use super::{arg, ret_int, Args, LibcState, Shim};
 use crate::exec::interp::{Machine, X};
 use crate::exec::memory::AllocKind;
 use crate::ir::Loc;
+use crate::libc::errno;
 
 fn cstr(m: &Machine, p: u64) -> X<Vec<u8>> {
     m.mem.c_string(p).map_err(|e| m.stop_mem(e))
@@ -172,6 +173,162 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 .map(|i| a0 + i as u64)
                 .unwrap_or(0)
         }
-        _ => 0,
+        Shim::strnlen => {
+            let max = a1 as usize;
+            let mut n = 0;
+            while n < max && try_mem!(m, m.mem.init_bytes(a0 + n as u64, 1))[0] != 0 {
+                n += 1;
+            }
+            n as u64
+        }
+        Shim::strtok_r => {
+            // glibc's strtok_r: the save pointer is left at the terminator at the end.
+            let start = if a0 != 0 {
+                a0
+            } else {
+                try_mem!(m, m.mem.load(a2, 8))
+            };
+            let st = cstr(m, start)?;
+            let set = cstr(m, a1)?;
+            let b = st.iter().position(|c| !set.contains(c)).unwrap_or(st.len());
+            if b == st.len() {
+                try_mem!(m, m.mem.store(a2, 8, start + b as u64));
+                return Ok(0);
+            }
+            match st[b..].iter().position(|c| set.contains(c)) {
+                Some(e) => {
+                    let end = start + (b + e) as u64;
+                    try_mem!(m, m.mem.write_bytes(end, &[0]));
+                    try_mem!(m, m.mem.store(a2, 8, end + 1));
+                }
+                None => try_mem!(m, m.mem.store(a2, 8, start + st.len() as u64)),
+            }
+            start + b as u64
+        }
+        Shim::strndup => {
+            let n = a1 as usize;
+            let mut st = Vec::new();
+            while st.len() < n {
+                let b = try_mem!(m, m.mem.init_bytes(a0 + st.len() as u64, 1))[0];
+                if b == 0 {
+                    break;
+                }
+                st.push(b);
+            }
+            st.push(0);
+            let p = try_mem!(m, m.mem.alloc(st.len(), AllocKind::Heap, true, "heap", loc));
+            try_mem!(m, m.mem.write_bytes(p, &st));
+            p
+        }
+        Shim::strerror => strerror(m, a0 as u32 as i32, loc)?,
+        Shim::strcasecmp | Shim::strncasecmp => {
+            let limit = if s == Shim::strncasecmp {
+                a2 as usize
+            } else {
+                usize::MAX
+            };
+            // Byte by byte, so a bounded compare never reads past its limit.
+            let mut k = 0usize;
+            loop {
+                if k >= limit {
+                    break 0;
+                }
+                let x = try_mem!(m, m.mem.init_bytes(a0 + k as u64, 1))[0].to_ascii_lowercase();
+                let y = try_mem!(m, m.mem.init_bytes(a1 + k as u64, 1))[0].to_ascii_lowercase();
+                if x != y || x == 0 {
+                    break ret_int(x as i64 - y as i64);
+                }
+                k += 1;
+            }
+        }
+        Shim::bzero => {
+            try_mem!(m, m.mem.fill(a0, 0, a1 as usize));
+            0
+        }
+        Shim::bcopy => {
+            try_mem!(m, m.mem.copy(a1, a0, a2 as usize));
+            0
+        }
+        Shim::bcmp => {
+            let n = a2 as usize;
+            let x = try_mem!(m, m.mem.init_bytes(a0, n)).to_vec();
+            let y = try_mem!(m, m.mem.init_bytes(a1, n)).to_vec();
+            cmp_bytes(&x, &y)
+        }
+        Shim::index | Shim::rindex => {
+            let st = cstr(m, a0)?;
+            let c = a1 as u8;
+            let pos = if c == 0 {
+                Some(st.len())
+            } else if s == Shim::index {
+                st.iter().position(|b| *b == c)
+            } else {
+                st.iter().rposition(|b| *b == c)
+            };
+            pos.map(|i| a0 + i as u64).unwrap_or(0)
+        }
+        Shim::wcslen => wide(m, a0)?.len() as u64,
+        Shim::wcscmp => {
+            let (x, y) = (wide(m, a0)?, wide(m, a1)?);
+            let mut r = 0i64;
+            for k in 0..=x.len().min(y.len()) {
+                let (c1, c2) = (
+                    x.get(k).copied().unwrap_or(0),
+                    y.get(k).copied().unwrap_or(0),
+                );
+                if c1 != c2 {
+                    // glibc compares as signed wchar_t and answers -1 or 1.
+                    r = if c1 < c2 { -1 } else { 1 };
+                    break;
+                }
+            }
+            ret_int(r)
+        }
+        Shim::wcscpy => {
+            let mut w = wide(m, a1)?;
+            w.push(0);
+            let bytes: Vec<u8> = w.iter().flat_map(|c| c.to_le_bytes()).collect();
+            try_mem!(m, m.mem.write_bytes(a0, &bytes));
+            a0
+        }
+        _ => return Err(super::no_model(m, s, loc)),
     })
+}
+
+/// The wide string (`wchar_t`, 32-bit) at `p`, without its terminator.
+fn wide(m: &Machine, p: u64) -> X<Vec<i32>> {
+    let mut out = Vec::new();
+    loop {
+        let v = m
+            .mem
+            .load(p + 4 * out.len() as u64, 4)
+            .map_err(|e| m.stop_mem(e))? as u32 as i32;
+        if v == 0 {
+            return Ok(out);
+        }
+        out.push(v);
+    }
+}
+
+/// `strerror`: glibc's message; values without one share a single buffer.
+fn strerror(m: &mut Machine, e: i32, loc: Loc) -> X<u64> {
+    if let Some(text) = errno::message(e) {
+        if let Some(p) = m.libc.strerror_ptrs.get(&e) {
+            return Ok(*p);
+        }
+        let p = super::lib_string(m, text.as_bytes(), "strerror message", loc)?;
+        m.libc.strerror_ptrs.insert(e, p);
+        return Ok(p);
+    }
+    let buf = super::lib_object(
+        m,
+        |l: &mut LibcState| &mut l.strerror_unknown,
+        &[0; 32],
+        "strerror buffer",
+        loc,
+    )?;
+    let mut text = errno::unknown_message(e).into_bytes();
+    text.push(0);
+    try_mem!(m, m.mem.write_bytes(buf, &text));
+    Ok(buf)
 }

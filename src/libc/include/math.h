@@ -39,6 +39,17 @@ double tan(double x);
 double atan(double x);
 double atan2(double y, double x);
 double round(double x);
+double asin(double x);
+double acos(double x);
+double sinh(double x);
+double cosh(double x);
+double tanh(double x);
+double fmin(double x, double y);
+double fmax(double x, double y);
+double hypot(double x, double y);
+double cbrt(double x);
+double log2(double x);
+double exp2(double x);
 double trunc(double x);
 
 #endif

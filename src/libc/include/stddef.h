@@ -4,7 +4,10 @@
 #include <_regcause_common.h>
 
 typedef long ptrdiff_t;
+#ifndef _REGCAUSE_WCHAR_T
+#define _REGCAUSE_WCHAR_T
 typedef int wchar_t;
+#endif
 
 #define offsetof(type, member) __builtin_offsetof(type, member)
 

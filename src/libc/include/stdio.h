@@ -5,7 +5,10 @@
 
 typedef struct _regcause_FILE FILE;
 /* glibc's stdio.h also defines ssize_t (POSIX 2008 is on by default). */
+#ifndef _REGCAUSE_SSIZE_T
+#define _REGCAUSE_SSIZE_T
 typedef long ssize_t;
+#endif
 
 extern FILE *stdin;
 extern FILE *stdout;
@@ -45,5 +48,12 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *stream);
 int feof(FILE *stream);
 int ferror(FILE *stream);
 int fflush(FILE *stream);
+int remove(const char *pathname);
+
+/* errno's message, as glibc's strerror gives it. */
+void perror(const char *s);
+/* glibc's buffer growth: 120 bytes first, then at least doubling. */
+ssize_t getline(char **lineptr, size_t *n, FILE *stream);
+ssize_t getdelim(char **lineptr, size_t *n, int delim, FILE *stream);
 
 #endif

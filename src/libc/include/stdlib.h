@@ -17,6 +17,11 @@ typedef struct {
   long rem;
 } ldiv_t;
 
+typedef struct {
+  long long quot;
+  long long rem;
+} lldiv_t;
+
 void *malloc(size_t size);
 void *calloc(size_t nmemb, size_t size);
 void *realloc(void *ptr, size_t size);
@@ -31,15 +36,21 @@ long long strtoll(const char *nptr, char **endptr, int base);
 unsigned long strtoul(const char *nptr, char **endptr, int base);
 unsigned long long strtoull(const char *nptr, char **endptr, int base);
 double strtod(const char *nptr, char **endptr);
+float strtof(const char *nptr, char **endptr);
 
 int abs(int j);
 long labs(long j);
 long long llabs(long long j);
 div_t div(int numer, int denom);
 ldiv_t ldiv(long numer, long denom);
+lldiv_t lldiv(long long numer, long long denom);
 
 _Noreturn void exit(int status);
 _Noreturn void abort(void);
+/* Handlers run at exit in reverse order of registration, before stdout is flushed. */
+int atexit(void (*function)(void));
+/* The controlled environment is empty: getenv returns NULL for every name. */
+char *getenv(const char *name);
 
 void qsort(void *base, size_t nmemb, size_t size,
            int (*compar)(const void *, const void *));

@@ -2,6 +2,8 @@
 #define _REGCAUSE_STRING_H
 
 #include <_regcause_common.h>
+/* glibc's <string.h> also declares the <strings.h> functions (default features). */
+#include <strings.h>
 
 void *memcpy(void *dest, const void *src, size_t n);
 void *memmove(void *dest, const void *src, size_t n);
@@ -24,5 +26,9 @@ size_t strcspn(const char *s, const char *reject);
 char *strpbrk(const char *s, const char *accept);
 char *strtok(char *str, const char *delim);
 char *strdup(const char *s);
+char *strndup(const char *s, size_t n);
+size_t strnlen(const char *s, size_t maxlen);
+char *strtok_r(char *str, const char *delim, char **saveptr);
+char *strerror(int errnum);
 
 #endif

@@ -1,0 +1,110 @@
+//! time.h, deterministic: see `crate::libc::time` for the fixed clock and zone.
+
+use super::{arg, ret_f64, Args, LibcState, Shim};
+use crate::exec::interp::{Machine, X};
+use crate::exec::FaultKind;
+use crate::ir::Loc;
+use crate::libc::time::{self as t, Tm};
+
+/// glibc's EOVERFLOW, for a `gmtime` year that does not fit in an int.
+const EOVERFLOW: i32 = 75;
+
+/// Remember that the run read a value regcause chose (once per call site).
+fn note_fixed(m: &mut Machine, loc: Loc, what: &str) {
+    if !m.libc.nondeterministic.iter().any(|(l, _)| *l == loc) {
+        m.libc.nondeterministic.push((loc, what.to_string()));
+    }
+}
+
+/// Fill the static `struct tm` of gmtime/localtime; returns its address.
+fn store_tm(m: &mut Machine, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
+    let p = super::lib_object(
+        m,
+        |l: &mut LibcState| &mut l.tm_ptr,
+        &[0; t::TM_SIZE],
+        "struct tm of gmtime/localtime",
+        loc,
+    )?;
+    let z = if m.libc.zone_ptrs[zone] != 0 {
+        m.libc.zone_ptrs[zone]
+    } else {
+        let name: &[u8] = if zone == 0 { b"GMT" } else { b"UTC" };
+        let zp = super::lib_string(m, name, "time zone name", loc)?;
+        m.libc.zone_ptrs[zone] = zp;
+        zp
+    };
+    for (k, v) in tm.ints().iter().enumerate() {
+        try_mem!(m, m.mem.store(p + 4 * k as u64, 4, *v as u32 as u64));
+    }
+    try_mem!(m, m.mem.store(p + t::TM_GMTOFF, 8, tm.gmtoff as u64));
+    try_mem!(m, m.mem.store(p + t::TM_ZONE, 8, z));
+    Ok(p)
+}
+
+fn load_tm(m: &Machine, p: u64) -> X<(Tm, u64)> {
+    let mut v = [0i32; 9];
+    for (k, f) in v.iter_mut().enumerate() {
+        *f = try_mem!(m, m.mem.load(p + 4 * k as u64, 4)) as u32 as i32;
+    }
+    let off = try_mem!(m, m.mem.load(p + t::TM_GMTOFF, 8)) as i64;
+    let zone = try_mem!(m, m.mem.load(p + t::TM_ZONE, 8));
+    Ok((Tm::from_ints(v, off), zone))
+}
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    Ok(match s {
+        Shim::time => {
+            note_fixed(m, loc, "time() returns the fixed value 1700000000");
+            if a0 != 0 {
+                try_mem!(m, m.mem.store(a0, 8, t::FIXED_TIME as u64));
+            }
+            t::FIXED_TIME as u64
+        }
+        Shim::clock => {
+            note_fixed(
+                m,
+                loc,
+                "clock() counts interpreted statements (1 µs per 1000)",
+            );
+            m.steps / 1000
+        }
+        Shim::difftime => ret_f64((a0 as i64).wrapping_sub(a1 as i64) as f64),
+        Shim::gmtime | Shim::localtime => {
+            let v = try_mem!(m, m.mem.load(a0, 8)) as i64;
+            match t::gmtime(v) {
+                Some(tm) => store_tm(m, &tm, usize::from(s == Shim::localtime), loc)?,
+                None => {
+                    super::set_errno(m, EOVERFLOW, loc)?;
+                    0
+                }
+            }
+        }
+        Shim::strftime => {
+            let max = a1 as usize;
+            let fmt = try_mem!(m, m.mem.c_string(a2));
+            let (tm, zp) = load_tm(m, arg(args, 3))?;
+            let zone = if zp == 0 {
+                Vec::new()
+            } else {
+                try_mem!(m, m.mem.c_string(zp))
+            };
+            let out = match t::strftime(&fmt, &tm, &zone) {
+                Ok(o) => o,
+                Err(t::Unsupported(what)) => {
+                    return Err(m.fault(FaultKind::Unsupported, what, loc))
+                }
+            };
+            if out.len() + 1 > max {
+                // glibc returns 0 and the array's contents are indeterminate.
+                return Ok(0);
+            }
+            let mut w = out;
+            let n = w.len();
+            w.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &w));
+            n as u64
+        }
+        _ => return Err(super::no_model(m, s, loc)),
+    })
+}

@@ -1,0 +1,197 @@
+//! unistd.h and getopt.h: `getopt`/`getopt_long` (the engine is
+//! `crate::libc::getopt`), their globals, and `read`/`write`/`isatty` on the standard
+//! streams.
+
+use super::{arg, ret_int, Args, LibcState, Shim};
+use crate::exec::interp::{Machine, X};
+use crate::exec::io::{STDERR_FD, STDIN_FD, STDOUT_FD};
+use crate::exec::FaultKind;
+use crate::ir::Loc;
+use crate::libc::errno;
+use crate::libc::getopt::{self, Globals, LongOpt};
+
+/// The getopt global `k` (optarg, optind, opterr, optopt) with glibc's initial values.
+fn var(m: &mut Machine, k: usize, loc: Loc) -> X<u64> {
+    const INIT: [(&[u8], &str); 4] = [
+        (&[0; 8], "optarg"),
+        (&[1, 0, 0, 0], "optind"),
+        (&[1, 0, 0, 0], "opterr"),
+        (&[b'?', 0, 0, 0], "optopt"),
+    ];
+    let slot: fn(&mut LibcState) -> &mut u64 = match k {
+        0 => |l| &mut l.getopt_vars[0],
+        1 => |l| &mut l.getopt_vars[1],
+        2 => |l| &mut l.getopt_vars[2],
+        _ => |l| &mut l.getopt_vars[3],
+    };
+    let (init, name) = INIT[k.min(3)];
+    super::lib_object(m, slot, init, name, loc)
+}
+
+fn load_i32(m: &Machine, p: u64) -> X<i32> {
+    Ok(try_mem!(m, m.mem.load(p, 4)) as u32 as i32)
+}
+
+fn getopt_call(m: &mut Machine, args: Args, long: bool, loc: Loc) -> X<u64> {
+    let argc = arg(args, 0) as u32 as i32;
+    let argv = arg(args, 1);
+    let optstring = try_mem!(m, m.mem.c_string(arg(args, 2)));
+    let vars = [
+        var(m, 0, loc)?,
+        var(m, 1, loc)?,
+        var(m, 2, loc)?,
+        var(m, 3, loc)?,
+    ];
+    let mut g = Globals {
+        optarg: try_mem!(m, m.mem.load(vars[0], 8)),
+        optind: load_i32(m, vars[1])?,
+        opterr: load_i32(m, vars[2])?,
+        optopt: load_i32(m, vars[3])?,
+    };
+    let mut av = Vec::with_capacity(argc.max(0) as usize);
+    for i in 0..argc.max(0) as u64 {
+        let p = try_mem!(m, m.mem.load(argv + 8 * i, 8));
+        let text = try_mem!(m, m.mem.c_string(p));
+        av.push((p, text));
+    }
+    let mut longopts = Vec::new();
+    if long && arg(args, 3) != 0 {
+        let mut q = arg(args, 3);
+        loop {
+            let name = try_mem!(m, m.mem.load(q, 8));
+            if name == 0 {
+                break;
+            }
+            longopts.push(LongOpt {
+                name: try_mem!(m, m.mem.c_string(name)),
+                has_arg: load_i32(m, q + 8)?,
+                flag: try_mem!(m, m.mem.load(q + 16, 8)),
+                val: load_i32(m, q + 24)?,
+            });
+            q += 32;
+        }
+    }
+    let before: Vec<u64> = av.iter().map(|a| a.0).collect();
+    let lo = long.then_some(longopts.as_slice());
+    let fx = match getopt::getopt(&mut m.libc.getopt, &mut g, &mut av, &optstring, lo) {
+        Ok(fx) => fx,
+        Err(getopt::Unsupported(what)) => {
+            return Err(m.fault(FaultKind::Unsupported, what, loc));
+        }
+    };
+    // glibc permutes the caller's argv in place.
+    for (i, (p, _)) in av.iter().enumerate() {
+        if before[i] != *p {
+            try_mem!(m, m.mem.store(argv + 8 * i as u64, 8, *p));
+        }
+    }
+    try_mem!(m, m.mem.store(vars[0], 8, g.optarg));
+    try_mem!(m, m.mem.store(vars[1], 4, g.optind as u32 as u64));
+    try_mem!(m, m.mem.store(vars[3], 4, g.optopt as u32 as u64));
+    if let (Some(k), true) = (fx.longind, long && arg(args, 4) != 0) {
+        try_mem!(m, m.mem.store(arg(args, 4), 4, k as u32 as u64));
+    }
+    if let Some((p, v)) = fx.flag_store {
+        try_mem!(m, m.mem.store(p, 4, v as u32 as u64));
+    }
+    if !fx.stderr.is_empty() {
+        m.output(STDERR_FD, &fx.stderr);
+    }
+    Ok(ret_int(fx.ret as i64))
+}
+
+/// `write(1, ...)` bypasses stdio: its bytes leave before whatever stdout still
+/// buffers, so they go in at the flushed mark and later output events move up.
+fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
+    let at = m.io.write_through_stdout(bytes);
+    for ev in m.events.iter_mut() {
+        if ev.stream == 0 && ev.start >= at {
+            ev.start += bytes.len();
+        }
+    }
+    if !bytes.is_empty() {
+        let stack = m.backtrace(loc);
+        let pos = m
+            .events
+            .iter()
+            .position(|e| e.stream == 0 && e.start > at)
+            .unwrap_or(m.events.len());
+        m.events.insert(
+            pos,
+            crate::exec::OutputEvent {
+                stream: 0,
+                start: at,
+                len: bytes.len(),
+                loc,
+                at: m.prog.fmt_loc(loc),
+                stack,
+            },
+        );
+    }
+}
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
+    Ok(match s {
+        Shim::__regcause_optarg => var(m, 0, loc)?,
+        Shim::__regcause_optind => var(m, 1, loc)?,
+        Shim::__regcause_opterr => var(m, 2, loc)?,
+        Shim::__regcause_optopt => var(m, 3, loc)?,
+        Shim::getopt => getopt_call(m, args, false, loc)?,
+        Shim::getopt_long => getopt_call(m, args, true, loc)?,
+        Shim::read => {
+            let fd = a0 as u32 as i32;
+            if fd != STDIN_FD as i32 {
+                super::set_errno(m, errno::EBADF, loc)?;
+                return Ok(u64::MAX);
+            }
+            if m.io.stdin_buffered {
+                // Natively stdio has already pulled up to 4096 bytes into its buffer;
+                // which bytes read() then sees depends on how the pipe delivered them.
+                return Err(m.fault(
+                    FaultKind::Unsupported,
+                    "read() on standard input after stdio read from it".into(),
+                    loc,
+                ));
+            }
+            let n = (a2 as usize).min(m.io.stdin.len() - m.io.stdin_pos);
+            let start = m.io.stdin_pos;
+            let bytes = m.io.stdin[start..start + n].to_vec();
+            try_mem!(m, m.mem.write_bytes(a1, &bytes));
+            m.io.stdin_pos += n;
+            let offs: Vec<Option<usize>> = (start..start + n).map(Some).collect();
+            super::stdio::mark_input(m, a1, &bytes, &offs, loc)?;
+            n as u64
+        }
+        Shim::write => {
+            let fd = a0 as u32 as i32;
+            let bytes = try_mem!(m, m.mem.init_bytes(a1, a2 as usize)).to_vec();
+            match fd {
+                1 if m.io.files[STDOUT_FD].open => write_stdout_direct(m, &bytes, loc),
+                2 => {
+                    // A raw write does not orient the stdio stream.
+                    let oriented = m.io.stderr_oriented;
+                    m.output(STDERR_FD, &bytes);
+                    m.io.stderr_oriented = oriented;
+                }
+                _ => {
+                    super::set_errno(m, errno::EBADF, loc)?;
+                    return Ok(u64::MAX);
+                }
+            }
+            bytes.len() as u64
+        }
+        Shim::isatty => {
+            // The streams of a test are pipes or files, never terminals.
+            let fd = a0 as u32 as i32;
+            let e = if (0..=2).contains(&fd) {
+                errno::ENOTTY
+            } else {
+                errno::EBADF
+            };
+            super::set_errno(m, e, loc)?;
+            0
+        }
+        _ => return Err(super::no_model(m, s, loc)),
+    })
+}

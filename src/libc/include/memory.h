@@ -1,0 +1,2 @@
+/* As in glibc: the old name of <string.h>. */
+#include <string.h>

@@ -1,0 +1,36 @@
+#ifndef _REGCAUSE_TIME_H
+#define _REGCAUSE_TIME_H
+
+#include <_regcause_common.h>
+
+/* Runs are deterministic: time() returns 1700000000 (2023-11-14 22:13:20 UTC) and the
+   run records that it depends on it; clock() counts interpreted statements, one
+   microsecond per thousand; there is no TZ, so localtime() is UTC. */
+typedef long time_t;
+typedef long clock_t;
+
+#define CLOCKS_PER_SEC ((clock_t)1000000)
+
+/* glibc's layout (x86_64). */
+struct tm {
+  int tm_sec;
+  int tm_min;
+  int tm_hour;
+  int tm_mday;
+  int tm_mon;
+  int tm_year;
+  int tm_wday;
+  int tm_yday;
+  int tm_isdst;
+  long tm_gmtoff;
+  const char *tm_zone;
+};
+
+time_t time(time_t *tloc);
+clock_t clock(void);
+double difftime(time_t time1, time_t time0);
+struct tm *gmtime(const time_t *timep);
+struct tm *localtime(const time_t *timep);
+size_t strftime(char *s, size_t max, const char *format, const struct tm *tm);
+
+#endif

@@ -1,0 +1,29 @@
+/* <wchar.h> basics (wchar_t, wcslen, wcscmp, wcscpy) and ldiv/lldiv with lldiv_t. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+int main(int argc, char **argv)
+{
+    long long n = argc > 1 ? atoll(argv[1]) : 17;
+    long long d = argc > 2 ? atoll(argv[2]) : 5;
+    lldiv_t q = lldiv(n, d);
+    ldiv_t l = ldiv((long)n, (long)d);
+    div_t i = div((int)n, (int)d);
+    printf("lldiv %lld %lld\n", q.quot, q.rem);
+    printf("ldiv %ld %ld\n", l.quot, l.rem);
+    printf("div %d %d\n", i.quot, i.rem);
+    printf("sizes %zu %zu %zu\n", sizeof(lldiv_t), sizeof(wchar_t), sizeof(wint_t));
+
+    wchar_t w[] = {'h', 'e', 'l', 'l', 'o', 0};
+    wchar_t big[] = {0x1F600, 'a', 0};
+    wchar_t neg[] = {-5, 0};
+    wchar_t copy[8];
+    printf("wcslen %zu %zu\n", wcslen(w), wcslen(big));
+    wcscpy(copy, w);
+    copy[0] = 'j';
+    printf("wcscmp %d %d %d %d\n", wcscmp(w, w), wcscmp(w, copy), wcscmp(copy, w), wcscmp(neg, w));
+    printf("copy %d %d len %zu\n", copy[0], copy[4], wcslen(copy));
+    printf("WEOF %u\n", (unsigned)WEOF);
+    return 0;
+}
