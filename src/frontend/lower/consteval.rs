@@ -460,6 +460,9 @@ impl<'u> Cx<'u> {
                 }
             }
             Constant::Character(s) => {
+                if let Some(v) = self.wide_char_constant(s, c.span) {
+                    return v;
+                }
                 let Some(body) = s.strip_prefix('\'').and_then(|x| x.strip_suffix('\'')) else {
                     return self.unsupported(
                         c.span,
@@ -478,6 +481,46 @@ impl<'u> Cx<'u> {
                 Ok(CVal::Num(Scalar::I32.canon(v as u64), int_t()))
             }
         }
+    }
+
+    /// `L'x'` (`wchar_t`, a 32-bit `int`), `u'x'` (`char16_t`) and `U'x'` (`char32_t`):
+    /// the character's code point. `None` for a plain character constant.
+    fn wide_char_constant(&mut self, s: &str, span: lang_c::span::Span) -> Option<R<CVal>> {
+        let (ty, rest) = if let Some(r) = s.strip_prefix('L') {
+            (int_t(), r)
+        } else if let Some(r) = s.strip_prefix('U') {
+            (Rc::new(Type::int(4, false)), r)
+        } else if let Some(r) = s.strip_prefix('u') {
+            if r.starts_with('8') {
+                return Some(self.unsupported(span, format!("character constant {s}")));
+            }
+            (Rc::new(Type::int(2, false)), r)
+        } else {
+            return None;
+        };
+        let body = rest.strip_prefix('\'').and_then(|x| x.strip_suffix('\''))?;
+        let mut chars = body.chars();
+        let cp = match (chars.next(), chars.next()) {
+            // An escape sequence names one code unit; only byte-sized ones are decoded.
+            (Some('\\'), _) => match unescape(body) {
+                Ok(b) if b.len() == 1 => b[0] as u64,
+                Ok(_) => {
+                    return Some(
+                        self.unsupported(span, format!("escape in wide character constant {s}")),
+                    )
+                }
+                Err(m) => return Some(self.error(span, m)),
+            },
+            (Some(ch), None) => ch as u64,
+            _ => {
+                return Some(self.unsupported(span, format!("multi-character constant {s}")));
+            }
+        };
+        let sc = ty.scalar().unwrap_or(Scalar::I32);
+        if sc.bits() < 32 && cp > 0xffff {
+            return Some(self.unsupported(span, format!("character constant {s} out of range")));
+        }
+        Some(Ok(CVal::Num(sc.canon(cp), ty)))
     }
 
     fn int_constant(&mut self, i: &Integer, span: lang_c::span::Span) -> R<CVal> {
