@@ -186,6 +186,18 @@ impl<'u> Cx<'u> {
             // An array-typed lvalue (`a[1]` of `int a[3][4]`, `s.z`) decays to the
             // address of its first element.
             Expression::Member(_) => self.const_array_decay(e),
+            Expression::CompoundLiteral(cl) => {
+                let (g, ty) = self.static_compound_literal(cl, e.span)?;
+                match &*ty {
+                    Type::Array(el, _) => {
+                        Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(el.clone())))
+                    }
+                    _ => self.unsupported(
+                        e.span,
+                        "a struct compound literal as a static initialiser's value",
+                    ),
+                }
+            }
             _ => self.error(e.span, "not a constant expression"),
         }
     }
@@ -358,8 +370,39 @@ impl<'u> Cx<'u> {
                     other => Ok(other),
                 }
             }
+            Expression::CompoundLiteral(cl) => {
+                let (g, ty) = self.static_compound_literal(cl, e.span)?;
+                Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(ty)))
+            }
             _ => self.error(e.span, "not an address constant"),
         }
+    }
+
+    /// A compound literal in a static initialiser is an object with static storage
+    /// (C11 6.5.2.5p5): an anonymous global holding its initialiser.
+    fn static_compound_literal(
+        &mut self,
+        cl: &Node<CompoundLiteral>,
+        span: lang_c::span::Span,
+    ) -> R<(crate::ir::GlobalId, TypeRef)> {
+        let ty = self.type_name(&cl.node.type_name)?;
+        let init = Node::new(Initializer::List(cl.node.initializer_list.clone()), cl.span);
+        let (_, full) = self.flatten_init(&ty, &init)?;
+        let size = self.size_or_err(&full, span)?;
+        let align = self.align_of(&full);
+        let loc = self.loc(span);
+        self.anon += 1;
+        let g = self.add_global(crate::ir::Global {
+            name: format!("<compound literal {}>", self.anon),
+            size,
+            align,
+            init: vec![0; size as usize],
+            relocs: Vec::new(),
+            read_only: false,
+            loc,
+        });
+        self.init_global(g, &full, &init)?;
+        Ok((g, full))
     }
 
     /// `a[i]` in a constant: as an address (`want_addr`) or, when not, it is an error

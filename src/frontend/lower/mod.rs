@@ -3,6 +3,7 @@
 //! (every unsupported construct of the program is reported at once); a construct that
 //! fails to lower yields `Err(Abort)` to its caller, which skips it and goes on.
 
+mod attrs;
 mod builtins;
 mod consteval;
 mod decl;
