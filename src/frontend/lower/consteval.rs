@@ -385,6 +385,10 @@ impl<'u> Cx<'u> {
         cl: &Node<CompoundLiteral>,
         span: lang_c::span::Span,
     ) -> R<(crate::ir::GlobalId, TypeRef)> {
+        if self.f.is_some() {
+            // Inside a function a compound literal has automatic storage (C11 6.5.2.5p5).
+            return self.error(span, "initializer element is not constant");
+        }
         let ty = self.type_name(&cl.node.type_name)?;
         let init = Node::new(Initializer::List(cl.node.initializer_list.clone()), cl.span);
         let (_, full) = self.flatten_init(&ty, &init)?;

@@ -1070,18 +1070,15 @@ impl<'u> Cx<'u> {
                     };
                     (Callee::Func(f), ft.clone())
                 }
-                None => {
-                    match self.builtin_call(&id.node.name, c, span)? {
-                        Some(super::builtins::Builtin::Val(v)) => return Ok(v),
-                        Some(super::builtins::Builtin::Call(f, ft)) => (Callee::Func(f), ft),
-                        None => {
-                            let (f, ft) =
-                                self.implicit_declaration(&id.node.name, callee_e.span)?;
-                            self.call_warnings(&id.node.name, callee_e.span);
-                            (Callee::Func(f), ft)
-                        }
+                None => match self.builtin_call(&id.node.name, c, span)? {
+                    Some(super::builtins::Builtin::Val(v)) => return Ok(v),
+                    Some(super::builtins::Builtin::Call(f, ft)) => (Callee::Func(f), ft),
+                    None => {
+                        let (f, ft) = self.implicit_declaration(&id.node.name, callee_e.span)?;
+                        self.call_warnings(&id.node.name, callee_e.span);
+                        (Callee::Func(f), ft)
                     }
-                }
+                },
                 _ => self.indirect_callee(callee_e)?,
             },
             _ => self.indirect_callee(callee_e)?,

@@ -170,7 +170,10 @@ impl<'u> Cx<'u> {
     /// Warnings gcc (or its linker) gives for a call of a known function.
     pub fn call_warnings(&mut self, name: &str, span: Span) {
         if name == "gets" {
-            self.warn(span, "the `gets` function is dangerous and should not be used");
+            self.warn(
+                span,
+                "the `gets` function is dangerous and should not be used",
+            );
         }
     }
 
@@ -233,7 +236,9 @@ mod tests {
 
     #[test]
     fn builtins_keep_their_prototype_and_others_need_an_int_result() {
-        let sqrt = libc_prototype("sqrt").and_then(|x| x).map(|f| (*f.ret).clone());
+        let sqrt = libc_prototype("sqrt")
+            .and_then(|x| x)
+            .map(|f| (*f.ret).clone());
         assert_eq!(sqrt, Some(Type::Double));
         assert!(libc_prototype("atoi").and_then(|x| x).is_some());
         // atof is no gcc built-in: gcc would read its double result as an int.

@@ -160,7 +160,13 @@ impl<'u> Cx<'u> {
                         return self.error(id.span, format!("unknown type name `{}`", id.node.name))
                     }
                 },
-                TypeSpecifier::TypeOf(_) => return self.unsupported(t.span, "typeof"),
+                // GNU typeof: the expression is not evaluated (no VLAs here).
+                TypeSpecifier::TypeOf(to) => {
+                    other = Some(match &to.node {
+                        TypeOf::Expression(e) => self.type_of_expr(e)?,
+                        TypeOf::Type(tn) => self.type_name(tn)?,
+                    })
+                }
                 TypeSpecifier::TS18661Float(_) => return self.unsupported(t.span, "_FloatN types"),
             }
         }
