@@ -245,6 +245,17 @@ fn open_repo() -> Result<Repo, i32> {
     })
 }
 
+/// The front end's warnings (what gcc accepts with a warning), on stderr before the
+/// run's own output; `rev` names the revision when two are compared.
+fn eprint_warnings(prog: &crate::ir::Program, rev: Option<&str>) {
+    for w in &prog.warnings {
+        match rev {
+            Some(r) => eprintln!("git-regcause: {r}: {w}"),
+            None => eprintln!("git-regcause: {w}"),
+        }
+    }
+}
+
 fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> i32 {
     let repo = match open_repo() {
         Ok(r) => r,
@@ -264,7 +275,10 @@ fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> i32 {
         expect: None,
     };
     match oracle::run_at(&repo, rev, &t, limits(input)) {
-        Ok(r) => finish_run(&r.result),
+        Ok(r) => {
+            eprint_warnings(&r.program, None);
+            finish_run(&r.result)
+        }
         Err(e) => {
             eprint_err(e);
             code::CANNOT_RUN
@@ -293,6 +307,7 @@ fn cmd_exec(
             return code::CANNOT_RUN;
         }
     };
+    eprint_warnings(&prog, None);
     let name = files
         .first()
         .and_then(|f| f.file_stem())
@@ -579,6 +594,8 @@ fn cmd_explain(a: &ExplainArgs) -> i32 {
             return oracle_code(&e);
         }
     };
+    eprint_warnings(&g.program, Some(good));
+    eprint_warnings(&b.program, Some(bad));
     let verdict = oracle::judge(&g.result, &b.result, test.expect.as_deref());
     print_verdict(&g, &b, &verdict)
 }

@@ -329,6 +329,9 @@ pub struct Program {
     pub main_takes_args: bool,
     /// Names of the builtins referenced by `Callee::Builtin` indices.
     pub builtins: Vec<String>,
+    /// Located front-end warnings (`warning: ... at file:line:col`), which every command
+    /// prints on stderr: what gcc accepts with a warning is accepted the same way.
+    pub warnings: Vec<String>,
 }
 
 impl Program {

@@ -186,6 +186,18 @@ impl<'u> Cx<'u> {
             // An array-typed lvalue (`a[1]` of `int a[3][4]`, `s.z`) decays to the
             // address of its first element.
             Expression::Member(_) => self.const_array_decay(e),
+            Expression::CompoundLiteral(cl) => {
+                let (g, ty) = self.static_compound_literal(cl, e.span)?;
+                match &*ty {
+                    Type::Array(el, _) => {
+                        Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(el.clone())))
+                    }
+                    _ => self.unsupported(
+                        e.span,
+                        "a struct compound literal as a static initialiser's value",
+                    ),
+                }
+            }
             _ => self.error(e.span, "not a constant expression"),
         }
     }
@@ -358,8 +370,43 @@ impl<'u> Cx<'u> {
                     other => Ok(other),
                 }
             }
+            Expression::CompoundLiteral(cl) => {
+                let (g, ty) = self.static_compound_literal(cl, e.span)?;
+                Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(ty)))
+            }
             _ => self.error(e.span, "not an address constant"),
         }
+    }
+
+    /// A compound literal in a static initialiser is an object with static storage
+    /// (C11 6.5.2.5p5): an anonymous global holding its initialiser.
+    fn static_compound_literal(
+        &mut self,
+        cl: &Node<CompoundLiteral>,
+        span: lang_c::span::Span,
+    ) -> R<(crate::ir::GlobalId, TypeRef)> {
+        if self.f.is_some() {
+            // Inside a function a compound literal has automatic storage (C11 6.5.2.5p5).
+            return self.error(span, "initializer element is not constant");
+        }
+        let ty = self.type_name(&cl.node.type_name)?;
+        let init = Node::new(Initializer::List(cl.node.initializer_list.clone()), cl.span);
+        let (_, full) = self.flatten_init(&ty, &init)?;
+        let size = self.size_or_err(&full, span)?;
+        let align = self.align_of(&full);
+        let loc = self.loc(span);
+        self.anon += 1;
+        let g = self.add_global(crate::ir::Global {
+            name: format!("<compound literal {}>", self.anon),
+            size,
+            align,
+            init: vec![0; size as usize],
+            relocs: Vec::new(),
+            read_only: false,
+            loc,
+        });
+        self.init_global(g, &full, &init)?;
+        Ok((g, full))
     }
 
     /// `a[i]` in a constant: as an address (`want_addr`) or, when not, it is an error
@@ -460,6 +507,9 @@ impl<'u> Cx<'u> {
                 }
             }
             Constant::Character(s) => {
+                if let Some(v) = self.wide_char_constant(s, c.span) {
+                    return v;
+                }
                 let Some(body) = s.strip_prefix('\'').and_then(|x| x.strip_suffix('\'')) else {
                     return self.unsupported(
                         c.span,
@@ -478,6 +528,46 @@ impl<'u> Cx<'u> {
                 Ok(CVal::Num(Scalar::I32.canon(v as u64), int_t()))
             }
         }
+    }
+
+    /// `L'x'` (`wchar_t`, a 32-bit `int`), `u'x'` (`char16_t`) and `U'x'` (`char32_t`):
+    /// the character's code point. `None` for a plain character constant.
+    fn wide_char_constant(&mut self, s: &str, span: lang_c::span::Span) -> Option<R<CVal>> {
+        let (ty, rest) = if let Some(r) = s.strip_prefix('L') {
+            (int_t(), r)
+        } else if let Some(r) = s.strip_prefix('U') {
+            (Rc::new(Type::int(4, false)), r)
+        } else if let Some(r) = s.strip_prefix('u') {
+            if r.starts_with('8') {
+                return Some(self.unsupported(span, format!("character constant {s}")));
+            }
+            (Rc::new(Type::int(2, false)), r)
+        } else {
+            return None;
+        };
+        let body = rest.strip_prefix('\'').and_then(|x| x.strip_suffix('\''))?;
+        let mut chars = body.chars();
+        let cp = match (chars.next(), chars.next()) {
+            // An escape sequence names one code unit; only byte-sized ones are decoded.
+            (Some('\\'), _) => match unescape(body) {
+                Ok(b) if b.len() == 1 => b[0] as u64,
+                Ok(_) => {
+                    return Some(
+                        self.unsupported(span, format!("escape in wide character constant {s}")),
+                    )
+                }
+                Err(m) => return Some(self.error(span, m)),
+            },
+            (Some(ch), None) => ch as u64,
+            _ => {
+                return Some(self.unsupported(span, format!("multi-character constant {s}")));
+            }
+        };
+        let sc = ty.scalar().unwrap_or(Scalar::I32);
+        if sc.bits() < 32 && cp > 0xffff {
+            return Some(self.unsupported(span, format!("character constant {s} out of range")));
+        }
+        Some(Ok(CVal::Num(sc.canon(cp), ty)))
     }
 
     fn int_constant(&mut self, i: &Integer, span: lang_c::span::Span) -> R<CVal> {

@@ -197,6 +197,11 @@ impl<'u> Cx<'u> {
         }
     }
 
+    /// `expr_nodecay` for the other lowering modules.
+    pub fn expr_nodecay_pub(&mut self, e: &Node<Expression>) -> R<Val> {
+        self.expr_nodecay(e)
+    }
+
     /// Lower an expression; arrays come back as `Agg(address, array type)`.
     fn expr_nodecay(&mut self, e: &Node<Expression>) -> R<Val> {
         let loc = self.loc(e.span);
@@ -298,11 +303,11 @@ impl<'u> Cx<'u> {
                 }
                 Ok(last)
             }
-            Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic"),
+            Expression::GenericSelection(g) => self.generic_selection(g, e.span),
             Expression::VaArg(_) => {
                 self.unsupported(e.span, "va_arg (variadic functions defined by the program)")
             }
-            Expression::Statement(_) => self.unsupported(e.span, "statement expression ({ ... })"),
+            Expression::Statement(st) => self.statement_expr(st, e.span),
         }
     }
 
@@ -1059,24 +1064,21 @@ impl<'u> Cx<'u> {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
                 Some(Sym::Func(f, t)) => {
                     self.note_func_use(f, callee_e.span);
+                    self.call_warnings(&id.node.name, callee_e.span);
                     let Type::Function(ft) = &*t else {
                         return self.error(span, "call of a non-function");
                     };
                     (Callee::Func(f), ft.clone())
                 }
-                None => {
-                    let name = &id.node.name;
-                    if crate::exec::shims::is_libc_name(name) {
-                        return self.unsupported(
-                            callee_e.span,
-                            format!("library function `{name}` (regcause has no model of it)"),
-                        );
+                None => match self.builtin_call(&id.node.name, c, span)? {
+                    Some(super::builtins::Builtin::Val(v)) => return Ok(v),
+                    Some(super::builtins::Builtin::Call(f, ft)) => (Callee::Func(f), ft),
+                    None => {
+                        let (f, ft) = self.implicit_declaration(&id.node.name, callee_e.span)?;
+                        self.call_warnings(&id.node.name, callee_e.span);
+                        (Callee::Func(f), ft)
                     }
-                    return self.error(
-                        callee_e.span,
-                        format!("implicit declaration of function `{name}`"),
-                    );
-                }
+                },
                 _ => self.indirect_callee(callee_e)?,
             },
             _ => self.indirect_callee(callee_e)?,

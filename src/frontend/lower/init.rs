@@ -86,6 +86,10 @@ impl<'u> Cx<'u> {
                 });
                 Ok(1)
             }
+            // gcc 12 (C17) refuses `int x = {};` (C23 would zero it).
+            Initializer::List(items) if items.is_empty() && ty.is_scalar() => {
+                self.error(init.span, "empty scalar initializer")
+            }
             Initializer::List(items) => self.init_list(ty, off, items, out),
         }
     }

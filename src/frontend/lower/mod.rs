@@ -3,11 +3,15 @@
 //! (every unsupported construct of the program is reported at once); a construct that
 //! fails to lower yields `Err(Abort)` to its caller, which skips it and goes on.
 
+mod attrs;
+mod builtins;
 mod consteval;
 mod decl;
 mod expr;
+mod implicit;
 mod init;
 mod stmt;
+mod stmtexpr;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -91,6 +95,8 @@ pub(crate) struct Cx<'u> {
     pub anon: u32,
     /// Functions whose `static` storage makes them local to their unit: (unit, name).
     pub unit_index: usize,
+    /// Functions declared implicitly by a call (`int f()`), to check later definitions.
+    pub implicit_funcs: HashSet<FuncId>,
 }
 
 impl<'u> Cx<'u> {
@@ -284,6 +290,16 @@ impl<'u> Cx<'u> {
                 .or_else(|| self.scopes.first().and_then(|s| s.names.get(name)).cloned())
         };
         if let Some(Sym::Func(id, _)) = existing {
+            // gcc refuses a declaration whose result is not the `int` a call implied.
+            if self.implicit_funcs.contains(&id) && *ft.ret != Type::int(4, true) {
+                self.diags.push(Diag {
+                    kind: DiagKind::Error,
+                    msg: format!(
+                        "conflicting types for `{name}` (an earlier call declared it implicitly as `int {name}()`)"
+                    ),
+                    at: self.prog.fmt_loc(loc),
+                });
+            }
             // A prototype after an unprototyped declaration refines it.
             if !ft.unprototyped {
                 self.func_types[id as usize] = ft;
@@ -341,6 +357,7 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         f: None,
         anon: 0,
         unit_index: 0,
+        implicit_funcs: HashSet::new(),
     };
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;

@@ -108,7 +108,8 @@ impl<'u> Cx<'u> {
                         return self.unsupported(q.span, "_Atomic");
                     }
                 }
-                DeclarationSpecifier::Function(_) | DeclarationSpecifier::Extension(_) => {}
+                DeclarationSpecifier::Function(_) => {}
+                DeclarationSpecifier::Extension(x) => self.check_extensions(x)?,
                 DeclarationSpecifier::Alignment(a) => return self.unsupported(a.span, "_Alignas"),
             }
         }
@@ -126,7 +127,7 @@ impl<'u> Cx<'u> {
                         return self.unsupported(q.span, "_Atomic");
                     }
                 }
-                SpecifierQualifier::Extension(_) => {}
+                SpecifierQualifier::Extension(x) => self.check_extensions(x)?,
             }
         }
         self.type_from_specifiers(&ts, span)
@@ -159,7 +160,13 @@ impl<'u> Cx<'u> {
                         return self.error(id.span, format!("unknown type name `{}`", id.node.name))
                     }
                 },
-                TypeSpecifier::TypeOf(_) => return self.unsupported(t.span, "typeof"),
+                // GNU typeof: the expression is not evaluated (no VLAs here).
+                TypeSpecifier::TypeOf(to) => {
+                    other = Some(match &to.node {
+                        TypeOf::Expression(e) => self.type_of_expr(e)?,
+                        TypeOf::Type(tn) => self.type_name(tn)?,
+                    })
+                }
                 TypeSpecifier::TS18661Float(_) => return self.unsupported(t.span, "_FloatN types"),
             }
         }
@@ -354,11 +361,19 @@ impl<'u> Cx<'u> {
         base: TypeRef,
         d: &Node<Declarator>,
     ) -> R<(Option<String>, TypeRef)> {
+        self.check_extensions(&d.node.extensions)?;
         let mut t = base;
         let mut suffixes = Vec::new();
         for dd in &d.node.derived {
             match &dd.node {
-                DerivedDeclarator::Pointer(_) => t = Rc::new(Type::Pointer(t)),
+                DerivedDeclarator::Pointer(quals) => {
+                    for q in quals {
+                        if let PointerQualifier::Extension(x) = &q.node {
+                            self.check_extensions(x)?;
+                        }
+                    }
+                    t = Rc::new(Type::Pointer(t))
+                }
                 DerivedDeclarator::Block(_) => {
                     return self.unsupported(dd.span, "block pointer (^)")
                 }
@@ -417,6 +432,7 @@ impl<'u> Cx<'u> {
         }
         let mut params = Vec::new();
         for p in &fd.parameters {
+            self.check_extensions(&p.node.extensions)?;
             let (base, _) = self.base_type(&p.node.specifiers, p.span)?;
             let t = match &p.node.declarator {
                 Some(d) => self.declarator_type(base, d)?.1,

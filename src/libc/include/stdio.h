@@ -40,6 +40,8 @@ int getc(FILE *stream);
 int fgetc(FILE *stream);
 int ungetc(int c, FILE *stream);
 char *fgets(char *s, int size, FILE *stream);
+/* Removed from C11 (glibc no longer declares it); kept so old programs run, with a warning. */
+char *gets(char *s);
 
 FILE *fopen(const char *pathname, const char *mode);
 int fclose(FILE *stream);

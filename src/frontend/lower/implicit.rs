@@ -1,0 +1,248 @@
+//! Calls of functions with no declaration in scope (C89 implicit `int f()`), as gcc
+//! accepts them with a warning. gcc knows many library functions as built-ins and, when
+//! one is called undeclared, uses the built-in's real prototype (so `sqrt(2.0)` without
+//! `<math.h>` still returns a double); other names get `int f()`.
+
+use std::rc::Rc;
+
+use lang_c::span::Span;
+
+use super::types::{char_t, double_t, int_t, long_t, ptr_to, uint_t, ulong_t};
+use super::{Cx, R};
+use crate::ir::{FuncId, FuncType, Type, TypeRef};
+
+/// Prototypes of the modelled library functions, as `ret:params` with one letter per
+/// type: i int, u unsigned, l long, z size_t, d double, f float, c char *, p void *,
+/// v void, `.` variadic. The flag says whether gcc treats the name as a built-in (and
+/// so uses this prototype when it is called undeclared).
+const LIBC: &[(&str, &str, bool)] = &[
+    ("abort", "v:", true),
+    ("abs", "i:i", true),
+    ("atan", "d:d", true),
+    ("atan2", "d:dd", true),
+    ("atof", "d:c", false),
+    ("atoi", "i:c", false),
+    ("atol", "l:c", false),
+    ("atoll", "l:c", false),
+    ("calloc", "p:zz", true),
+    ("ceil", "d:d", true),
+    ("cos", "d:d", true),
+    ("exit", "v:i", true),
+    ("exp", "d:d", true),
+    ("fabs", "d:d", true),
+    ("fabsf", "f:f", true),
+    ("fclose", "i:p", false),
+    ("feof", "i:p", false),
+    ("ferror", "i:p", false),
+    ("fflush", "i:p", false),
+    ("fgetc", "i:p", false),
+    ("fgets", "c:cip", false),
+    ("floor", "d:d", true),
+    ("fmod", "d:dd", true),
+    ("fopen", "p:cc", false),
+    ("fprintf", "i:pc.", true),
+    ("fputc", "i:ip", true),
+    ("fputs", "i:cp", true),
+    ("free", "v:p", true),
+    ("fscanf", "i:pc.", true),
+    ("getc", "i:p", false),
+    ("getchar", "i:", false),
+    // No gcc built-in, but declared with its real prototype by regcause's stdio.h.
+    ("gets", "c:c", true),
+    ("isalnum", "i:i", true),
+    ("isalpha", "i:i", true),
+    ("iscntrl", "i:i", true),
+    ("isdigit", "i:i", true),
+    ("isgraph", "i:i", true),
+    ("islower", "i:i", true),
+    ("isprint", "i:i", true),
+    ("ispunct", "i:i", true),
+    ("isspace", "i:i", true),
+    ("isupper", "i:i", true),
+    ("isxdigit", "i:i", true),
+    ("labs", "l:l", true),
+    ("llabs", "l:l", true),
+    ("log", "d:d", true),
+    ("log10", "d:d", true),
+    ("malloc", "p:z", true),
+    ("memchr", "p:piz", true),
+    ("memcmp", "i:ppz", true),
+    ("memcpy", "p:ppz", true),
+    ("memmove", "p:ppz", true),
+    ("memset", "p:piz", true),
+    ("pow", "d:dd", true),
+    ("printf", "i:c.", true),
+    ("putc", "i:ip", false),
+    ("putchar", "i:i", true),
+    ("puts", "i:c", true),
+    ("qsort", "v:pzzp", false),
+    ("rand", "i:", false),
+    ("realloc", "p:pz", true),
+    ("round", "d:d", true),
+    ("scanf", "i:c.", true),
+    ("sin", "d:d", true),
+    ("snprintf", "i:czc.", true),
+    ("sprintf", "i:cc.", true),
+    ("sqrt", "d:d", true),
+    ("srand", "v:u", false),
+    ("sscanf", "i:cc.", true),
+    ("strcat", "c:cc", true),
+    ("strchr", "c:ci", true),
+    ("strcmp", "i:cc", true),
+    ("strcpy", "c:cc", true),
+    ("strcspn", "z:cc", true),
+    ("strdup", "c:c", true),
+    ("strlen", "z:c", true),
+    ("strncat", "c:ccz", true),
+    ("strncmp", "i:ccz", true),
+    ("strncpy", "c:ccz", true),
+    ("strpbrk", "c:cc", true),
+    ("strrchr", "c:ci", true),
+    ("strspn", "z:cc", true),
+    ("strstr", "c:cc", true),
+    ("strtod", "d:cp", false),
+    ("strtol", "l:cpi", false),
+    ("strtoll", "l:cpi", false),
+    ("strtoul", "z:cpi", false),
+    ("strtoull", "z:cpi", false),
+    ("tan", "d:d", true),
+    ("tolower", "i:i", true),
+    ("toupper", "i:i", true),
+    ("trunc", "d:d", true),
+    ("ungetc", "i:ip", false),
+];
+
+fn letter_type(c: char) -> Option<TypeRef> {
+    Some(match c {
+        'i' => int_t(),
+        'u' => uint_t(),
+        'l' => long_t(),
+        'z' => ulong_t(),
+        'd' => double_t(),
+        'f' => Rc::new(Type::Float),
+        'c' => ptr_to(char_t()),
+        'p' => ptr_to(Rc::new(Type::Void)),
+        'v' => Rc::new(Type::Void),
+        _ => return None,
+    })
+}
+
+/// The prototype a `ret:params` signature string describes.
+fn parse_sig(sig: &str) -> Option<FuncType> {
+    let (ret, params) = sig.split_once(':')?;
+    let mut ret = ret.chars();
+    let ret = letter_type(ret.next()?)?;
+    let mut ps = Vec::new();
+    let mut variadic = false;
+    for c in params.chars() {
+        if c == '.' {
+            variadic = true;
+        } else {
+            ps.push(letter_type(c)?);
+        }
+    }
+    Some(FuncType {
+        ret,
+        params: ps,
+        variadic,
+        unprototyped: false,
+    })
+}
+
+/// How an undeclared library function is called: with its real prototype when gcc does
+/// so (a built-in, or one whose prototype is `int`/`void`-returning and so agrees with
+/// `int f()` on every well-typed call), else `None`: gcc would truncate the result to
+/// `int`, which regcause does not model.
+fn libc_prototype(name: &str) -> Option<Option<FuncType>> {
+    let (_, sig, builtin) = LIBC.iter().find(|(n, _, _)| *n == name)?;
+    let ft = parse_sig(sig)?;
+    let int_like = matches!(*ft.ret, Type::Void) || *ft.ret == *int_t();
+    Some(if *builtin || int_like { Some(ft) } else { None })
+}
+
+/// The prototype of library function `name` when called as `__builtin_name`.
+pub(crate) fn builtin_libc_prototype(name: &str) -> Option<FuncType> {
+    let (_, sig, _) = LIBC.iter().find(|(n, _, _)| *n == name)?;
+    parse_sig(sig)
+}
+
+impl<'u> Cx<'u> {
+    /// Warnings gcc (or its linker) gives for a call of a known function.
+    pub fn call_warnings(&mut self, name: &str, span: Span) {
+        if name == "gets" {
+            self.warn(
+                span,
+                "the `gets` function is dangerous and should not be used",
+            );
+        }
+    }
+
+    /// Record a located warning; it reaches the user with the program.
+    pub fn warn(&mut self, span: Span, msg: impl Into<String>) {
+        let w = format!("warning: {} at {}", msg.into(), self.at(span));
+        if !self.prog.warnings.contains(&w) {
+            self.prog.warnings.push(w);
+        }
+    }
+
+    /// Declare `name`, called at `span` with no declaration in scope, as gcc does.
+    pub fn implicit_declaration(&mut self, name: &str, span: Span) -> R<(FuncId, Rc<FuncType>)> {
+        self.warn(span, format!("implicit declaration of function `{name}`"));
+        let ft = match libc_prototype(name) {
+            Some(Some(ft)) => ft,
+            Some(None) => {
+                return self.unsupported(
+                    span,
+                    format!(
+                        "implicit declaration of library function `{name}`, which does not \
+                         return int (gcc truncates its result; include its header)"
+                    ),
+                )
+            }
+            None if crate::exec::shims::is_libc_name(name) => {
+                return self.unsupported(
+                    span,
+                    format!("library function `{name}` (regcause has no model of it)"),
+                )
+            }
+            None => FuncType {
+                ret: int_t(),
+                params: Vec::new(),
+                variadic: false,
+                unprototyped: true,
+            },
+        };
+        let ft = Rc::new(ft);
+        let loc = self.loc(span);
+        let id = self.declare_func(name, ft.clone(), false, loc);
+        if ft.unprototyped {
+            self.implicit_funcs.insert(id);
+        }
+        self.note_func_use(id, span);
+        Ok((id, ft))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_signature_parses() {
+        for (name, sig, _) in LIBC {
+            assert!(parse_sig(sig).is_some(), "{name}: {sig}");
+        }
+    }
+
+    #[test]
+    fn builtins_keep_their_prototype_and_others_need_an_int_result() {
+        let sqrt = libc_prototype("sqrt")
+            .and_then(|x| x)
+            .map(|f| (*f.ret).clone());
+        assert_eq!(sqrt, Some(Type::Double));
+        assert!(libc_prototype("atoi").and_then(|x| x).is_some());
+        // atof is no gcc built-in: gcc would read its double result as an int.
+        assert!(matches!(libc_prototype("atof"), Some(None)));
+        assert!(libc_prototype("my_helper").is_none());
+    }
+}
