@@ -119,6 +119,10 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
         m.events.insert(
             pos,
             crate::exec::OutputEvent {
+                entry: m
+                    .trace
+                    .as_ref()
+                    .map_or(crate::exec::trace::NONE, |t| t.next_entry()),
                 stream: 0,
                 start: at,
                 len: bytes.len(),
