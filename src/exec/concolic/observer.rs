@@ -160,6 +160,7 @@ impl Hooks for Concolic {
         }
     }
 
+    #[inline(always)]
     fn branched(
         m: &mut Machine,
         at: StmtId,
@@ -240,6 +241,7 @@ impl Machine<'_> {
     }
 
     /// The symbolic value of an rvalue whose concrete value was just computed.
+    #[inline(always)]
     fn sym_rvalue(&mut self, rv: &Rvalue, rb: usize, loc: Loc) -> Option<ExprId> {
         let cval = |m: &Self, o: &Operand| -> u64 {
             match o {
