@@ -142,9 +142,6 @@ pub enum Command {
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         test: Vec<String>,
     },
-    /// Build a bundled sample regression repository (from sample-repos/) at DEST.
-    #[command(hide = true)]
-    Sample { dir: PathBuf, dest: PathBuf },
     /// Write the man page to DIR/git-regcause.1.
     #[command(hide = true)]
     Man { dir: PathBuf },
@@ -196,7 +193,6 @@ pub fn main() -> i32 {
             max_branches,
             test,
         }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
-        Some(Command::Sample { dir, dest }) => cmd_sample(&dir, &dest),
         Some(Command::Man { dir }) => cmd_man(&dir),
         None => cmd_explain(&cli.explain),
     }
@@ -468,17 +464,6 @@ fn cmd_ir(rev: &str, test: &[String]) -> i32 {
             } else {
                 code::PROGRAM
             }
-        }
-    }
-}
-
-fn cmd_sample(dir: &Path, dest: &Path) -> i32 {
-    let r = crate::samples::load(dir).and_then(|s| crate::samples::build_repo(&s, dest));
-    match r {
-        Ok(()) => 0,
-        Err(e) => {
-            eprint_err(e);
-            code::CANNOT_RUN
         }
     }
 }

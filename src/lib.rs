@@ -2,8 +2,9 @@
 //!
 //! The stages, each in its own module (see ARCHITECTURE.md): `repo` materialises
 //! revisions, `frontend` turns a source tree into `ir`, `exec` runs it, `sym` holds
-//! symbolic expressions, `libc` the pure algorithms of the library models, `samples`
-//! the regression corpus builder, and `cli` the command line.
+//! symbolic expressions, `libc` the pure algorithms of the library models, and `cli` the
+//! command line. Development-only code (the
+//! sample-repository builder, the native gcc runner) lives in `crates/regcause-dev`.
 
 pub mod cli;
 pub mod exec;
@@ -13,5 +14,4 @@ pub mod libc;
 pub mod oracle;
 pub mod replay;
 pub mod repo;
-pub mod samples;
 pub mod sym;
