@@ -146,12 +146,26 @@ pub enum Command {
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         test: Vec<String>,
     },
-    /// Build a bundled sample regression repository (from sample-repos/) at DEST.
-    #[command(hide = true)]
-    Sample { dir: PathBuf, dest: PathBuf },
+    /// Show or clear the analysis cache of this repository.
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
+        /// The cache database (default: $REGCAUSE_CACHE, else
+        /// .git/regcause/cache.sqlite in the repository).
+        #[arg(long, value_name = "FILE", global = true)]
+        path: Option<PathBuf>,
+    },
     /// Write the man page to DIR/git-regcause.1.
     #[command(hide = true)]
     Man { dir: PathBuf },
+}
+
+#[derive(Subcommand, Debug, Clone, Copy)]
+pub enum CacheAction {
+    /// Print the entries and bytes held per kind.
+    Stats,
+    /// Remove every entry (and start afresh if the database is corrupt).
+    Clear,
 }
 
 fn eprint_err(msg: impl std::fmt::Display) {
@@ -201,7 +215,7 @@ pub fn main() -> i32 {
             max_branches,
             test,
         }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
-        Some(Command::Sample { dir, dest }) => cmd_sample(&dir, &dest),
+        Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
         Some(Command::Man { dir }) => cmd_man(&dir),
         None => cmd_explain(&cli.explain),
     }
@@ -498,14 +512,53 @@ fn cmd_ir(rev: &str, test: &[String]) -> i32 {
     }
 }
 
-fn cmd_sample(dir: &Path, dest: &Path) -> i32 {
-    let r = crate::samples::load(dir).and_then(|s| crate::samples::build_repo(&s, dest));
-    match r {
-        Ok(()) => 0,
-        Err(e) => {
-            eprint_err(e);
-            code::CANNOT_RUN
+fn cmd_cache(action: CacheAction, path: Option<&Path>) -> i32 {
+    use crate::cache::{self, Cache};
+    let path = match path {
+        Some(p) => p.to_path_buf(),
+        None if std::env::var_os(cache::ENV_VAR).is_some_and(|v| !v.is_empty()) => {
+            cache::location(None, Path::new(""))
         }
+        None => match open_repo() {
+            Ok(repo) => cache::location(None, &repo.git_dir()),
+            Err(c) => return c,
+        },
+    };
+    let mut c = Cache::open(&path);
+    for w in c.warnings() {
+        eprint_err(format_args!("warning: {w}"));
+    }
+    match action {
+        CacheAction::Stats => {
+            let s = c.stats();
+            let state = if s.enabled {
+                ""
+            } else {
+                " (unusable, bypassed)"
+            };
+            println!("cache: {}{state}", path.display());
+            println!("{:<12} {:>8} {:>12}", "kind", "entries", "bytes");
+            for (kind, k) in &s.per_kind {
+                println!("{kind:<12} {:>8} {:>12}", k.entries, k.bytes);
+            }
+            if s.stale_entries > 0 {
+                println!(
+                    "{} entries of other regcause builds (unused; `cache clear` removes them)",
+                    s.stale_entries
+                );
+            }
+            0
+        }
+        CacheAction::Clear => match c.clear() {
+            Ok(()) => {
+                println!("cache cleared: {}", path.display());
+                0
+            }
+            Err(e) => {
+                eprint_err(e);
+                code::CANNOT_RUN
+            }
+        },
     }
 }
 

@@ -2,9 +2,11 @@
 //!
 //! The stages, each in its own module (see ARCHITECTURE.md): `repo` materialises
 //! revisions, `frontend` turns a source tree into `ir`, `exec` runs it, `sym` holds
-//! symbolic expressions, `libc` the pure algorithms of the library models, `samples`
-//! the regression corpus builder, and `cli` the command line.
+//! symbolic expressions, `libc` the pure algorithms of the library models, `cache` the
+//! on-disk store of results, and `cli` the command line. Development-only code (the
+//! sample-repository builder, the native gcc runner) lives in `crates/regcause-dev`.
 
+pub mod cache;
 pub mod cli;
 pub mod exec;
 pub mod frontend;
@@ -13,5 +15,4 @@ pub mod libc;
 pub mod oracle;
 pub mod replay;
 pub mod repo;
-pub mod samples;
 pub mod sym;

@@ -46,6 +46,11 @@ impl Repo {
         }
     }
 
+    /// The repository's git directory (`.git`), where regcause keeps its cache.
+    pub fn git_dir(&self) -> PathBuf {
+        self.repo.path().to_path_buf()
+    }
+
     pub fn workdir(&self) -> Option<PathBuf> {
         self.repo.workdir().map(Path::to_path_buf)
     }

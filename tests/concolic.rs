@@ -8,7 +8,7 @@ use std::process::Command;
 
 use common::*;
 use regcause::exec::{self, Limits, RunInput};
-use regcause::{frontend, oracle, replay, samples};
+use regcause::{frontend, oracle, replay};
 
 /// Over the differential corpus: a concolic run prints and ends exactly like a concrete
 /// run, and every symbolic value it computes evaluates, under the run's inputs, to the

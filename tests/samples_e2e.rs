@@ -7,7 +7,6 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use common::*;
-use regcause::samples;
 
 fn git_regcause(repo: &Path, args: &[&str]) -> Output {
     Command::new(bin())

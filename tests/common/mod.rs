@@ -1,9 +1,8 @@
-//! Helpers shared by the integration tests: finding the corpus, running gcc.
+//! Helpers shared by the integration tests: finding the corpus, running gcc (through the
+//! dev-only crate `regcause-dev`), snapshot files.
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -79,58 +78,97 @@ pub fn corpus(dir: &str) -> Vec<CProgram> {
     out
 }
 
-pub struct Native {
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-    /// exit status, or 128 + signal
-    pub status: i32,
-}
+pub use regcause_dev::native::Native;
+#[allow(unused_imports)] // used by some test crates, not all
+pub use regcause_dev::samples;
 
+/// gcc -O0 on corpus files, named relative to the repository root as regcause sees them
+/// (so `__FILE__` agrees).
 pub fn gcc(files: &[PathBuf], out: &Path) -> Result<(), String> {
-    let o = Command::new("gcc")
-        .args(["-std=gnu11", "-O0", "-w", "-o"])
-        .arg(out)
-        // Relative names, as regcause sees them, so that __FILE__ agrees.
-        .args(files.iter().map(|f| f.strip_prefix(root()).unwrap_or(f)))
-        .current_dir(root())
-        .arg("-lm")
-        .output()
-        .map_err(|e| e.to_string())?;
-    if o.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&o.stderr).into_owned())
-    }
+    regcause_dev::native::gcc(&root(), files, out)
 }
 
 pub fn run_native(exe: &Path, argv0: &str, case: &Case, cwd: &Path) -> Native {
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    let mut child = Command::new(exe)
-        .arg0(argv0)
-        .args(&case.args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn native program");
-    let mut si = child.stdin.take().unwrap();
-    let data = case.stdin.clone().into_bytes();
-    let writer = std::thread::spawn(move || {
-        let _ = si.write_all(&data);
-    });
-    let o = child.wait_with_output().expect("wait native program");
-    let _ = writer.join();
-    let status = match (o.status.code(), o.status.signal()) {
-        (Some(c), _) => c,
-        (None, Some(s)) => 128 + s,
-        _ => -1,
-    };
-    Native {
-        stdout: o.stdout,
-        stderr: o.stderr,
-        status,
+    regcause_dev::native::run(exe, argv0, &case.args, case.stdin.as_bytes(), cwd)
+        .unwrap_or_else(|e| panic!("native run: {e}"))
+}
+
+/// Whether snapshot tests rewrite their expected files instead of comparing.
+pub fn blessing() -> bool {
+    std::env::var_os("REGCAUSE_BLESS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Makes diagnostics independent of where the repository and the temp dir are.
+pub fn normalise(text: &str) -> String {
+    let root = root().display().to_string();
+    let tmp = std::env::temp_dir().display().to_string();
+    let mut out = text
+        .replace(&format!("{root}/"), "")
+        .replace(&root, "$ROOT");
+    if tmp.len() > 1 {
+        out = out.replace(tmp.trim_end_matches('/'), "$TMP");
     }
+    // Deep recursion repeats one stack line hundreds of thousands of times: keep two
+    // and count the rest, so the snapshot stays readable and still pins the depth.
+    let mut lines: Vec<String> = Vec::new();
+    let mut iter = out.lines().peekable();
+    while let Some(l) = iter.next() {
+        let mut n = 1;
+        while iter.peek() == Some(&l) {
+            iter.next();
+            n += 1;
+        }
+        lines.push(l.to_string());
+        if n >= 2 {
+            lines.push(l.to_string());
+        }
+        if n > 2 {
+            lines.push(format!("[previous line repeated {} more times]", n - 2));
+        }
+    }
+    let mut out = lines.join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares `actual` with the snapshot file `expected`, or writes it when blessing.
+/// The error shows a line diff and says how to re-bless.
+pub fn check_snapshot(expected: &Path, actual: &str) -> Result<(), String> {
+    if blessing() {
+        return std::fs::write(expected, actual)
+            .map_err(|e| format!("cannot write {}: {e}", expected.display()));
+    }
+    let shown = expected.strip_prefix(root()).unwrap_or(expected).display();
+    let want = match std::fs::read_to_string(expected) {
+        Ok(t) => t,
+        Err(e) => {
+            return Err(format!(
+                "snapshot {shown} is missing ({e}); create it with REGCAUSE_BLESS=1 and review it. \
+                 Actual:\n{actual}"
+            ))
+        }
+    };
+    if want == actual {
+        return Ok(());
+    }
+    let diff = similar::TextDiff::from_lines(want.as_str(), actual);
+    let mut msg =
+        format!("snapshot {shown} differs (- expected, + actual; REGCAUSE_BLESS=1 re-blesses):\n");
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+            similar::ChangeTag::Equal => ' ',
+        };
+        msg.push(sign);
+        msg.push_str(&change.to_string());
+        if change.missing_newline() {
+            msg.push('\n');
+        }
+    }
+    Err(msg)
 }
 
 /// Line numbers of lines carrying `marker` in a file, with the rest of the line.

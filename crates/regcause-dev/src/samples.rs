@@ -706,7 +706,7 @@ mod tests {
         if let Ok(dir) = std::env::var("REGCAUSE_SAMPLES") {
             return PathBuf::from(dir);
         }
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/sample-repos"))
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../sample-repos"))
     }
 
     fn head_chain(repo: &Repository) -> Vec<Oid> {
