@@ -5,6 +5,7 @@
 //! symbolic expressions, `libc` the pure algorithms of the library models, `samples`
 //! the regression corpus builder, and `cli` the command line.
 
+pub mod analysis;
 pub mod cli;
 pub mod exec;
 pub mod frontend;
@@ -14,4 +15,5 @@ pub mod oracle;
 pub mod replay;
 pub mod repo;
 pub mod samples;
+pub mod slice;
 pub mod sym;
