@@ -227,7 +227,13 @@ impl<'a> Slicer<'a> {
             }
             cd.push(match cd_stack.last() {
                 Some(t) if t.2 == frame => t.0,
-                _ => trace.frames[frame as usize].call_entry,
+                _ => {
+                    let c = trace.frames[frame as usize].call_entry;
+                    if c != NONE && c as usize >= i {
+                        bail!("trace entry {i}: frame {frame} was created by a later entry {c}");
+                    }
+                    c
+                }
             });
 
             // Uses first (an entry may read what it then overwrites), then defs.
@@ -251,6 +257,9 @@ impl<'a> Slicer<'a> {
                     }
                 } else {
                     let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    if l.b as usize >= nregs(l.a)? {
+                        bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
+                    }
                     let d = reg_shadow
                         .get((base + l.b) as usize)
                         .copied()
@@ -278,6 +287,12 @@ impl<'a> Slicer<'a> {
                     sh[l.b as usize..end].fill(i as u32);
                 } else {
                     let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    if l.b as usize >= nregs(l.a)? {
+                        bail!(
+                            "trace entry {i} defines r{} beyond its frame's registers",
+                            l.b
+                        );
+                    }
                     let slot = reg_shadow.get_mut((base + l.b) as usize).with_context(|| {
                         format!("trace entry {i} defines unknown register r{}", l.b)
                     })?;

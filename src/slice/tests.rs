@@ -315,3 +315,29 @@ fn reorder_branches_on_a_trace() {
     let r = reorder_branches(&sl, &[b1, b2, b3]).expect("reorders");
     assert_eq!(r, vec![b3, b2, b1]);
 }
+
+#[test]
+fn malformed_traces_are_errors_not_panics() {
+    let p = lower(FIG1);
+    let facts = Facts::new(&p);
+    let good = trace_of(&p, &[]);
+    let mut t = good.clone();
+    t.frames[0].call_entry = 3;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    t.entries[1].frame = 99;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    t.entries[2].stmt.block = 1000;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    if let Some(l) = t.locs.iter_mut().find(|l| !l.is_mem()) {
+        l.b = 5000;
+    }
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good;
+    if let Some(l) = t.locs.iter_mut().find(|l| l.is_mem()) {
+        l.a = 12345;
+    }
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+}
