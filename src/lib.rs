@@ -1,11 +1,14 @@
 //! regcause: regression root-cause analysis for C programs kept in git.
 //!
 //! The stages, each in its own module (see ARCHITECTURE.md): `repo` materialises
-//! revisions, `frontend` turns a source tree into `ir`, `exec` runs it, `sym` holds
-//! symbolic expressions, `libc` the pure algorithms of the library models, `cache` the
-//! on-disk store of results, and `cli` the command line. Development-only code (the
+//! revisions, `frontend` turns a source tree into `ir`, `exec` runs it (its observers
+//! record the concolic state and the slicing trace), `analysis` holds static facts of
+//! the IR, `slice` the relevant slicer and the slice conditions, `sym` symbolic
+//! expressions, `libc` the pure algorithms of the library models, `cache` the on-disk
+//! store of results, and `cli` the command line. Development-only code (the
 //! sample-repository builder, the native gcc runner) lives in `crates/regcause-dev`.
 
+pub mod analysis;
 pub mod cache;
 pub mod cli;
 pub mod exec;
@@ -15,4 +18,5 @@ pub mod libc;
 pub mod oracle;
 pub mod replay;
 pub mod repo;
+pub mod slice;
 pub mod sym;

@@ -1,0 +1,562 @@
+//! Relevant and dynamic slicing over a run's trace (`exec::trace`), and the slice
+//! conditions of the relevant-slice paper (RSC, DSC, PC).
+//!
+//! One forward pass over the trace builds, per entry, the last definition of every
+//! location it uses (registers by (frame, register), memory by (allocation, byte),
+//! bytes with the same last definition grouped), its dynamic control-dependence parent
+//! (static post-dominators with a per-frame branch stack; an entry with no parent in its
+//! frame depends on the call that created the frame), and the *potential definers*:
+//! for every branch instance, the locations the sides it did not take may define
+//! (`analysis`), as sorted (location key, branch entry) pairs. A backward worklist then
+//! closes over data, control and (for the relevant slice) potential dependence: a use
+//! of location v at entry s whose last definition is d depends on every branch instance
+//! br with d < br < s that may define v on a side not taken. Each potential definer is
+//! visited at most once per slice (a skip list over the sorted pairs), so slicing stays
+//! linear apart from the one sort.
+//!
+//! This is the paper's simplified relevant slice: entries included only by potential
+//! dependence pull in their own dependences like any other.
+
+mod criterion;
+pub mod synth;
+
+pub use criterion::{criterion, criterion_of, Spec};
+
+use crate::analysis::Facts;
+use crate::exec::concolic::BranchRec;
+use crate::exec::trace::{Trace, NONE};
+use crate::ir::{Loc, Program};
+use anyhow::{bail, Context, Result};
+
+/// Slicing criterion: the slice contains these trace entries and all they depend on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Criterion {
+    pub entries: Vec<u32>,
+}
+
+/// One use of an entry, with the definition it reads.
+#[derive(Clone, Copy, Debug)]
+struct UseRec {
+    /// The entry that last defined it (`NONE`: never defined in the trace).
+    def: u32,
+    /// Frame serial (register) or allocation serial (memory).
+    a: u32,
+    /// Register number, or `MEM` for memory.
+    b: u32,
+}
+
+const MEM: u32 = u32::MAX;
+/// Key of "any memory" among potential definers.
+const ANY_MEM_KEY: u64 = u64::MAX;
+const VAR_TAG: u64 = 1 << 63;
+
+fn reg_key(frame: u32, reg: u32) -> u64 {
+    // Frame serials stay below 2^31 in any trace that fits in memory.
+    ((frame as u64 & 0x7fff_ffff) << 32) | reg as u64
+}
+
+fn var_key(var: (u32, u32)) -> u64 {
+    // Globals have function NONE; map it to 0 and functions f to f + 1.
+    let f = if var.0 == NONE { 0 } else { var.0 as u64 + 1 };
+    VAR_TAG | ((f & 0x7fff_ffff) << 32) | var.1 as u64
+}
+
+/// The forward index of a trace: build once, slice many times.
+pub struct Slicer<'a> {
+    trace: &'a Trace,
+    uses: Vec<UseRec>,
+    use_end: Vec<u32>,
+    cd: Vec<u32>,
+    /// Potential definers: (location key, branch entry), sorted.
+    pot: Vec<(u64, u32)>,
+    /// Entries that are instances of a branch terminator.
+    branch_entries: Vec<u32>,
+}
+
+/// A slice of one trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slice {
+    /// Relevant slice: data, control and potential dependence (bit per entry).
+    pub relevant: BitSet,
+    /// Dynamic slice: data and control dependence only.
+    pub dynamic: BitSet,
+}
+
+/// Conditions of a run, as indices into `SymState::branches`, in trace order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conditions {
+    /// Relevant slice condition: branch instances in the relevant slice.
+    pub rsc: Vec<usize>,
+    /// Dynamic slice condition: branch instances in the dynamic slice.
+    pub dsc: Vec<usize>,
+    /// Path condition: every branch instance.
+    pub pc: Vec<usize>,
+}
+
+/// A fixed-size bit set over trace entries.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BitSet {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl BitSet {
+    pub fn new(len: usize) -> BitSet {
+        BitSet {
+            words: vec![0; len.div_ceil(64)],
+            len,
+        }
+    }
+    pub fn contains(&self, i: u32) -> bool {
+        let i = i as usize;
+        i < self.len && self.words[i / 64] & (1 << (i % 64)) != 0
+    }
+    /// Inserts `i`; returns whether it was new.
+    fn insert(&mut self, i: u32) -> bool {
+        let i = i as usize;
+        let (w, m) = (i / 64, 1u64 << (i % 64));
+        let new = self.words[w] & m == 0;
+        self.words[w] |= m;
+        new
+    }
+    pub fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// The members, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros();
+                w &= w - 1;
+                Some(wi as u32 * 64 + b)
+            })
+        })
+    }
+}
+
+impl<'a> Slicer<'a> {
+    /// The forward pass. Fails when the trace does not fit the program (a statement,
+    /// frame or register that does not exist).
+    pub fn new(prog: &Program, facts: &Facts, trace: &'a Trace) -> Result<Slicer<'a>> {
+        let n = trace.entries.len();
+        if n >= NONE as usize {
+            bail!("trace too long to slice: {n} entries");
+        }
+        let mut uses = Vec::with_capacity(n * 2);
+        let mut use_end = Vec::with_capacity(n);
+        let mut cd = Vec::with_capacity(n);
+        let mut pot: Vec<(u64, u32)> = Vec::new();
+        let mut branch_entries = Vec::new();
+
+        // Register shadows of live frames, on a stack (frames nest).
+        let mut reg_base = vec![NONE; trace.frames.len()];
+        let mut live: Vec<u32> = Vec::new();
+        let mut reg_shadow: Vec<u32> = Vec::new();
+        // Memory shadows per allocation, sized lazily.
+        let mut mem_shadow: Vec<Vec<u32>> = vec![Vec::new(); trace.allocs.len()];
+        // Dynamic control dependence: (branch entry, its ipdom, frame).
+        let mut cd_stack: Vec<(u32, u32, u32)> = Vec::new();
+
+        let nregs = |frame: u32| -> Result<usize> {
+            let fr = trace
+                .frames
+                .get(frame as usize)
+                .with_context(|| format!("trace names frame {frame} that was not recorded"))?;
+            let f = prog
+                .functions
+                .get(fr.func as usize)
+                .with_context(|| format!("frame {frame} runs unknown function {}", fr.func))?;
+            Ok(f.regs.len())
+        };
+        // Makes `frame` live (a callee's parameters are defined by the call entry, before
+        // the callee's first entry) and returns its base in `reg_shadow`.
+        let ensure = |frame: u32,
+                      live: &mut Vec<u32>,
+                      reg_base: &mut Vec<u32>,
+                      reg_shadow: &mut Vec<u32>|
+         -> Result<u32> {
+            match reg_base.get(frame as usize) {
+                None => bail!("trace names frame {frame} that was not recorded"),
+                Some(&b) if b != NONE => return Ok(b),
+                _ => {}
+            }
+            let base = reg_shadow.len() as u32;
+            reg_shadow.resize(reg_shadow.len() + nregs(frame)?, NONE);
+            reg_base[frame as usize] = base;
+            live.push(frame);
+            Ok(base)
+        };
+
+        for i in 0..n {
+            let e = trace.entries[i];
+            let frame = e.frame;
+            // Frames above this one have returned: drop their shadows.
+            while let Some(&top) = live.last() {
+                if top <= frame {
+                    break;
+                }
+                live.pop();
+                let b = reg_base[top as usize];
+                reg_shadow.truncate(b as usize);
+                reg_base[top as usize] = NONE;
+            }
+            ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?;
+            let func = trace.frames[frame as usize].func;
+            let f = &prog.functions[func as usize];
+            let ff = facts
+                .funcs
+                .get(func as usize)
+                .context("facts were computed for another program")?;
+            let block = f.blocks.get(e.stmt.block as usize).with_context(|| {
+                format!("trace entry {i}: no block {} in {}", e.stmt.block, f.name)
+            })?;
+            let is_term = e.stmt.index as usize == block.stmts.len();
+
+            // Dynamic control dependence.
+            while cd_stack.last().is_some_and(|t| t.2 > frame) {
+                cd_stack.pop();
+            }
+            if e.stmt.index == 0 {
+                while cd_stack
+                    .last()
+                    .is_some_and(|t| t.2 == frame && t.1 == e.stmt.block)
+                {
+                    cd_stack.pop();
+                }
+            }
+            cd.push(match cd_stack.last() {
+                Some(t) if t.2 == frame => t.0,
+                _ => {
+                    let c = trace.frames[frame as usize].call_entry;
+                    if c != NONE && c as usize >= i {
+                        bail!("trace entry {i}: frame {frame} was created by a later entry {c}");
+                    }
+                    c
+                }
+            });
+
+            // Uses first (an entry may read what it then overwrites), then defs.
+            let locs = trace.locs_of(i);
+            for l in locs.iter().filter(|l| !l.is_def()) {
+                if l.is_mem() {
+                    let sh = mem_shadow.get(l.a as usize).with_context(|| {
+                        format!("trace entry {i} uses unrecorded allocation {}", l.a)
+                    })?;
+                    let mut prev = u32::MAX - 1;
+                    for k in l.b as usize..l.b as usize + l.size() as usize {
+                        let d = sh.get(k).copied().unwrap_or(NONE);
+                        if d != prev {
+                            uses.push(UseRec {
+                                def: d,
+                                a: l.a,
+                                b: MEM,
+                            });
+                            prev = d;
+                        }
+                    }
+                } else {
+                    let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    if l.b as usize >= nregs(l.a)? {
+                        bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
+                    }
+                    let d = reg_shadow
+                        .get((base + l.b) as usize)
+                        .copied()
+                        .with_context(|| {
+                            format!("trace entry {i} uses unknown register r{}", l.b)
+                        })?;
+                    uses.push(UseRec {
+                        def: d,
+                        a: l.a,
+                        b: l.b,
+                    });
+                }
+            }
+            use_end.push(uses.len() as u32);
+            for l in locs.iter().filter(|l| l.is_def()) {
+                if l.is_mem() {
+                    let sh = mem_shadow.get_mut(l.a as usize).with_context(|| {
+                        format!("trace entry {i} defines unrecorded allocation {}", l.a)
+                    })?;
+                    let end = l.b as usize + l.size() as usize;
+                    if sh.len() < end {
+                        let want = end.max(trace.allocs[l.a as usize].size as usize);
+                        sh.resize(want, NONE);
+                    }
+                    sh[l.b as usize..end].fill(i as u32);
+                } else {
+                    let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    if l.b as usize >= nregs(l.a)? {
+                        bail!(
+                            "trace entry {i} defines r{} beyond its frame's registers",
+                            l.b
+                        );
+                    }
+                    let slot = reg_shadow.get_mut((base + l.b) as usize).with_context(|| {
+                        format!("trace entry {i} defines unknown register r{}", l.b)
+                    })?;
+                    *slot = i as u32;
+                }
+            }
+
+            // A branch instance: push it for control dependence and record what its
+            // untaken sides may define.
+            if is_term && block.term.is_branch() && ff.sides[e.stmt.block as usize].len() >= 2 {
+                branch_entries.push(i as u32);
+                let ip = ff.ipdom[e.stmt.block as usize];
+                cd_stack.push((i as u32, ip, frame));
+                if let Some(md) = ff.untaken_of(e.stmt.block, e.aux) {
+                    for &r in &md.regs {
+                        pot.push((reg_key(frame, r), i as u32));
+                    }
+                    for &l in &md.locals {
+                        pot.push((var_key((func, l)), i as u32));
+                    }
+                    for &g in &md.globals {
+                        pot.push((var_key((NONE, g)), i as u32));
+                    }
+                    if md.any_mem {
+                        pot.push((ANY_MEM_KEY, i as u32));
+                    }
+                }
+            }
+        }
+        pot.sort_unstable();
+        Ok(Slicer {
+            trace,
+            uses,
+            use_end,
+            cd,
+            pot,
+            branch_entries,
+        })
+    }
+
+    fn uses_of(&self, i: u32) -> &[UseRec] {
+        let s = if i == 0 {
+            0
+        } else {
+            self.use_end[i as usize - 1] as usize
+        };
+        &self.uses[s..self.use_end[i as usize] as usize]
+    }
+
+    /// Bytes used by the index's arenas.
+    pub fn heap_bytes(&self) -> usize {
+        self.uses.capacity() * std::mem::size_of::<UseRec>()
+            + (self.use_end.capacity() + self.cd.capacity() + self.branch_entries.capacity()) * 4
+            + self.pot.capacity() * std::mem::size_of::<(u64, u32)>()
+    }
+
+    /// Branch-instance entries of the trace, ascending.
+    pub fn branch_entries(&self) -> &[u32] {
+        &self.branch_entries
+    }
+
+    /// The backward closure from `crit`; with `potential`, the relevant slice.
+    pub fn close(&self, crit: &Criterion, potential: bool) -> Result<BitSet> {
+        let n = self.trace.entries.len();
+        let mut set = BitSet::new(n);
+        let mut work: Vec<u32> = Vec::new();
+        for &c in &crit.entries {
+            if c as usize >= n {
+                bail!("criterion entry {c} is outside the trace ({n} entries)");
+            }
+            if set.insert(c) {
+                work.push(c);
+            }
+        }
+        // Skip list over `pot`: next[p] is the first unvisited position >= p.
+        let mut next: Vec<u32> = if potential {
+            (0..=self.pot.len() as u32).collect()
+        } else {
+            Vec::new()
+        };
+        while let Some(e) = work.pop() {
+            for u in self.uses_of(e) {
+                if u.def != NONE && set.insert(u.def) {
+                    work.push(u.def);
+                }
+                if potential {
+                    let lo = if u.def == NONE { 0 } else { u.def + 1 };
+                    if u.b == MEM {
+                        if let Some(v) = self.trace.allocs.get(u.a as usize).and_then(|a| a.var) {
+                            self.potential(var_key(v), lo, e, &mut next, &mut set, &mut work);
+                        }
+                        self.potential(ANY_MEM_KEY, lo, e, &mut next, &mut set, &mut work);
+                    } else {
+                        self.potential(reg_key(u.a, u.b), lo, e, &mut next, &mut set, &mut work);
+                    }
+                }
+            }
+            let p = self.cd[e as usize];
+            if p != NONE && set.insert(p) {
+                work.push(p);
+            }
+        }
+        Ok(set)
+    }
+
+    /// Adds the potential definers of `key` among branch entries in `lo..hi`.
+    fn potential(
+        &self,
+        key: u64,
+        lo: u32,
+        hi: u32,
+        next: &mut [u32],
+        set: &mut BitSet,
+        work: &mut Vec<u32>,
+    ) {
+        let mut p = self.pot.partition_point(|&(k, b)| (k, b) < (key, lo)) as u32;
+        loop {
+            p = find(next, p);
+            match self.pot.get(p as usize) {
+                Some(&(k, b)) if k == key && b < hi => {
+                    if set.insert(b) {
+                        work.push(b);
+                    }
+                    next[p as usize] = p + 1;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Relevant and dynamic slices from `crit`.
+    pub fn slice(&self, crit: &Criterion) -> Result<Slice> {
+        Ok(Slice {
+            relevant: self.close(crit, true)?,
+            dynamic: self.close(crit, false)?,
+        })
+    }
+}
+
+/// Path-compressing find in the skip list.
+fn find(next: &mut [u32], mut p: u32) -> u32 {
+    let mut root = p;
+    while next[root as usize] != root {
+        root = next[root as usize];
+    }
+    while next[p as usize] != root {
+        let n = next[p as usize];
+        next[p as usize] = root;
+        p = n;
+    }
+    root
+}
+
+/// Slices `trace` from `crit`: the relevant and the dynamic slice.
+pub fn slice(prog: &Program, facts: &Facts, trace: &Trace, crit: &Criterion) -> Result<Slice> {
+    Slicer::new(prog, facts, trace)?.slice(crit)
+}
+
+/// The source location of a trace entry's statement.
+pub fn entry_loc(prog: &Program, trace: &Trace, i: u32) -> Option<Loc> {
+    let s = trace.entries.get(i as usize)?.stmt;
+    let b = prog
+        .functions
+        .get(s.func as usize)?
+        .blocks
+        .get(s.block as usize)?;
+    Some(match b.stmts.get(s.index as usize) {
+        Some(st) => st.loc,
+        None => b.term_loc,
+    })
+}
+
+impl Slice {
+    /// Source lines of the relevant slice with their instance counts, in source order
+    /// (the column is 0). Entries without a source location (line 0) are left out.
+    pub fn lines(&self, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
+        lines_of(&self.relevant, prog, trace)
+    }
+
+    /// RSC, DSC and PC as indices into `branches` (a run's `SymState::branches`).
+    /// A branch record with no trace entry (`entry == NONE`) is only in the PC.
+    pub fn conditions(&self, branches: &[BranchRec]) -> Conditions {
+        let mut c = Conditions::default();
+        for (i, b) in branches.iter().enumerate() {
+            c.pc.push(i);
+            if b.entry != NONE {
+                if self.relevant.contains(b.entry) {
+                    c.rsc.push(i);
+                }
+                if self.dynamic.contains(b.entry) {
+                    c.dsc.push(i);
+                }
+            }
+        }
+        c
+    }
+}
+
+/// Source lines of a set of entries with instance counts, in source order.
+pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
+    let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();
+    for i in set.iter() {
+        if let Some(l) = entry_loc(prog, trace, i) {
+            if l.line != 0 {
+                *m.entry(Loc { col: 0, ..l }).or_default() += 1;
+            }
+        }
+    }
+    m.into_iter().collect()
+}
+
+/// The reorder procedure (Algorithm 2 of the relevant-slice paper): the last element
+/// is the pivot; the elements in its relevant slice (`in_slice_of(pivot, x)`) go before
+/// it, the others after it, each part reordered recursively.
+pub fn reorder<T: Copy>(seq: &[T], in_slice_of: &mut impl FnMut(T, T) -> bool) -> Vec<T> {
+    let Some((&pivot, rest)) = seq.split_last() else {
+        return Vec::new();
+    };
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    for &x in rest {
+        if in_slice_of(pivot, x) {
+            before.push(x)
+        } else {
+            after.push(x)
+        }
+    }
+    let mut out = reorder(&before, in_slice_of);
+    out.push(pivot);
+    out.extend(reorder(&after, in_slice_of));
+    out
+}
+
+/// Reorders the branch instances of a relevant slice condition (trace entries,
+/// ascending) by Algorithm 2, using each pivot's own relevant slice in this trace.
+pub fn reorder_branches(slicer: &Slicer, rsc: &[u32]) -> Result<Vec<u32>> {
+    let mut cache: std::collections::HashMap<u32, BitSet> = std::collections::HashMap::new();
+    let mut err = None;
+    let out = reorder(rsc, &mut |pivot, x| {
+        if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(pivot) {
+            match slicer.close(
+                &Criterion {
+                    entries: vec![pivot],
+                },
+                true,
+            ) {
+                Ok(s) => {
+                    v.insert(s);
+                }
+                Err(e) => {
+                    err = Some(e);
+                    return false;
+                }
+            }
+        }
+        cache.get(&pivot).is_some_and(|s| s.contains(x))
+    });
+    match err {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+#[cfg(test)]
+mod tests;

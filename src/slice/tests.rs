@@ -1,0 +1,343 @@
+use super::synth::Synth;
+use super::*;
+use crate::analysis::tests::{branch_at, func, lower, FIG1};
+use crate::ir::{BlockId, StmtId};
+use crate::sym::ExprId;
+
+/// A trace of `main` where the branch on line L goes to its then side iff `(L, true)`
+/// is in `picks` (branches not listed take the else side).
+fn trace_of(p: &Program, picks: &[(u32, bool)]) -> Trace {
+    let mut choose = |s: StmtId, _k: u32, succs: &[BlockId]| {
+        let line = p.functions[s.func as usize].blocks[s.block as usize]
+            .term_loc
+            .line;
+        let then = picks.iter().any(|&(l, t)| l == line && t);
+        if then {
+            succs[0]
+        } else {
+            succs[1]
+        }
+    };
+    Synth::run(p, &mut choose, 100_000)
+}
+
+/// The entry of the last call statement on `line`.
+fn last_on_line(p: &Program, t: &Trace, line: u32) -> u32 {
+    (0..t.entries.len() as u32)
+        .rev()
+        .find(|&i| entry_loc(p, t, i).is_some_and(|l| l.line == line))
+        .expect("an entry on that line")
+}
+
+/// The branch instance entry of the branch on `line` in `fname`.
+fn branch_entry(p: &Program, t: &Trace, fname: &str, line: u32) -> u32 {
+    let (fid, f) = func(p, fname);
+    let b = branch_at(f, line);
+    (0..t.entries.len() as u32)
+        .find(|&i| {
+            let s = t.entries[i as usize].stmt;
+            s.func == fid && s.block == b && s.index as usize == f.blocks[b as usize].stmts.len()
+        })
+        .expect("the branch ran")
+}
+
+fn slice_from(p: &Program, t: &Trace, entries: Vec<u32>) -> Slice {
+    let facts = Facts::new(p);
+    slice(p, &facts, t, &Criterion { entries }).expect("slices")
+}
+
+fn fake_branches(entries: &[u32]) -> Vec<BranchRec> {
+    entries
+        .iter()
+        .map(|&e| BranchRec {
+            stmt: StmtId {
+                func: 0,
+                block: 0,
+                index: 0,
+            },
+            loc: Loc::default(),
+            taken: false,
+            cond: ExprId(0),
+            dest: 0,
+            concretised_before: 0,
+            entry: e,
+        })
+        .collect()
+}
+
+#[test]
+fn figure_1_relevant_slice_has_only_the_second_branch() {
+    let p = lower(FIG1);
+    // Input -5 2 3: x > y false, x + y > 0 false, z * z > 0 true.
+    let t = trace_of(&p, &[(7, true)]);
+    assert!(!t.truncated);
+    let out = last_on_line(&p, &t, 9);
+    let s = slice_from(&p, &t, vec![out]);
+    let (b1, b2, b3) = (
+        branch_entry(&p, &t, "main", 5),
+        branch_entry(&p, &t, "main", 6),
+        branch_entry(&p, &t, "main", 7),
+    );
+    assert!(s.relevant.contains(b2));
+    assert!(!s.relevant.contains(b1) && !s.relevant.contains(b3));
+    assert!(![b1, b2, b3].iter().any(|&b| s.dynamic.contains(b)));
+    // As conditions: PC has three constraints, DSC none (true), RSC the second branch.
+    let c = s.conditions(&fake_branches(&[b1, b2, b3]));
+    assert_eq!(c.pc, vec![0, 1, 2]);
+    assert!(c.dsc.is_empty());
+    assert_eq!(c.rsc, vec![1]);
+    // The relevant slice reads x and y (scanf, line 4) for the branch; the dynamic slice
+    // is `b = 0`, `out = b` and the printf only.
+    let rl: Vec<u32> = s.lines(&p, &t).iter().map(|(l, _)| l.line).collect();
+    assert_eq!(rl, vec![3, 4, 6, 8, 9]);
+    let dl: Vec<u32> = lines_of(&s.dynamic, &p, &t)
+        .iter()
+        .map(|(l, _)| l.line)
+        .collect();
+    assert_eq!(dl, vec![3, 8, 9]);
+}
+
+#[test]
+fn figure_1_other_path_takes_the_data_dependence() {
+    let p = lower(FIG1);
+    // Input 5 2 3: both first branches true; out = b = a = x.
+    let t = trace_of(&p, &[(5, true), (6, true), (7, true)]);
+    let s = slice_from(&p, &t, vec![last_on_line(&p, &t, 9)]);
+    let (b1, b2, b3) = (
+        branch_entry(&p, &t, "main", 5),
+        branch_entry(&p, &t, "main", 6),
+        branch_entry(&p, &t, "main", 7),
+    );
+    assert!(s.dynamic.contains(b1) && s.dynamic.contains(b2));
+    assert!(!s.relevant.contains(b3));
+}
+
+/// The paper's `inp1, inp2` program: the RSC of output x has no constraint on inp2.
+#[test]
+fn independent_branch_is_not_in_the_condition() {
+    let p = lower(
+        r#"#include <stdio.h>
+int main(void) {
+  int inp1, inp2, x, y;
+  scanf("%d %d", &inp1, &inp2);
+  if (inp1 > 0) x = inp1 + 1; else x = inp1 - 1;
+  if (inp2 > 0) y = inp2 + 1; else y = inp2 - 1;
+  printf("%d\n", x);
+  printf("%d\n", y);
+  return 0;
+}
+"#,
+    );
+    let t = trace_of(&p, &[(5, true), (6, true)]);
+    let s = slice_from(&p, &t, vec![last_on_line(&p, &t, 7)]);
+    let (b1, b2) = (
+        branch_entry(&p, &t, "main", 5),
+        branch_entry(&p, &t, "main", 6),
+    );
+    let c = s.conditions(&fake_branches(&[b1, b2]));
+    assert_eq!(c.rsc, vec![0]);
+    assert_eq!(c.dsc, vec![0]);
+}
+
+/// The path-condition program of the paper: the assignment to x before the branch is
+/// in the relevant slice (its effect shows in the condition), through the branch that
+/// was not taken.
+#[test]
+fn assignment_before_untaken_branch_is_relevant() {
+    let p = lower(
+        r#"#include <stdio.h>
+int main(void) {
+  int x, a = 0;
+  scanf("%d", &x);
+  x = x + 2;
+  if (x > 10) a = 1;
+  printf("%d\n", a);
+  return 0;
+}
+"#,
+    );
+    let t = trace_of(&p, &[]);
+    let s = slice_from(&p, &t, vec![last_on_line(&p, &t, 7)]);
+    let lines: Vec<u32> = s.lines(&p, &t).iter().map(|(l, _)| l.line).collect();
+    assert_eq!(lines, vec![3, 4, 5, 6, 7]);
+    assert!(!s.dynamic.contains(branch_entry(&p, &t, "main", 6)));
+}
+
+fn potential_only(src: &str, branch_line: u32, out_line: u32) -> (bool, bool) {
+    let p = lower(src);
+    let t = trace_of(&p, &[]);
+    let s = slice_from(&p, &t, vec![last_on_line(&p, &t, out_line)]);
+    let b = branch_entry(&p, &t, "main", branch_line);
+    (s.relevant.contains(b), s.dynamic.contains(b))
+}
+
+#[test]
+fn potential_dependence_through_pointer_store() {
+    let src = r#"#include <stdio.h>
+int main(void) {
+  int a = 0, c;
+  int *p = &a;
+  scanf("%d", &c);
+  if (c > 0) *p = 5;
+  printf("%d\n", a);
+  return 0;
+}
+"#;
+    assert_eq!(potential_only(src, 6, 7), (true, false));
+}
+
+#[test]
+fn potential_dependence_through_call() {
+    let src = r#"#include <stdio.h>
+int g, other;
+void set(void) { g = 7; }
+int main(void) {
+  int c;
+  scanf("%d", &c);
+  if (c > 0) set();
+  if (c > 1) other = 3;
+  printf("%d\n", g);
+  return 0;
+}
+"#;
+    assert_eq!(potential_only(src, 7, 9), (true, false));
+    // The branch that may write `other` only is not relevant to printing g.
+    assert_eq!(potential_only(src, 8, 9), (false, false));
+}
+
+#[test]
+fn potential_dependence_through_library_write() {
+    let src = r#"#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char buf[8] = "no";
+  int c;
+  scanf("%d", &c);
+  if (c > 0) strcpy(buf, "yes");
+  printf("%s\n", buf);
+  return 0;
+}
+"#;
+    assert_eq!(potential_only(src, 7, 8), (true, false));
+}
+
+/// Documented over-approximation (see `analysis`): the store through `p` is taken to
+/// possibly write `z`, so the branch guarding it enters the relevant slice of z.
+#[test]
+fn over_approximated_may_def_enters_the_relevant_slice() {
+    let src = r#"#include <stdio.h>
+int main(void) {
+  int a = 0, b = 0, z, c;
+  scanf("%d %d", &c, &z);
+  int *p = c > 5 ? &a : &b;
+  if (c > 0) *p = 1;
+  printf("%d\n", z);
+  return 0;
+}
+"#;
+    assert_eq!(potential_only(src, 6, 7), (true, false));
+}
+
+#[test]
+fn callee_entries_depend_on_the_call() {
+    let p = lower(
+        r#"#include <stdio.h>
+int twice(int v) { return v * 2; }
+int main(void) {
+  int c, r = 0;
+  scanf("%d", &c);
+  if (c > 0) r = twice(c);
+  printf("%d\n", r);
+  return 0;
+}
+"#,
+    );
+    let t = trace_of(&p, &[(6, true)]);
+    let ret = last_on_line(&p, &t, 2);
+    let s = slice_from(&p, &t, vec![ret]);
+    let call = (0..t.entries.len() as u32)
+        .find(|&i| {
+            t.entries[i as usize].aux != NONE
+                && entry_loc(&p, &t, i).is_some_and(|l| l.line == 6)
+                && !t.frames.is_empty()
+                && t.entries[i as usize].stmt.index
+                    < p.functions[t.entries[i as usize].stmt.func as usize].blocks
+                        [t.entries[i as usize].stmt.block as usize]
+                        .stmts
+                        .len() as u32
+        })
+        .expect("the call entry");
+    assert!(s.dynamic.contains(call));
+    assert!(s.dynamic.contains(branch_entry(&p, &t, "main", 6)));
+    // And the output depends on the callee's return through the caller's register.
+    let s = slice_from(&p, &t, vec![last_on_line(&p, &t, 7)]);
+    assert!(s.dynamic.contains(ret));
+}
+
+#[test]
+fn criterion_outside_the_trace_is_an_error() {
+    let p = lower(FIG1);
+    let t = trace_of(&p, &[]);
+    let facts = Facts::new(&p);
+    let c = Criterion {
+        entries: vec![t.entries.len() as u32 + 5],
+    };
+    assert!(slice(&p, &facts, &t, &c).is_err());
+}
+
+/// Figure of the paper's reorder procedure: b1..b6 with b6 -> {b1, b3}, b3 -> {b1},
+/// b5 -> {b2, b4}, b4 -> {b2} (an arrow from bj to bi: bi is in bj's relevant slice).
+#[test]
+fn reorder_matches_the_paper() {
+    let deps: &[(u32, &[u32])] = &[(6, &[1, 3]), (3, &[1]), (5, &[2, 4]), (4, &[2])];
+    let mut in_slice = |pivot: u32, x: u32| deps.iter().any(|&(p, d)| p == pivot && d.contains(&x));
+    assert_eq!(
+        reorder(&[1, 2, 3, 4, 5, 6], &mut in_slice),
+        vec![1, 3, 6, 2, 4, 5]
+    );
+    assert!(reorder::<u32>(&[], &mut in_slice).is_empty());
+}
+
+#[test]
+fn reorder_branches_on_a_trace() {
+    let p = lower(FIG1);
+    let t = trace_of(&p, &[(5, true), (6, true), (7, true)]);
+    let facts = Facts::new(&p);
+    let sl = Slicer::new(&p, &facts, &t).expect("index");
+    let (b1, b2, b3) = (
+        branch_entry(&p, &t, "main", 5),
+        branch_entry(&p, &t, "main", 6),
+        branch_entry(&p, &t, "main", 7),
+    );
+    assert_eq!(sl.branch_entries(), &[b1, b2, b3]);
+    // b3 (z) depends on neither, b2's condition does not read a (set under b1): no
+    // branch is in another's slice, so each pivot sends the rest after it.
+    let r = reorder_branches(&sl, &[b1, b2, b3]).expect("reorders");
+    assert_eq!(r, vec![b3, b2, b1]);
+}
+
+#[test]
+fn malformed_traces_are_errors_not_panics() {
+    let p = lower(FIG1);
+    let facts = Facts::new(&p);
+    let good = trace_of(&p, &[]);
+    let mut t = good.clone();
+    t.frames[0].call_entry = 3;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    t.entries[1].frame = 99;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    t.entries[2].stmt.block = 1000;
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good.clone();
+    if let Some(l) = t.locs.iter_mut().find(|l| !l.is_mem()) {
+        l.b = 5000;
+    }
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+    let mut t = good;
+    if let Some(l) = t.locs.iter_mut().find(|l| l.is_mem()) {
+        l.a = 12345;
+    }
+    assert!(Slicer::new(&p, &facts, &t).is_err());
+}
