@@ -6,6 +6,8 @@
 //! the regression corpus builder, and `cli` the command line.
 
 pub mod cli;
+pub mod darwin;
+pub mod diffctx;
 pub mod exec;
 pub mod frontend;
 pub mod ir;
@@ -13,5 +15,6 @@ pub mod libc;
 pub mod oracle;
 pub mod replay;
 pub mod repo;
+pub mod report;
 pub mod samples;
 pub mod sym;
