@@ -827,6 +827,27 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         report.notes.push(
             "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
         );
+    } else if !report.candidates.iter().any(|c| c.changed) {
+        // Decisions in unchanged code only: a changed value may be what drives them.
+        let extra = darwin::value::candidates(&b.prog, &diff, None, None);
+        let n = report.candidates.len();
+        for (i, mut c) in extra.into_iter().enumerate() {
+            if report
+                .candidates
+                .iter()
+                .any(|d| d.file == c.file && d.line == c.line)
+            {
+                continue;
+            }
+            c.rank = n + i + 1;
+            report.candidates.push(c);
+        }
+        for (i, c) in report.candidates.iter_mut().enumerate() {
+            c.rank = i + 1;
+        }
+        report.notes.push(
+            "every decision candidate lies in unchanged code: the changed lines follow as value-level explanations (a changed value may drive those decisions)".into(),
+        );
     }
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     emit(&report, a)?;

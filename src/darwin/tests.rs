@@ -131,6 +131,12 @@ fn value_faults_get_value_candidates() {
     assert_eq!((v[0].line, v[0].changed), (5, true));
     assert_eq!(v[0].explanation, Explanation::Value);
     assert_eq!((v[1].line, v[1].changed), (6, false));
+    // Comments and blank lines of the diff are no candidates.
+    assert!(value::is_code("  int r = q * 3;"));
+    assert!(value::is_code("  [SL5] = { .tau = 20 },"));
+    assert!(!value::is_code("  /* pay */"));
+    assert!(!value::is_code("  }"));
+    assert!(!value::is_code(""));
     // With a data slice, only its statements count.
     let v2 = value::candidates(&b.prog, &diff, None, Some(&[]));
     assert!(v2.is_empty());
