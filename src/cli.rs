@@ -590,11 +590,11 @@ fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits) -> Result<Loaded, 
     })
 }
 
-fn read_expect(
-    a: &ExplainArgs,
-    g: &Loaded,
-    b: &Loaded,
-) -> Result<(Option<Vec<u8>>, Option<Vec<u8>>), i32> {
+/// Expected stdout of the good and the bad revision (none: good's output is the
+/// reference).
+type Expectations = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+fn read_expect(a: &ExplainArgs, g: &Loaded, b: &Loaded) -> Result<Expectations, i32> {
     if let Some(p) = &a.expect {
         return match std::fs::read(p) {
             Ok(e) => Ok((Some(e.clone()), Some(e))),

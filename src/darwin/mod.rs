@@ -219,7 +219,7 @@ pub fn explain(
         ));
     }
     // Proven first, then changed lines, then the order of the bad run.
-    ranked.sort_by(|x, y| (x.0, x.1, x.2).cmp(&(y.0, y.1, y.2)));
+    ranked.sort_by_key(|x| (x.0, x.1, x.2));
     a.candidates = ranked.into_iter().map(|r| r.3).collect();
     for (i, c) in a.candidates.iter_mut().enumerate() {
         c.rank = i + 1;
