@@ -92,7 +92,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Give up on one solver query after SECS seconds (the line is then reported as
-    /// undecided).
+    /// undecided; 0: no limit).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
     /// The test: the program as it is run, then its arguments.
