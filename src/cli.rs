@@ -13,7 +13,7 @@ use crate::repo::Repo;
 
 /// Exit codes of `git regcause <good> <bad>` (documented in --help and the man page).
 pub mod code {
-    /// The test is a regression; its divergence (and, later, root cause) was reported.
+    /// The test is a regression; its root-cause candidates were reported.
     pub const REGRESSION: i32 = 0;
     /// Nothing to explain: the test passes at `bad`, or already fails at `good`.
     pub const NOTHING_TO_EXPLAIN: i32 = 1;
@@ -33,10 +33,11 @@ pub mod code {
 
 const AFTER_HELP: &str = "\
 Exit status of `git regcause <good> <bad> -- <test>`:
-  0  the test is a regression and its first divergence was reported
+  0  the test is a regression; its divergence and root-cause candidates were reported
   1  nothing to explain: the test passes at <bad> or already fails at <good>
-  2  bad command line
-  3  not a git repository, or an unknown revision
+  2  bad command line (also: --condition rsc in a build without the slicer)
+  3  not a git repository, an unknown revision, no `git bisect` to take revisions
+     from, or an --expect-file missing from a revision's tree
   4  the program's sources cannot be found, preprocessed or parsed
   5  the program uses C or library functions regcause does not support
 `run` and `exec` exit with the program's own status (128+N when killed by signal N),
@@ -49,7 +50,10 @@ Exit status of `git regcause <good> <bad> -- <test>`:
     version,
     about = "Explain a regression of a C program between two git revisions",
     long_about = "Runs a test at a revision where it passes and one where it fails, inside \
-regcause's own C interpreter, and reports where and why the runs part.",
+regcause's own C interpreter, composes the two runs' conditions with Z3 (DARWIN) and \
+reports the lines of the bad revision that caused the regression, each proven by an \
+alternative input replayed at both revisions. Without revisions, takes the first bad \
+commit of `git bisect` and its parent.",
     after_help = AFTER_HELP,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
@@ -63,15 +67,34 @@ pub struct Cli {
 
 #[derive(clap::Args, Debug, Default)]
 pub struct ExplainArgs {
-    /// A revision where the test passes (tag, branch, commit, HEAD~3, ...).
+    /// A revision where the test passes (tag, branch, commit, HEAD~3, ...). Without
+    /// GOOD and BAD: the parent of the first bad commit of `git bisect`.
     pub good: Option<String>,
-    /// A revision where the test fails.
+    /// A revision where the test fails. Without GOOD and BAD: `refs/bisect/bad`.
     pub bad: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
     /// Expected stdout of the test (default: what the good revision prints).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "expect_file")]
     pub expect: Option<PathBuf>,
+    /// Read the expected stdout from PATH inside each revision's own tree: the good
+    /// revision must pass its own expectation, the bad one is judged against its own.
+    #[arg(long, value_name = "PATH")]
+    pub expect_file: Option<String>,
+    /// The condition of each run that DARWIN composes: `pc`, whole path conditions (the
+    /// original DARWIN); `rsc`, relevant slice conditions (not available in this build).
+    #[arg(long, value_enum, default_value = "pc")]
+    pub condition: crate::darwin::ConditionKind,
+    /// Report format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::report::Format,
+    /// Write the report to FILE instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Give up on one solver query after SECS seconds (the line is then reported as
+    /// undecided; 0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub timeout: u64,
     /// The test: the program as it is run, then its arguments.
     #[arg(last = true, value_name = "PROGRAM [ARGS]")]
     pub test: Vec<String>,
@@ -587,158 +610,333 @@ fn oracle_code(e: &OracleError) -> i32 {
     }
 }
 
-fn cmd_explain(a: &ExplainArgs) -> i32 {
-    let (Some(good), Some(bad)) = (&a.good, &a.bad) else {
-        let _ = Cli::command().print_help();
-        eprintln!();
-        eprint_err("give a good and a bad revision and a test: git regcause <GOOD> <BAD> -- <PROGRAM> [ARGS...]");
-        return code::USAGE;
-    };
-    if a.test.is_empty() {
-        eprint_err("no test given: add `-- <PROGRAM> [ARGS...]` after the revisions");
-        return code::USAGE;
+/// Progress on stderr for the solving loop; hidden unless stderr is a terminal.
+fn progress_bar(total: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || total < 2 {
+        return indicatif::ProgressBar::hidden();
     }
-    let stdin = match read_stdin_file(&a.input.stdin) {
-        Ok(s) => s,
-        Err(e) => {
+    let pb = indicatif::ProgressBar::new(total as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "solving {bar:30} {pos}/{len} branch instances ({elapsed})",
+    ) {
+        pb.set_style(style);
+    }
+    pb
+}
+
+/// The revisions to compare: as given, or from a `git bisect` session.
+fn revisions(a: &ExplainArgs, repo: &Repo) -> Result<(String, String), i32> {
+    match (&a.good, &a.bad) {
+        (Some(g), Some(b)) => Ok((g.clone(), b.clone())),
+        (None, None) => repo.bisect_pair().map_err(|e| {
             eprint_err(e);
-            return code::USAGE;
+            code::REPOSITORY
+        }),
+        _ => {
+            eprint_err("give both a good and a bad revision, or neither (after `git bisect`): git regcause [<GOOD> <BAD>] -- <PROGRAM> [ARGS...]");
+            Err(code::USAGE)
         }
-    };
-    let expect = match &a.expect {
-        None => None,
-        Some(p) => match std::fs::read(p) {
-            Ok(b) => Some(b),
+    }
+}
+
+/// One revision, materialised, loaded and run concolically on the test.
+struct Loaded {
+    rev: String,
+    tree: crate::repo::Materialised,
+    prog: crate::ir::Program,
+    input: RunInput,
+    run: exec::ConcolicRun,
+}
+
+fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits) -> Result<Loaded, i32> {
+    let tree = repo.materialise(rev).map_err(|e| {
+        eprint_err(e);
+        code::REPOSITORY
+    })?;
+    let prog = oracle::load(tree.path(), &test.program, rev).map_err(|e| {
+        eprint_err(&e);
+        oracle_code(&e)
+    })?;
+    let input = test.input(tree.path());
+    let run = exec::run_concolic(&prog, &input, lim);
+    Ok(Loaded {
+        rev: rev.to_string(),
+        tree,
+        prog,
+        input,
+        run,
+    })
+}
+
+/// Expected stdout of the good and the bad revision (none: good's output is the
+/// reference).
+type Expectations = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+fn read_expect(a: &ExplainArgs, g: &Loaded, b: &Loaded) -> Result<Expectations, i32> {
+    if let Some(p) = &a.expect {
+        return match std::fs::read(p) {
+            Ok(e) => Ok((Some(e.clone()), Some(e))),
             Err(e) => {
                 eprint_err(format!("cannot read --expect file {}: {e}", p.display()));
-                return code::USAGE;
+                Err(code::USAGE)
             }
-        },
-    };
-    let repo = match open_repo() {
-        Ok(r) => r,
-        Err(c) => return c,
-    };
+        };
+    }
+    if let Some(p) = &a.expect_file {
+        let read = |l: &Loaded| {
+            oracle::read_expect_file(l.tree.path(), p, &l.rev).map_err(|e| {
+                eprint_err(e);
+                code::REPOSITORY
+            })
+        };
+        return Ok((Some(read(g)?), Some(read(b)?)));
+    }
+    Ok((None, None))
+}
+
+fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::DivergenceDesc {
+    use crate::report::DivergenceDesc;
+    match d {
+        Divergence::Stdout {
+            offset,
+            expected_line,
+            actual_line,
+            event,
+            last_event,
+        } => {
+            let mut details = Vec::new();
+            let mut at = None;
+            match (event, last_event) {
+                (Some(e), _) => {
+                    details.push(format!("Written at {} by:", e.at));
+                    details.extend(e.stack.iter().map(|(f, l)| format!("  {f} at {l}")));
+                    at = Some(e.at.clone());
+                }
+                (None, Some(e)) => {
+                    details.push(format!(
+                        "The bad revision's output ends early; its last output was written at {}",
+                        e.at
+                    ));
+                    at = Some(e.at.clone());
+                }
+                _ => details.push("The bad revision printed nothing.".into()),
+            }
+            if let Outcome::Fault(e) = &b.run.result.outcome {
+                details.push(format!(
+                    "The bad revision stopped with a runtime error: {e}"
+                ));
+            }
+            DivergenceDesc {
+                summary: format!("First divergence: stdout byte {offset}"),
+                details,
+                stdout_offset: Some(*offset),
+                expected_line: Some(expected_line.clone()),
+                actual_line: Some(actual_line.clone()),
+                at,
+            }
+        }
+        Divergence::Ending {
+            good,
+            bad,
+            fault_at,
+            stack,
+        } => {
+            let mut details = Vec::new();
+            if let Some(at) = fault_at {
+                details.push(format!("Failing statement: {at}"));
+                details.extend(stack.iter().map(|(f, l)| format!("  {f} at {l}")));
+            }
+            DivergenceDesc {
+                summary: format!(
+                    "Same output, different ending: {good} at {}, {bad} at {}",
+                    g.rev, b.rev
+                ),
+                details,
+                stdout_offset: None,
+                expected_line: None,
+                actual_line: None,
+                at: fault_at.clone(),
+            }
+        }
+    }
+}
+
+fn emit(report: &crate::report::Report, a: &ExplainArgs) -> Result<(), i32> {
+    let text = crate::report::render(report, a.format);
+    match &a.output {
+        Some(p) => std::fs::write(p, text).map_err(|e| {
+            eprint_err(format!("cannot write --output file {}: {e}", p.display()));
+            code::USAGE
+        }),
+        None => {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(text.as_bytes());
+            let _ = o.flush();
+            Ok(())
+        }
+    }
+}
+
+fn cmd_explain(a: &ExplainArgs) -> i32 {
+    match explain(a) {
+        Ok(c) | Err(c) => c,
+    }
+}
+
+fn explain(a: &ExplainArgs) -> Result<i32, i32> {
+    use crate::darwin::{self, Side};
+    use crate::report::{Report, Revision, TestDesc};
+    let started = std::time::Instant::now();
+    if a.test.is_empty() {
+        if a.good.is_none() && a.bad.is_none() {
+            let _ = Cli::command().print_help();
+            eprintln!();
+        }
+        eprint_err("no test given: add `-- <PROGRAM> [ARGS...]` after the revisions");
+        return Err(code::USAGE);
+    }
+    let stdin = read_stdin_file(&a.input.stdin).map_err(|e| {
+        eprint_err(e);
+        code::USAGE
+    })?;
+    let repo = open_repo()?;
+    let (good, bad) = revisions(a, &repo)?;
     // Resolve both revisions first so a typo is reported before any work.
-    for r in [good, bad] {
+    for r in [&good, &bad] {
         if let Err(e) = repo.resolve(r) {
             eprint_err(e);
-            return code::REPOSITORY;
+            return Err(code::REPOSITORY);
         }
     }
     let test = Test {
         program: a.test[0].clone(),
         args: a.test[1..].to_vec(),
         stdin,
-        expect,
+        expect: None,
     };
     let lim = limits(&a.input);
-    let g = match oracle::run_at(&repo, good, &test, lim) {
-        Ok(r) => r,
-        Err(e) => {
-            eprint_err(&e);
-            return oracle_code(&e);
+    let g = load_rev(&repo, &good, &test, lim)?;
+    let b = load_rev(&repo, &bad, &test, lim)?;
+    let (exp_g, exp_b) = read_expect(a, &g, &b)?;
+    let verdict = oracle::judge_each(
+        &g.run.result,
+        &b.run.result,
+        exp_g.as_deref(),
+        exp_b.as_deref(),
+    );
+    let mut report = Report::new(
+        Revision {
+            rev: good.clone(),
+            commit: g.tree.commit.clone(),
+        },
+        Revision {
+            rev: bad.clone(),
+            commit: b.tree.commit.clone(),
+        },
+        TestDesc {
+            program: test.program.clone(),
+            args: test.args.clone(),
+            stdin: String::from_utf8_lossy(&test.stdin).into_owned(),
+        },
+        a.condition.name(),
+    );
+    let d = match &verdict {
+        Verdict::PassesAtBad => {
+            report.verdict = "passes-at-bad".into();
+            report.reason = Some(format!(
+                "the test passes at {} ({}) too: same output and {}",
+                bad,
+                short(&b.tree.commit),
+                oracle::describe_outcome(&b.run.result.outcome)
+            ));
+            emit(&report, a)?;
+            return Ok(code::NOTHING_TO_EXPLAIN);
         }
-    };
-    let b = match oracle::run_at(&repo, bad, &test, lim) {
-        Ok(r) => r,
-        Err(e) => {
-            eprint_err(&e);
-            return oracle_code(&e);
+        Verdict::FailsAtGood(why) => {
+            report.verdict = "fails-at-good".into();
+            report.reason = Some(format!(
+                "the test already fails at {} ({}): {why}",
+                good,
+                short(&g.tree.commit)
+            ));
+            emit(&report, a)?;
+            return Ok(code::NOTHING_TO_EXPLAIN);
         }
+        Verdict::Regression(d) => d,
     };
-    eprint_warnings(&g.program, Some(good));
-    eprint_warnings(&b.program, Some(bad));
-    let verdict = oracle::judge(&g.result, &b.result, test.expect.as_deref());
-    print_verdict(&g, &b, &verdict)
+    eprint_warnings(&g.prog, Some(&good));
+    eprint_warnings(&b.prog, Some(&bad));
+    report.divergence = Some(divergence_desc(d, &g, &b));
+    let cond = |l: &Loaded| {
+        darwin::condition(a.condition, &l.run).map_err(|e| {
+            eprint_err(e);
+            code::USAGE
+        })
+    };
+    let gs = Side {
+        prog: &g.prog,
+        run: &g.run,
+        input: &g.input,
+        cond: cond(&g)?,
+    };
+    let bs = Side {
+        prog: &b.prog,
+        run: &b.run,
+        input: &b.input,
+        cond: cond(&b)?,
+    };
+    let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &b.prog.files);
+    let opts = darwin::Options {
+        timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
+        limits: lim,
+    };
+    let pb = progress_bar(bs.cond.len());
+    let analysis = darwin::explain(&gs, &bs, &diff, &opts, |n, _| pb.set_position(n as u64));
+    pb.finish_and_clear();
+    let analysis = analysis.map_err(|e| {
+        eprint_err(e);
+        code::UNSUPPORTED
+    })?;
+    report.stats = analysis.stats;
+    report.candidates = analysis.candidates;
+    report.undecided = analysis.undecided;
+    report.notes = analysis.notes;
+    if report.candidates.is_empty() {
+        let crit = oracle::criterion_loc(d, &b.run.result);
+        report.candidates = darwin::value::candidates(&b.prog, &diff, crit, None);
+        report.notes.push(
+            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
+        );
+    } else if !report.candidates.iter().any(|c| c.changed) {
+        // Decisions in unchanged code only: a changed value may be what drives them.
+        let extra = darwin::value::candidates(&b.prog, &diff, None, None);
+        let n = report.candidates.len();
+        for (i, mut c) in extra.into_iter().enumerate() {
+            if report
+                .candidates
+                .iter()
+                .any(|d| d.file == c.file && d.line == c.line)
+            {
+                continue;
+            }
+            c.rank = n + i + 1;
+            report.candidates.push(c);
+        }
+        for (i, c) in report.candidates.iter_mut().enumerate() {
+            c.rank = i + 1;
+        }
+        report.notes.push(
+            "every decision candidate lies in unchanged code: the changed lines follow as value-level explanations (a changed value may drive those decisions)".into(),
+        );
+    }
+    report.stats.total_ms = started.elapsed().as_millis() as u64;
+    emit(&report, a)?;
+    Ok(code::REGRESSION)
 }
 
 fn short(c: &str) -> &str {
     &c[..c.len().min(10)]
-}
-
-fn print_verdict(g: &oracle::RevRun, b: &oracle::RevRun, v: &Verdict) -> i32 {
-    let mut o = std::io::stdout().lock();
-    match v {
-        Verdict::PassesAtBad => {
-            let _ = writeln!(
-                o,
-                "Nothing to explain: the test passes at {} ({}) too: same output and {}.",
-                b.rev,
-                short(&b.commit),
-                oracle::describe_outcome(&b.result.outcome)
-            );
-            code::NOTHING_TO_EXPLAIN
-        }
-        Verdict::FailsAtGood(why) => {
-            let _ = writeln!(
-                o,
-                "Nothing to explain: the test already fails at {} ({}): {why}.",
-                g.rev,
-                short(&g.commit)
-            );
-            code::NOTHING_TO_EXPLAIN
-        }
-        Verdict::Regression(d) => {
-            let _ = writeln!(
-                o,
-                "Regression: the test passes at {} ({}) and fails at {} ({}).",
-                g.rev,
-                short(&g.commit),
-                b.rev,
-                short(&b.commit)
-            );
-            match d {
-                Divergence::Stdout {
-                    offset,
-                    expected_line,
-                    actual_line,
-                    event,
-                    last_event,
-                } => {
-                    let _ = writeln!(o, "First divergence: stdout byte {offset}");
-                    let _ = writeln!(o, "  expected: {expected_line:?}");
-                    let _ = writeln!(o, "  actual:   {actual_line:?}");
-                    match (event, last_event) {
-                        (Some(e), _) => {
-                            let _ = writeln!(o, "Written at {} by:", e.at);
-                            for (f, at) in &e.stack {
-                                let _ = writeln!(o, "  {f} at {at}");
-                            }
-                        }
-                        (None, Some(e)) => {
-                            let _ = writeln!(o, "The bad revision's output ends early; its last output was written at {}", e.at);
-                        }
-                        _ => {
-                            let _ = writeln!(o, "The bad revision printed nothing.");
-                        }
-                    }
-                    if let Outcome::Fault(e) = &b.result.outcome {
-                        let _ = writeln!(o, "The bad revision stopped with a runtime error: {e}");
-                    }
-                }
-                Divergence::Ending {
-                    good,
-                    bad,
-                    fault_at,
-                    stack,
-                } => {
-                    let _ = writeln!(
-                        o,
-                        "Same output, different ending: {good} at {}, {bad} at {}",
-                        g.rev, b.rev
-                    );
-                    if let Some(at) = fault_at {
-                        let _ = writeln!(o, "Failing statement: {at}");
-                        for (f, at) in stack {
-                            let _ = writeln!(o, "  {f} at {at}");
-                        }
-                    }
-                }
-            }
-            code::REGRESSION
-        }
-    }
 }
 
 #[cfg(test)]

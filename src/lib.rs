@@ -11,6 +11,8 @@
 pub mod analysis;
 pub mod cache;
 pub mod cli;
+pub mod darwin;
+pub mod diffctx;
 pub mod exec;
 pub mod frontend;
 pub mod ir;
@@ -18,5 +20,6 @@ pub mod libc;
 pub mod oracle;
 pub mod replay;
 pub mod repo;
+pub mod report;
 pub mod slice;
 pub mod sym;

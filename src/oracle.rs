@@ -40,6 +40,12 @@ pub enum OracleError {
     Sources { rev: String, err: SourceError },
     #[error("at {rev}: {err}")]
     Frontend { rev: String, err: FrontendError },
+    #[error("at {rev}: cannot read the expected output {path} from the revision's tree: {msg}")]
+    ExpectFile {
+        rev: String,
+        path: String,
+        msg: String,
+    },
 }
 
 impl OracleError {
@@ -79,6 +85,42 @@ pub fn run_at(repo: &Repo, rev: &str, test: &Test, limits: Limits) -> Result<Rev
         program,
         result,
     })
+}
+
+/// The expected output kept at `path` inside a revision's own tree (`--expect-file`).
+pub fn read_expect_file(tree: &Path, path: &str, rev: &str) -> Result<Vec<u8>, OracleError> {
+    let err = |msg: String| OracleError::ExpectFile {
+        rev: rev.to_string(),
+        path: path.to_string(),
+        msg,
+    };
+    let rel = Path::new(path);
+    // The file must lie inside the tree: no absolute paths, no way out through `..`.
+    if rel.is_absolute()
+        || rel
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Err(err(
+            "the path must be relative to the repository root".into()
+        ));
+    }
+    std::fs::read(tree.join(rel)).map_err(|e| err(e.to_string()))
+}
+
+/// The bad revision's statement at the slicing criterion: the output statement that
+/// wrote the first differing byte (or its last output when it printed less), or the
+/// failing statement.
+pub fn criterion_loc(d: &Divergence, bad: &RunResult) -> Option<crate::ir::Loc> {
+    match d {
+        Divergence::Stdout {
+            event, last_event, ..
+        } => event.as_ref().or(last_event.as_ref()).map(|e| e.loc),
+        Divergence::Ending { .. } => match &bad.outcome {
+            Outcome::Fault(e) => Some(e.loc),
+            _ => bad.events.last().map(|e| e.loc),
+        },
+    }
 }
 
 /// Where the bad run first differs from the reference.
@@ -141,6 +183,17 @@ fn line_around(bytes: &[u8], offset: usize) -> String {
 
 /// Decide whether `bad` fails where `good` passes, and where they part.
 pub fn judge(good: &RunResult, bad: &RunResult, expect: Option<&[u8]>) -> Verdict {
+    judge_each(good, bad, expect, expect)
+}
+
+/// As [`judge`], with an expectation per revision (`--expect-file`): good must pass its
+/// own, and bad is judged against its own.
+pub fn judge_each(
+    good: &RunResult,
+    bad: &RunResult,
+    expect_good: Option<&[u8]>,
+    expect_bad: Option<&[u8]>,
+) -> Verdict {
     if let Outcome::Fault(e) = &good.outcome {
         return Verdict::FailsAtGood(format!(
             "the good revision itself stops with a {} at {}",
@@ -148,7 +201,7 @@ pub fn judge(good: &RunResult, bad: &RunResult, expect: Option<&[u8]>) -> Verdic
             e.at
         ));
     }
-    if let Some(exp) = expect {
+    if let Some(exp) = expect_good {
         if good.stdout != exp {
             let off = first_difference(&good.stdout, exp);
             return Verdict::FailsAtGood(format!(
@@ -158,7 +211,7 @@ pub fn judge(good: &RunResult, bad: &RunResult, expect: Option<&[u8]>) -> Verdic
             ));
         }
     }
-    let reference: &[u8] = expect.unwrap_or(&good.stdout);
+    let reference: &[u8] = expect_bad.unwrap_or(&good.stdout);
     if bad.stdout != reference {
         let offset = first_difference(reference, &bad.stdout);
         let event = bad.stdout_event_at(offset).cloned();
@@ -236,5 +289,39 @@ mod tests {
             Verdict::Regression(Divergence::Ending { .. })
         ));
         assert!(matches!(judge(&g, &g, Some(b"x")), Verdict::FailsAtGood(_)));
+    }
+
+    #[test]
+    fn judges_each_revision_against_its_own_expectation() {
+        let g = res("a\nb\n", Outcome::Exit(0));
+        let b = res("a\nB\n", Outcome::Exit(0));
+        // An intended change whose expectation was updated is no regression.
+        assert_eq!(
+            judge_each(&g, &b, Some(b"a\nb\n"), Some(b"a\nB\n")),
+            Verdict::PassesAtBad
+        );
+        // Bad failing its own expectation is one, even where it matches good's.
+        match judge_each(&g, &g, Some(b"a\nb\n"), Some(b"a\nc\n")) {
+            Verdict::Regression(Divergence::Stdout { offset, .. }) => assert_eq!(offset, 2),
+            v => panic!("{v:?}"),
+        }
+        assert!(matches!(
+            judge_each(&g, &b, Some(b"x"), Some(b"a\nB\n")),
+            Verdict::FailsAtGood(_)
+        ));
+    }
+
+    #[test]
+    fn expect_files_stay_inside_the_tree() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("exp.txt"), "ok\n").expect("write");
+        assert_eq!(
+            read_expect_file(dir.path(), "exp.txt", "v1").expect("read"),
+            b"ok\n"
+        );
+        assert!(read_expect_file(dir.path(), "../exp.txt", "v1").is_err());
+        assert!(read_expect_file(dir.path(), "/etc/passwd", "v1").is_err());
+        let e = read_expect_file(dir.path(), "missing.txt", "v1").expect_err("missing");
+        assert!(e.to_string().contains("missing.txt"), "{e}");
     }
 }

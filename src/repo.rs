@@ -15,6 +15,10 @@ pub enum RepoError {
     NotACommit { rev: String },
     #[error("cannot materialise revision `{rev}`: {msg}")]
     Materialise { rev: String, msg: String },
+    #[error("no revisions given and no `git bisect` in progress or finished here (refs/bisect/bad does not exist): give GOOD and BAD, or run `git bisect` first")]
+    NoBisect,
+    #[error("the first bad commit {commit} has no parent to compare it with")]
+    NoParent { commit: String },
 }
 
 pub struct Repo {
@@ -68,6 +72,20 @@ impl Repo {
             rev: rev.to_string(),
         })?;
         Ok(commit.id())
+    }
+
+    /// During or after `git bisect`: the first bad commit (`refs/bisect/bad`) and its
+    /// first parent, as (good, bad) commit ids.
+    pub fn bisect_pair(&self) -> Result<(String, String), RepoError> {
+        let bad = self
+            .repo
+            .find_reference("refs/bisect/bad")
+            .map_err(|_| RepoError::NoBisect)?;
+        let commit = bad.peel_to_commit().map_err(|_| RepoError::NoBisect)?;
+        let parent = commit.parent_id(0).map_err(|_| RepoError::NoParent {
+            commit: commit.id().to_string(),
+        })?;
+        Ok((parent.to_string(), commit.id().to_string()))
     }
 
     /// Write the tree of `rev` to a fresh temporary directory.
@@ -129,5 +147,42 @@ impl Repo {
             summary: commit.summary().unwrap_or("").to_string(),
             dir,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn commit(repo: &Repository, msg: &str, parents: &[&git2::Commit]) -> git2::Oid {
+        let sig =
+            git2::Signature::new("t", "t@example.com", &git2::Time::new(0, 0)).expect("signature");
+        let tree_id = repo
+            .treebuilder(None)
+            .and_then(|tb| tb.write())
+            .expect("tree");
+        let tree = repo.find_tree(tree_id).expect("tree");
+        repo.commit(None, &sig, &sig, msg, &tree, parents)
+            .expect("commit")
+    }
+
+    #[test]
+    fn bisect_pair_is_the_first_bad_commit_and_its_parent() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = Repository::init(dir.path()).expect("init");
+        let a = commit(&repo, "a", &[]);
+        let ca = repo.find_commit(a).expect("a");
+        let b = commit(&repo, "b", &[&ca]);
+        let r = Repo::discover(dir.path()).expect("discover");
+        assert!(matches!(r.bisect_pair(), Err(RepoError::NoBisect)));
+        repo.reference("refs/bisect/bad", b, true, "test")
+            .expect("ref");
+        assert_eq!(
+            r.bisect_pair().expect("pair"),
+            (a.to_string(), b.to_string())
+        );
+        repo.reference("refs/bisect/bad", a, true, "test")
+            .expect("ref");
+        assert!(matches!(r.bisect_pair(), Err(RepoError::NoParent { .. })));
     }
 }

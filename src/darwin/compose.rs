@@ -1,0 +1,282 @@
+//! DARWIN's composition: with f the good run's condition and ψ1..ψm the bad run's, solve
+//! `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for each i. The two runs' expressions live in two pools;
+//! the good side is imported into the bad side's pool, inputs matched by name (names are
+//! positional, so the same name is the same input at both revisions).
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use crate::ir::Loc;
+use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, Solver};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ComposeError {
+    #[error("cannot import an expression of the good run: {0}")]
+    Import(String),
+}
+
+/// Copy the expressions `roots` of `src` into `dst`, mapping variables by name. A
+/// variable unknown to `dst`, or known with another width, becomes a new variable of
+/// `dst` (suffixed `@good` in the second case, as it is a different input).
+pub fn import(
+    src: &ExprPool,
+    dst: &mut ExprPool,
+    roots: &[ExprId],
+) -> Result<Vec<ExprId>, ComposeError> {
+    // Children are interned before their parents, so increasing ids are a topological
+    // order of the reachable nodes.
+    let mut seen: HashSet<ExprId> = HashSet::new();
+    let mut stack: Vec<ExprId> = roots.to_vec();
+    while let Some(e) = stack.pop() {
+        if seen.insert(e) {
+            src.node(e).for_each_child(|c| stack.push(c));
+        }
+    }
+    let mut order: Vec<ExprId> = seen.into_iter().collect();
+    order.sort();
+    let mut map: FxHashMap<ExprId, ExprId> = FxHashMap::default();
+    let get = |map: &FxHashMap<ExprId, ExprId>, e: ExprId| {
+        map.get(&e)
+            .copied()
+            .ok_or_else(|| ComposeError::Import(format!("operand {} not yet imported", e.0)))
+    };
+    for e in order {
+        let node = src.node(e);
+        let new = match node {
+            Node::Var(v) => {
+                let info = src.var_info(v);
+                let existing = dst
+                    .var_by_name(&info.name)
+                    .filter(|d| dst.var_info(*d).width == info.width);
+                let var = match existing {
+                    Some(d) => d,
+                    None => {
+                        let mut name = info.name.clone();
+                        while dst.var_by_name(&name).is_some() {
+                            name.push_str("@good");
+                        }
+                        dst.new_var(&name, info.width, info.signed)
+                            .map_err(|e| ComposeError::Import(e.to_string()))?
+                    }
+                };
+                dst.var(var)
+            }
+            Node::Const { .. } => dst
+                .try_raw(node)
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Unary(op, a) => dst
+                .try_raw(Node::Unary(op, get(&map, a)?))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Binary(op, a, b) => dst
+                .try_raw(Node::Binary(op, get(&map, a)?, get(&map, b)?))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Cmp(op, a, b) => dst
+                .try_raw(Node::Cmp(op, get(&map, a)?, get(&map, b)?))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::ZExt(a, w) => dst
+                .try_raw(Node::ZExt(get(&map, a)?, w))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::SExt(a, w) => dst
+                .try_raw(Node::SExt(get(&map, a)?, w))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Extract { e: a, hi, lo } => dst
+                .try_raw(Node::Extract {
+                    e: get(&map, a)?,
+                    hi,
+                    lo,
+                })
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Concat(a, b) => dst
+                .try_raw(Node::Concat(get(&map, a)?, get(&map, b)?))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+            Node::Ite(c, a, b) => dst
+                .try_raw(Node::Ite(get(&map, c)?, get(&map, a)?, get(&map, b)?))
+                .map_err(|e| ComposeError::Import(e.to_string()))?,
+        };
+        map.insert(e, new);
+    }
+    roots.iter().map(|&r| get(&map, r)).collect()
+}
+
+/// One ψi of the bad run: its branch index, its constraint (in the bad pool) and the
+/// source line it belongs to (to skip lines already proven).
+#[derive(Clone, Copy, Debug)]
+pub struct Psi {
+    pub branch: usize,
+    pub cond: ExprId,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub enum Flip {
+    /// Satisfiable: the model is an input that keeps f and leaves the bad path at ψi.
+    Sat(Model),
+    Unsat,
+    /// The solver gave up (timeout or incompleteness).
+    Unknown(String),
+    /// Not solved: its line was already proven by an earlier ψ.
+    Skipped,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ComposeStats {
+    pub calls: usize,
+    pub sat: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    pub skipped: usize,
+    pub time: Duration,
+}
+
+/// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
+/// `progress` is called after each ψ with the number done.
+pub fn solve_flips(
+    pool: &mut ExprPool,
+    f: &[ExprId],
+    psi: &[Psi],
+    timeout_ms: u32,
+    mut progress: impl FnMut(usize),
+) -> (Vec<Flip>, ComposeStats) {
+    let mut stats = ComposeStats::default();
+    let mut solver = Solver::new();
+    let mut proven: HashSet<(crate::ir::FileId, u32)> = HashSet::new();
+    let mut out = Vec::with_capacity(psi.len());
+    let mut cs: Vec<ExprId> = f.to_vec();
+    for (i, p) in psi.iter().enumerate() {
+        let key = (p.loc.file, p.loc.line);
+        let flip = if proven.contains(&key) {
+            // The line is a candidate already; another instance adds only its count.
+            stats.skipped += 1;
+            Flip::Skipped
+        } else {
+            let neg = pool.negate(p.cond);
+            cs.push(neg);
+            let t = Instant::now();
+            let r = solver.check(pool, &cs, timeout_ms);
+            stats.time += t.elapsed();
+            stats.calls += 1;
+            cs.pop();
+            match r {
+                SolveResult::Sat(m) => {
+                    stats.sat += 1;
+                    proven.insert(key);
+                    Flip::Sat(m)
+                }
+                SolveResult::Unsat => {
+                    stats.unsat += 1;
+                    Flip::Unsat
+                }
+                SolveResult::Unknown(why) => {
+                    stats.unknown += 1;
+                    Flip::Unknown(why)
+                }
+            }
+        };
+        out.push(flip);
+        cs.push(p.cond);
+        progress(i + 1);
+    }
+    (out, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sym::CmpOp;
+
+    fn loc(line: u32) -> Loc {
+        Loc {
+            file: 0,
+            line,
+            col: 1,
+        }
+    }
+
+    #[test]
+    fn imports_by_name() {
+        let mut good = ExprPool::new();
+        let a = good.new_var("in1", 32, true).expect("var");
+        let b = good.new_var("only_good", 32, true).expect("var");
+        let (av, bv) = (good.var(a), good.var(b));
+        let five = good.constant(5, 32);
+        let c1 = good.cmp(CmpOp::Sgt, av, five);
+        let sum = good.add(av, bv);
+        let c2 = good.cmp(CmpOp::Eq, sum, five);
+
+        let mut bad = ExprPool::new();
+        let _pad = bad.new_var("zzz", 8, false).expect("var");
+        let a2 = bad.new_var("in1", 32, true).expect("var");
+        let got = import(&good, &mut bad, &[c1, c2]).expect("import");
+        // in1 is the bad pool's own in1; only_good is new there.
+        assert_eq!(bad.vars_of(got[0]).to_vec(), vec![a2]);
+        assert!(bad.var_by_name("only_good").is_some());
+        assert_eq!(bad.to_c(got[0]), good.to_c(c1));
+        assert_eq!(bad.to_c(got[1]), good.to_c(c2));
+    }
+
+    #[test]
+    fn width_mismatch_is_a_new_input() {
+        let mut good = ExprPool::new();
+        let a = good.new_var("in1", 8, false).expect("var");
+        let av = good.var(a);
+        let mut bad = ExprPool::new();
+        let a2 = bad.new_var("in1", 32, true).expect("var");
+        let got = import(&good, &mut bad, &[av]).expect("import");
+        assert_ne!(bad.is_var(got[0]), Some(a2));
+        assert_eq!(
+            bad.var_info(bad.is_var(got[0]).expect("var")).name,
+            "in1@good"
+        );
+    }
+
+    /// The invoice threshold change: good tests q > 5, bad q > 10, the test has q = 7.
+    /// Flipping bad's branch while keeping good's is satisfiable (q > 10); flipping the
+    /// shared branch q > 0 is not.
+    #[test]
+    fn flips_the_changed_threshold_only() {
+        let mut good = ExprPool::new();
+        let q = good.new_var("in1", 32, true).expect("var");
+        let qv = good.var(q);
+        let zero = good.constant(0, 32);
+        let five = good.constant(5, 32);
+        let g0 = good.cmp(CmpOp::Sgt, qv, zero);
+        let g1 = good.cmp(CmpOp::Sgt, qv, five);
+
+        let mut bad = ExprPool::new();
+        let q2 = bad.new_var("in1", 32, true).expect("var");
+        let qv2 = bad.var(q2);
+        let zero2 = bad.constant(0, 32);
+        let ten = bad.constant(10, 32);
+        let b0 = bad.cmp(CmpOp::Sgt, qv2, zero2);
+        let b1 = bad.cmp(CmpOp::Sle, qv2, ten);
+        let f = import(&good, &mut bad, &[g0, g1]).expect("import");
+        let psi = [
+            Psi {
+                branch: 0,
+                cond: b0,
+                loc: loc(1),
+            },
+            Psi {
+                branch: 1,
+                cond: b1,
+                loc: loc(2),
+            },
+            Psi {
+                branch: 2,
+                cond: b1,
+                loc: loc(2),
+            },
+        ];
+        let mut calls = 0;
+        let (flips, st) = solve_flips(&mut bad, &f, &psi, 10_000, |n| calls = n);
+        assert_eq!(calls, 3);
+        assert!(matches!(flips[0], Flip::Unsat));
+        match &flips[1] {
+            Flip::Sat(m) => assert!((m.get(q2).expect("value") as u32 as i32) > 10),
+            other => panic!("{other:?}"),
+        }
+        // The second instance of a proven line is not solved again.
+        assert!(matches!(flips[2], Flip::Skipped));
+        assert_eq!((st.calls, st.sat, st.unsat, st.skipped), (2, 1, 1, 1));
+    }
+}

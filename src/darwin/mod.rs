@@ -1,0 +1,351 @@
+//! DARWIN: from the two runs' conditions to root-cause candidates of the bad revision.
+//!
+//! The seam with the relevant slicer is [`condition`]: each side's condition is a list of
+//! indices into its run's `SymState::branches`. Today `pc` takes all of them (the
+//! original DARWIN); `rsc` is refused until the slicer is plugged in behind it.
+//! Candidates are proven by replaying the solver's alternative input at both revisions.
+
+pub mod compose;
+pub mod value;
+
+use std::collections::HashMap;
+
+use crate::diffctx::TreeDiff;
+use crate::exec::{self, ConcolicRun, Limits, RunInput};
+use crate::ir::{Loc, Program};
+use crate::oracle::describe_outcome;
+use crate::replay;
+use crate::report::{Alternative, Candidate, Explanation, Location, Stats};
+use crate::sym::{ExprPool, Model};
+
+use compose::{Flip, Psi};
+
+/// Which condition of each run DARWIN composes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ConditionKind {
+    /// Relevant slice conditions (the branches the failure depends on).
+    #[default]
+    Rsc,
+    /// Whole path conditions: the original DARWIN.
+    Pc,
+}
+
+impl ConditionKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ConditionKind::Rsc => "rsc",
+            ConditionKind::Pc => "pc",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DarwinError {
+    #[error("unsupported: --condition rsc needs the relevant slicer, which this build does not have yet; use --condition pc (whole path conditions, the original DARWIN)")]
+    RscUnavailable,
+    #[error(transparent)]
+    Compose(#[from] compose::ComposeError),
+}
+
+/// The seam: the indices of `run`'s branch records that form its condition.
+pub fn condition(kind: ConditionKind, run: &ConcolicRun) -> Result<Vec<usize>, DarwinError> {
+    match kind {
+        ConditionKind::Pc => Ok((0..run.sym.branches.len()).collect()),
+        // The integrator replaces this with the relevant slicer's answer.
+        ConditionKind::Rsc => Err(DarwinError::RscUnavailable),
+    }
+}
+
+/// One revision's side of the analysis.
+pub struct Side<'a> {
+    pub prog: &'a Program,
+    pub run: &'a ConcolicRun,
+    /// The test as run at this revision (its `cwd` is the revision's tree).
+    pub input: &'a RunInput,
+    /// Indices into `run.sym.branches` (see [`condition`]).
+    pub cond: Vec<usize>,
+}
+
+pub struct Options {
+    pub timeout_ms: u32,
+    pub limits: Limits,
+}
+
+/// What DARWIN found: candidates best first, lines the solver could not decide, notes.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    pub candidates: Vec<Candidate>,
+    pub undecided: Vec<Location>,
+    pub stats: Stats,
+    pub notes: Vec<String>,
+}
+
+/// Longest stdout shown for a replay.
+const SHOWN_OUTPUT: usize = 400;
+
+fn shown(bytes: &[u8]) -> String {
+    let s = String::from_utf8_lossy(bytes);
+    if s.chars().count() > SHOWN_OUTPUT {
+        let mut t: String = s.chars().take(SHOWN_OUTPUT).collect();
+        t.push('…');
+        t
+    } else {
+        s.into_owned()
+    }
+}
+
+/// A line of one revision: its path and number.
+fn line_key(prog: &Program, loc: Loc) -> (String, u32) {
+    (prog.file_name(loc).to_string(), loc.line)
+}
+
+/// Run DARWIN on the two sides and turn the satisfiable flips into candidates.
+/// `progress(done, total)` is called while solving.
+pub fn explain(
+    good: &Side,
+    bad: &Side,
+    diff: &TreeDiff,
+    opts: &Options,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Analysis, DarwinError> {
+    let gsym = &good.run.sym;
+    let bsym = &bad.run.sym;
+    let mut pool: ExprPool = bsym.pool.clone();
+    let f_roots: Vec<_> = good
+        .cond
+        .iter()
+        .filter_map(|&i| gsym.branches.get(i).map(|b| b.cond))
+        .collect();
+    let f = compose::import(&gsym.pool, &mut pool, &f_roots)?;
+    let psi: Vec<Psi> = bad
+        .cond
+        .iter()
+        .filter_map(|&i| {
+            bsym.branches.get(i).map(|b| Psi {
+                branch: i,
+                cond: b.cond,
+                loc: b.loc,
+            })
+        })
+        .collect();
+    let total = psi.len();
+    let (flips, cst) =
+        compose::solve_flips(&mut pool, &f, &psi, opts.timeout_ms, |n| progress(n, total));
+
+    let mut a = Analysis {
+        stats: Stats {
+            good_constraints: f.len(),
+            bad_constraints: psi.len(),
+            solver_calls: cst.calls,
+            sat: cst.sat,
+            unsat: cst.unsat,
+            unknown: cst.unknown,
+            skipped: cst.skipped,
+            solving_ms: cst.time.as_millis() as u64,
+            total_ms: 0,
+        },
+        ..Analysis::default()
+    };
+    // Instances per line, and the first satisfiable flip of each line.
+    let mut instances: HashMap<(String, u32), usize> = HashMap::new();
+    for p in &psi {
+        *instances.entry(line_key(bad.prog, p.loc)).or_default() += 1;
+    }
+    let mut first_sat: Vec<(usize, &Psi, &Model)> = Vec::new();
+    let mut undecided: Vec<(String, u32)> = Vec::new();
+    for (k, (p, fl)) in psi.iter().zip(&flips).enumerate() {
+        match fl {
+            Flip::Sat(m) => first_sat.push((k, p, m)),
+            Flip::Unknown(_) => {
+                let key = line_key(bad.prog, p.loc);
+                if !undecided.contains(&key) {
+                    undecided.push(key);
+                }
+            }
+            Flip::Unsat | Flip::Skipped => {}
+        }
+    }
+    let mut ranked: Vec<(bool, bool, usize, Candidate)> = Vec::new();
+    for (k, p, model) in first_sat {
+        let key = line_key(bad.prog, p.loc);
+        let (file, line) = key.clone();
+        let changed = diff.is_changed(&file, line);
+        let flipped = {
+            let neg = pool.negate(p.cond);
+            pool.to_c(neg)
+        };
+        let mut notes = Vec::new();
+        let rec = &bsym.branches[p.branch];
+        if rec.concretised_before > 0 {
+            let list: Vec<String> = bsym
+                .concretisations
+                .iter()
+                .take(rec.concretised_before as usize)
+                .map(|c| format!("{} at {}", c.what, bad.prog.fmt_loc(c.loc)))
+                .collect();
+            notes.push(format!(
+                "precision lost before this branch (concretised: {}); the flip may not be the only way to leave the path here",
+                list.join("; ")
+            ));
+        }
+        let alt = replay_alternative(good, bad, &pool, model, p.branch, opts.limits);
+        if let Some(s) = &alt.surprise {
+            notes.push(format!("the replay did not behave as predicted: {s}"));
+        }
+        let source = diff
+            .file(&file)
+            .and_then(|d| d.line_text(line))
+            .unwrap_or("")
+            .to_string();
+        let hunk = diff.file(&file).and_then(|d| d.hunk_around(line, &file));
+        let predicted = alt.as_predicted;
+        ranked.push((
+            !predicted,
+            !changed,
+            k,
+            Candidate {
+                rank: 0,
+                file,
+                line,
+                source,
+                explanation: Explanation::Decision,
+                changed,
+                instances: instances.get(&key).copied().unwrap_or(1),
+                flipped: Some(flipped),
+                alternative: Some(alt),
+                hunk,
+                notes,
+            },
+        ));
+    }
+    // Proven first, then changed lines, then the order of the bad run.
+    ranked.sort_by_key(|x| (x.0, x.1, x.2));
+    a.candidates = ranked.into_iter().map(|r| r.3).collect();
+    for (i, c) in a.candidates.iter_mut().enumerate() {
+        c.rank = i + 1;
+    }
+    a.undecided = undecided
+        .into_iter()
+        .filter(|(f, l)| !a.candidates.iter().any(|c| &c.file == f && c.line == *l))
+        .map(|(file, line)| Location { file, line })
+        .collect();
+    if a.stats.unknown > 0 {
+        a.notes.push(format!(
+            "the solver gave up on {} of {} queries (timeout); their lines are listed as undecided",
+            a.stats.unknown, a.stats.solver_calls
+        ));
+    }
+    for (side, run, prog) in [("good", good.run, good.prog), ("bad", bad.run, bad.prog)] {
+        if !run.sym.concretisations.is_empty() {
+            let list: Vec<String> = run
+                .sym
+                .concretisations
+                .iter()
+                .map(|c| format!("{} at {}", c.what, prog.fmt_loc(c.loc)))
+                .collect();
+            a.notes.push(format!(
+                "the {side} run concretised symbolic values (precision lost): {}",
+                list.join("; ")
+            ));
+        }
+    }
+    Ok(a)
+}
+
+/// The solver's model as a test, run at both revisions; checks the bad replay leaves
+/// the path at `branch` (following it before) and the good replay keeps its condition.
+fn replay_alternative(
+    good: &Side,
+    bad: &Side,
+    pool: &ExprPool,
+    model: &Model,
+    branch: usize,
+    limits: Limits,
+) -> Alternative {
+    let bsym = &bad.run.sym;
+    // Inputs of the good run only (absent at bad) were imported under their names.
+    let mut inputs = bsym.inputs.clone();
+    for gi in &good.run.sym.inputs {
+        if inputs
+            .iter()
+            .any(|b| b.name == gi.name && b.width == gi.width)
+        {
+            continue;
+        }
+        let name = if inputs.iter().any(|b| b.name == gi.name) {
+            format!("{}@good", gi.name)
+        } else {
+            gi.name.clone()
+        };
+        if let Some(v) = pool.var_by_name(&name) {
+            let mut i = gi.clone();
+            i.var = v;
+            inputs.push(i);
+        }
+    }
+    let bad_in = replay::build_input(bad.input, &inputs, model);
+    let good_in = RunInput {
+        cwd: good.input.cwd.clone(),
+        ..bad_in.clone()
+    };
+    let rb = exec::run_concolic(bad.prog, &bad_in, limits);
+    let rg = exec::run_concolic(good.prog, &good_in, limits);
+    let mut surprise = Vec::new();
+    let want = &bsym.branches;
+    let got = &rb.sym.branches;
+    let same = |j: usize| {
+        got.get(j)
+            .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
+    };
+    if let Some(j) = (0..branch).find(|&j| !same(j)) {
+        surprise.push(format!(
+            "at the bad revision it left the test's path earlier, at branch {} ({})",
+            j + 1,
+            bad.prog.fmt_loc(want[j].loc)
+        ));
+    } else if !got
+        .get(branch)
+        .is_some_and(|g| g.stmt == want[branch].stmt && g.dest != want[branch].dest)
+    {
+        surprise.push(format!(
+            "at the bad revision it did not take the other side of {}",
+            bad.prog.fmt_loc(want[branch].loc)
+        ));
+    }
+    let gwant = &good.run.sym.branches;
+    let ggot = &rg.sym.branches;
+    if let Some(&j) = good.cond.iter().find(|&&j| {
+        !ggot
+            .get(j)
+            .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+    }) {
+        surprise.push(format!(
+            "at the good revision it did not keep the test's condition (branch {} at {})",
+            j + 1,
+            good.prog.fmt_loc(gwant[j].loc)
+        ));
+    }
+    let args = bad_in
+        .argv
+        .iter()
+        .skip(1)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    Alternative {
+        args,
+        stdin: String::from_utf8_lossy(&bad_in.stdin).into_owned(),
+        good_stdout: shown(&rg.result.stdout),
+        good_ending: describe_outcome(&rg.result.outcome),
+        bad_stdout: shown(&rb.result.stdout),
+        bad_ending: describe_outcome(&rb.result.outcome),
+        as_predicted: surprise.is_empty(),
+        surprise: if surprise.is_empty() {
+            None
+        } else {
+            Some(surprise.join("; "))
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,143 @@
+use super::*;
+use crate::exec::DEFAULT_MAX_STEPS;
+
+struct Rev {
+    dir: tempfile::TempDir,
+    prog: Program,
+}
+
+fn rev(src: &str) -> Rev {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("t.c");
+    std::fs::write(&p, src).expect("write");
+    let prog = crate::oracle::load(dir.path(), "t", "test").expect("load");
+    Rev { dir, prog }
+}
+
+fn input(r: &Rev, stdin: &str) -> RunInput {
+    RunInput {
+        argv: vec![b"./t".to_vec()],
+        stdin: stdin.as_bytes().to_vec(),
+        cwd: Some(r.dir.path().to_path_buf()),
+    }
+}
+
+fn limits() -> Limits {
+    Limits {
+        max_steps: DEFAULT_MAX_STEPS,
+        ..Limits::default()
+    }
+}
+
+const GOOD: &str = "#include <stdio.h>\nint main(void) {\n  int q;\n  if (scanf(\"%d\", &q) != 1) return 1;\n  if (q > 5)\n    printf(\"bulk %d\\n\", q);\n  else\n    printf(\"full %d\\n\", q);\n  return 0;\n}\n";
+
+fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
+    let g = rev(good_src);
+    let b = rev(bad_src);
+    let (gi, bi) = (input(&g, stdin), input(&b, stdin));
+    let gr = exec::run_concolic(&g.prog, &gi, limits());
+    let br = exec::run_concolic(&b.prog, &bi, limits());
+    let good = Side {
+        prog: &g.prog,
+        run: &gr,
+        input: &gi,
+        cond: condition(ConditionKind::Pc, &gr).expect("pc"),
+    };
+    let bad = Side {
+        prog: &b.prog,
+        run: &br,
+        input: &bi,
+        cond: condition(ConditionKind::Pc, &br).expect("pc"),
+    };
+    let files: Vec<String> = b.prog.files.clone();
+    let diff = TreeDiff::between(g.dir.path(), b.dir.path(), &files);
+    let opts = Options {
+        timeout_ms: 10_000,
+        limits: limits(),
+    };
+    let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
+    (a, g, b)
+}
+
+#[test]
+fn rsc_is_refused_until_the_slicer_lands() {
+    let g = rev(GOOD);
+    let gi = input(&g, "7\n");
+    let run = exec::run_concolic(&g.prog, &gi, limits());
+    assert!(matches!(
+        condition(ConditionKind::Rsc, &run),
+        Err(DarwinError::RscUnavailable)
+    ));
+    assert_eq!(
+        condition(ConditionKind::Pc, &run).expect("pc").len(),
+        run.sym.branches.len()
+    );
+    assert!(!run.sym.branches.is_empty());
+}
+
+#[test]
+fn names_the_changed_threshold_and_proves_it() {
+    let bad = GOOD.replace("q > 5", "q > 10");
+    let (a, _g, _b) = analyse(GOOD, &bad, "7\n");
+    assert_eq!(a.candidates.len(), 1, "{:#?}", a.candidates);
+    let c = &a.candidates[0];
+    assert_eq!((c.line, c.changed, c.rank), (5, true, 1));
+    assert_eq!(c.explanation, Explanation::Decision);
+    assert!(c.source.contains("q > 10"), "{}", c.source);
+    assert!(c
+        .hunk
+        .as_deref()
+        .is_some_and(|h| h.contains("+  if (q > 10)")));
+    let alt = c.alternative.as_ref().expect("alternative");
+    assert!(alt.as_predicted, "{alt:?}");
+    // The model keeps good's path (q > 5) and flips bad's (q > 10): both say bulk.
+    assert!(alt.good_stdout.starts_with("bulk"), "{alt:?}");
+    assert!(alt.bad_stdout.starts_with("bulk"), "{alt:?}");
+    assert!(a.stats.solver_calls >= 1 && a.stats.sat == 1);
+}
+
+#[test]
+fn a_loop_line_is_reported_once_with_its_count() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int q, n = 0;\n  while (scanf(\"%d\", &q) == 1) {\n    if (q > 5) n++;\n  }\n  printf(\"%d\\n\", n);\n  return 0;\n}\n";
+    let bad = good.replace("q > 5", "q >= 7");
+    let (a, _g, _b) = analyse(good, &bad, "6 9 8 7\n");
+    let c = a
+        .candidates
+        .iter()
+        .find(|c| c.line == 5)
+        .expect("the threshold line");
+    assert_eq!(c.instances, 4);
+    assert_eq!(a.candidates.iter().filter(|c| c.line == 5).count(), 1);
+    assert!(a.stats.skipped > 0 || a.stats.sat == 1);
+}
+
+#[test]
+fn value_faults_get_value_candidates() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int q = 0;\n  scanf(\"%d\", &q);\n  int r = q * 2;\n  printf(\"%d\\n\", r);\n  return 0;\n}\n";
+    let bad = good.replace("q * 2", "q * 3");
+    let (a, _g, b) = analyse(good, &bad, "7\n");
+    assert!(a.candidates.is_empty(), "{:#?}", a.candidates);
+    let files = b.prog.files.clone();
+    let g2 = rev(good);
+    let diff = TreeDiff::between(g2.dir.path(), b.dir.path(), &files);
+    let file = b.prog.files.iter().position(|f| f == "t.c").expect("t.c") as crate::ir::FileId;
+    let crit = Loc {
+        file,
+        line: 6,
+        col: 3,
+    };
+    let v = value::candidates(&b.prog, &diff, Some(crit), None);
+    assert_eq!(v.len(), 2, "{v:#?}");
+    assert_eq!((v[0].line, v[0].changed), (5, true));
+    assert_eq!(v[0].explanation, Explanation::Value);
+    assert_eq!((v[1].line, v[1].changed), (6, false));
+    // Comments and blank lines of the diff are no candidates.
+    assert!(value::is_code("  int r = q * 3;"));
+    assert!(value::is_code("  [SL5] = { .tau = 20 },"));
+    assert!(!value::is_code("  /* pay */"));
+    assert!(!value::is_code("  }"));
+    assert!(!value::is_code(""));
+    // With a data slice, only its statements count.
+    let v2 = value::candidates(&b.prog, &diff, None, Some(&[]));
+    assert!(v2.is_empty());
+}

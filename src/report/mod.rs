@@ -1,0 +1,211 @@
+//! The report of `git regcause GOOD BAD -- TEST`: a plain data model (serde) and its
+//! renderers. The JSON form is versioned (`schema`) and documented in
+//! `docs/report-json.md`; every other format is rendered from the same value.
+
+mod render;
+
+pub use render::{markdown, sarif, text};
+
+use serde::{Deserialize, Serialize};
+
+/// Value of [`Report::schema`]; bump the number on any incompatible change.
+pub const SCHEMA: &str = "regcause-report/1";
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Report {
+    pub schema: String,
+    pub tool: Tool,
+    pub good: Revision,
+    pub bad: Revision,
+    pub test: TestDesc,
+    /// `regression`, `passes-at-bad` or `fails-at-good`.
+    pub verdict: String,
+    /// Why there is nothing to explain (with the two `nothing` verdicts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub divergence: Option<DivergenceDesc>,
+    /// `pc` or `rsc`: which condition of each run was composed.
+    pub condition: String,
+    pub stats: Stats,
+    /// Best first.
+    pub candidates: Vec<Candidate>,
+    /// Branch lines the solver could not decide (timeout): possibly causes, unproven.
+    pub undecided: Vec<Location>,
+    /// Precision notes that concern the whole analysis.
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+}
+
+impl Default for Tool {
+    fn default() -> Self {
+        Tool {
+            name: "regcause".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Revision {
+    /// As the user named it.
+    pub rev: String,
+    pub commit: String,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct TestDesc {
+    pub program: String,
+    pub args: Vec<String>,
+    /// Lossy UTF-8 of the test's standard input.
+    pub stdin: String,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct DivergenceDesc {
+    /// One sentence: where the runs part.
+    pub summary: String,
+    /// Further lines: the statement and call stack at the criterion.
+    #[serde(default)]
+    pub details: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdout_offset: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_line: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actual_line: Option<String>,
+    /// The bad revision's statement at the criterion (`file:line:col`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Stats {
+    /// Branch instances in the good run's condition (f) and the bad run's (ψ1..ψm).
+    pub good_constraints: usize,
+    pub bad_constraints: usize,
+    pub solver_calls: usize,
+    pub sat: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    /// ψi not solved because their line was already proven.
+    pub skipped: usize,
+    pub solving_ms: u64,
+    pub total_ms: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Location {
+    pub file: String,
+    pub line: u32,
+}
+
+/// Where a candidate comes from.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Explanation {
+    /// A branch of the bad revision that can be flipped while the good revision keeps
+    /// the test's behaviour (DARWIN).
+    Decision,
+    /// No decision differs: a statement of the bad revision computing a value that
+    /// reaches the failing output.
+    Value,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Candidate {
+    /// 1 = best.
+    pub rank: usize,
+    pub file: String,
+    pub line: u32,
+    /// The line's text at the bad revision.
+    pub source: String,
+    pub explanation: Explanation,
+    /// Whether the diff between the revisions touched the line.
+    pub changed: bool,
+    /// Branch instances of the bad run on this line (a loop yields many).
+    pub instances: usize,
+    /// The constraint that flips here, as C over the test's inputs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipped: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<Alternative>,
+    /// The diff hunk around the line (unified format).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hunk: Option<String>,
+    /// Precision lost near this candidate (concretisations, replay surprises).
+    pub notes: Vec<String>,
+}
+
+/// An input proving a decision candidate, replayed at both revisions.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Alternative {
+    pub args: Vec<String>,
+    pub stdin: String,
+    pub good_stdout: String,
+    pub good_ending: String,
+    pub bad_stdout: String,
+    pub bad_ending: String,
+    /// Whether the replays took the paths the solver predicted.
+    pub as_predicted: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surprise: Option<String>,
+}
+
+impl Report {
+    /// An empty report for a run that has nothing to explain, or to be filled in.
+    pub fn new(good: Revision, bad: Revision, test: TestDesc, condition: &str) -> Report {
+        Report {
+            schema: SCHEMA.into(),
+            tool: Tool::default(),
+            good,
+            bad,
+            test,
+            verdict: "regression".into(),
+            reason: None,
+            divergence: None,
+            condition: condition.into(),
+            stats: Stats::default(),
+            candidates: Vec::new(),
+            undecided: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn json(&self) -> String {
+        // A value of plain data always serialises.
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+}
+
+/// Output formats of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Markdown,
+    Json,
+    Sarif,
+}
+
+pub fn render(r: &Report, f: Format) -> String {
+    match f {
+        Format::Text => text(r),
+        Format::Markdown => markdown(r),
+        Format::Json => {
+            let mut s = r.json();
+            s.push('\n');
+            s
+        }
+        Format::Sarif => {
+            let mut s = serde_json::to_string_pretty(&sarif(r)).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! Renderers of a [`Report`]: text for the terminal, Markdown for a ticket, SARIF 2.1.0
+//! for code-scanning tools (JSON is serde's own form of the model).
+
+use std::fmt::Write;
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
+use serde_json::{json, Value};
+
+use super::{Candidate, Explanation, Report};
+
+fn short(c: &str) -> &str {
+    &c[..c.len().min(10)]
+}
+
+fn kind(c: &Candidate) -> &'static str {
+    match c.explanation {
+        Explanation::Decision => "decision",
+        Explanation::Value => "value",
+    }
+}
+
+fn headline(r: &Report) -> String {
+    match r.verdict.as_str() {
+        "regression" => format!(
+            "Regression: the test passes at {} ({}) and fails at {} ({}).",
+            r.good.rev,
+            short(&r.good.commit),
+            r.bad.rev,
+            short(&r.bad.commit)
+        ),
+        _ => format!(
+            "Nothing to explain: {}.",
+            r.reason.as_deref().unwrap_or("no regression")
+        ),
+    }
+}
+
+fn stats_line(r: &Report) -> String {
+    let s = &r.stats;
+    format!(
+        "Condition {}: {} constraints at good, {} at bad; {} solver calls ({} sat, {} unsat, {} unknown, {} skipped) in {} ms; {} ms in all.",
+        r.condition, s.good_constraints, s.bad_constraints, s.solver_calls, s.sat, s.unsat, s.unknown, s.skipped, s.solving_ms, s.total_ms
+    )
+}
+
+fn alt_input(a: &super::Alternative) -> String {
+    let mut s = format!("args {:?}", a.args);
+    if !a.stdin.is_empty() {
+        let _ = write!(s, ", stdin {:?}", a.stdin);
+    }
+    s
+}
+
+/// Plain text for a terminal: a table of the candidates, then the evidence of each.
+pub fn text(r: &Report) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", headline(r));
+    if r.verdict != "regression" {
+        return o;
+    }
+    if let Some(d) = &r.divergence {
+        let _ = writeln!(o, "{}", d.summary);
+        if let (Some(e), Some(a)) = (&d.expected_line, &d.actual_line) {
+            let _ = writeln!(o, "  expected: {e:?}\n  actual:   {a:?}");
+        }
+        for l in &d.details {
+            let _ = writeln!(o, "{l}");
+        }
+    }
+    if r.candidates.is_empty() {
+        let _ = writeln!(o, "No root-cause candidate found.");
+    } else {
+        let mut t = Table::new();
+        t.load_preset(UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_header(vec!["#", "line", "kind", "changed", "source", "n"]);
+        for c in &r.candidates {
+            t.add_row(vec![
+                c.rank.to_string(),
+                format!("{}:{}", c.file, c.line),
+                kind(c).to_string(),
+                if c.changed { "yes" } else { "no" }.to_string(),
+                c.source.trim().to_string(),
+                c.instances.to_string(),
+            ]);
+        }
+        let _ = writeln!(o, "Root-cause candidates at {}:\n{t}", r.bad.rev);
+        for c in &r.candidates {
+            let _ = writeln!(
+                o,
+                "\n{}. {}:{} ({} explanation{})",
+                c.rank,
+                c.file,
+                c.line,
+                kind(c),
+                if c.changed {
+                    ", changed line"
+                } else {
+                    ", unchanged line"
+                }
+            );
+            if let Some(f) = &c.flipped {
+                let _ = writeln!(o, "   flips: {f}");
+            }
+            if let Some(a) = &c.alternative {
+                let _ = writeln!(o, "   alternative input: {}", alt_input(a));
+                let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
+                let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
+                if let Some(s) = &a.surprise {
+                    let _ = writeln!(o, "   not as predicted: {s}");
+                }
+            }
+            for n in &c.notes {
+                let _ = writeln!(o, "   note: {n}");
+            }
+            if let Some(h) = &c.hunk {
+                for l in h.lines() {
+                    let _ = writeln!(o, "   | {l}");
+                }
+            }
+        }
+    }
+    for u in &r.undecided {
+        let _ = writeln!(
+            o,
+            "Undecided (solver timeout): {}:{} may also be a cause.",
+            u.file, u.line
+        );
+    }
+    for n in &r.notes {
+        let _ = writeln!(o, "Note: {n}");
+    }
+    let _ = writeln!(o, "{}", stats_line(r));
+    o
+}
+
+fn md_cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('`', "'")
+}
+
+/// Markdown to paste into a ticket.
+pub fn markdown(r: &Report) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "## regcause: {} → {}\n", r.good.rev, r.bad.rev);
+    let _ = writeln!(o, "{}\n", headline(r));
+    let mut cmd = vec![r.test.program.clone()];
+    cmd.extend(r.test.args.iter().cloned());
+    let _ = writeln!(o, "Test: `{}`", md_cell(&cmd.join(" ")));
+    if !r.test.stdin.is_empty() {
+        let _ = writeln!(o, "\nstdin:\n\n```\n{}\n```", r.test.stdin.trim_end());
+    }
+    if r.verdict != "regression" {
+        return o;
+    }
+    if let Some(d) = &r.divergence {
+        let _ = writeln!(o, "\n{}", d.summary);
+        if let (Some(e), Some(a)) = (&d.expected_line, &d.actual_line) {
+            let _ = writeln!(
+                o,
+                "\n- expected: `{}`\n- actual: `{}`",
+                md_cell(e),
+                md_cell(a)
+            );
+        }
+    }
+    let _ = writeln!(o, "\n### Root-cause candidates\n");
+    if r.candidates.is_empty() {
+        let _ = writeln!(o, "None found.");
+    } else {
+        let _ = writeln!(o, "| # | line | kind | changed | source | instances |");
+        let _ = writeln!(o, "|---|------|------|---------|--------|-----------|");
+        for c in &r.candidates {
+            let _ = writeln!(
+                o,
+                "| {} | `{}:{}` | {} | {} | `{}` | {} |",
+                c.rank,
+                c.file,
+                c.line,
+                kind(c),
+                if c.changed { "yes" } else { "no" },
+                md_cell(c.source.trim()),
+                c.instances
+            );
+        }
+        for c in &r.candidates {
+            let _ = writeln!(o, "\n#### {}. `{}:{}`\n", c.rank, c.file, c.line);
+            if let Some(f) = &c.flipped {
+                let _ = writeln!(o, "- flips: `{}`", md_cell(f));
+            }
+            if let Some(a) = &c.alternative {
+                let _ = writeln!(o, "- alternative input: {}", md_cell(&alt_input(a)));
+                let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
+                let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
+                if let Some(s) = &a.surprise {
+                    let _ = writeln!(o, "- **not as predicted**: {s}");
+                }
+            }
+            for n in &c.notes {
+                let _ = writeln!(o, "- note: {n}");
+            }
+            if let Some(h) = &c.hunk {
+                let _ = writeln!(o, "\n```diff\n{}```", h);
+            }
+        }
+    }
+    for n in &r.notes {
+        let _ = writeln!(o, "\n> Note: {n}");
+    }
+    let _ = writeln!(o, "\n<sub>{}</sub>", stats_line(r));
+    o
+}
+
+/// SARIF 2.1.0: one result per candidate, located at its line of the bad revision.
+pub fn sarif(r: &Report) -> Value {
+    let results: Vec<Value> = r
+        .candidates
+        .iter()
+        .map(|c| {
+            let mut msg = format!(
+                "Root-cause candidate #{} ({} explanation) of the regression {} → {}",
+                c.rank,
+                kind(c),
+                r.good.rev,
+                r.bad.rev
+            );
+            if let Some(f) = &c.flipped {
+                let _ = write!(msg, "; flips `{f}`");
+            }
+            json!({
+                "ruleId": "regcause/root-cause",
+                "level": if c.rank == 1 { "error" } else { "warning" },
+                "rank": (100.0 / c.rank as f64),
+                "message": { "text": msg },
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": c.file },
+                        "region": { "startLine": c.line, "snippet": { "text": c.source } }
+                    }
+                }],
+                "properties": {
+                    "explanation": kind(c),
+                    "changed": c.changed,
+                    "instances": c.instances,
+                    "notes": c.notes,
+                }
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "regcause",
+                "version": r.tool.version,
+                "informationUri": "https://example.invalid/regcause",
+                "rules": [{
+                    "id": "regcause/root-cause",
+                    "shortDescription": { "text": "Root-cause candidate of a regression" }
+                }]
+            }},
+            "properties": { "good": r.good.commit, "bad": r.bad.commit },
+            "results": results,
+        }]
+    })
+}
