@@ -16,6 +16,7 @@ mod math;
 mod stdio;
 mod stdlib;
 mod string;
+pub(crate) mod vprintf;
 
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
@@ -46,6 +47,10 @@ macro_rules! shims {
 shims!(
     // stdio.h
     printf,
+    vprintf,
+    vfprintf,
+    vsprintf,
+    vsnprintf,
     fprintf,
     sprintf,
     snprintf,
@@ -368,6 +373,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         printf | fprintf | sprintf | snprintf | puts | fputs | putchar | fputc | putc | getchar
         | getc | fgetc | ungetc | fgets | scanf | fscanf | sscanf | fopen | fclose | fread
         | fwrite | feof | ferror | fflush | perror | remove => stdio::call(m, s, args, loc),
+        vprintf | vfprintf | vsprintf | vsnprintf => self::vprintf::call(m, s, args, loc),
         malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
         | strtoull | atof | strtod | strtof | abs | labs | llabs | div | ldiv | lldiv | exit
         | abort | qsort | bsearch | rand | srand | __assert_fail => stdlib::call(m, s, args, loc),
