@@ -246,3 +246,40 @@ mod tests {
         assert!(libc_prototype("my_helper").is_none());
     }
 }
+
+#[cfg(test)]
+mod load_tests {
+    /// The warnings of a program reach `Program::warnings` with their locations, and a
+    /// later definition returning something other than `int` is refused as by gcc.
+    #[test]
+    fn implicit_calls_warn_at_their_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("w.c");
+        std::fs::write(
+            &f,
+            "int main(void)\n{\n    return twice(abs(-2)) - 4;\n}\nint twice(int x) { return 2 * x; }\n",
+        )
+        .expect("write");
+        let p = crate::frontend::load_files(&[f.clone()], &[], &[]).expect("accepted");
+        let text = p.warnings.join("\n");
+        assert!(
+            text.contains("implicit declaration of function `twice` at"),
+            "{text}"
+        );
+        assert!(text.contains("w.c:3:12"), "{text}");
+        assert!(
+            text.contains("implicit declaration of function `abs`"),
+            "{text}"
+        );
+        std::fs::write(
+            &f,
+            "int main(void)\n{\n    return (int)half(3);\n}\ndouble half(int x) { return x / 2.0; }\n",
+        )
+        .expect("write");
+        let e = crate::frontend::load_files(&[f], &[], &[]).expect_err("conflicting types");
+        assert!(
+            e.to_string().contains("conflicting types for `half`"),
+            "{e}"
+        );
+    }
+}
