@@ -260,7 +260,7 @@ mod load_tests {
             "int main(void)\n{\n    return twice(abs(-2)) - 4;\n}\nint twice(int x) { return 2 * x; }\n",
         )
         .expect("write");
-        let p = crate::frontend::load_files(&[f.clone()], &[], &[]).expect("accepted");
+        let p = crate::frontend::load_files(std::slice::from_ref(&f), &[], &[]).expect("accepted");
         let text = p.warnings.join("\n");
         assert!(
             text.contains("implicit declaration of function `twice` at"),
