@@ -189,6 +189,12 @@ impl<'u> Cx<'u> {
     pub fn implicit_declaration(&mut self, name: &str, span: Span) -> R<(FuncId, Rc<FuncType>)> {
         self.warn(span, format!("implicit declaration of function `{name}`"));
         let ft = match libc_prototype(name) {
+            Some(Some(_)) if !crate::exec::shims::is_supported(name) => {
+                return self.unsupported(
+                    span,
+                    format!("library function `{name}` (regcause has no model of it)"),
+                )
+            }
             Some(Some(ft)) => ft,
             Some(None) => {
                 return self.unsupported(
