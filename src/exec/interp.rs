@@ -414,11 +414,70 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+        if let Some(l) = func.va_area {
+            self.fill_va_area(func, l, local_base, args, loc)?;
+        }
         // The hidden return-buffer pointer of a struct-returning function is register 0.
         if func.sret_size.is_some() && !func.regs.is_empty() {
             self.regs[reg_base] = Some(sret);
         }
         H::frame_pushed(self);
+        Ok(())
+    }
+
+    /// Allocate a variadic function's argument area (its local `l`) and store the
+    /// arguments past the named ones into it; freed with the frame. Each argument takes
+    /// a 16-byte slot: its canonical 64-bit value, then its kind
+    /// (`shims::vprintf::VA_INT` or `VA_DOUBLE`) for the `v*printf` models.
+    fn fill_va_area(
+        &mut self,
+        func: &Function,
+        l: LocalId,
+        local_base: usize,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) -> X<()> {
+        let extra = args.get(func.params.len()..).unwrap_or(&[]);
+        if extra.iter().any(|a| a.2.is_some()) {
+            return Err(self.fault(
+                FaultKind::Unsupported,
+                "unsupported: a struct passed by value to a variadic function".into(),
+                loc,
+            ));
+        }
+        let info = &func.locals[l as usize];
+        let ptr = self
+            .mem
+            .alloc(
+                extra.len() * 16,
+                AllocKind::Stack,
+                true,
+                &info.name,
+                info.loc,
+            )
+            .map_err(|e| self.stop_mem(e))?;
+        self.locals[local_base + l as usize] = ptr;
+        for (k, (v, s, _)) in extra.iter().enumerate() {
+            let i = func.params.len() + k;
+            let at = ptr.wrapping_add(16 * k as u64);
+            let v = s.canon(*v);
+            let kind = match s {
+                Scalar::F64 | Scalar::F32 => shims::vprintf::VA_DOUBLE,
+                _ => shims::vprintf::VA_INT,
+            };
+            self.mem
+                .store(at.wrapping_add(8), 8, kind)
+                .map_err(|e| self.stop_mem(e))?;
+            let e = self
+                .sym
+                .as_ref()
+                .and_then(|sy| sy.args.get(i).copied().flatten());
+            let r = match e {
+                Some(e) => self.mem.store_sym(at, 8, v, e),
+                None => self.mem.store(at, 8, v),
+            };
+            r.map_err(|e| self.stop_mem(e))?;
+        }
         Ok(())
     }
 

@@ -292,6 +292,11 @@ pub struct Function {
     pub blocks: Vec<Block>,
     /// Estimated native stack use, for the stack-overflow check.
     pub frame_bytes: u32,
+    /// A variadic function's argument area: at entry the interpreter allocates this
+    /// local with the arguments past the named ones, a 16-byte slot each (the value:
+    /// integers canonical 64-bit, doubles as their bits; then a kind tag), which
+    /// `va_arg` walks.
+    pub va_area: Option<LocalId>,
 }
 
 /// A pointer-sized value in a global's initial bytes that refers to another object.

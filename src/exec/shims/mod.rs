@@ -18,6 +18,7 @@ mod stdlib;
 mod string;
 mod time;
 mod unistd;
+pub(crate) mod vprintf;
 
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
@@ -48,6 +49,10 @@ macro_rules! shims {
 shims!(
     // stdio.h
     printf,
+    vprintf,
+    vfprintf,
+    vsprintf,
+    vsnprintf,
     fprintf,
     sprintf,
     snprintf,
@@ -216,6 +221,7 @@ enum Module {
     Math,
     Time,
     Unistd,
+    Vprintf,
 }
 
 /// Where each shim is modelled. Exhaustive on purpose (no `_` arm): a new shim that is
@@ -242,6 +248,7 @@ fn module_of(s: Shim) -> Module {
         time | clock | difftime | gmtime | localtime | strftime => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | read | write | isatty => Module::Unistd,
+        vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
     }
 }
 
@@ -606,6 +613,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         Module::Math => math::call(m, s, args, loc),
         Module::Time => time::call(m, s, args, loc),
         Module::Unistd => unistd::call(m, s, args, loc),
+        Module::Vprintf => self::vprintf::call(m, s, args, loc),
     }
 }
 

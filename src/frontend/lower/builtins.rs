@@ -53,6 +53,9 @@ impl<'u> Cx<'u> {
                 cx.error(span, format!("`{name}` takes {n} argument(s)"))
             }
         };
+        if let Some(v) = self.va_builtin(base, c, span)? {
+            return Ok(Some(Builtin::Val(v)));
+        }
         match base {
             "expect" | "expect_with_probability" => {
                 nargs(self, if base == "expect" { 2 } else { 3 })?;

@@ -223,12 +223,6 @@ impl<'u> Cx<'u> {
             return self.error(fd.span, format!("redefinition of function `{name}`"));
         }
         self.func_defined[id as usize] = true;
-        if ft.variadic {
-            return self.unsupported(
-                fd.span,
-                format!("variadic function definition `{name}(..., ...)`"),
-            );
-        }
 
         let mut at = AddrTaken(HashSet::new());
         at.visit_statement(&fd.node.statement.node, &fd.node.statement.span);
@@ -250,6 +244,7 @@ impl<'u> Cx<'u> {
                 locals: Vec::new(),
                 blocks: Vec::new(),
                 frame_bytes: 16,
+                va_area: None,
             },
             cur: 0,
             breaks: Vec::new(),
@@ -328,6 +323,11 @@ impl<'u> Cx<'u> {
             }
         }
         self.fs().f.params = params;
+        if ft.variadic {
+            // Sized by the interpreter at each call (see `Function::va_area`).
+            let l = self.new_local("<variadic arguments>".into(), 0, 8, loc);
+            self.fs().f.va_area = Some(l);
+        }
         let body = self.stmt(&fd.node.statement);
         // Falling off the end: `main` returns 0 (C99 5.1.2.2.3); others return nothing.
         let end_loc = self.loc(Span::span(fd.span.end.saturating_sub(1), fd.span.end));

@@ -35,7 +35,7 @@ pub(crate) enum Place {
 }
 
 impl Place {
-    fn ty(&self) -> &TypeRef {
+    pub fn ty(&self) -> &TypeRef {
         match self {
             Place::Reg(_, t) | Place::Mem(_, t) => t,
         }
@@ -95,6 +95,7 @@ impl<'u> Cx<'u> {
                     locals: Vec::new(),
                     blocks: Vec::new(),
                     frame_bytes: 0,
+                    va_area: None,
                 },
                 cur: 0,
                 breaks: Vec::new(),
@@ -304,9 +305,7 @@ impl<'u> Cx<'u> {
                 Ok(last)
             }
             Expression::GenericSelection(g) => self.generic_selection(g, e.span),
-            Expression::VaArg(_) => {
-                self.unsupported(e.span, "va_arg (variadic functions defined by the program)")
-            }
+            Expression::VaArg(va) => self.va_arg(va, e.span),
             Expression::Statement(st) => self.statement_expr(st, e.span),
         }
     }
@@ -459,6 +458,11 @@ impl<'u> Cx<'u> {
                 }
             },
         }
+    }
+
+    /// `store_place` for the other lowering modules.
+    pub fn store_place_pub(&mut self, p: &Place, v: Operand, loc: Loc) -> Operand {
+        self.store_place(p, v, loc)
     }
 
     /// Store a converted value; returns the operand that holds the stored value

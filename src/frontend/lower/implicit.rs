@@ -189,6 +189,12 @@ impl<'u> Cx<'u> {
     pub fn implicit_declaration(&mut self, name: &str, span: Span) -> R<(FuncId, Rc<FuncType>)> {
         self.warn(span, format!("implicit declaration of function `{name}`"));
         let ft = match libc_prototype(name) {
+            Some(Some(_)) if !crate::exec::shims::is_supported(name) => {
+                return self.unsupported(
+                    span,
+                    format!("library function `{name}` (regcause has no model of it)"),
+                )
+            }
             Some(Some(ft)) => ft,
             Some(None) => {
                 return self.unsupported(
@@ -244,5 +250,42 @@ mod tests {
         // atof is no gcc built-in: gcc would read its double result as an int.
         assert!(matches!(libc_prototype("atof"), Some(None)));
         assert!(libc_prototype("my_helper").is_none());
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    /// The warnings of a program reach `Program::warnings` with their locations, and a
+    /// later definition returning something other than `int` is refused as by gcc.
+    #[test]
+    fn implicit_calls_warn_at_their_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("w.c");
+        std::fs::write(
+            &f,
+            "int main(void)\n{\n    return twice(abs(-2)) - 4;\n}\nint twice(int x) { return 2 * x; }\n",
+        )
+        .expect("write");
+        let p = crate::frontend::load_files(std::slice::from_ref(&f), &[], &[]).expect("accepted");
+        let text = p.warnings.join("\n");
+        assert!(
+            text.contains("implicit declaration of function `twice` at"),
+            "{text}"
+        );
+        assert!(text.contains("w.c:3:12"), "{text}");
+        assert!(
+            text.contains("implicit declaration of function `abs`"),
+            "{text}"
+        );
+        std::fs::write(
+            &f,
+            "int main(void)\n{\n    return (int)half(3);\n}\ndouble half(int x) { return x / 2.0; }\n",
+        )
+        .expect("write");
+        let e = crate::frontend::load_files(&[f], &[], &[]).expect_err("conflicting types");
+        assert!(
+            e.to_string().contains("conflicting types for `half`"),
+            "{e}"
+        );
     }
 }

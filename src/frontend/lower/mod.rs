@@ -13,6 +13,7 @@ mod init;
 mod stmt;
 mod stmtexpr;
 mod types;
+mod variadic;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -319,6 +320,7 @@ impl<'u> Cx<'u> {
             locals: Vec::new(),
             blocks: Vec::new(),
             frame_bytes: 16,
+            va_area: None,
         });
         self.func_types.push(ft);
         self.func_defined.push(false);
@@ -364,6 +366,9 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         cx.unit_index = i;
         cx.scopes.clear();
         cx.push_scope();
+        // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
+        let va_list = types::ptr_to(types::char_t());
+        cx.bind("__builtin_va_list".into(), Sym::Typedef(va_list));
         lower_unit(&mut cx, &u.unit);
     }
     finish(&mut cx);

@@ -1,14 +1,18 @@
 #ifndef _REGCAUSE_STDARG_H
 #define _REGCAUSE_STDARG_H
 
-/* Programs under regcause may call libc's variadic functions but not define their
-   own, so only the type is provided (no va_start/va_arg/va_end, no v*printf). */
-typedef char *va_list;
-/* These parse, so that a program defining a variadic function is rejected with a
-   located "unsupported" message instead of a syntax error; they are never run. */
-#define va_start(ap, last) ((void)(ap))
-#define va_arg(ap, type) (*(type *)(ap))
-#define va_end(ap) ((void)(ap))
-#define va_copy(d, s) ((void)((d) = (s)))
+/* As gcc's own stdarg.h. regcause's front end gives __builtin_va_list the type
+   `char *`: a pointer into the variadic function's argument area, one 16-byte slot per
+   argument (so, unlike natively, sizeof(va_list) is 8), and lowers the built-ins. */
+#ifndef __GNUC_VA_LIST
+#define __GNUC_VA_LIST
+typedef __builtin_va_list __gnuc_va_list;
+#endif
+typedef __gnuc_va_list va_list;
+#define va_start(ap, last) __builtin_va_start(ap, last)
+#define va_arg(ap, type) __builtin_va_arg(ap, type)
+#define va_end(ap) __builtin_va_end(ap)
+#define va_copy(d, s) __builtin_va_copy(d, s)
+#define __va_copy(d, s) __builtin_va_copy(d, s)
 
 #endif

@@ -9,6 +9,11 @@ typedef struct _regcause_FILE FILE;
 #define _REGCAUSE_SSIZE_T
 typedef long ssize_t;
 #endif
+/* The v*printf family takes a va_list (see stdarg.h). */
+#ifndef __GNUC_VA_LIST
+#define __GNUC_VA_LIST
+typedef __builtin_va_list __gnuc_va_list;
+#endif
 
 extern FILE *stdin;
 extern FILE *stdout;
@@ -24,6 +29,10 @@ int printf(const char *format, ...);
 int fprintf(FILE *stream, const char *format, ...);
 int sprintf(char *str, const char *format, ...);
 int snprintf(char *str, size_t size, const char *format, ...);
+int vprintf(const char *format, __gnuc_va_list ap);
+int vfprintf(FILE *stream, const char *format, __gnuc_va_list ap);
+int vsprintf(char *str, const char *format, __gnuc_va_list ap);
+int vsnprintf(char *str, size_t size, const char *format, __gnuc_va_list ap);
 
 int scanf(const char *format, ...);
 int fscanf(FILE *stream, const char *format, ...);
@@ -40,8 +49,6 @@ int getc(FILE *stream);
 int fgetc(FILE *stream);
 int ungetc(int c, FILE *stream);
 char *fgets(char *s, int size, FILE *stream);
-/* Removed from C11 (glibc no longer declares it); kept so old programs run, with a warning. */
-char *gets(char *s);
 
 FILE *fopen(const char *pathname, const char *mode);
 int fclose(FILE *stream);
