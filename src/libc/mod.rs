@@ -72,7 +72,36 @@
 //!   ignore one bit (glibc bug kept, see `strconv`).
 //! - `rand`/`srand`: [`rand::GlibcRand`]; `qsort`/`bsearch`: [`sort`] (merge sort,
 //!   comparator call order reproduced).
-//! - Headers: [`HEADERS`], [`FUNCTIONS`], [`write_headers`].
+//! - `getopt`/`getopt_long`: [`getopt`], glibc's permutation, messages and globals.
+//!   `optarg`, `optind`, `opterr`, `optopt` are macros over accessor functions (as
+//!   glibc does for `errno`), so a program's own `extern int optind;` still declares
+//!   the same object; a local variable named `optind` would not compile.
+//! - `errno`, `strerror`, `perror`: [`errno`]. Models set errno where glibc does
+//!   (the `strto*` family ERANGE/EINVAL, `fopen` the host's error, `calloc` ENOMEM,
+//!   `read`/`write`/`isatty`). glibc's `perror` on a stderr that nothing has written
+//!   to yet tries `fdopen(dup(2), "w+")`, which fails with EINVAL on a write-only
+//!   pipe or file: after that first `perror`, errno is EINVAL. regcause models a test's
+//!   streams as such pipes.
+//! - `<time.h>`: [`time`]. Deterministic: `time()` is 1700000000, `clock()` counts
+//!   interpreted statements (one microsecond per thousand), no `TZ` (localtime is
+//!   UTC). Each call site that read such a value is listed in
+//!   `exec::shims::LibcState::nondeterministic` for reports.
+//! - The controlled environment: `getenv` sees only `LibcState::env`, empty unless
+//!   the caller of the run fills it; the host's environment never leaks in.
+//! - `atexit` handlers run last-registered first at `exit` and at the return from
+//!   `main`, before stdout is flushed.
+//! - `read`/`write`/`isatty` work on fds 0-2 only; `write(1)` bypasses stdout's
+//!   buffer (its bytes come before printf output still buffered); `read(0)` after
+//!   stdio read stdin is refused (natively it depends on how the pipe delivered the
+//!   bytes); `isatty` is 0 (ENOTTY).
+//! - `getline`/`getdelim`: a missing buffer gets 120 bytes, a line that does not fit
+//!   grows it to max(needed, 2 * size), as glibc does when the line is in one stdio
+//!   buffer.
+//! - printf/scanf arguments of the wrong type (a `double` for `%d`, an `int` for
+//!   `%s` or `%ld`, a non-pointer for a scanf conversion) are undefined behaviour,
+//!   reported as [`FormatError::WrongType`] naming the directive and the argument.
+//! - Headers: [`HEADERS`], [`FUNCTIONS`], [`write_headers`]. Every declared function
+//!   has a model (`exec::shims`), checked by a test that calls each one.
 
 mod bignum;
 pub mod errno;

@@ -20,7 +20,8 @@ fn headers_dir() -> PathBuf {
 const ALL: &str = "#include <assert.h>\n#include <ctype.h>\n#include <errno.h>\n#include <float.h>\n\
 #include <limits.h>\n#include <math.h>\n#include <stdarg.h>\n#include <stdbool.h>\n#include <stddef.h>\n\
 #include <stdint.h>\n#include <inttypes.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
-#include <assert.h>\n#include <stdio.h>\n";
+#include <assert.h>\n#include <stdio.h>\n#include <time.h>\n#include <strings.h>\n#include <memory.h>\n\
+#include <wchar.h>\n#include <unistd.h>\n#include <getopt.h>\n";
 
 /// Builds `src` with our headers (`ours`) or the system's and returns (stdout, stderr,
 /// exit status, signal).
@@ -318,6 +319,23 @@ fn macros_and_types_match_glibc() {
         "EILSEQ",
         "true",
         "false",
+        "CLOCKS_PER_SEC",
+        "WEOF",
+        "STDIN_FILENO",
+        "STDOUT_FILENO",
+        "STDERR_FILENO",
+        "no_argument",
+        "required_argument",
+        "optional_argument",
+        "sizeof(struct tm)",
+        "offsetof(struct tm, tm_isdst)",
+        "offsetof(struct tm, tm_gmtoff)",
+        "offsetof(struct tm, tm_zone)",
+        "sizeof(struct option)",
+        "offsetof(struct option, flag)",
+        "offsetof(struct option, val)",
+        "sizeof(lldiv_t)",
+        "offsetof(lldiv_t, rem)",
         "offsetof(struct S, i)",
         "offsetof(struct S, d)",
         "sizeof(struct S)",
@@ -479,6 +497,9 @@ fn macros_and_types_match_glibc() {
         "uintptr_t",
         "intmax_t",
         "uintmax_t",
+        "time_t",
+        "clock_t",
+        "wint_t",
     ] {
         src.push_str(&format!(
             "TY({t}); {{ {t} v = 0; printf(\"%s\\n\", TN(v)); }}\n"
