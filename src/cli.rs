@@ -81,9 +81,10 @@ pub struct ExplainArgs {
     /// revision must pass its own expectation, the bad one is judged against its own.
     #[arg(long, value_name = "PATH")]
     pub expect_file: Option<String>,
-    /// The condition of each run that DARWIN composes: `pc`, whole path conditions (the
-    /// original DARWIN); `rsc`, relevant slice conditions (not available in this build).
-    #[arg(long, value_enum, default_value = "pc")]
+    /// The condition of each run that DARWIN composes: `rsc`, relevant slice conditions
+    /// (the constraints that can affect the failing output); `pc`, whole path conditions
+    /// (the original DARWIN, for comparison).
+    #[arg(long, value_enum, default_value = "rsc")]
     pub condition: crate::darwin::ConditionKind,
     /// Report format.
     #[arg(long, value_enum, default_value = "text")]
@@ -647,9 +648,11 @@ struct Loaded {
     prog: crate::ir::Program,
     input: RunInput,
     run: exec::ConcolicRun,
+    /// The run's slicing trace (recorded for `--condition rsc`).
+    trace: Option<crate::exec::trace::Trace>,
 }
 
-fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits) -> Result<Loaded, i32> {
+fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits, traced: bool) -> Result<Loaded, i32> {
     let tree = repo.materialise(rev).map_err(|e| {
         eprint_err(e);
         code::REPOSITORY
@@ -659,13 +662,23 @@ fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits) -> Result<Loaded, 
         oracle_code(&e)
     })?;
     let input = test.input(tree.path());
-    let run = exec::run_concolic(&prog, &input, lim);
+    let (run, trace) = if traced {
+        let t = exec::run_traced(&prog, &input, lim, true);
+        let run = exec::ConcolicRun {
+            result: t.result,
+            sym: t.sym.unwrap_or_default(),
+        };
+        (run, Some(t.trace))
+    } else {
+        (exec::run_concolic(&prog, &input, lim), None)
+    };
     Ok(Loaded {
         rev: rev.to_string(),
         tree,
         prog,
         input,
         run,
+        trace,
     })
 }
 
@@ -816,8 +829,9 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         expect: None,
     };
     let lim = limits(&a.input);
-    let g = load_rev(&repo, &good, &test, lim)?;
-    let b = load_rev(&repo, &bad, &test, lim)?;
+    let traced = a.condition == darwin::ConditionKind::Rsc;
+    let g = load_rev(&repo, &good, &test, lim, traced)?;
+    let b = load_rev(&repo, &bad, &test, lim, traced)?;
     let (exp_g, exp_b) = read_expect(a, &g, &b)?;
     let verdict = oracle::judge_each(
         &g.run.result,
@@ -868,10 +882,23 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
     eprint_warnings(&g.prog, Some(&good));
     eprint_warnings(&b.prog, Some(&bad));
     report.divergence = Some(divergence_desc(d, &g, &b));
+    // The slicing criterion of each run: the first differing stdout byte where the run
+    // has it, else how the run ended (the failing statement, `exit`, `main`'s return).
+    let byte = match d {
+        Divergence::Stdout { offset, .. } => Some(*offset),
+        Divergence::Ending { .. } => None,
+    };
     let cond = |l: &Loaded| {
-        darwin::condition(a.condition, &l.run).map_err(|e| {
+        let crit = |r: &exec::RunResult, t: &crate::exec::trace::Trace| {
+            let spec = match byte {
+                Some(n) if n < r.stdout.len() => crate::slice::Spec::Byte(n),
+                _ => crate::slice::Spec::Exit,
+            };
+            crate::slice::criterion_of(r, t, spec)
+        };
+        darwin::condition(a.condition, &l.prog, &l.run, l.trace.as_ref(), crit).map_err(|e| {
             eprint_err(e);
-            code::USAGE
+            code::UNSUPPORTED
         })
     };
     let gs = Side {

@@ -129,7 +129,16 @@ pub fn builtin_writes(name: &str) -> Writes {
         "sprintf" | "snprintf" | "strcpy" | "strncpy" | "strcat" | "strncat" | "memcpy"
         | "memmove" | "memset" | "fgets" | "fread" | "gets" | "qsort" => Writes::Args(&[0]),
         "strtol" | "strtoll" | "strtoul" | "strtoull" | "strtod" | "strtof" => Writes::Args(&[1]),
-        "strtok" | "getline" | "getdelim" => Writes::AnyMem,
+        "vsprintf" | "vsnprintf" | "bzero" | "wcscpy" | "strftime" | "time" => Writes::Args(&[0]),
+        "bcopy" | "read" => Writes::Args(&[1]),
+        // Hidden state the program can reach: `strtok_r`'s save pointer, `getopt`'s
+        // permutation of argv and `optarg`, the static `struct tm` of `gmtime`.
+        "strtok" | "strtok_r" | "getline" | "getdelim" | "getopt" | "getopt_long" | "gmtime"
+        | "localtime" => Writes::AnyMem,
+        "vprintf" | "vfprintf" | "strnlen" | "strndup" | "strcasecmp" | "strncasecmp" | "bcmp"
+        | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
+        | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"
+        | "__regcause_optind" | "__regcause_opterr" | "__regcause_optopt" => Writes::Nothing,
         "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
         | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
         | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"

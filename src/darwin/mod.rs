@@ -10,12 +10,15 @@ pub mod value;
 
 use std::collections::HashMap;
 
+use crate::analysis::Facts;
 use crate::diffctx::TreeDiff;
+use crate::exec::trace::Trace;
 use crate::exec::{self, ConcolicRun, Limits, RunInput};
 use crate::ir::{Loc, Program};
 use crate::oracle::describe_outcome;
 use crate::replay;
 use crate::report::{Alternative, Candidate, Explanation, Location, Stats};
+use crate::slice::Criterion;
 use crate::sym::{ExprPool, Model};
 
 use compose::{Flip, Psi};
@@ -41,18 +44,33 @@ impl ConditionKind {
 
 #[derive(Debug, thiserror::Error)]
 pub enum DarwinError {
-    #[error("unsupported: --condition rsc needs the relevant slicer, which this build does not have yet; use --condition pc (whole path conditions, the original DARWIN)")]
+    #[error("--condition rsc needs the run's slicing trace, which was not recorded")]
     RscUnavailable,
+    #[error("cannot compute the relevant slice condition: {0}")]
+    Slice(String),
     #[error(transparent)]
     Compose(#[from] compose::ComposeError),
 }
 
-/// The seam: the indices of `run`'s branch records that form its condition.
-pub fn condition(kind: ConditionKind, run: &ConcolicRun) -> Result<Vec<usize>, DarwinError> {
+/// The indices of `run`'s branch records that form its condition: all of them (the
+/// path condition), or those in the relevant slice of the criterion `crit` gives for
+/// the run's trace (the relevant slice condition).
+pub fn condition(
+    kind: ConditionKind,
+    prog: &Program,
+    run: &ConcolicRun,
+    trace: Option<&Trace>,
+    crit: impl FnOnce(&crate::exec::RunResult, &Trace) -> anyhow::Result<Criterion>,
+) -> Result<Vec<usize>, DarwinError> {
     match kind {
         ConditionKind::Pc => Ok((0..run.sym.branches.len()).collect()),
-        // The integrator replaces this with the relevant slicer's answer.
-        ConditionKind::Rsc => Err(DarwinError::RscUnavailable),
+        ConditionKind::Rsc => {
+            let trace = trace.ok_or(DarwinError::RscUnavailable)?;
+            let slice = crit(&run.result, trace)
+                .and_then(|c| crate::slice::slice(prog, &Facts::new(prog), trace, &c))
+                .map_err(|e| DarwinError::Slice(format!("{e:#}")))?;
+            Ok(slice.conditions(&run.sym.branches).rsc)
+        }
     }
 }
 
@@ -293,11 +311,23 @@ fn replay_alternative(
     let mut surprise = Vec::new();
     let want = &bsym.branches;
     let got = &rb.sym.branches;
+    // A path condition fixes the whole path, so the replay must follow it branch by
+    // branch; a relevant slice condition leaves the other branches free, so the replay
+    // must only take the other side of the flipped branch's statement somewhere.
+    let whole_path = bad.cond.len() == want.len();
     let same = |j: usize| {
         got.get(j)
             .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
     };
-    if let Some(j) = (0..branch).find(|&j| !same(j)) {
+    if !whole_path {
+        let w = &want[branch];
+        if !got.iter().any(|g| g.stmt == w.stmt && g.dest != w.dest) {
+            surprise.push(format!(
+                "at the bad revision it did not take the other side of {}",
+                bad.prog.fmt_loc(w.loc)
+            ));
+        }
+    } else if let Some(j) = (0..branch).find(|&j| !same(j)) {
         surprise.push(format!(
             "at the bad revision it left the test's path earlier, at branch {} ({})",
             j + 1,
@@ -314,11 +344,17 @@ fn replay_alternative(
     }
     let gwant = &good.run.sym.branches;
     let ggot = &rg.sym.branches;
-    if let Some(&j) = good.cond.iter().find(|&&j| {
-        !ggot
-            .get(j)
-            .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
-    }) {
+    let good_whole = good.cond.len() == gwant.len();
+    let kept = |j: usize| {
+        if good_whole {
+            ggot.get(j)
+                .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        } else {
+            ggot.iter()
+                .any(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        }
+    };
+    if let Some(&j) = good.cond.iter().find(|&&j| !kept(j)) {
         surprise.push(format!(
             "at the good revision it did not keep the test's condition (branch {} at {})",
             j + 1,

@@ -41,13 +41,13 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         prog: &g.prog,
         run: &gr,
         input: &gi,
-        cond: condition(ConditionKind::Pc, &gr).expect("pc"),
+        cond: pc(&gr),
     };
     let bad = Side {
         prog: &b.prog,
         run: &br,
         input: &bi,
-        cond: condition(ConditionKind::Pc, &br).expect("pc"),
+        cond: pc(&br),
     };
     let files: Vec<String> = b.prog.files.clone();
     let diff = TreeDiff::between(g.dir.path(), b.dir.path(), &files);
@@ -59,20 +59,48 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
     (a, g, b)
 }
 
+fn pc(run: &ConcolicRun) -> Vec<usize> {
+    let no_crit = |_: &exec::RunResult, _: &Trace| -> anyhow::Result<Criterion> {
+        unreachable!("a path condition needs no criterion")
+    };
+    condition(ConditionKind::Pc, &Program::default(), run, None, no_crit).expect("pc")
+}
+
 #[test]
-fn rsc_is_refused_until_the_slicer_lands() {
-    let g = rev(GOOD);
-    let gi = input(&g, "7\n");
-    let run = exec::run_concolic(&g.prog, &gi, limits());
+fn conditions_are_the_whole_path_or_the_relevant_slice() {
+    // Two independent decisions; the output line printed first depends on the first only.
+    let src = "#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf(\"%d %d\", &a, &b) != 2) return 1;\n  if (a > 5) printf(\"A\\n\"); else printf(\"a\\n\");\n  if (b > 5) printf(\"B\\n\"); else printf(\"b\\n\");\n  return 0;\n}\n";
+    let g = rev(src);
+    let gi = input(&g, "7 1\n");
+    let t = exec::run_traced(&g.prog, &gi, limits(), true);
+    let run = ConcolicRun {
+        result: t.result,
+        sym: t.sym.expect("concolic"),
+    };
+    assert_eq!(pc(&run).len(), run.sym.branches.len());
+    assert!(run.sym.branches.len() >= 2);
+    let first_byte = |r: &exec::RunResult, tr: &Trace| {
+        crate::slice::criterion_of(r, tr, crate::slice::Spec::Byte(0))
+    };
+    let rsc = condition(
+        ConditionKind::Rsc,
+        &g.prog,
+        &run,
+        Some(&t.trace),
+        first_byte,
+    )
+    .expect("rsc");
+    let lines: Vec<u32> = rsc.iter().map(|&i| run.sym.branches[i].loc.line).collect();
+    assert_eq!(
+        lines,
+        vec![5],
+        "only the first decision is relevant to byte 0"
+    );
+    // Without a trace there is no relevant slice condition, and no silent fallback.
     assert!(matches!(
-        condition(ConditionKind::Rsc, &run),
+        condition(ConditionKind::Rsc, &g.prog, &run, None, first_byte),
         Err(DarwinError::RscUnavailable)
     ));
-    assert_eq!(
-        condition(ConditionKind::Pc, &run).expect("pc").len(),
-        run.sym.branches.len()
-    );
-    assert!(!run.sym.branches.is_empty());
 }
 
 #[test]

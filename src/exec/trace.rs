@@ -454,6 +454,12 @@ impl Hooks for Traced {
             return;
         };
         let (serial, base) = (caller.serial, caller.reg_base);
+        if d - base >= m.prog.functions[caller.func as usize].regs.len() {
+            // The scratch register of a library model's callback (`qsort`'s comparator):
+            // not a register of the caller. Known gap: the value does not carry a
+            // dependence into the library call's result.
+            return;
+        }
         if let Some(r) = m.trace.as_deref_mut() {
             // The value arrives with the `return` entry just written.
             r.trace
