@@ -96,6 +96,13 @@ pub struct ExplainArgs {
     /// undecided; 0: no limit).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
+    /// Neither read nor write the analysis cache.
+    #[arg(long, conflicts_with = "cache")]
+    pub no_cache: bool,
+    /// The analysis cache database (default: $REGCAUSE_CACHE, else
+    /// .git/regcause/cache.sqlite in the repository).
+    #[arg(long, value_name = "PATH")]
+    pub cache: Option<PathBuf>,
     /// The test: the program as it is run, then its arguments.
     #[arg(last = true, value_name = "PROGRAM [ARGS]")]
     pub test: Vec<String>,
@@ -914,13 +921,23 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         cond: cond(&b)?,
     };
     let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &b.prog.files);
+    let cache = if a.no_cache {
+        crate::cache::Cache::disabled()
+    } else {
+        crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
+    };
     let opts = darwin::Options {
         timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
         limits: lim,
+        cache: std::cell::RefCell::new(cache),
     };
     let pb = progress_bar(bs.cond.len());
     let analysis = darwin::explain(&gs, &bs, &diff, &opts, |n, _| pb.set_position(n as u64));
     pb.finish_and_clear();
+    // A corrupt or locked cache is bypassed; say so once, not per query.
+    for w in opts.cache.borrow().warnings() {
+        eprintln!("warning: {w}");
+    }
     let analysis = analysis.map_err(|e| {
         eprint_err(e);
         code::UNSUPPORTED

@@ -6,8 +6,11 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use crate::cache::Cache;
 use crate::ir::Loc;
-use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, Solver};
+use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult};
+
+use super::solver_cache::CachedSolver;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ComposeError {
@@ -120,7 +123,10 @@ pub enum Flip {
 
 #[derive(Clone, Debug, Default)]
 pub struct ComposeStats {
+    /// Queries given to z3 (not answered by the cache).
     pub calls: usize,
+    /// Queries answered by the cache.
+    pub cache_hits: usize,
     pub sat: usize,
     pub unsat: usize,
     pub unknown: usize,
@@ -129,16 +135,18 @@ pub struct ComposeStats {
 }
 
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
-/// `progress` is called after each ψ with the number done.
+/// `progress` is called after each ψ with the number done. Answers already in `cache`
+/// are not solved again.
 pub fn solve_flips(
     pool: &mut ExprPool,
     f: &[ExprId],
     psi: &[Psi],
     timeout_ms: u32,
+    cache: &mut Cache,
     mut progress: impl FnMut(usize),
 ) -> (Vec<Flip>, ComposeStats) {
     let mut stats = ComposeStats::default();
-    let mut solver = Solver::new();
+    let mut solver = CachedSolver::new(cache);
     let mut proven: HashSet<(crate::ir::FileId, u32)> = HashSet::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
@@ -152,9 +160,13 @@ pub fn solve_flips(
             let neg = pool.negate(p.cond);
             cs.push(neg);
             let t = Instant::now();
-            let r = solver.check(pool, &cs, timeout_ms);
+            let (r, hit) = solver.check(pool, &cs, timeout_ms);
             stats.time += t.elapsed();
-            stats.calls += 1;
+            if hit {
+                stats.cache_hits += 1;
+            } else {
+                stats.calls += 1;
+            }
             cs.pop();
             match r {
                 SolveResult::Sat(m) => {
@@ -268,7 +280,9 @@ mod tests {
             },
         ];
         let mut calls = 0;
-        let (flips, st) = solve_flips(&mut bad, &f, &psi, 10_000, |n| calls = n);
+        let (flips, st) = solve_flips(&mut bad, &f, &psi, 10_000, &mut Cache::disabled(), |n| {
+            calls = n
+        });
         assert_eq!(calls, 3);
         assert!(matches!(flips[0], Flip::Unsat));
         match &flips[1] {

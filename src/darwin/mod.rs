@@ -6,6 +6,7 @@
 //! Candidates are proven by replaying the solver's alternative input at both revisions.
 
 pub mod compose;
+pub mod solver_cache;
 pub mod value;
 
 use std::collections::HashMap;
@@ -87,6 +88,8 @@ pub struct Side<'a> {
 pub struct Options {
     pub timeout_ms: u32,
     pub limits: Limits,
+    /// Where solver answers are looked up and stored (`Cache::disabled()`: nowhere).
+    pub cache: std::cell::RefCell<crate::cache::Cache>,
 }
 
 /// What DARWIN found: candidates best first, lines the solver could not decide, notes.
@@ -147,14 +150,21 @@ pub fn explain(
         })
         .collect();
     let total = psi.len();
-    let (flips, cst) =
-        compose::solve_flips(&mut pool, &f, &psi, opts.timeout_ms, |n| progress(n, total));
+    let (flips, cst) = compose::solve_flips(
+        &mut pool,
+        &f,
+        &psi,
+        opts.timeout_ms,
+        &mut opts.cache.borrow_mut(),
+        |n| progress(n, total),
+    );
 
     let mut a = Analysis {
         stats: Stats {
             good_constraints: f.len(),
             bad_constraints: psi.len(),
             solver_calls: cst.calls,
+            cache_hits: cst.cache_hits,
             sat: cst.sat,
             unsat: cst.unsat,
             unknown: cst.unknown,

@@ -54,6 +54,7 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
     let opts = Options {
         timeout_ms: 10_000,
         limits: limits(),
+        cache: std::cell::RefCell::new(crate::cache::Cache::disabled()),
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

@@ -89,7 +89,12 @@ pub struct Stats {
     /// Branch instances in the good run's condition (f) and the bad run's (ψ1..ψm).
     pub good_constraints: usize,
     pub bad_constraints: usize,
+    /// Queries given to the solver; those answered by the analysis cache are counted
+    /// in `cache_hits` instead.
     pub solver_calls: usize,
+    /// Solver queries answered by the analysis cache.
+    #[serde(default)]
+    pub cache_hits: usize,
     pub sat: usize,
     pub unsat: usize,
     pub unknown: usize,
