@@ -428,7 +428,7 @@ impl<'p> Machine<'p> {
     /// Allocate a variadic function's argument area (its local `l`) and store the
     /// arguments past the named ones into it; freed with the frame. Each argument takes
     /// a 16-byte slot: its canonical 64-bit value, then its kind
-    /// (`shims::vprintf::VA_INT` or `VA_DOUBLE`) for the `v*printf` models.
+    /// (`shims::vprintf::va_tag`) for the `v*printf` models.
     fn fill_va_area(
         &mut self,
         func: &Function,
@@ -461,10 +461,7 @@ impl<'p> Machine<'p> {
             let i = func.params.len() + k;
             let at = ptr.wrapping_add(16 * k as u64);
             let v = s.canon(*v);
-            let kind = match s {
-                Scalar::F64 | Scalar::F32 => shims::vprintf::VA_DOUBLE,
-                _ => shims::vprintf::VA_INT,
-            };
+            let kind = shims::vprintf::va_tag(*s);
             self.mem
                 .store(at.wrapping_add(8), 8, kind)
                 .map_err(|e| self.stop_mem(e))?;

@@ -8,8 +8,27 @@ use crate::exec::interp::{Machine, X};
 use crate::ir::{Loc, Scalar};
 
 /// Kind tags of an argument slot (the second 8 bytes).
-pub const VA_INT: u64 = 1;
-pub const VA_DOUBLE: u64 = 2;
+/// Kinds of the arguments in a variadic area's slots, in tag order (tag = index + 1):
+/// the `v*printf` models check conversions against the argument's real type, as
+/// `printf` does.
+const VA_KINDS: [Scalar; 11] = [
+    Scalar::I8,
+    Scalar::U8,
+    Scalar::I16,
+    Scalar::U16,
+    Scalar::I32,
+    Scalar::U32,
+    Scalar::I64,
+    Scalar::U64,
+    Scalar::F32,
+    Scalar::F64,
+    Scalar::Ptr,
+];
+
+/// The tag a variadic slot holding an argument of kind `s` carries.
+pub fn va_tag(s: Scalar) -> u64 {
+    VA_KINDS.iter().position(|k| *k == s).map_or(0, |i| i as u64 + 1)
+}
 
 /// More than any format reads; bounds the walk when a `va_list` is garbage.
 const MAX_SLOTS: u64 = 1024;
@@ -22,10 +41,11 @@ fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
         let (Ok(v), Ok(kind)) = (m.mem.load(at, 8), m.mem.load(at.wrapping_add(8), 8)) else {
             break;
         };
-        let s = match kind {
-            VA_INT => Scalar::I64,
-            VA_DOUBLE => Scalar::F64,
-            _ => break,
+        let Some(&s) = (kind as usize)
+            .checked_sub(1)
+            .and_then(|i| VA_KINDS.get(i))
+        else {
+            break;
         };
         out.push((v, s, None));
     }
