@@ -147,3 +147,30 @@ fn bad_criterion_and_revision_are_reported() {
     let o = slice(&repo, &["no-such-rev", "--", "xyz"]);
     assert_eq!(o.status.code(), Some(3));
 }
+
+/// A traced run hands back its arenas without spare capacity (a 10^7-entry trace would
+/// otherwise keep up to twice the memory it uses).
+#[test]
+fn traced_run_keeps_no_spare_capacity() {
+    let src = root().join("benches/c/fib.c");
+    let prog =
+        regcause::frontend::load_files(std::slice::from_ref(&src), &[], &[]).expect("fib.c loads");
+    let t = regcause::oracle::Test {
+        program: "fib".into(),
+        args: vec!["15".into()],
+        stdin: Vec::new(),
+        expect: None,
+    };
+    let run = regcause::exec::run_traced(
+        &prog,
+        &t.input(&root()),
+        regcause::exec::Limits::default(),
+        false,
+    );
+    let tr = &run.trace;
+    assert!(tr.entries.len() > 1000, "{} entries", tr.entries.len());
+    assert_eq!(tr.entries.capacity(), tr.entries.len());
+    assert_eq!(tr.locs.capacity(), tr.locs.len());
+    assert_eq!(tr.frames.capacity(), tr.frames.len());
+    assert_eq!(tr.allocs.capacity(), tr.allocs.len());
+}
