@@ -171,6 +171,26 @@ pub enum Command {
         #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
         test: Vec<String>,
     },
+    /// Slice a run of revision REV: the relevant slice's source lines and the chosen
+    /// condition (relevant slice, dynamic slice or path condition).
+    Slice {
+        /// The revision to run.
+        rev: String,
+        #[command(flatten)]
+        input: InputArgs,
+        /// What to slice for: all of stdout, how the run ended, or stdout byte N.
+        #[arg(long, value_name = "output|exit|byte:N", default_value = "output")]
+        criterion: crate::slice::Spec,
+        /// The condition to print.
+        #[arg(long, value_enum, default_value_t = CondKind::Rsc)]
+        condition: CondKind,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = SliceFormat::Text)]
+        format: SliceFormat,
+        /// The program as it is run, then its arguments.
+        #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+        test: Vec<String>,
+    },
     /// Print the intermediate representation of a program of revision REV.
     Ir {
         rev: String,
@@ -189,6 +209,24 @@ pub enum Command {
     /// Write the man page to DIR/git-regcause.1.
     #[command(hide = true)]
     Man { dir: PathBuf },
+}
+
+/// Which condition `slice` prints.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CondKind {
+    /// Relevant slice condition.
+    Rsc,
+    /// Dynamic slice condition.
+    Dsc,
+    /// Path condition.
+    Pc,
+}
+
+/// Output format of `slice`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SliceFormat {
+    Text,
+    Json,
 }
 
 #[derive(Subcommand, Debug, Clone, Copy)]
@@ -246,6 +284,14 @@ pub fn main() -> i32 {
             max_branches,
             test,
         }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
+        Some(Command::Slice {
+            rev,
+            input,
+            criterion,
+            condition,
+            format,
+            test,
+        }) => cmd_slice(&rev, &input, criterion, condition, format, &test),
         Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
         Some(Command::Man { dir }) => cmd_man(&dir),
         None => cmd_explain(&cli.explain),
@@ -402,6 +448,38 @@ fn c_type_name(width: u32, signed: bool) -> &'static str {
     }
 }
 
+/// What `pc` and `slice` share: revision REV materialised, its program loaded and the
+/// test's input built (the tree is kept so its files stay readable).
+struct RevSetup {
+    tree: crate::repo::Materialised,
+    prog: crate::ir::Program,
+    input: RunInput,
+}
+
+fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, i32> {
+    let repo = open_repo()?;
+    let stdin = read_stdin_file(&input.stdin).map_err(|e| {
+        eprint_err(e);
+        code::USAGE
+    })?;
+    let tree = repo.materialise(rev).map_err(|e| {
+        eprint_err(e);
+        code::REPOSITORY
+    })?;
+    let prog = oracle::load(tree.path(), &test[0], rev).map_err(|e| {
+        eprint_err(&e);
+        oracle_code(&e)
+    })?;
+    let t = Test {
+        program: test[0].clone(),
+        args: test[1..].to_vec(),
+        stdin,
+        expect: None,
+    };
+    let input = t.input(tree.path());
+    Ok(RevSetup { tree, prog, input })
+}
+
 fn cmd_pc(
     rev: &str,
     input: &InputArgs,
@@ -410,38 +488,14 @@ fn cmd_pc(
     max_branches: usize,
     test: &[String],
 ) -> i32 {
-    let repo = match open_repo() {
-        Ok(r) => r,
-        Err(_) => return code::REPOSITORY,
+    let RevSetup {
+        tree: _tree,
+        prog,
+        input: run_input,
+    } = match rev_setup(rev, input, test) {
+        Ok(x) => x,
+        Err(c) => return c,
     };
-    let stdin = match read_stdin_file(&input.stdin) {
-        Ok(s) => s,
-        Err(e) => {
-            eprint_err(e);
-            return code::USAGE;
-        }
-    };
-    let tree = match repo.materialise(rev) {
-        Ok(t) => t,
-        Err(e) => {
-            eprint_err(e);
-            return code::REPOSITORY;
-        }
-    };
-    let prog = match oracle::load(tree.path(), &test[0], rev) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint_err(&e);
-            return oracle_code(&e);
-        }
-    };
-    let t = Test {
-        program: test[0].clone(),
-        args: test[1..].to_vec(),
-        stdin,
-        expect: None,
-    };
-    let run_input = t.input(tree.path());
     let run = exec::run_concolic(&prog, &run_input, limits(input));
     let sy = &run.sym;
     let mut o = std::io::stdout().lock();
@@ -510,6 +564,209 @@ fn cmd_pc(
         }
         if !r.disagreed.is_empty() {
             return code::NOTHING_TO_EXPLAIN;
+        }
+    }
+    0
+}
+
+/// One source line of a slice, as `slice --format json` prints it.
+#[derive(serde::Serialize)]
+struct SliceLine {
+    file: String,
+    line: u32,
+    instances: u32,
+    text: String,
+}
+
+/// One constraint of a condition, located.
+#[derive(serde::Serialize)]
+struct SliceConstraint {
+    c: String,
+    at: String,
+}
+
+#[derive(serde::Serialize)]
+struct Concretised {
+    what: String,
+    at: String,
+}
+
+/// Everything `slice` reports, in either format.
+#[derive(serde::Serialize)]
+struct SliceReport {
+    rev: String,
+    outcome: String,
+    criterion_entries: usize,
+    trace_entries: usize,
+    lines: Vec<SliceLine>,
+    condition: &'static str,
+    constraints: Vec<SliceConstraint>,
+    pc: usize,
+    dsc: usize,
+    rsc: usize,
+    concretised: Vec<Concretised>,
+}
+
+/// The source text of `line` of `file` in the materialised tree ("" when unreadable:
+/// a system header, or a file the preprocessor named differently).
+fn source_line(
+    cache: &mut std::collections::HashMap<String, Vec<String>>,
+    root: &Path,
+    file: &str,
+    line: u32,
+) -> String {
+    let lines = cache.entry(file.to_string()).or_insert_with(|| {
+        std::fs::read_to_string(root.join(file))
+            .map(|t| t.lines().map(str::to_string).collect())
+            .unwrap_or_default()
+    });
+    (line as usize)
+        .checked_sub(1)
+        .and_then(|i| lines.get(i))
+        .map(|l| l.trim().to_string())
+        .unwrap_or_default()
+}
+
+fn cmd_slice(
+    rev: &str,
+    input: &InputArgs,
+    spec: crate::slice::Spec,
+    cond: CondKind,
+    format: SliceFormat,
+    test: &[String],
+) -> i32 {
+    let RevSetup {
+        tree,
+        prog,
+        input: run_input,
+    } = match rev_setup(rev, input, test) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    let run = exec::run_traced(&prog, &run_input, limits(input), true);
+    if let Outcome::Fault(e) = &run.result.outcome {
+        if e.kind == exec::FaultKind::Unsupported {
+            eprint_err(format!("{rev}: {e}"));
+            return code::UNSUPPORTED;
+        }
+    }
+    let crit = match crate::slice::criterion_of(&run.result, &run.trace, spec) {
+        Ok(c) => c,
+        Err(e) => {
+            eprint_err(format!("{rev}: slicing criterion: {e:#}"));
+            return code::NOTHING_TO_EXPLAIN;
+        }
+    };
+    let facts = crate::analysis::Facts::new(&prog);
+    let sl = match crate::slice::slice(&prog, &facts, &run.trace, &crit) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint_err(format!("{rev}: slicing: {e:#}"));
+            return code::UNSUPPORTED;
+        }
+    };
+    let sym = run.sym.unwrap_or_default();
+    let conds = sl.conditions(&sym.branches);
+    let (chosen, name) = match cond {
+        CondKind::Rsc => (&conds.rsc, "rsc"),
+        CondKind::Dsc => (&conds.dsc, "dsc"),
+        CondKind::Pc => (&conds.pc, "pc"),
+    };
+    let mut cache = std::collections::HashMap::new();
+    let lines = sl
+        .lines(&prog, &run.trace)
+        .into_iter()
+        .map(|(loc, n)| {
+            let file = prog.file_name(loc).to_string();
+            let text = source_line(&mut cache, tree.path(), &file, loc.line);
+            SliceLine {
+                file,
+                line: loc.line,
+                instances: n,
+                text,
+            }
+        })
+        .collect();
+    let constraints = chosen
+        .iter()
+        .filter_map(|&i| sym.branches.get(i))
+        .map(|b| SliceConstraint {
+            c: sym.pool.to_c(b.cond),
+            at: prog.fmt_loc(b.loc),
+        })
+        .collect();
+    let report = SliceReport {
+        rev: rev.to_string(),
+        outcome: oracle::describe_outcome(&run.result.outcome),
+        criterion_entries: crit.entries.len(),
+        trace_entries: run.trace.entries.len(),
+        lines,
+        condition: name,
+        constraints,
+        pc: conds.pc.len(),
+        dsc: conds.dsc.len(),
+        rsc: conds.rsc.len(),
+        concretised: sym
+            .concretisations
+            .iter()
+            .map(|c| Concretised {
+                what: c.what.clone(),
+                at: prog.fmt_loc(c.loc),
+            })
+            .collect(),
+    };
+    let mut o = std::io::stdout().lock();
+    if format == SliceFormat::Json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(j) => {
+                let _ = writeln!(o, "{j}");
+            }
+            Err(e) => {
+                eprint_err(format!("cannot write the slice as JSON: {e}"));
+                return code::CANNOT_RUN;
+            }
+        }
+        return 0;
+    }
+    let _ = writeln!(
+        o,
+        "Run of {} at {rev}: {} ({} trace entries, criterion: {} entries)",
+        test[0], report.outcome, report.trace_entries, report.criterion_entries
+    );
+    let _ = writeln!(o, "Relevant slice ({} source lines):", report.lines.len());
+    let lw = report
+        .lines
+        .iter()
+        .map(|l| l.file.len() + 1 + l.line.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for l in &report.lines {
+        let at = format!("{}:{}", l.file, l.line);
+        let _ = writeln!(o, "  {at:<lw$}  {:>6}x  {}", l.instances, l.text);
+    }
+    let _ = writeln!(
+        o,
+        "Condition {} ({} constraints; PC {}, DSC {}, RSC {}):",
+        name.to_uppercase(),
+        report.constraints.len(),
+        report.pc,
+        report.dsc,
+        report.rsc
+    );
+    let tw = report
+        .constraints
+        .iter()
+        .map(|c| c.c.len())
+        .max()
+        .unwrap_or(0)
+        .min(60);
+    for (k, c) in report.constraints.iter().enumerate() {
+        let _ = writeln!(o, "  {:>3}. {:<tw$}  {}", k + 1, c.c, c.at);
+    }
+    if !report.concretised.is_empty() {
+        let _ = writeln!(o, "Concretised (precision lost):");
+        for c in &report.concretised {
+            let _ = writeln!(o, "  {} at {}", c.what, c.at);
         }
     }
     0

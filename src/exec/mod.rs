@@ -247,7 +247,13 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
     let rec = trace::Recorder::start(&mut m);
     m.trace = Some(Box::new(rec));
     let result = m.run_main();
-    let trace = m.trace.take().map(|r| r.trace).unwrap_or_default();
+    let mut trace = m.trace.take().map(|r| r.trace).unwrap_or_default();
+    // The arenas grow by doubling, so up to half their capacity is unused at the end;
+    // a 10^7-entry trace would otherwise hold hundreds of MiB it never fills.
+    trace.entries.shrink_to_fit();
+    trace.locs.shrink_to_fit();
+    trace.frames.shrink_to_fit();
+    trace.allocs.shrink_to_fit();
     let sym = m.sym.take().map(|b| *b);
     TracedRun { result, trace, sym }
 }
