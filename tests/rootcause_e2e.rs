@@ -284,7 +284,7 @@ fn text_report_has_the_table_and_the_evidence() {
     assert!(out.contains("   flips: "), "{out}");
     assert!(out.contains("   alternative input: "), "{out}");
     assert!(out.contains("   good prints "), "{out}");
-    assert!(out.contains("Condition pc: "), "{out}");
+    assert!(out.contains("Condition rsc: "), "{out}");
     // Piped: no progress bar on stderr.
     assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
 }
@@ -403,8 +403,13 @@ fn bisect_mode_takes_the_first_bad_commit() {
     let v = json_report(&o);
     assert_eq!(v["bad"]["commit"], v1_2.as_str());
     assert_eq!(v["good"]["commit"], v1_1.as_str());
-    assert_eq!(v["candidates"][0]["file"], "invoice.c");
-    assert_eq!(v["candidates"][0]["line"], 32);
+    let cands = v["candidates"].as_array().expect("candidates");
+    assert!(
+        cands
+            .iter()
+            .any(|c| c["file"] == "invoice.c" && c["line"] == 32),
+        "{cands:?}"
+    );
     git(&b.repo, &["bisect", "reset"]);
 }
 

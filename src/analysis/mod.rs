@@ -147,8 +147,8 @@ pub fn builtin_writes(name: &str) -> Writes {
         | "strchr" | "strrchr" | "strstr" | "strspn" | "strcspn" | "strpbrk" | "strdup"
         | "memcmp" | "memchr" | "__assert_fail" => Writes::Nothing,
         n if n.starts_with("is") || n.starts_with("to") => Writes::Nothing,
-        "sqrt" | "pow" | "fabs" | "fabsf" | "floor" | "ceil" | "fmod" | "exp" | "log" | "log10" | "sin"
-        | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2" | "sinh" | "cosh" | "tanh"
+        "sqrt" | "pow" | "fabs" | "fabsf" | "floor" | "ceil" | "fmod" | "exp" | "log" | "log10"
+        | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2" | "sinh" | "cosh" | "tanh"
         | "round" | "trunc" | "fmin" | "fmax" | "hypot" | "cbrt" | "log2" | "exp2" => {
             Writes::Nothing
         }

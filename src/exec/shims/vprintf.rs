@@ -27,7 +27,10 @@ const VA_KINDS: [Scalar; 11] = [
 
 /// The tag a variadic slot holding an argument of kind `s` carries.
 pub fn va_tag(s: Scalar) -> u64 {
-    VA_KINDS.iter().position(|k| *k == s).map_or(0, |i| i as u64 + 1)
+    VA_KINDS
+        .iter()
+        .position(|k| *k == s)
+        .map_or(0, |i| i as u64 + 1)
 }
 
 /// More than any format reads; bounds the walk when a `va_list` is garbage.
@@ -41,10 +44,7 @@ fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
         let (Ok(v), Ok(kind)) = (m.mem.load(at, 8), m.mem.load(at.wrapping_add(8), 8)) else {
             break;
         };
-        let Some(&s) = (kind as usize)
-            .checked_sub(1)
-            .and_then(|i| VA_KINDS.get(i))
-        else {
+        let Some(&s) = (kind as usize).checked_sub(1).and_then(|i| VA_KINDS.get(i)) else {
             break;
         };
         out.push((v, s, None));
