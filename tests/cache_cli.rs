@@ -19,10 +19,6 @@ fn git_regcause(dir: &Path, args: &[&str], env: Option<&Path>) -> Output {
     c.output().expect("run git-regcause")
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 fn new_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     git2::Repository::init(dir.path()).unwrap();

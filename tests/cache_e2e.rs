@@ -20,10 +20,6 @@ fn git_regcause(repo: &Path, args: &[String], env: Option<&Path>) -> Output {
     c.output().expect("run git-regcause")
 }
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 struct Built {
     dir: tempfile::TempDir,
     repo: PathBuf,

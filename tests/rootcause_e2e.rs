@@ -11,18 +11,6 @@ use common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 
-fn git_regcause(repo: &Path, args: &[String]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(repo)
-        .output()
-        .expect("run git-regcause")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 fn git(repo: &Path, args: &[&str]) -> Output {
     let o = Command::new("git")
         .args(args)

@@ -8,18 +8,6 @@ use std::process::{Command, Output};
 
 use common::*;
 
-fn git_regcause(repo: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(repo)
-        .output()
-        .expect("run git-regcause")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 fn git(repo: &Path, args: &[&str]) -> String {
     let o = Command::new("git")
         .args(args)

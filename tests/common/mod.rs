@@ -188,3 +188,17 @@ pub fn annotations(files: &[PathBuf], marker: &str) -> Vec<(String, u32, String)
     }
     out
 }
+
+/// Run the regcause binary in `dir` with `args`.
+pub fn git_regcause<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> std::process::Output {
+    std::process::Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run git-regcause")
+}
+
+/// Bytes a process printed, as text for messages and assertions.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}

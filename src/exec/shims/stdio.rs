@@ -26,17 +26,8 @@ struct VarArgs<'m, 'p> {
 /// How an argument's type is named in diagnostics.
 fn type_name(t: Scalar) -> &'static str {
     match t {
-        Scalar::I8 => "signed char",
-        Scalar::U8 => "unsigned char",
-        Scalar::I16 => "short",
-        Scalar::U16 => "unsigned short",
-        Scalar::I32 => "int",
-        Scalar::U32 => "unsigned int",
-        Scalar::I64 => "long",
-        Scalar::U64 => "unsigned long",
-        Scalar::F32 => "float",
-        Scalar::F64 => "double",
         Scalar::Ptr => "a pointer",
+        _ => t.c_name(),
     }
 }
 
