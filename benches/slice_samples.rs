@@ -77,7 +77,8 @@ fn regression_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<St
     let crit = slice::criterion_of(&run.result, &run.trace, spec)?;
     let facts = Facts::new(&prog);
     let t0 = Instant::now();
-    let sl = slice::slice(&prog, &facts, &run.trace, &crit)?;
+    let slicer = slice::Slicer::new(&prog, &facts, &run.trace)?;
+    let sl = slicer.slice(&crit)?;
     let took = t0.elapsed();
     let sym = run.sym.unwrap_or_default();
     let c = sl.conditions(&sym.branches);
@@ -85,12 +86,15 @@ fn regression_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<St
         let e: Vec<_> = idx.iter().map(|&i| sym.branches[i].cond).collect();
         sym.pool.smt2_script(&e).len()
     };
+    // Static data the slice read counts: a wrong table entry is data, not a statement.
     let has_gt = |set: &slice::BitSet| {
         slice::lines_of(set, &prog, &run.trace)
             .iter()
-            .any(|(loc, _)| {
+            .map(|(loc, _)| *loc)
+            .chain(slicer.static_data(set))
+            .any(|loc| {
                 r.root_causes.iter().any(|g| {
-                    g.line == loc.line && Path::new(prog.file_name(*loc)).ends_with(&g.file)
+                    g.line == loc.line && Path::new(prog.file_name(loc)).ends_with(&g.file)
                 })
             })
     };

@@ -599,6 +599,9 @@ struct SliceReport {
     criterion_entries: usize,
     trace_entries: usize,
     lines: Vec<SliceLine>,
+    /// Static initialisers (or declarations of zero-initialised globals) whose data
+    /// the relevant slice read before any statement wrote it.
+    static_data: Vec<SliceLine>,
     condition: &'static str,
     constraints: Vec<SliceConstraint>,
     pc: usize,
@@ -687,6 +690,20 @@ fn cmd_slice(
             }
         })
         .collect();
+    let static_data = sl
+        .static_data
+        .iter()
+        .map(|&loc| {
+            let file = prog.file_name(loc).to_string();
+            let text = source_line(&mut cache, tree.path(), &file, loc.line);
+            SliceLine {
+                file,
+                line: loc.line,
+                instances: 0,
+                text,
+            }
+        })
+        .collect();
     let constraints = chosen
         .iter()
         .filter_map(|&i| sym.branches.get(i))
@@ -701,6 +718,7 @@ fn cmd_slice(
         criterion_entries: crit.entries.len(),
         trace_entries: run.trace.entries.len(),
         lines,
+        static_data,
         condition: name,
         constraints,
         pc: conds.pc.len(),
@@ -743,6 +761,17 @@ fn cmd_slice(
     for l in &report.lines {
         let at = format!("{}:{}", l.file, l.line);
         let _ = writeln!(o, "  {at:<lw$}  {:>6}x  {}", l.instances, l.text);
+    }
+    if !report.static_data.is_empty() {
+        let _ = writeln!(
+            o,
+            "Static data it read, as initialised ({} source lines):",
+            report.static_data.len()
+        );
+        for l in &report.static_data {
+            let at = format!("{}:{}", l.file, l.line);
+            let _ = writeln!(o, "  {at:<lw$}  {:>7}  {}", "", l.text);
+        }
     }
     let _ = writeln!(
         o,

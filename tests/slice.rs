@@ -20,6 +20,12 @@ struct Expect {
     pc: usize,
     dsc: Vec<String>,
     rsc: Vec<String>,
+    /// Source lines the relevant slice must contain.
+    #[serde(default)]
+    lines: Vec<u32>,
+    /// Exactly the static data lines the relevant slice reads (initialisers, or
+    /// declarations of zero-initialised globals), when given.
+    static_data: Option<Vec<u32>>,
 }
 
 #[test]
@@ -52,6 +58,26 @@ fn slice_conditions_match_the_expected_ones() {
         let facts = Facts::new(&prog);
         let s = slice::slice(&prog, &facts, &run.trace, &crit).expect("slices");
         let conds = s.conditions(&sym.branches);
+        let in_slice: Vec<u32> = s
+            .lines(&prog, &run.trace)
+            .iter()
+            .map(|(l, _)| l.line)
+            .collect();
+        for l in &spec.lines {
+            if !in_slice.contains(l) {
+                failures.push(format!(
+                    "{name}: line {l} is not in the relevant slice {in_slice:?}"
+                ));
+            }
+        }
+        if let Some(want) = &spec.static_data {
+            let got: Vec<u32> = s.static_data.iter().map(|l| l.line).collect();
+            if &got != want {
+                failures.push(format!(
+                    "{name}: static data lines {got:?}, expected {want:?}"
+                ));
+            }
+        }
         let text = |idx: &[usize]| -> Vec<String> {
             idx.iter()
                 .map(|&i| sym.pool.to_c(sym.branches[i].cond))

@@ -18,6 +18,12 @@
 //! - A call to a library function is one entry: its argument registers, every byte the
 //!   library model read or wrote (reported by `Memory` itself) and its destination
 //!   register.
+//! - A library model that calls back into the program (`qsort`'s comparator) adds, per
+//!   callback, an entry at the library call's statement that defines the callback's
+//!   parameters. The callback's `return` defines the caller frame's *callback slot*,
+//!   register number `regs.len()` of the caller's function (one past its registers);
+//!   the next callback's parameter entry and the library call's own entry use it, so
+//!   what the model did after a callback depends on what the callback returned.
 
 use super::hooks::{Hooks, Taken};
 use super::interp::Machine;
@@ -156,6 +162,9 @@ pub struct Recorder {
     /// The library calls (statement, frame) suspended by callbacks into the program.
     suspended: Vec<Option<(StmtId, u32)>>,
     scratch: Vec<Access>,
+    /// The frame whose callback slot holds a callback's result not yet used by its
+    /// library call's entry.
+    cb_result: Option<u32>,
 }
 
 impl Recorder {
@@ -392,6 +401,10 @@ impl Hooks for Traced {
                 // A library model calls back into the program: an entry of its own at the
                 // library call's statement defines the callee's parameters.
                 if let Some(Some((stmt, frame))) = r.suspended.last().copied() {
+                    if r.cb_result == Some(frame) {
+                        let slot = m.prog.functions[stmt.func as usize].regs.len() as u32;
+                        r.trace.locs.push(Location::reg(false, frame, slot));
+                    }
                     param_defs(r, m, serial, func);
                     r.push_entry(m, stmt, frame, serial);
                 }
@@ -426,8 +439,16 @@ impl Hooks for Traced {
                         aux = top;
                         let func = m.frames.last().map_or(0, |f| f.func);
                         param_defs(r, m, top, func);
-                    } else if let Some((d, _)) = dst {
-                        r.trace.locs.push(Location::reg(true, frame, *d));
+                    } else {
+                        if r.cb_result == Some(frame) {
+                            // The model's result and writes depend on its callbacks'.
+                            r.cb_result = None;
+                            let slot = m.prog.functions[at.func as usize].regs.len() as u32;
+                            r.trace.locs.push(Location::reg(false, frame, slot));
+                        }
+                        if let Some((d, _)) = dst {
+                            r.trace.locs.push(Location::reg(true, frame, *d));
+                        }
                     }
                 }
                 _ => {}
@@ -454,17 +475,18 @@ impl Hooks for Traced {
             return;
         };
         let (serial, base) = (caller.serial, caller.reg_base);
-        if d - base >= m.prog.functions[caller.func as usize].regs.len() {
-            // The scratch register of a library model's callback (`qsort`'s comparator):
-            // not a register of the caller. Known gap: the value does not carry a
-            // dependence into the library call's result.
-            return;
-        }
+        let nregs = m.prog.functions[caller.func as usize].regs.len();
         if let Some(r) = m.trace.as_deref_mut() {
-            // The value arrives with the `return` entry just written.
-            r.trace
-                .locs
-                .push(Location::reg(true, serial, (d - base) as u32));
+            // The value arrives with the `return` entry just written. A library model's
+            // callback returns into a scratch register past the caller's registers: it
+            // becomes the caller's callback slot.
+            let reg = if d - base >= nregs {
+                r.cb_result = Some(serial);
+                nregs
+            } else {
+                d - base
+            };
+            r.trace.locs.push(Location::reg(true, serial, reg as u32));
             if let Some(e) = r.trace.entries.last_mut() {
                 e.loc_end = r.trace.locs.len() as u32;
             }

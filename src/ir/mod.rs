@@ -323,6 +323,26 @@ pub struct Global {
     pub relocs: Vec<Reloc>,
     pub read_only: bool,
     pub loc: Loc,
+    /// Where each part of the static initialiser was written: (first byte, end byte,
+    /// location), ascending by first byte, the first covering the whole object (bytes
+    /// no initialiser item names are zeroed by the initialiser as a whole). Lets the
+    /// slicer name the initialiser line of a table entry a run read (data, not an
+    /// executed statement). Empty when the global has no initialiser.
+    pub init_locs: Vec<(u32, u32, Loc)>,
+}
+
+impl Global {
+    /// The location that gave byte `offset` its initial value: the initialiser item
+    /// covering it (the last one written, as a later designator overrides), else the
+    /// initialiser as a whole, else the declaration (a zero-initialised object).
+    pub fn init_loc_at(&self, offset: u32) -> Loc {
+        let i = self.init_locs.partition_point(|(o, _, _)| *o <= offset);
+        self.init_locs[..i]
+            .iter()
+            .rev()
+            .find(|(_, end, _)| offset < *end)
+            .map_or(self.loc, |(_, _, l)| *l)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -71,6 +71,9 @@ pub struct Slicer<'a> {
     pot: Vec<(u64, u32)>,
     /// Entries that are instances of a branch terminator.
     branch_entries: Vec<u32>,
+    /// Reads of static initialiser data no executed statement wrote: (entry, the
+    /// initialiser's location), ascending by entry.
+    static_reads: Vec<(u32, Loc)>,
 }
 
 /// A slice of one trace.
@@ -80,6 +83,11 @@ pub struct Slice {
     pub relevant: BitSet,
     /// Dynamic slice: data and control dependence only.
     pub dynamic: BitSet,
+    /// Initialisers of static data (table entries, constants) that entries of the
+    /// relevant slice read before any statement wrote them, sorted, each once. Data, not
+    /// executed statements, so they are not in the bit sets; a wrong table entry is
+    /// found here.
+    pub static_data: Vec<Loc>,
 }
 
 /// Conditions of a run, as indices into `SymState::branches`, in trace order.
@@ -151,6 +159,7 @@ impl<'a> Slicer<'a> {
         let mut cd = Vec::with_capacity(n);
         let mut pot: Vec<(u64, u32)> = Vec::new();
         let mut branch_entries = Vec::new();
+        let mut static_reads: Vec<(u32, Loc)> = Vec::new();
 
         // Register shadows of live frames, on a stack (frames nest).
         let mut reg_base = vec![NONE; trace.frames.len()];
@@ -170,7 +179,9 @@ impl<'a> Slicer<'a> {
                 .functions
                 .get(fr.func as usize)
                 .with_context(|| format!("frame {frame} runs unknown function {}", fr.func))?;
-            Ok(f.regs.len())
+            // One more than the function's registers: the slot where a library model
+            // keeps its last callback's result (see `exec::trace`).
+            Ok(f.regs.len() + 1)
         };
         // Makes `frame` live (a callee's parameters are defined by the call entry, before
         // the callee's first entry) and returns its base in `reg_shadow`.
@@ -247,8 +258,10 @@ impl<'a> Slicer<'a> {
                         format!("trace entry {i} uses unrecorded allocation {}", l.a)
                     })?;
                     let mut prev = u32::MAX - 1;
+                    let mut from_init = false;
                     for k in l.b as usize..l.b as usize + l.size() as usize {
                         let d = sh.get(k).copied().unwrap_or(NONE);
+                        from_init |= d == NONE;
                         if d != prev {
                             uses.push(UseRec {
                                 def: d,
@@ -257,6 +270,13 @@ impl<'a> Slicer<'a> {
                             });
                             prev = d;
                         }
+                    }
+                    if from_init {
+                        static_init_loc(prog, trace, l.a, l.b, l.size(), |loc| {
+                            if static_reads.last() != Some(&(i as u32, loc)) {
+                                static_reads.push((i as u32, loc));
+                            }
+                        });
                     }
                 } else {
                     let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
@@ -333,6 +353,7 @@ impl<'a> Slicer<'a> {
             cd,
             pot,
             branch_entries,
+            static_reads,
         })
     }
 
@@ -428,10 +449,56 @@ impl<'a> Slicer<'a> {
 
     /// Relevant and dynamic slices from `crit`.
     pub fn slice(&self, crit: &Criterion) -> Result<Slice> {
+        let relevant = self.close(crit, true)?;
+        let static_data = self.static_data(&relevant);
         Ok(Slice {
-            relevant: self.close(crit, true)?,
+            relevant,
             dynamic: self.close(crit, false)?,
+            static_data,
         })
+    }
+
+    /// The static initialisers read by entries of `set` (see [`Slice::static_data`]).
+    pub fn static_data(&self, set: &BitSet) -> Vec<Loc> {
+        let mut out: Vec<Loc> = self
+            .static_reads
+            .iter()
+            .filter(|(e, _)| set.contains(*e))
+            .map(|(_, l)| *l)
+            .collect();
+        out.sort_by_key(|l| (l.file, l.line, l.col));
+        out.dedup();
+        out
+    }
+}
+
+/// Calls `f` with the location that initialised each part of bytes `off..off + len` of
+/// allocation `alloc`, when it is a global (its initialiser, or its declaration).
+fn static_init_loc(
+    prog: &Program,
+    trace: &Trace,
+    alloc: u32,
+    off: u32,
+    len: u32,
+    mut f: impl FnMut(Loc),
+) {
+    let Some((NONE, g)) = trace.allocs.get(alloc as usize).and_then(|a| a.var) else {
+        return;
+    };
+    let Some(gl) = prog.globals.get(g as usize) else {
+        return;
+    };
+    // String literals are read at the statement that names them.
+    if gl.read_only && gl.name.starts_with('<') {
+        return;
+    }
+    let mut last = None;
+    for k in off..off.saturating_add(len.max(1)) {
+        let l = gl.init_loc_at(k);
+        if last != Some(l) {
+            f(l);
+            last = Some(l);
+        }
     }
 }
 
@@ -496,11 +563,50 @@ impl Slice {
 
 /// Source lines of a set of entries with instance counts, in source order.
 pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
-    let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();
+    // Count per statement in a dense table first (a trace has few distinct statements
+    // and many instances), then group the statements by line.
+    let mut base: Vec<Vec<usize>> = Vec::with_capacity(prog.functions.len());
+    let mut n = 0usize;
+    for f in &prog.functions {
+        base.push(
+            f.blocks
+                .iter()
+                .map(|b| {
+                    let s = n;
+                    n += b.stmts.len() + 1;
+                    s
+                })
+                .collect(),
+        );
+    }
+    let mut counts = vec![0u32; n];
     for i in set.iter() {
-        if let Some(l) = entry_loc(prog, trace, i) {
-            if l.line != 0 {
-                *m.entry(Loc { col: 0, ..l }).or_default() += 1;
+        let Some(e) = trace.entries.get(i as usize) else {
+            continue;
+        };
+        let s = e.stmt;
+        if let Some(&b) = base
+            .get(s.func as usize)
+            .and_then(|f| f.get(s.block as usize))
+        {
+            if let Some(c) = counts.get_mut(b + s.index as usize) {
+                *c += 1;
+            }
+        }
+    }
+    let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();
+    for (fi, f) in prog.functions.iter().enumerate() {
+        for (bi, b) in f.blocks.iter().enumerate() {
+            let locs = b
+                .stmts
+                .iter()
+                .map(|s| s.loc)
+                .chain(std::iter::once(b.term_loc));
+            for (si, l) in locs.enumerate() {
+                let c = counts[base[fi][bi] + si];
+                if c > 0 && l.line != 0 {
+                    *m.entry(Loc { col: 0, ..l }).or_default() += c;
+                }
             }
         }
     }

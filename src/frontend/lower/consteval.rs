@@ -404,6 +404,7 @@ impl<'u> Cx<'u> {
             relocs: Vec::new(),
             read_only: false,
             loc,
+            init_locs: Vec::new(),
         });
         self.init_global(g, &full, &init)?;
         Ok((g, full))

@@ -133,6 +133,7 @@ impl<'u> Cx<'u> {
             relocs: Vec::new(),
             read_only: false,
             loc,
+            init_locs: Vec::new(),
         });
         let sym = Sym::Var(VarLoc::Global(g), ty.clone());
         if !st.is_static {
@@ -168,9 +169,12 @@ impl<'u> Cx<'u> {
         }
         let mut bytes = vec![0u8; size as usize];
         let mut relocs = Vec::new();
+        let whole = self.loc(init.span);
+        let mut init_locs = vec![(0, size, whole)];
         for it in items {
             match it {
                 InitItem::Str { off, bytes: s, len } => {
+                    init_locs.push((off, off + len, whole));
                     let n = (len as usize).min(s.len());
                     let o = off as usize;
                     bytes[o..o + n].copy_from_slice(&s[..n]);
@@ -185,6 +189,8 @@ impl<'u> Cx<'u> {
                     let v = self.const_eval(e)?;
                     let v = self.const_convert(v, &ty, e.span)?;
                     let sz = self.size_of(&ty).unwrap_or(0) as usize;
+                    let item = self.loc(e.span);
+                    init_locs.push((off, off + sz as u32, item));
                     let o = off as usize;
                     match v {
                         CVal::Num(bits, _) => {
@@ -204,6 +210,9 @@ impl<'u> Cx<'u> {
         gl.align = gl.align.max(1);
         gl.init = bytes;
         gl.relocs = relocs;
+        // Designators may initialise out of order.
+        init_locs.sort_by_key(|(o, _, _)| *o);
+        gl.init_locs = init_locs;
         Ok(())
     }
 
@@ -410,6 +419,7 @@ impl<'u> Cx<'u> {
                 relocs: Vec::new(),
                 read_only: false,
                 loc,
+                init_locs: Vec::new(),
             });
             self.bind(name.clone(), Sym::Var(VarLoc::Global(g), ty.clone()));
             if let Some(init) = &id.node.initializer {

@@ -269,6 +269,7 @@ impl<'u> Cx<'u> {
             relocs: Vec::new(),
             read_only: true,
             loc,
+            init_locs: Vec::new(),
         });
         self.strings.insert(bytes, id);
         id
