@@ -4,12 +4,18 @@
 //! ```text
 //! cargo bench --bench slice_samples              # samples, then real traces to ~10^7
 //! cargo bench --bench slice_samples -- --quick   # real traces to ~10^6
+//! cargo bench --bench slice_samples -- --real strings   # one program's real rows
 //! ```
+//!
+//! Under load, wall-clock ratios are noisy; run the bench binary with `--real NAME` under
+//! `valgrind --tool=callgrind` and compare the inclusive instruction counts of
+//! `exec::run`, `exec::run_concolic` and `exec::run_traced`.
 //!
 //! Sample table: the failing test runs traced and concolic at the bad revision; the
 //! criterion is the first stdout byte that differs from the good run (`exit` when the bad
 //! run did not exit normally, or when stdout agrees). `gt RS`/`gt DS`: whether a
-//! ground-truth root-cause line is in the relevant / dynamic slice.
+//! ground-truth root-cause line is in the relevant / dynamic slice, or among the static
+//! initialisers the slice read (a wrong table entry is data, not a statement).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -125,13 +131,13 @@ const REAL: &[(&str, &str)] = &[
     ("fib", "27"),
 ];
 
-fn real_rows(table: &mut Table, quick: bool) -> Result<()> {
+fn real_rows(table: &mut Table, quick: bool, only: Option<&str>) -> Result<()> {
     let lim = Limits {
         max_steps: u64::MAX,
         ..Limits::default()
     };
     for (name, arg) in REAL {
-        if quick && *name == "fib" && *arg == "27" {
+        if quick && *name == "fib" && *arg == "27" || only.is_some_and(|o| o != *name) {
             continue;
         }
         let src = root().join("benches/c").join(format!("{name}.c"));
@@ -182,7 +188,15 @@ fn real_rows(table: &mut Table, quick: bool) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    // `--real NAME`: only the real-trace rows of one program (for callgrind: the
+    // inclusive costs of `exec::run`, `run_concolic` and `run_traced` in one process).
+    let only = args
+        .iter()
+        .position(|a| a == "--real")
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str);
     let mut t = Table::new();
     t.load_preset(presets::UTF8_FULL_CONDENSED);
     t.set_header(vec![
@@ -195,11 +209,13 @@ fn main() -> ExitCode {
         "gt RS",
         "gt DS",
     ]);
-    if let Err(e) = sample_rows(&mut t) {
-        eprintln!("slice_samples: {e:#}");
-        return ExitCode::FAILURE;
+    if only.is_none() {
+        if let Err(e) = sample_rows(&mut t) {
+            eprintln!("slice_samples: {e:#}");
+            return ExitCode::FAILURE;
+        }
+        println!("{t}");
     }
-    println!("{t}");
     let mut t = Table::new();
     t.load_preset(presets::UTF8_FULL_CONDENSED);
     t.set_header(vec![
@@ -213,7 +229,7 @@ fn main() -> ExitCode {
         "concolic ms",
         "concrete ms",
     ]);
-    if let Err(e) = real_rows(&mut t, quick) {
+    if let Err(e) = real_rows(&mut t, quick, only) {
         eprintln!("slice_samples: {e:#}");
         println!("{t}");
         return ExitCode::FAILURE;
