@@ -178,8 +178,13 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
-        /// What to slice for: all of stdout, how the run ended, or stdout byte N.
-        #[arg(long, value_name = "output|exit|byte:N", default_value = "output")]
+        /// What to slice for: all of stdout, how the run ended, stdout byte N or bytes
+        /// N..M (end exclusive, `N..` to the end), or stderr (all, or a byte range).
+        #[arg(
+            long,
+            value_name = "output|exit|byte:N|bytes:N..M|stderr[:N..M]",
+            default_value = "output"
+        )]
         criterion: crate::slice::Spec,
         /// The condition to print.
         #[arg(long, value_enum, default_value_t = CondKind::Rsc)]

@@ -174,3 +174,122 @@ fn traced_run_keeps_no_spare_capacity() {
     assert_eq!(tr.frames.capacity(), tr.frames.len());
     assert_eq!(tr.allocs.capacity(), tr.allocs.len());
 }
+
+/// A one-commit repository holding `files`.
+fn repo_with(dir: &Path, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(&repo).expect("mkdir");
+    for (name, text) in files {
+        std::fs::write(repo.join(name), text).expect("write source");
+    }
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-qm",
+            "one",
+        ],
+    ] {
+        let st = Command::new("git")
+            .args(args)
+            .current_dir(&repo)
+            .status()
+            .expect("git");
+        assert!(st.success(), "git {args:?}");
+    }
+    repo
+}
+
+/// A table lookup whose result goes to stderr: the stderr criterion slices the warning,
+/// and the slice names the table entry's initialiser (data no statement wrote), not
+/// the other entries.
+const TABLE: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+
+static const int limit[3] = {
+    5,
+    9,
+    12,
+};
+
+int main(int argc, char **argv)
+{
+    int level = argc > 1 ? atoi(argv[1]) : 0;
+    if (level < 0 || level > 2)
+        return 2;
+    printf("level %d\n", level);
+    if (limit[level] > 8)
+        fprintf(stderr, "warning: limit %d\n", limit[level]);
+    return 0;
+}
+"#;
+
+#[test]
+fn stderr_criterion_and_static_data() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = repo_with(dir.path(), &[("table.c", TABLE)]);
+    let o = slice(
+        &repo,
+        &[
+            "HEAD",
+            "--criterion",
+            "stderr",
+            "--format",
+            "json",
+            "--",
+            "table",
+            "1",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let lines: Vec<u64> = v["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .filter_map(|l| l["line"].as_u64())
+        .collect();
+    assert!(lines.contains(&17) && lines.contains(&16), "{lines:?}");
+    // The stdout line is not part of what stderr depends on.
+    assert!(!lines.contains(&15), "{lines:?}");
+    let data: Vec<u64> = v["static_data"]
+        .as_array()
+        .expect("static data")
+        .iter()
+        .filter_map(|l| l["line"].as_u64())
+        .collect();
+    assert_eq!(data, vec![6], "limit[1] is initialised on line 6");
+
+    // Text names the initialiser too; a byte range of stdout slices the printf instead.
+    let o = slice(
+        &repo,
+        &["HEAD", "--criterion", "stderr:0..7", "--", "table", "1"],
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && out.contains("table.c:6"), "{out}");
+    let o = slice(
+        &repo,
+        &["HEAD", "--criterion", "bytes:0..5", "--", "table", "1"],
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines = out.split("Condition").next().unwrap_or_default();
+    assert!(o.status.success() && lines.contains("table.c:15"), "{out}");
+    assert!(!lines.contains("table.c:17"), "{out}");
+
+    // Nothing written there: a clear refusal.
+    let o = slice(
+        &repo,
+        &["HEAD", "--criterion", "stderr", "--", "table", "0"],
+    );
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("wrote 0 bytes to stderr"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -488,8 +488,14 @@ fn static_init_loc(
     let Some(gl) = prog.globals.get(g as usize) else {
         return;
     };
-    // String literals are read at the statement that names them.
-    if gl.read_only && gl.name.starts_with('<') {
+    // String literals are read at the statement that names them; globals declared
+    // outside the revision's tree (regcause's libc headers, named `<stdio.h>`, declare
+    // `stderr`; absolute paths) are set up by the interpreter, not by the program's data.
+    let file = prog.file_name(gl.loc);
+    if gl.read_only && gl.name.starts_with('<')
+        || file.starts_with('<')
+        || std::path::Path::new(file).is_absolute()
+    {
         return;
     }
     let mut last = None;
