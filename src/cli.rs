@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::diagnostic;
 use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_STEPS};
 use crate::frontend;
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
@@ -299,7 +300,7 @@ pub fn main() -> i32 {
 }
 
 /// Print a run's output and turn its ending into the exit status of `run`/`exec`.
-fn finish_run(r: &exec::RunResult) -> i32 {
+fn finish_run(prog: &crate::ir::Program, r: &exec::RunResult) -> i32 {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(&r.stdout);
     let _ = out.flush();
@@ -308,7 +309,8 @@ fn finish_run(r: &exec::RunResult) -> i32 {
     for w in &r.warnings {
         let _ = writeln!(
             err,
-            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {w}"
+            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {}",
+            diagnostic::fault(prog, w)
         );
     }
     match &r.outcome {
@@ -317,7 +319,8 @@ fn finish_run(r: &exec::RunResult) -> i32 {
         Outcome::Fault(e) => {
             let _ = writeln!(
                 err,
-                "git-regcause: the program stopped with a runtime error: {e}"
+                "git-regcause: the program stopped with a runtime error: {}",
+                diagnostic::fault(prog, e)
             );
             if e.kind == exec::FaultKind::Unsupported {
                 code::CANNOT_RUN
@@ -368,7 +371,7 @@ fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> i32 {
     match oracle::run_at(&repo, rev, &t, limits(input)) {
         Ok(r) => {
             eprint_warnings(&r.program, None);
-            finish_run(&r.result)
+            finish_run(&r.program, &r.result)
         }
         Err(e) => {
             eprint_err(e);
@@ -415,7 +418,7 @@ fn cmd_exec(
         },
         limits(input),
     );
-    finish_run(&r)
+    finish_run(&prog, &r)
 }
 
 fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -> String {
@@ -508,7 +511,7 @@ fn cmd_pc(
         o,
         "Run of {} at {rev}: {}",
         test[0],
-        oracle::describe_outcome(&run.result.outcome)
+        diagnostic::outcome(&prog, &run.result.outcome)
     );
     let _ = writeln!(o, "Symbolic inputs ({}):", sy.inputs.len());
     let namew = sy.inputs.iter().map(|i| i.name.len()).max().unwrap_or(0);
@@ -646,7 +649,7 @@ fn cmd_slice(
     let run = exec::run_traced(&prog, &run_input, limits(input), true);
     if let Outcome::Fault(e) = &run.result.outcome {
         if e.kind == exec::FaultKind::Unsupported {
-            eprint_err(format!("{rev}: {e}"));
+            eprint_err(format!("{rev}: {}", diagnostic::fault(&prog, e)));
             return code::UNSUPPORTED;
         }
     }
@@ -697,7 +700,7 @@ fn cmd_slice(
         .collect();
     let report = SliceReport {
         rev: rev.to_string(),
-        outcome: oracle::describe_outcome(&run.result.outcome),
+        outcome: diagnostic::outcome(&prog, &run.result.outcome),
         criterion_entries: crit.entries.len(),
         trace_entries: run.trace.entries.len(),
         lines,
@@ -986,22 +989,28 @@ fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::Div
             let mut at = None;
             match (event, last_event) {
                 (Some(e), _) => {
-                    details.push(format!("Written at {} by:", e.at));
-                    details.extend(e.stack.iter().map(|(f, l)| format!("  {f} at {l}")));
-                    at = Some(e.at.clone());
+                    let l = diagnostic::loc(&b.prog, e.loc);
+                    details.push(format!("Written at {l} by:"));
+                    details.extend(
+                        diagnostic::stack(&b.prog, &e.stack)
+                            .into_iter()
+                            .map(|f| format!("  {f}")),
+                    );
+                    at = Some(l);
                 }
                 (None, Some(e)) => {
+                    let l = diagnostic::loc(&b.prog, e.loc);
                     details.push(format!(
-                        "The bad revision's output ends early; its last output was written at {}",
-                        e.at
+                        "The bad revision's output ends early; its last output was written at {l}"
                     ));
-                    at = Some(e.at.clone());
+                    at = Some(l);
                 }
                 _ => details.push("The bad revision printed nothing.".into()),
             }
             if let Outcome::Fault(e) = &b.run.result.outcome {
                 details.push(format!(
-                    "The bad revision stopped with a runtime error: {e}"
+                    "The bad revision stopped with a runtime error: {}",
+                    diagnostic::fault(&b.prog, e)
                 ));
             }
             DivergenceDesc {
@@ -1013,27 +1022,32 @@ fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::Div
                 at,
             }
         }
-        Divergence::Ending {
-            good,
-            bad,
-            fault_at,
-            stack,
-        } => {
+        Divergence::Ending { good, bad } => {
             let mut details = Vec::new();
-            if let Some(at) = fault_at {
-                details.push(format!("Failing statement: {at}"));
-                details.extend(stack.iter().map(|(f, l)| format!("  {f} at {l}")));
+            let mut fault_at = None;
+            if let Outcome::Fault(e) = bad {
+                let l = diagnostic::loc(&b.prog, e.loc);
+                details.push(format!("Failing statement: {l}"));
+                details.extend(
+                    diagnostic::stack(&b.prog, &e.stack)
+                        .into_iter()
+                        .map(|f| format!("  {f}")),
+                );
+                fault_at = Some(l);
             }
             DivergenceDesc {
                 summary: format!(
-                    "Same output, different ending: {good} at {}, {bad} at {}",
-                    g.rev, b.rev
+                    "Same output, different ending: {} at {}, {} at {}",
+                    diagnostic::outcome(&g.prog, good),
+                    g.rev,
+                    diagnostic::outcome(&b.prog, bad),
+                    b.rev
                 ),
                 details,
                 stdout_offset: None,
                 expected_line: None,
                 actual_line: None,
-                at: fault_at.clone(),
+                at: fault_at,
             }
         }
     }
@@ -1126,7 +1140,7 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
                 "the test passes at {} ({}) too: same output and {}",
                 bad,
                 short(&b.tree.commit),
-                oracle::describe_outcome(&b.run.result.outcome)
+                diagnostic::outcome(&b.prog, &b.run.result.outcome)
             ));
             emit(&report, a)?;
             return Ok(code::NOTHING_TO_EXPLAIN);
@@ -1134,9 +1148,10 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         Verdict::FailsAtGood(why) => {
             report.verdict = "fails-at-good".into();
             report.reason = Some(format!(
-                "the test already fails at {} ({}): {why}",
+                "the test already fails at {} ({}): {}",
                 good,
-                short(&g.tree.commit)
+                short(&g.tree.commit),
+                diagnostic::good_failure(&g.prog, why)
             ));
             emit(&report, a)?;
             return Ok(code::NOTHING_TO_EXPLAIN);

@@ -666,7 +666,8 @@ mod tests {
             if let Err(Stop::Fault(e)) = call(&mut m, s, &args, Loc::default()) {
                 assert!(
                     !e.message.contains("has no model"),
-                    "`{name}` is routed to a module without a case for it: {e}"
+                    "`{name}` is routed to a module without a case for it: {}",
+                    e.message
                 );
             }
         }
@@ -724,7 +725,7 @@ mod tests {
         match r {
             Err(Stop::Fault(e)) => {
                 assert_eq!(e.kind, FaultKind::BadCall);
-                assert!(e.message.contains("takes 2"), "{e}");
+                assert!(e.message.contains("takes 2"), "{}", e.message);
             }
             _ => panic!("strcmp with one argument was accepted"),
         }
