@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::diagnostic;
 use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_STEPS};
 use crate::frontend;
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::Repo;
 
-/// Exit codes of `git regcause <good> <bad>` (documented in --help and the man page).
+/// Exit codes, the same in every subcommand (documented in --help, the man page and the
+/// README). `Error::code` is the one place a failure becomes one of them.
 pub mod code {
     /// The test is a regression; its root-cause candidates were reported.
     pub const REGRESSION: i32 = 0;
@@ -19,7 +21,7 @@ pub mod code {
     pub const NOTHING_TO_EXPLAIN: i32 = 1;
     /// Bad command line (clap's own code).
     pub const USAGE: i32 = 2;
-    /// Not a git repository, unknown revision.
+    /// Not a git repository, unknown revision, no bisect, a file missing from a revision.
     pub const REPOSITORY: i32 = 3;
     /// The program's sources cannot be found, preprocessed or parsed.
     pub const PROGRAM: i32 = 4;
@@ -27,21 +29,24 @@ pub mod code {
     pub const UNSUPPORTED: i32 = 5;
     /// `run`/`exec`: the program stopped on a runtime error (undefined behaviour, a limit).
     pub const RUNTIME_ERROR: i32 = 124;
-    /// `run`/`exec`: regcause could not run the program at all.
-    pub const CANNOT_RUN: i32 = 125;
+    /// regcause itself failed (an internal error, not the program's or the user's).
+    pub const INTERNAL: i32 = 125;
 }
 
 const AFTER_HELP: &str = "\
-Exit status of `git regcause <good> <bad> -- <test>`:
-  0  the test is a regression; its divergence and root-cause candidates were reported
+Exit status, the same for the same failure in every subcommand:
+  0  done (the main command: a regression, its root-cause candidates reported)
   1  nothing to explain: the test passes at <bad> or already fails at <good>
-  2  bad command line (also: --condition rsc in a build without the slicer)
+     (`pc --check`: a replay went wrong; `slice`: no such criterion in the run)
+  2  bad command line, or a file it names (--stdin, --expect, --output) cannot be
+     read or written
   3  not a git repository, an unknown revision, no `git bisect` to take revisions
      from, or an --expect-file missing from a revision's tree
   4  the program's sources cannot be found, preprocessed or parsed
   5  the program uses C or library functions regcause does not support
-`run` and `exec` exit with the program's own status (128+N when killed by signal N),
-124 when it stops on a runtime error, and 125 when regcause cannot run it.";
+ 125 regcause itself failed
+`run` and `exec` otherwise exit with the program's own status (128+N when killed by
+signal N), and 124 when it stops on a runtime error (undefined behaviour, a limit).";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -242,16 +247,79 @@ pub enum CacheAction {
     Clear,
 }
 
+/// Every failure of a subcommand. Commands return it with `?`; `main` prints it and
+/// exits with `code()`, the one mapping from failures to exit codes.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A bad command line that clap cannot see (a combination, a missing test).
+    #[error("{0}")]
+    Usage(String),
+    /// A file named on the command line cannot be read.
+    #[error("cannot read {what} file {}: {source}", path.display())]
+    Read {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A file named on the command line cannot be written.
+    #[error("cannot write {what} {}: {source}", path.display())]
+    Write {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Repo(#[from] crate::repo::RepoError),
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+    #[error(transparent)]
+    Frontend(#[from] frontend::FrontendError),
+    /// Something regcause does not model, met while running or analysing.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The question has no answer for this run (no such slicing criterion, a path
+    /// condition whose replays disagree).
+    #[error("{0}")]
+    NothingToExplain(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl Error {
+    pub fn code(&self) -> i32 {
+        match self {
+            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } => code::USAGE,
+            Error::Repo(_) => code::REPOSITORY,
+            Error::Oracle(OracleError::Repo(_) | OracleError::ExpectFile { .. }) => {
+                code::REPOSITORY
+            }
+            Error::Oracle(e) if e.is_unsupported() => code::UNSUPPORTED,
+            Error::Oracle(_) => code::PROGRAM,
+            Error::Frontend(e) if e.is_unsupported() => code::UNSUPPORTED,
+            Error::Frontend(_) => code::PROGRAM,
+            Error::Unsupported(_) => code::UNSUPPORTED,
+            Error::NothingToExplain(_) => code::NOTHING_TO_EXPLAIN,
+            Error::Internal(_) => code::INTERNAL,
+        }
+    }
+}
+
+/// What a subcommand returns: its exit code when it ran (0, 1 with a report, the
+/// program's own status), else the failure.
+type Res = Result<i32, Error>;
+
 fn eprint_err(msg: impl std::fmt::Display) {
     eprintln!("git-regcause: {msg}");
 }
 
-fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, String> {
+fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, Error> {
     match p {
         None => Ok(Vec::new()),
-        Some(p) => {
-            std::fs::read(p).map_err(|e| format!("cannot read --stdin file {}: {e}", p.display()))
-        }
+        Some(p) => std::fs::read(p).map_err(|source| Error::Read {
+            what: "--stdin",
+            path: p.clone(),
+            source,
+        }),
     }
 }
 
@@ -271,7 +339,7 @@ pub fn main() -> i32 {
             return if e.use_stderr() { code::USAGE } else { 0 };
         }
     };
-    match cli.command {
+    let r = match cli.command {
         Some(Command::Run { rev, input, test }) => cmd_run(&rev, &input, &test),
         Some(Command::Exec {
             files,
@@ -299,12 +367,19 @@ pub fn main() -> i32 {
         }) => cmd_slice(&rev, &input, criterion, condition, format, &test),
         Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
         Some(Command::Man { dir }) => cmd_man(&dir),
-        None => cmd_explain(&cli.explain),
+        None => explain(&cli.explain),
+    };
+    match r {
+        Ok(c) => c,
+        Err(e) => {
+            eprint_err(&e);
+            e.code()
+        }
     }
 }
 
 /// Print a run's output and turn its ending into the exit status of `run`/`exec`.
-fn finish_run(r: &exec::RunResult) -> i32 {
+fn finish_run(prog: &crate::ir::Program, r: &exec::RunResult) -> i32 {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(&r.stdout);
     let _ = out.flush();
@@ -313,7 +388,8 @@ fn finish_run(r: &exec::RunResult) -> i32 {
     for w in &r.warnings {
         let _ = writeln!(
             err,
-            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {w}"
+            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {}",
+            diagnostic::fault(prog, w)
         );
     }
     match &r.outcome {
@@ -322,10 +398,11 @@ fn finish_run(r: &exec::RunResult) -> i32 {
         Outcome::Fault(e) => {
             let _ = writeln!(
                 err,
-                "git-regcause: the program stopped with a runtime error: {e}"
+                "git-regcause: the program stopped with a runtime error: {}",
+                diagnostic::fault(prog, e)
             );
             if e.kind == exec::FaultKind::Unsupported {
-                code::CANNOT_RUN
+                code::UNSUPPORTED
             } else {
                 code::RUNTIME_ERROR
             }
@@ -333,12 +410,9 @@ fn finish_run(r: &exec::RunResult) -> i32 {
     }
 }
 
-fn open_repo() -> Result<Repo, i32> {
+fn open_repo() -> Result<Repo, Error> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    Repo::discover(&cwd).map_err(|e| {
-        eprint_err(e);
-        code::REPOSITORY
-    })
+    Ok(Repo::discover(&cwd)?)
 }
 
 /// The front end's warnings (what gcc accepts with a warning), on stderr before the
@@ -352,34 +426,18 @@ fn eprint_warnings(prog: &crate::ir::Program, rev: Option<&str>) {
     }
 }
 
-fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> i32 {
-    let repo = match open_repo() {
-        Ok(r) => r,
-        Err(_) => return code::CANNOT_RUN,
-    };
-    let stdin = match read_stdin_file(&input.stdin) {
-        Ok(s) => s,
-        Err(e) => {
-            eprint_err(e);
-            return code::CANNOT_RUN;
-        }
-    };
+fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
+    let stdin = read_stdin_file(&input.stdin)?;
+    let repo = open_repo()?;
     let t = Test {
         program: test[0].clone(),
         args: test[1..].to_vec(),
         stdin,
         expect: None,
     };
-    match oracle::run_at(&repo, rev, &t, limits(input)) {
-        Ok(r) => {
-            eprint_warnings(&r.program, None);
-            finish_run(&r.result)
-        }
-        Err(e) => {
-            eprint_err(e);
-            code::CANNOT_RUN
-        }
-    }
+    let r = oracle::run_at(&repo, rev, &t, limits(input))?;
+    eprint_warnings(&r.program, None);
+    Ok(finish_run(&r.program, &r.result))
 }
 
 fn cmd_exec(
@@ -388,21 +446,9 @@ fn cmd_exec(
     define: &[String],
     input: &InputArgs,
     args: &[String],
-) -> i32 {
-    let stdin = match read_stdin_file(&input.stdin) {
-        Ok(s) => s,
-        Err(e) => {
-            eprint_err(e);
-            return code::CANNOT_RUN;
-        }
-    };
-    let prog = match frontend::load_files(files, include, define) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint_err(e);
-            return code::CANNOT_RUN;
-        }
-    };
+) -> Res {
+    let stdin = read_stdin_file(&input.stdin)?;
+    let prog = frontend::load_files(files, include, define)?;
     eprint_warnings(&prog, None);
     let name = files
         .first()
@@ -420,7 +466,7 @@ fn cmd_exec(
         },
         limits(input),
     );
-    finish_run(&r)
+    Ok(finish_run(&prog, &r))
 }
 
 fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -> String {
@@ -461,20 +507,11 @@ struct RevSetup {
     input: RunInput,
 }
 
-fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, i32> {
+fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, Error> {
+    let stdin = read_stdin_file(&input.stdin)?;
     let repo = open_repo()?;
-    let stdin = read_stdin_file(&input.stdin).map_err(|e| {
-        eprint_err(e);
-        code::USAGE
-    })?;
-    let tree = repo.materialise(rev).map_err(|e| {
-        eprint_err(e);
-        code::REPOSITORY
-    })?;
-    let prog = oracle::load(tree.path(), &test[0], rev).map_err(|e| {
-        eprint_err(&e);
-        oracle_code(&e)
-    })?;
+    let tree = repo.materialise(rev)?;
+    let prog = oracle::load(tree.path(), &test[0], rev)?;
     let t = Test {
         program: test[0].clone(),
         args: test[1..].to_vec(),
@@ -492,28 +529,25 @@ fn cmd_pc(
     check: bool,
     max_branches: usize,
     test: &[String],
-) -> i32 {
+) -> Res {
     let RevSetup {
         tree: _tree,
         prog,
         input: run_input,
-    } = match rev_setup(rev, input, test) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
+    } = rev_setup(rev, input, test)?;
     let run = exec::run_concolic(&prog, &run_input, limits(input));
     let sy = &run.sym;
     let mut o = std::io::stdout().lock();
     if smt2 {
         let conds: Vec<_> = sy.branches.iter().map(|b| b.cond).collect();
         let _ = write!(o, "{}", sy.pool.smt2_script(&conds));
-        return 0;
+        return Ok(0);
     }
     let _ = writeln!(
         o,
         "Run of {} at {rev}: {}",
         test[0],
-        oracle::describe_outcome(&run.result.outcome)
+        diagnostic::outcome(&prog, &run.result.outcome)
     );
     let _ = writeln!(o, "Symbolic inputs ({}):", sy.inputs.len());
     let namew = sy.inputs.iter().map(|i| i.name.len()).max().unwrap_or(0);
@@ -568,10 +602,13 @@ fn cmd_pc(
             let _ = writeln!(o, "  wrong: {d}");
         }
         if !r.disagreed.is_empty() {
-            return code::NOTHING_TO_EXPLAIN;
+            return Err(Error::NothingToExplain(format!(
+                "{} flipped branch instances did not replay as predicted",
+                r.disagreed.len()
+            )));
         }
     }
-    0
+    Ok(0)
 }
 
 /// One source line of a slice, as `slice --format json` prints it.
@@ -642,37 +679,24 @@ fn cmd_slice(
     cond: CondKind,
     format: SliceFormat,
     test: &[String],
-) -> i32 {
+) -> Res {
     let RevSetup {
         tree,
         prog,
         input: run_input,
-    } = match rev_setup(rev, input, test) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
+    } = rev_setup(rev, input, test)?;
     let run = exec::run_traced(&prog, &run_input, limits(input), true);
     if let Outcome::Fault(e) = &run.result.outcome {
         if e.kind == exec::FaultKind::Unsupported {
-            eprint_err(format!("{rev}: {e}"));
-            return code::UNSUPPORTED;
+            let e = diagnostic::fault(&prog, e);
+            return Err(Error::Unsupported(format!("{rev}: {e}")));
         }
     }
-    let crit = match crate::slice::criterion_of(&run.result, &run.trace, spec) {
-        Ok(c) => c,
-        Err(e) => {
-            eprint_err(format!("{rev}: slicing criterion: {e:#}"));
-            return code::NOTHING_TO_EXPLAIN;
-        }
-    };
+    let crit = crate::slice::criterion_of(&run.result, &run.trace, spec)
+        .map_err(|e| Error::NothingToExplain(format!("{rev}: slicing criterion: {e:#}")))?;
     let facts = crate::analysis::Facts::new(&prog);
-    let sl = match crate::slice::slice(&prog, &facts, &run.trace, &crit) {
-        Ok(s) => s,
-        Err(e) => {
-            eprint_err(format!("{rev}: slicing: {e:#}"));
-            return code::UNSUPPORTED;
-        }
-    };
+    let sl = crate::slice::slice(&prog, &facts, &run.trace, &crit)
+        .map_err(|e| Error::Unsupported(format!("{rev}: slicing: {e:#}")))?;
     let sym = run.sym.unwrap_or_default();
     let conds = sl.conditions(&sym.branches);
     let (chosen, name) = match cond {
@@ -719,7 +743,7 @@ fn cmd_slice(
         .collect();
     let report = SliceReport {
         rev: rev.to_string(),
-        outcome: oracle::describe_outcome(&run.result.outcome),
+        outcome: diagnostic::outcome(&prog, &run.result.outcome),
         criterion_entries: crit.entries.len(),
         trace_entries: run.trace.entries.len(),
         lines,
@@ -740,16 +764,10 @@ fn cmd_slice(
     };
     let mut o = std::io::stdout().lock();
     if format == SliceFormat::Json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(j) => {
-                let _ = writeln!(o, "{j}");
-            }
-            Err(e) => {
-                eprint_err(format!("cannot write the slice as JSON: {e}"));
-                return code::CANNOT_RUN;
-            }
-        }
-        return 0;
+        let j = serde_json::to_string_pretty(&report)
+            .map_err(|e| Error::Internal(format!("cannot write the slice as JSON: {e}")))?;
+        let _ = writeln!(o, "{j}");
+        return Ok(0);
     }
     let _ = writeln!(
         o,
@@ -803,48 +821,25 @@ fn cmd_slice(
             let _ = writeln!(o, "  {} at {}", c.what, c.at);
         }
     }
-    0
+    Ok(0)
 }
 
-fn cmd_ir(rev: &str, test: &[String]) -> i32 {
-    let repo = match open_repo() {
-        Ok(r) => r,
-        Err(c) => return c,
-    };
-    let tree = match repo.materialise(rev) {
-        Ok(t) => t,
-        Err(e) => {
-            eprint_err(e);
-            return code::REPOSITORY;
-        }
-    };
-    match oracle::load(tree.path(), &test[0], rev) {
-        Ok(p) => {
-            print!("{}", crate::ir::display::program(&p));
-            0
-        }
-        Err(e) => {
-            eprint_err(&e);
-            if e.is_unsupported() {
-                code::UNSUPPORTED
-            } else {
-                code::PROGRAM
-            }
-        }
-    }
+fn cmd_ir(rev: &str, test: &[String]) -> Res {
+    let repo = open_repo()?;
+    let tree = repo.materialise(rev)?;
+    let p = oracle::load(tree.path(), &test[0], rev)?;
+    print!("{}", crate::ir::display::program(&p));
+    Ok(0)
 }
 
-fn cmd_cache(action: CacheAction, path: Option<&Path>) -> i32 {
+fn cmd_cache(action: CacheAction, path: Option<&Path>) -> Res {
     use crate::cache::{self, Cache};
     let path = match path {
         Some(p) => p.to_path_buf(),
         None if std::env::var_os(cache::ENV_VAR).is_some_and(|v| !v.is_empty()) => {
             cache::location(None, Path::new(""))
         }
-        None => match open_repo() {
-            Ok(repo) => cache::location(None, &repo.git_dir()),
-            Err(c) => return c,
-        },
+        None => cache::location(None, &open_repo()?.git_dir()),
     };
     let mut c = Cache::open(&path);
     for w in c.warnings() {
@@ -869,44 +864,28 @@ fn cmd_cache(action: CacheAction, path: Option<&Path>) -> i32 {
                     s.stale_entries
                 );
             }
-            0
+            Ok(0)
         }
-        CacheAction::Clear => match c.clear() {
-            Ok(()) => {
-                println!("cache cleared: {}", path.display());
-                0
-            }
-            Err(e) => {
-                eprint_err(e);
-                code::CANNOT_RUN
-            }
-        },
+        CacheAction::Clear => {
+            c.clear().map_err(|e| Error::Internal(e.to_string()))?;
+            println!("cache cleared: {}", path.display());
+            Ok(0)
+        }
     }
 }
 
-fn cmd_man(dir: &Path) -> i32 {
+fn cmd_man(dir: &Path) -> Res {
     let man = clap_mangen::Man::new(Cli::command());
     let mut buf = Vec::new();
-    if let Err(e) = man.render(&mut buf) {
-        eprint_err(e);
-        return code::CANNOT_RUN;
-    }
+    man.render(&mut buf)
+        .map_err(|e| Error::Internal(format!("cannot render the man page: {e}")))?;
     let path = dir.join("git-regcause.1");
-    match std::fs::write(&path, buf) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprint_err(format!("cannot write {}: {e}", path.display()));
-            code::CANNOT_RUN
-        }
-    }
-}
-
-fn oracle_code(e: &OracleError) -> i32 {
-    match e {
-        OracleError::Repo(_) => code::REPOSITORY,
-        _ if e.is_unsupported() => code::UNSUPPORTED,
-        _ => code::PROGRAM,
-    }
+    std::fs::write(&path, buf).map_err(|source| Error::Write {
+        what: "the man page",
+        path,
+        source,
+    })?;
+    Ok(0)
 }
 
 /// Progress on stderr for the solving loop; hidden unless stderr is a terminal.
@@ -925,17 +904,11 @@ fn progress_bar(total: usize) -> indicatif::ProgressBar {
 }
 
 /// The revisions to compare: as given, or from a `git bisect` session.
-fn revisions(a: &ExplainArgs, repo: &Repo) -> Result<(String, String), i32> {
+fn revisions(a: &ExplainArgs, repo: &Repo) -> Result<(String, String), Error> {
     match (&a.good, &a.bad) {
         (Some(g), Some(b)) => Ok((g.clone(), b.clone())),
-        (None, None) => repo.bisect_pair().map_err(|e| {
-            eprint_err(e);
-            code::REPOSITORY
-        }),
-        _ => {
-            eprint_err("give both a good and a bad revision, or neither (after `git bisect`): git regcause [<GOOD> <BAD>] -- <PROGRAM> [ARGS...]");
-            Err(code::USAGE)
-        }
+        (None, None) => Ok(repo.bisect_pair()?),
+        _ => Err(Error::Usage("give both a good and a bad revision, or neither (after `git bisect`): git regcause [<GOOD> <BAD>] -- <PROGRAM> [ARGS...]".into())),
     }
 }
 
@@ -950,15 +923,15 @@ struct Loaded {
     trace: Option<crate::exec::trace::Trace>,
 }
 
-fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits, traced: bool) -> Result<Loaded, i32> {
-    let tree = repo.materialise(rev).map_err(|e| {
-        eprint_err(e);
-        code::REPOSITORY
-    })?;
-    let prog = oracle::load(tree.path(), &test.program, rev).map_err(|e| {
-        eprint_err(&e);
-        oracle_code(&e)
-    })?;
+fn load_rev(
+    repo: &Repo,
+    rev: &str,
+    test: &Test,
+    lim: Limits,
+    traced: bool,
+) -> Result<Loaded, Error> {
+    let tree = repo.materialise(rev)?;
+    let prog = oracle::load(tree.path(), &test.program, rev)?;
     let input = test.input(tree.path());
     let (run, trace) = if traced {
         let t = exec::run_traced(&prog, &input, lim, true);
@@ -984,23 +957,17 @@ fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits, traced: bool) -> R
 /// reference).
 type Expectations = (Option<Vec<u8>>, Option<Vec<u8>>);
 
-fn read_expect(a: &ExplainArgs, g: &Loaded, b: &Loaded) -> Result<Expectations, i32> {
+fn read_expect(a: &ExplainArgs, g: &Loaded, b: &Loaded) -> Result<Expectations, Error> {
     if let Some(p) = &a.expect {
-        return match std::fs::read(p) {
-            Ok(e) => Ok((Some(e.clone()), Some(e))),
-            Err(e) => {
-                eprint_err(format!("cannot read --expect file {}: {e}", p.display()));
-                Err(code::USAGE)
-            }
-        };
+        let e = std::fs::read(p).map_err(|source| Error::Read {
+            what: "--expect",
+            path: p.clone(),
+            source,
+        })?;
+        return Ok((Some(e.clone()), Some(e)));
     }
     if let Some(p) = &a.expect_file {
-        let read = |l: &Loaded| {
-            oracle::read_expect_file(l.tree.path(), p, &l.rev).map_err(|e| {
-                eprint_err(e);
-                code::REPOSITORY
-            })
-        };
+        let read = |l: &Loaded| oracle::read_expect_file(l.tree.path(), p, &l.rev);
         return Ok((Some(read(g)?), Some(read(b)?)));
     }
     Ok((None, None))
@@ -1020,22 +987,28 @@ fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::Div
             let mut at = None;
             match (event, last_event) {
                 (Some(e), _) => {
-                    details.push(format!("Written at {} by:", e.at));
-                    details.extend(e.stack.iter().map(|(f, l)| format!("  {f} at {l}")));
-                    at = Some(e.at.clone());
+                    let l = diagnostic::loc(&b.prog, e.loc);
+                    details.push(format!("Written at {l} by:"));
+                    details.extend(
+                        diagnostic::stack(&b.prog, &e.stack)
+                            .into_iter()
+                            .map(|f| format!("  {f}")),
+                    );
+                    at = Some(l);
                 }
                 (None, Some(e)) => {
+                    let l = diagnostic::loc(&b.prog, e.loc);
                     details.push(format!(
-                        "The bad revision's output ends early; its last output was written at {}",
-                        e.at
+                        "The bad revision's output ends early; its last output was written at {l}"
                     ));
-                    at = Some(e.at.clone());
+                    at = Some(l);
                 }
                 _ => details.push("The bad revision printed nothing.".into()),
             }
             if let Outcome::Fault(e) = &b.run.result.outcome {
                 details.push(format!(
-                    "The bad revision stopped with a runtime error: {e}"
+                    "The bad revision stopped with a runtime error: {}",
+                    diagnostic::fault(&b.prog, e)
                 ));
             }
             DivergenceDesc {
@@ -1047,38 +1020,44 @@ fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::Div
                 at,
             }
         }
-        Divergence::Ending {
-            good,
-            bad,
-            fault_at,
-            stack,
-        } => {
+        Divergence::Ending { good, bad } => {
             let mut details = Vec::new();
-            if let Some(at) = fault_at {
-                details.push(format!("Failing statement: {at}"));
-                details.extend(stack.iter().map(|(f, l)| format!("  {f} at {l}")));
+            let mut fault_at = None;
+            if let Outcome::Fault(e) = bad {
+                let l = diagnostic::loc(&b.prog, e.loc);
+                details.push(format!("Failing statement: {l}"));
+                details.extend(
+                    diagnostic::stack(&b.prog, &e.stack)
+                        .into_iter()
+                        .map(|f| format!("  {f}")),
+                );
+                fault_at = Some(l);
             }
             DivergenceDesc {
                 summary: format!(
-                    "Same output, different ending: {good} at {}, {bad} at {}",
-                    g.rev, b.rev
+                    "Same output, different ending: {} at {}, {} at {}",
+                    diagnostic::outcome(&g.prog, good),
+                    g.rev,
+                    diagnostic::outcome(&b.prog, bad),
+                    b.rev
                 ),
                 details,
                 stdout_offset: None,
                 expected_line: None,
                 actual_line: None,
-                at: fault_at.clone(),
+                at: fault_at,
             }
         }
     }
 }
 
-fn emit(report: &crate::report::Report, a: &ExplainArgs) -> Result<(), i32> {
+fn emit(report: &crate::report::Report, a: &ExplainArgs) -> Result<(), Error> {
     let text = crate::report::render(report, a.format);
     match &a.output {
-        Some(p) => std::fs::write(p, text).map_err(|e| {
-            eprint_err(format!("cannot write --output file {}: {e}", p.display()));
-            code::USAGE
+        Some(p) => std::fs::write(p, text).map_err(|source| Error::Write {
+            what: "--output file",
+            path: p.clone(),
+            source,
         }),
         None => {
             let mut o = std::io::stdout().lock();
@@ -1089,13 +1068,7 @@ fn emit(report: &crate::report::Report, a: &ExplainArgs) -> Result<(), i32> {
     }
 }
 
-fn cmd_explain(a: &ExplainArgs) -> i32 {
-    match explain(a) {
-        Ok(c) | Err(c) => c,
-    }
-}
-
-fn explain(a: &ExplainArgs) -> Result<i32, i32> {
+fn explain(a: &ExplainArgs) -> Res {
     use crate::darwin::{self, Side};
     use crate::report::{Report, Revision, TestDesc};
     let started = std::time::Instant::now();
@@ -1104,21 +1077,16 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
             let _ = Cli::command().print_help();
             eprintln!();
         }
-        eprint_err("no test given: add `-- <PROGRAM> [ARGS...]` after the revisions");
-        return Err(code::USAGE);
+        return Err(Error::Usage(
+            "no test given: add `-- <PROGRAM> [ARGS...]` after the revisions".into(),
+        ));
     }
-    let stdin = read_stdin_file(&a.input.stdin).map_err(|e| {
-        eprint_err(e);
-        code::USAGE
-    })?;
+    let stdin = read_stdin_file(&a.input.stdin)?;
     let repo = open_repo()?;
     let (good, bad) = revisions(a, &repo)?;
     // Resolve both revisions first so a typo is reported before any work.
     for r in [&good, &bad] {
-        if let Err(e) = repo.resolve(r) {
-            eprint_err(e);
-            return Err(code::REPOSITORY);
-        }
+        repo.resolve(r)?;
     }
     let test = Test {
         program: a.test[0].clone(),
@@ -1160,7 +1128,7 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
                 "the test passes at {} ({}) too: same output and {}",
                 bad,
                 short(&b.tree.commit),
-                oracle::describe_outcome(&b.run.result.outcome)
+                diagnostic::outcome(&b.prog, &b.run.result.outcome)
             ));
             emit(&report, a)?;
             return Ok(code::NOTHING_TO_EXPLAIN);
@@ -1168,9 +1136,10 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         Verdict::FailsAtGood(why) => {
             report.verdict = "fails-at-good".into();
             report.reason = Some(format!(
-                "the test already fails at {} ({}): {why}",
+                "the test already fails at {} ({}): {}",
                 good,
-                short(&g.tree.commit)
+                short(&g.tree.commit),
+                diagnostic::good_failure(&g.prog, why)
             ));
             emit(&report, a)?;
             return Ok(code::NOTHING_TO_EXPLAIN);
@@ -1194,10 +1163,8 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
             };
             crate::slice::criterion_of(r, t, spec)
         };
-        darwin::condition(a.condition, &l.prog, &l.run, l.trace.as_ref(), crit).map_err(|e| {
-            eprint_err(e);
-            code::UNSUPPORTED
-        })
+        darwin::condition(a.condition, &l.prog, &l.run, l.trace.as_ref(), crit)
+            .map_err(|e| Error::Unsupported(e.to_string()))
     };
     let gs = Side {
         prog: &g.prog,
@@ -1229,10 +1196,7 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
     for w in opts.cache.borrow().warnings() {
         eprintln!("warning: {w}");
     }
-    let analysis = analysis.map_err(|e| {
-        eprint_err(e);
-        code::UNSUPPORTED
-    })?;
+    let analysis = analysis.map_err(|e| Error::Unsupported(e.to_string()))?;
     report.stats = analysis.stats;
     report.candidates = analysis.candidates;
     report.undecided = analysis.undecided;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::exec::{self, Limits, Outcome, OutputEvent, RunInput, RunResult};
+use crate::exec::{self, Limits, Outcome, OutputEvent, RunInput, RunResult, RuntimeError};
 use crate::frontend::{self, FrontendError, SourceError};
 use crate::ir::Program;
 use crate::repo::{Repo, RepoError};
@@ -138,12 +138,21 @@ pub enum Divergence {
         /// When bad printed less: the last output statement it executed.
         last_event: Option<OutputEvent>,
     },
-    /// Same stdout, different way of ending (exit status, signal or runtime error).
-    Ending {
-        good: String,
-        bad: String,
-        fault_at: Option<String>,
-        stack: Vec<(String, String)>,
+    /// Same stdout, different way of ending (exit status, signal or runtime error; a
+    /// fault of `bad` carries its statement and stack).
+    Ending { good: Outcome, bad: Outcome },
+}
+
+/// Why the test already fails at the good revision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoodFailure {
+    /// The good run itself stops on a runtime error.
+    Fault(RuntimeError),
+    /// Its stdout differs from the expected output first at `offset`.
+    Expectation {
+        offset: usize,
+        actual_line: String,
+        expected_line: String,
     },
 }
 
@@ -153,18 +162,9 @@ pub enum Divergence {
 pub enum Verdict {
     Regression(Divergence),
     /// The test already fails at the good revision: nothing to explain.
-    FailsAtGood(String),
+    FailsAtGood(GoodFailure),
     /// The test passes at the bad revision: nothing to explain.
     PassesAtBad,
-}
-
-pub fn describe_outcome(o: &Outcome) -> String {
-    match o {
-        Outcome::Exit(n) => format!("exit status {n}"),
-        Outcome::Signal(6) => "killed by SIGABRT (abort)".into(),
-        Outcome::Signal(s) => format!("killed by signal {s}"),
-        Outcome::Fault(e) => format!("runtime error: {} at {}", e.kind.slug(), e.at),
-    }
 }
 
 fn line_around(bytes: &[u8], offset: usize) -> String {
@@ -195,20 +195,16 @@ pub fn judge_each(
     expect_bad: Option<&[u8]>,
 ) -> Verdict {
     if let Outcome::Fault(e) = &good.outcome {
-        return Verdict::FailsAtGood(format!(
-            "the good revision itself stops with a {} at {}",
-            e.kind.slug(),
-            e.at
-        ));
+        return Verdict::FailsAtGood(GoodFailure::Fault(e.clone()));
     }
     if let Some(exp) = expect_good {
         if good.stdout != exp {
-            let off = first_difference(&good.stdout, exp);
-            return Verdict::FailsAtGood(format!(
-                "the good revision's output already differs from the expected output at byte {off} (line {:?}, expected {:?})",
-                line_around(&good.stdout, off),
-                line_around(exp, off)
-            ));
+            let offset = first_difference(&good.stdout, exp);
+            return Verdict::FailsAtGood(GoodFailure::Expectation {
+                offset,
+                actual_line: line_around(&good.stdout, offset),
+                expected_line: line_around(exp, offset),
+            });
         }
     }
     let reference: &[u8] = expect_bad.unwrap_or(&good.stdout);
@@ -229,15 +225,9 @@ pub fn judge_each(
         });
     }
     if good.outcome != bad.outcome {
-        let (fault_at, stack) = match &bad.outcome {
-            Outcome::Fault(e) => (Some(e.at.clone()), e.stack.clone()),
-            _ => (None, Vec::new()),
-        };
         return Verdict::Regression(Divergence::Ending {
-            good: describe_outcome(&good.outcome),
-            bad: describe_outcome(&bad.outcome),
-            fault_at,
-            stack,
+            good: good.outcome.clone(),
+            bad: bad.outcome.clone(),
         });
     }
     Verdict::PassesAtBad
@@ -284,11 +274,21 @@ mod tests {
             v => panic!("{v:?}"),
         }
         let b2 = res("a\nb\n", Outcome::Exit(1));
-        assert!(matches!(
+        assert_eq!(
             judge(&g, &b2, None),
-            Verdict::Regression(Divergence::Ending { .. })
-        ));
-        assert!(matches!(judge(&g, &g, Some(b"x")), Verdict::FailsAtGood(_)));
+            Verdict::Regression(Divergence::Ending {
+                good: Outcome::Exit(0),
+                bad: Outcome::Exit(1)
+            })
+        );
+        assert_eq!(
+            judge(&g, &g, Some(b"a\nx\n")),
+            Verdict::FailsAtGood(GoodFailure::Expectation {
+                offset: 2,
+                actual_line: "b".into(),
+                expected_line: "x".into()
+            })
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use common::*;
 use libtest_mimic::{Arguments, Failed, Trial};
+use regcause::diagnostic;
 use regcause::exec::{self, Limits, Outcome, RunInput};
 use regcause::frontend;
 
@@ -88,7 +89,10 @@ fn pass_program(p: &CProgram) -> Result<(), Failed> {
             Outcome::Exit(n) => *n,
             Outcome::Signal(s) => 128 + s,
             Outcome::Fault(e) => {
-                failures.push(format!("case {ci}: runtime error in regcause: {e}"));
+                failures.push(format!(
+                    "case {ci}: runtime error in regcause: {}",
+                    diagnostic::fault(&prog, e)
+                ));
                 continue;
             }
         };
@@ -108,7 +112,10 @@ fn pass_program(p: &CProgram) -> Result<(), Failed> {
             why.push(format!("status gcc {} vs regcause {status}", native.status));
         }
         if let Some(w) = r.warnings.first() {
-            why.push(format!("undefined behaviour continued past: {w}"));
+            why.push(format!(
+                "undefined behaviour continued past: {}",
+                diagnostic::fault(&prog, w)
+            ));
         }
         if !why.is_empty() {
             failures.push(format!("case {ci}: {}", why.join("; ")));
@@ -141,17 +148,18 @@ fn fail_program(p: &CProgram) -> Result<(), Failed> {
         other => return Err(format!("expected {kind}, but the run ended with {other:?}").into()),
     };
     if e.kind.slug() != kind {
-        return Err(format!("expected {kind}, got {e}").into());
+        return Err(format!("expected {kind}, got {}", diagnostic::fault(&prog, e)).into());
     }
-    if e.loc.line != *line
-        || !e
-            .at
-            .ends_with(&format!("{file}:{}:{}", e.loc.line, e.loc.col))
-    {
-        return Err(format!("expected {kind} at {file}:{line}, got it at {}", e.at).into());
+    let at = diagnostic::loc(&prog, e.loc);
+    if e.loc.line != *line || !at.ends_with(&format!("{file}:{}:{}", e.loc.line, e.loc.col)) {
+        return Err(format!("expected {kind} at {file}:{line}, got it at {at}").into());
     }
     // What the program wrote to stderr before the fault, then regcause's diagnostic.
-    let text = format!("{}{e}\n", String::from_utf8_lossy(&r.stderr));
+    let text = format!(
+        "{}{}\n",
+        String::from_utf8_lossy(&r.stderr),
+        diagnostic::fault(&prog, e)
+    );
     check_snapshot(&snapshot_path(p, "fail"), &normalise(&text))?;
     Ok(())
 }

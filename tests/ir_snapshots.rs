@@ -56,7 +56,10 @@ fn check(c_file: &std::path::Path) -> Result<(), Failed> {
     let status = match &r.outcome {
         Outcome::Exit(n) => *n,
         Outcome::Signal(s) => 128 + s,
-        Outcome::Fault(e) => return Err(format!("runtime error in regcause: {e}").into()),
+        Outcome::Fault(e) => {
+            let e = regcause::diagnostic::fault(&prog, e);
+            return Err(format!("runtime error in regcause: {e}").into());
+        }
     };
     if (r.stdout.as_slice(), status) != (native.stdout.as_slice(), native.status) {
         return Err(format!(

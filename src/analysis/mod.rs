@@ -107,54 +107,7 @@ impl MaySet {
     }
 }
 
-/// What a library function writes through its arguments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Writes {
-    Nothing,
-    /// The objects the listed arguments point to.
-    Args(&'static [usize]),
-    /// The objects every argument from this index on points to (`scanf` family).
-    From(usize),
-    /// Any memory (`strtok`'s saved pointer, `getline`'s reallocated buffer).
-    AnyMem,
-    /// Unknown function: every pointer argument's object.
-    PtrArgs,
-}
-
-/// The memory a library model may write, by name (see `exec::shims`).
-pub fn builtin_writes(name: &str) -> Writes {
-    match name {
-        "scanf" => Writes::From(1),
-        "fscanf" | "sscanf" => Writes::From(2),
-        "sprintf" | "snprintf" | "strcpy" | "strncpy" | "strcat" | "strncat" | "memcpy"
-        | "memmove" | "memset" | "fgets" | "fread" | "gets" | "qsort" => Writes::Args(&[0]),
-        "strtol" | "strtoll" | "strtoul" | "strtoull" | "strtod" | "strtof" => Writes::Args(&[1]),
-        "vsprintf" | "vsnprintf" | "bzero" | "wcscpy" | "strftime" | "time" => Writes::Args(&[0]),
-        "bcopy" | "read" => Writes::Args(&[1]),
-        // Hidden state the program can reach: `strtok_r`'s save pointer, `getopt`'s
-        // permutation of argv and `optarg`, the static `struct tm` of `gmtime`.
-        "strtok" | "strtok_r" | "getline" | "getdelim" | "getopt" | "getopt_long" | "gmtime"
-        | "localtime" => Writes::AnyMem,
-        "vprintf" | "vfprintf" | "strnlen" | "strndup" | "strcasecmp" | "strncasecmp" | "bcmp"
-        | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
-        | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"
-        | "__regcause_optind" | "__regcause_opterr" | "__regcause_optopt" => Writes::Nothing,
-        "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
-        | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
-        | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"
-        | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs" | "div" | "ldiv" | "lldiv"
-        | "exit" | "abort" | "rand" | "srand" | "bsearch" | "strlen" | "strcmp" | "strncmp"
-        | "strchr" | "strrchr" | "strstr" | "strspn" | "strcspn" | "strpbrk" | "strdup"
-        | "memcmp" | "memchr" | "__assert_fail" => Writes::Nothing,
-        n if n.starts_with("is") || n.starts_with("to") => Writes::Nothing,
-        "sqrt" | "pow" | "fabs" | "fabsf" | "floor" | "ceil" | "fmod" | "exp" | "log" | "log10"
-        | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2" | "sinh" | "cosh" | "tanh"
-        | "round" | "trunc" | "fmin" | "fmax" | "hypot" | "cbrt" | "log2" | "exp2" => {
-            Writes::Nothing
-        }
-        _ => Writes::PtrArgs,
-    }
-}
+pub use crate::libc::catalogue::{writes as builtin_writes, Writes};
 
 /// Library functions that never return.
 pub fn builtin_noreturn(name: &str) -> bool {

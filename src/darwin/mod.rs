@@ -16,7 +16,6 @@ use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::{self, ConcolicRun, Limits, RunInput};
 use crate::ir::{Loc, Program};
-use crate::oracle::describe_outcome;
 use crate::replay;
 use crate::report::{Alternative, Candidate, Explanation, Location, Stats};
 use crate::slice::Criterion;
@@ -381,9 +380,9 @@ fn replay_alternative(
         args,
         stdin: String::from_utf8_lossy(&bad_in.stdin).into_owned(),
         good_stdout: shown(&rg.result.stdout),
-        good_ending: describe_outcome(&rg.result.outcome),
+        good_ending: crate::diagnostic::outcome(good.prog, &rg.result.outcome),
         bad_stdout: shown(&rb.result.stdout),
-        bad_ending: describe_outcome(&rb.result.outcome),
+        bad_ending: crate::diagnostic::outcome(bad.prog, &rb.result.outcome),
         as_predicted: surprise.is_empty(),
         surprise: if surprise.is_empty() {
             None

@@ -10,7 +10,9 @@ use super::io::{Io, STDERR_FD, STDIN_FD, STDOUT_FD};
 use super::memory::{self, AllocKind, MemFault, Memory, BUILTIN_SLOT, FUNC_SLOT};
 use super::shims::{self, Shim};
 use super::trace::{Recorder, Traced};
-use super::{FaultKind, Limits, Outcome, RunInput, RunResult, RuntimeError};
+use super::{
+    FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
+};
 use crate::ir::arith::{self, ArithError};
 use crate::ir::*;
 
@@ -513,10 +515,9 @@ impl<'p> Machine<'p> {
         Stop::Fault(Box::new(self.runtime_error(kind, message, loc, Vec::new())))
     }
 
-    /// The call stack at `loc`, innermost first: (function, location). A deep stack
-    /// (runaway recursion) keeps its innermost and outermost frames, with one line
-    /// saying how many were left out between them.
-    pub fn backtrace(&self, loc: Loc) -> Vec<(String, String)> {
+    /// The call stack at `loc`, innermost first. A deep stack (runaway recursion) keeps
+    /// its innermost and outermost frames, with one entry counting those left out.
+    pub fn backtrace(&self, loc: Loc) -> Vec<StackFrame> {
         const INNER: usize = 20;
         const OUTER: usize = 5;
         let n = self.frames.len();
@@ -524,19 +525,38 @@ impl<'p> Machine<'p> {
         let mut at = loc;
         for (k, fr) in self.frames.iter().rev().enumerate() {
             if n > INNER + OUTER + 1 && k == INNER {
-                stack.push((
-                    format!("... {} more frames", n - INNER - OUTER),
-                    String::new(),
-                ));
+                stack.push(StackFrame::Elided(n - INNER - OUTER));
             }
             let keep = n <= INNER + OUTER + 1 || k < INNER || k >= n - OUTER;
             if keep {
-                let name = self.prog.functions[fr.func as usize].name.clone();
-                stack.push((name, self.prog.fmt_loc(at)));
+                stack.push(StackFrame::Call {
+                    func: fr.func,
+                    loc: at,
+                });
             }
             at = fr.call_loc;
         }
         stack
+    }
+
+    /// The statement of the innermost function lowered from source position `loc`
+    /// (the first, where several were): faults are rare, so it is looked up here rather
+    /// than tracked by the loop.
+    fn stmt_at(&self, loc: Loc) -> Option<StmtId> {
+        let fi = self.frames.last()?.func;
+        let func = self.prog.functions.get(fi as usize)?;
+        func.blocks.iter().enumerate().find_map(|(bi, b)| {
+            let index = b
+                .stmts
+                .iter()
+                .position(|s| s.loc == loc)
+                .or_else(|| (b.term_loc == loc).then_some(b.stmts.len()))?;
+            Some(StmtId {
+                func: fi,
+                block: bi as u32,
+                index: index as u32,
+            })
+        })
     }
 
     /// Write program output, remembering which statement produced it.
@@ -571,7 +591,6 @@ impl<'p> Machine<'p> {
                 start,
                 len: bytes.len(),
                 loc: self.cur_loc,
-                at: self.prog.fmt_loc(self.cur_loc),
                 stack,
             });
         }
@@ -583,28 +602,26 @@ impl<'p> Machine<'p> {
         kind: FaultKind,
         message: String,
         loc: Loc,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     ) -> RuntimeError {
-        let stack = self.backtrace(loc);
         RuntimeError {
             kind,
             message,
             loc,
-            at: self.prog.fmt_loc(loc),
-            stack,
+            stmt: self.stmt_at(loc),
+            stack: self.backtrace(loc),
             notes,
         }
     }
 
     pub fn mem_error(&self, e: MemFault, loc: Loc) -> RuntimeError {
-        let p = self.prog;
         let (kind, msg, notes) = match e {
             MemFault::Null => (FaultKind::NullDereference, "dereference of a null pointer".to_string(), vec![]),
             MemFault::Invalid(v) => (FaultKind::InvalidPointer, format!("dereference of an invalid pointer (0x{v:x})"), vec![]),
             MemFault::OutOfBounds { what, offset, size, len, site } => (
                 FaultKind::OutOfBounds,
                 format!("out-of-bounds access of {size} byte(s) at offset {offset} of {what}, which has {len} bytes"),
-                if site == Loc::default() { vec![] } else { vec![format!("{what} was created at {}", p.fmt_loc(site))] },
+                if site == Loc::default() { vec![] } else { vec![Note::at(format!("{what} was created"), site)] },
             ),
             MemFault::UseAfterFree { what, kind, site, freed_at } => {
                 let m = if kind == AllocKind::Stack {
@@ -612,22 +629,22 @@ impl<'p> Machine<'p> {
                 } else {
                     format!("use after free of {what}")
                 };
-                let mut notes = vec![format!("allocated at {}", p.fmt_loc(site))];
+                let mut notes = vec![Note::at("allocated", site)];
                 if let Some(f) = freed_at {
-                    notes.push(format!("freed at {}", p.fmt_loc(f)));
+                    notes.push(Note::at("freed", f));
                 }
                 (FaultKind::UseAfterFree, m, notes)
             }
             MemFault::Uninit { what, offset, site } => (
                 FaultKind::UninitialisedRead,
                 format!("read of uninitialised memory (byte {offset} of {what})"),
-                vec![format!("{what} was created at {}", p.fmt_loc(site))],
+                vec![Note::at(format!("{what} was created"), site)],
             ),
             MemFault::ReadOnly { what } => (FaultKind::WriteToReadOnly, format!("write to {what}, which is read-only"), vec![]),
             MemFault::DoubleFree { site, freed_at } => {
-                let mut notes = vec![format!("allocated at {}", p.fmt_loc(site))];
+                let mut notes = vec![Note::at("allocated", site)];
                 if let Some(f) = freed_at {
-                    notes.push(format!("first freed at {}", p.fmt_loc(f)));
+                    notes.push(Note::at("first freed", f));
                 }
                 (FaultKind::DoubleFree, "double free of a heap block".to_string(), notes)
             }
@@ -684,7 +701,7 @@ impl<'p> Machine<'p> {
 
     /// Record a located warning (once per location and kind): undefined behaviour the
     /// run continued past under a documented assumption.
-    fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<String>) {
+    fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<Note>) {
         let mut w = self.warnings.borrow_mut();
         if w.iter().any(|e| e.loc == loc && e.kind == kind) || w.len() >= MAX_WARNINGS {
             return;

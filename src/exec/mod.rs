@@ -9,7 +9,7 @@ pub mod memory;
 pub mod shims;
 pub mod trace;
 
-use crate::ir::{Loc, Program};
+use crate::ir::{FuncId, Loc, Program, StmtId};
 pub use interp::Machine;
 pub use io::Io;
 
@@ -49,18 +49,64 @@ impl Default for Limits {
 /// must finish; an endless loop still stops, with a message naming `--max-steps`.
 pub const DEFAULT_MAX_STEPS: u64 = 20_000_000_000;
 
-/// A fault of the program (undefined behaviour or a resource limit), located in its source.
+/// A fault of a run, as data: what went wrong, where, and through which calls. Text is
+/// made in one place, `crate::diagnostic`, which has the `Program` for file and function
+/// names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuntimeError {
     pub kind: FaultKind,
     pub message: String,
     pub loc: Loc,
-    /// "file:line:col"
-    pub at: String,
-    /// Innermost first: (function, call site or current location).
-    pub stack: Vec<(String, String)>,
-    /// Extra notes ("allocated at ...", "freed at ...").
-    pub notes: Vec<String>,
+    /// The statement of the innermost function at `loc` (the first one lowered from that
+    /// source position); `None` outside any statement (global set-up).
+    pub stmt: Option<StmtId>,
+    /// Innermost first.
+    pub stack: Vec<Frame>,
+    /// Extra facts with their places ("allocated at ...", "freed at ...").
+    pub notes: Vec<Note>,
+}
+
+impl RuntimeError {
+    pub fn category(&self) -> FaultCategory {
+        self.kind.category()
+    }
+}
+
+/// One line of a call stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Frame {
+    /// An activation of `func`, at the call it made (or, innermost, the current place).
+    Call { func: FuncId, loc: Loc },
+    /// This many frames left out of a deep stack (runaway recursion).
+    Elided(usize),
+}
+
+/// A located fact attached to a fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Says what happened ("allocated", "`buf` was created"); the renderer adds the place.
+    pub text: String,
+    pub loc: Option<Loc>,
+}
+
+impl Note {
+    pub fn at(text: impl Into<String>, loc: Loc) -> Note {
+        Note {
+            text: text.into(),
+            loc: Some(loc),
+        }
+    }
+}
+
+/// Whose problem a fault is, as Miri separates them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultCategory {
+    /// The program has undefined behaviour (or misuses the library): a bug of the program.
+    UndefinedBehaviour,
+    /// The program does something regcause does not model: a limit of regcause.
+    Unsupported,
+    /// A resource ran out: steps, stack or memory.
+    Resource,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,26 +159,27 @@ impl FaultKind {
             FaultKind::Unsupported => "unsupported",
         }
     }
-    /// Whether this is a limit of regcause rather than a bug of the program.
-    pub fn is_tool_limit(self) -> bool {
-        matches!(self, FaultKind::StepLimit | FaultKind::Unsupported)
-    }
-}
-
-impl std::fmt::Display for RuntimeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} at {}: {}", self.kind.slug(), self.at, self.message)?;
-        for n in &self.notes {
-            write!(f, "\n  note: {n}")?;
-        }
-        for (func, at) in &self.stack {
-            if at.is_empty() {
-                write!(f, "\n  {func}")?;
-            } else {
-                write!(f, "\n  in {func} at {at}")?;
+    pub fn category(self) -> FaultCategory {
+        match self {
+            FaultKind::Unsupported => FaultCategory::Unsupported,
+            FaultKind::StackOverflow | FaultKind::StepLimit | FaultKind::OutOfMemory => {
+                FaultCategory::Resource
             }
+            FaultKind::OutOfBounds
+            | FaultKind::UseAfterFree
+            | FaultKind::DoubleFree
+            | FaultKind::InvalidFree
+            | FaultKind::NullDereference
+            | FaultKind::InvalidPointer
+            | FaultKind::DivisionByZero
+            | FaultKind::DivisionOverflow
+            | FaultKind::ShiftOutOfRange
+            | FaultKind::UninitialisedRead
+            | FaultKind::WriteToReadOnly
+            | FaultKind::MissingReturn
+            | FaultKind::BadCall
+            | FaultKind::UndefinedBehaviour => FaultCategory::UndefinedBehaviour,
         }
-        Ok(())
     }
 }
 
@@ -180,9 +227,8 @@ pub struct OutputEvent {
     pub start: usize,
     pub len: usize,
     pub loc: Loc,
-    pub at: String,
-    /// Innermost first: (function, location).
-    pub stack: Vec<(String, String)>,
+    /// Innermost first.
+    pub stack: Vec<Frame>,
 }
 
 impl RunResult {

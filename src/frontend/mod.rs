@@ -76,11 +76,7 @@ impl FrontendError {
     }
 }
 
-/// A preprocessed and parsed translation unit.
-pub struct ParsedUnit {
-    pub unit: lang_c::ast::TranslationUnit,
-    pub lines: LineMap,
-}
+pub use lower::ParsedUnit;
 
 /// Preprocess and parse one file. `root` is the tree root: file names in locations are
 /// made relative to it.
@@ -126,22 +122,7 @@ pub fn parse_file(
     }
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let lines = LineMap::new(&text, &hdr.display().to_string());
-    let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, text) {
-        Ok(p) => Ok(ParsedUnit {
-            unit: p.unit,
-            lines,
-        }),
-        Err(e) => {
-            let loc = lines.locate(e.offset);
-            let mut exp: Vec<_> = e.expected.iter().map(|s| format!("'{s}'")).collect();
-            exp.sort();
-            Err(FrontendError::Syntax {
-                at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
-                expected: exp.join(", "),
-            })
-        }
-    }
+    lower::parse(text, lines)
 }
 
 /// Headers of the C library and POSIX that regcause does not model.

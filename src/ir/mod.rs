@@ -7,6 +7,7 @@
 //! scalar kinds and byte offsets. The IR knows nothing of lang-c.
 
 pub mod arith;
+pub mod cleanup;
 mod defuse;
 pub mod display;
 mod types;

@@ -104,6 +104,7 @@
 //!   has a model (`exec::shims`), checked by a test that calls each one.
 
 mod bignum;
+pub mod catalogue;
 pub mod errno;
 pub mod getopt;
 pub mod printf;

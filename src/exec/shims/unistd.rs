@@ -127,7 +127,6 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
                 start: at,
                 len: bytes.len(),
                 loc,
-                at: m.prog.fmt_loc(loc),
                 stack,
             },
         );

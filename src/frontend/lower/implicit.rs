@@ -189,7 +189,7 @@ impl<'u> Cx<'u> {
     pub fn implicit_declaration(&mut self, name: &str, span: Span) -> R<(FuncId, Rc<FuncType>)> {
         self.warn(span, format!("implicit declaration of function `{name}`"));
         let ft = match libc_prototype(name) {
-            Some(Some(_)) if !crate::exec::shims::is_supported(name) => {
+            Some(Some(_)) if !crate::libc::catalogue::is_modelled(name) => {
                 return self.unsupported(
                     span,
                     format!("library function `{name}` (regcause has no model of it)"),
@@ -205,7 +205,7 @@ impl<'u> Cx<'u> {
                     ),
                 )
             }
-            None if crate::exec::shims::is_libc_name(name) => {
+            None if crate::libc::catalogue::is_libc_name(name) => {
                 return self.unsupported(
                     span,
                     format!("library function `{name}` (regcause has no model of it)"),

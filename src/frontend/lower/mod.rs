@@ -21,7 +21,7 @@ use std::rc::Rc;
 use lang_c::ast::{ExternalDeclaration, TranslationUnit};
 use lang_c::span::Span;
 
-use super::{Diag, DiagKind, FrontendError, LineMap, ParsedUnit};
+use super::{Diag, DiagKind, FrontendError, LineMap};
 use crate::ir::*;
 
 /// A construct failed to lower; its diagnostic is already recorded.
@@ -338,6 +338,32 @@ impl<'u> Cx<'u> {
 }
 
 /// Lower all translation units of one program.
+/// A preprocessed and parsed translation unit (lang-c's AST stays inside `lower`).
+pub struct ParsedUnit {
+    pub(crate) unit: TranslationUnit,
+    pub(crate) lines: LineMap,
+}
+
+/// Parse one preprocessed translation unit; `lines` maps its offsets back to sources.
+pub(crate) fn parse(text: String, lines: LineMap) -> Result<ParsedUnit, FrontendError> {
+    let config = lang_c::driver::Config::with_gcc();
+    match lang_c::driver::parse_preprocessed(&config, text) {
+        Ok(p) => Ok(ParsedUnit {
+            unit: p.unit,
+            lines,
+        }),
+        Err(e) => {
+            let loc = lines.locate(e.offset);
+            let mut exp: Vec<_> = e.expected.iter().map(|s| format!("'{s}'")).collect();
+            exp.sort();
+            Err(FrontendError::Syntax {
+                at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
+                expected: exp.join(", "),
+            })
+        }
+    }
+}
+
 pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
     let Some(first) = units.first() else {
         return Err(FrontendError::Diags(vec![Diag {
@@ -378,7 +404,9 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         d.dedup();
         return Err(FrontendError::Diags(d));
     }
-    Ok(cx.prog)
+    let mut prog = cx.prog;
+    crate::ir::cleanup::remove_dead_blocks(&mut prog);
+    Ok(prog)
 }
 
 fn lower_unit(cx: &mut Cx, unit: &TranslationUnit) {
@@ -406,7 +434,7 @@ fn finish(cx: &mut Cx) {
         }
         let name = cx.prog.functions[id].name.clone();
         let used = cx.func_first_use.get(&(id as FuncId)).copied();
-        if crate::exec::shims::is_supported(&name) {
+        if crate::libc::catalogue::is_modelled(&name) {
             let idx = match cx.prog.builtins.iter().position(|b| *b == name) {
                 Some(i) => i,
                 None => {
@@ -417,7 +445,7 @@ fn finish(cx: &mut Cx) {
             builtin_of.insert(id as FuncId, idx as u32);
         } else if let Some(loc) = used {
             let at = cx.prog.fmt_loc(loc);
-            let known_libc = crate::exec::shims::is_libc_name(&name);
+            let known_libc = crate::libc::catalogue::is_libc_name(&name);
             cx.diags.push(Diag {
                 kind: if known_libc {
                     DiagKind::Unsupported

@@ -1,0 +1,183 @@
+//! The invariants of ARCHITECTURE.md, checked on the source tree: each test fails when
+//! code crosses a boundary it must not. Comments are ignored; test code (`tests.rs`,
+//! `testutil.rs`, `tests/` folders, and everything after a file's `#[cfg(test)]`) is
+//! exempt where a rule says so.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/`, as (path relative to the crate, code without comments).
+fn sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("read src").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let root = common::root();
+    let mut files = Vec::new();
+    walk(&root.join("src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("read source");
+            let rel = p
+                .strip_prefix(&root)
+                .expect("under the root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, strip_comments(&text))
+        })
+        .collect()
+}
+
+/// The text without `//` comments (doc comments included), line by line.
+fn strip_comments(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            // A `//` inside a string literal ("http://") is kept: only count it as a
+            // comment when an even number of quotes precede it.
+            Some(i) if l[..i].matches('"').count() % 2 == 0 => &l[..i],
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The part of a file that is product code: before its `#[cfg(test)]` module, and
+/// nothing of files that exist only for tests.
+fn product_part<'a>(path: &str, code: &'a str) -> &'a str {
+    if path.ends_with("/tests.rs") || path.ends_with("/testutil.rs") || path.contains("/tests/") {
+        return "";
+    }
+    match code.find("#[cfg(test)]") {
+        Some(i) => &code[..i],
+        None => code,
+    }
+}
+
+/// Files (outside `allowed`) whose code mentions any of `needles`.
+fn offenders(needles: &[&str], allowed: impl Fn(&str) -> bool, product_only: bool) -> Vec<String> {
+    sources()
+        .into_iter()
+        .filter(|(p, _)| !allowed(p))
+        .filter(|(p, code)| {
+            let code = if product_only {
+                product_part(p, code)
+            } else {
+                code.as_str()
+            };
+            needles.iter().any(|n| code.contains(n))
+        })
+        .map(|(p, _)| p)
+        .collect()
+}
+
+#[test]
+fn only_repo_uses_git2() {
+    let bad = offenders(&["git2::", "use git2"], |p| p == "src/repo.rs", false);
+    assert!(bad.is_empty(), "git2 used outside src/repo.rs: {bad:?}");
+}
+
+#[test]
+fn only_frontend_lower_uses_lang_c() {
+    let bad = offenders(
+        &["lang_c::", "use lang_c"],
+        |p| p.starts_with("src/frontend/lower/"),
+        false,
+    );
+    assert!(
+        bad.is_empty(),
+        "lang_c used outside src/frontend/lower: {bad:?}"
+    );
+}
+
+#[test]
+fn the_ir_knows_nothing_of_lang_c_or_the_interpreter() {
+    let bad = offenders(
+        &["lang_c", "crate::exec"],
+        |p| !p.starts_with("src/ir/"),
+        true,
+    );
+    assert!(bad.is_empty(), "src/ir uses lang_c or exec: {bad:?}");
+}
+
+#[test]
+fn the_front_end_does_not_use_the_interpreter() {
+    let bad = offenders(
+        &["crate::exec", "super::exec", "exec::shims"],
+        |p| !p.starts_with("src/frontend/"),
+        true,
+    );
+    assert!(bad.is_empty(), "the front end uses exec: {bad:?}");
+}
+
+#[test]
+fn the_slicer_does_not_use_the_interpreter_loop() {
+    let bad = offenders(
+        &["exec::interp", "exec::Machine", "exec::run", "exec::shims"],
+        |p| !p.starts_with("src/slice/"),
+        true,
+    );
+    assert!(bad.is_empty(), "the slicer uses the interpreter: {bad:?}");
+}
+
+#[test]
+fn the_product_does_not_use_regcause_dev() {
+    let bad = offenders(&["regcause_dev"], |_| false, false);
+    assert!(bad.is_empty(), "product code uses regcause_dev: {bad:?}");
+    let manifest =
+        std::fs::read_to_string(common::root().join("Cargo.toml")).expect("read Cargo.toml");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|d| d.split("\n[").next())
+        .expect("a [dependencies] table");
+    assert!(
+        !deps.contains("regcause-dev"),
+        "regcause-dev must stay a dev-dependency"
+    );
+}
+
+/// `unwrap()` in product code: none outside this list, each with its reason.
+const UNWRAP_ALLOWED: &[(&str, &str)] = &[];
+
+#[test]
+fn no_unwrap_in_product_code() {
+    let mut bad = Vec::new();
+    for (p, code) in sources() {
+        if UNWRAP_ALLOWED.iter().any(|(f, _)| *f == p) {
+            continue;
+        }
+        for (i, l) in product_part(&p, &code).lines().enumerate() {
+            if l.contains(".unwrap()") {
+                bad.push(format!("{p}:{}: {}", i + 1, l.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "unwrap() in product code (handle the error, or add the file to UNWRAP_ALLOWED with a reason):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The checks themselves: a planted violation is found.
+#[test]
+fn the_checks_see_violations() {
+    let code = strip_comments("use git2::Repository; // lang_c::x\nlet s = \"a//b\";");
+    assert!(code.contains("git2::"));
+    assert!(!code.contains("lang_c"));
+    assert!(code.contains("a//b"));
+    assert_eq!(
+        product_part("src/x.rs", "a.unwrap()\n#[cfg(test)]\nb.unwrap()"),
+        "a.unwrap()\n"
+    );
+    assert_eq!(product_part("src/analysis/tests.rs", "a.unwrap()"), "");
+}
