@@ -82,6 +82,8 @@ fn pass_program(p: &CProgram) -> Result<(), Failed> {
         // Separate working directories: programs may write files.
         let nd = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
         let rd = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
+        stage_data(p, nd.path())?;
+        stage_data(p, rd.path())?;
         let native = run_native(&exe, "./prog", case, nd.path());
         let input = input_of(case, Some(rd.path().to_path_buf()));
         let r = exec::run(&prog, &input, Limits::default());

@@ -32,6 +32,20 @@ pub struct CProgram {
     pub name: String,
     pub files: Vec<PathBuf>,
     pub cases: Vec<Case>,
+    /// Input files beside a folder program's sources (not `.c`, `.h` or `cases.toml`),
+    /// which its cases open by relative name: see `stage_data`.
+    pub data: Vec<PathBuf>,
+}
+
+/// Copies a program's data files into a run's working directory.
+pub fn stage_data(p: &CProgram, dir: &Path) -> Result<(), String> {
+    for f in &p.data {
+        let name = f
+            .file_name()
+            .ok_or_else(|| format!("{}: no file name", f.display()))?;
+        std::fs::copy(f, dir.join(name)).map_err(|e| format!("copy {}: {e}", f.display()))?;
+    }
+    Ok(())
 }
 
 pub fn corpus(dir: &str) -> Vec<CProgram> {
@@ -42,6 +56,7 @@ pub fn corpus(dir: &str) -> Vec<CProgram> {
         .unwrap_or_default();
     entries.sort();
     for p in entries {
+        let mut data = Vec::new();
         let (files, case_file) = if p.is_dir() {
             let mut fs: Vec<PathBuf> = std::fs::read_dir(&p)
                 .unwrap()
@@ -50,6 +65,17 @@ pub fn corpus(dir: &str) -> Vec<CProgram> {
                 .filter(|f| f.extension().map(|x| x == "c").unwrap_or(false))
                 .collect();
             fs.sort();
+            data = std::fs::read_dir(&p)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|f| {
+                    f.is_file()
+                        && !matches!(f.extension().and_then(|x| x.to_str()), Some("c" | "h"))
+                        && f.file_name().is_some_and(|n| n != "cases.toml")
+                })
+                .collect();
+            data.sort();
             (fs, p.join("cases.toml"))
         } else if p.extension().map(|x| x == "c").unwrap_or(false) {
             (vec![p.clone()], p.with_extension("toml"))
@@ -73,6 +99,7 @@ pub fn corpus(dir: &str) -> Vec<CProgram> {
             name: p.file_stem().unwrap().to_string_lossy().into_owned(),
             files,
             cases,
+            data,
         });
     }
     out
