@@ -80,6 +80,8 @@ impl FrontendError {
 pub struct ParsedUnit {
     pub unit: lang_c::ast::TranslationUnit,
     pub lines: LineMap,
+    /// `#pragma pack` and struct-keyword attributes, which lang-c does not parse.
+    pub marks: lower::LayoutMarks,
 }
 
 /// Preprocess and parse one file. `root` is the tree root: file names in locations are
@@ -124,13 +126,15 @@ pub fn parse_file(
             stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
         });
     }
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(ParsedUnit {
             unit: p.unit,
             lines,
+            marks,
         }),
         Err(e) => {
             let loc = lines.locate(e.offset);
