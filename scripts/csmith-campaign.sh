@@ -15,12 +15,18 @@
 #                     rejection so that the campaign reaches further
 #   CSMITH_MAX_STEPS  the interpreter's --max-steps (default 100000000000: csmith programs
 #                     may run for seconds natively, so the wall-clock timeout is the limit)
+#   CSMITH_MODE       which programs csmith writes:
+#                     subset (default) with the options below, which kept programs inside
+#                       the C subset of earlier versions;
+#                     full   without them: bit-fields, packed structs (`#pragma pack`),
+#                       volatile objects and pointers to volatile;
+#                     float  as full, plus floating point (--float)
 #
-# csmith options used (keep the programs inside regcause's C subset):
-#   --no-bitfields         bit-fields are not supported
+# csmith options of the subset mode:
+#   --no-bitfields         no bit-fields
 #   --no-volatiles         no volatile objects ...
 #   --no-volatile-pointers ... and no pointers to volatile
-#   --no-packed-struct     no `#pragma pack(1)` (layout must stay the LP64 default)
+#   --no-packed-struct     no `#pragma pack(1)`
 #   (float stays off: csmith's default is --no-float; no --paranoid, so no assert() calls)
 # Each generated file gets `#define UNSAFE_FLOAT` prepended (before #include "csmith.h"),
 # which removes fabsf/ldexpf/FLT_MAX/hex-float checks from the never-called float wrappers
@@ -55,7 +61,15 @@ SEED_BASE=${CSMITH_SEED_BASE:-0}
 NATIVE_TIMEOUT=5
 INTERP_TIMEOUT=60
 MAX_STEPS=${CSMITH_MAX_STEPS:-100000000000}
-CSMITH_OPTS=(--no-bitfields --no-volatiles --no-volatile-pointers --no-packed-struct)
+case ${CSMITH_MODE:-subset} in
+subset) CSMITH_OPTS=(--no-bitfields --no-volatiles --no-volatile-pointers --no-packed-struct) ;;
+full) CSMITH_OPTS=() ;;
+float) CSMITH_OPTS=(--float) ;;
+*)
+    echo "error: CSMITH_MODE must be subset, full or float, got '$CSMITH_MODE'" >&2
+    exit 2
+    ;;
+esac
 
 if ! command -v csmith >/dev/null 2>&1; then
     echo "csmith not found; installing it with apt-get" >&2
@@ -108,7 +122,7 @@ skipped_compile=0 skipped_timeout=0 skipped_crash=0
 for i in $(seq 1 "$N"); do
     seed=$((SEED_BASE + i))
     prog="$WORK/csmith_$seed.c"
-    if ! csmith --seed "$seed" "${CSMITH_OPTS[@]}" -o "$WORK/raw.c" >/dev/null 2>&1; then
+    if ! csmith --seed "$seed" ${CSMITH_OPTS[@]+"${CSMITH_OPTS[@]}"} -o "$WORK/raw.c" >/dev/null 2>&1; then
         echo "seed $seed: csmith failed" >&2
         continue
     fi
@@ -157,6 +171,9 @@ for i in $(seq 1 "$N"); do
         cp "$prog" "$RESULTS/rejected_$seed.c"
         cp "$WORK/interp.err" "$RESULTS/rejected_$seed.err"
         echo "seed $seed: rejected: $(head -n 1 "$WORK/interp.err")"
+        # The reason without its location, for the summary.
+        head -n 1 "$WORK/interp.err" | sed -e 's/^git-regcause: //' -e 's/ at [^ ]*:[0-9]*:[0-9]*$//' \
+            >>"$WORK/reasons"
     elif [ "$irc" -eq "$nrc" ] && cmp -s "$WORK/native.out" "$WORK/interp.out"; then
         agreed=$((agreed + 1))
     else
@@ -173,5 +190,9 @@ for i in $(seq 1 "$N"); do
 done
 
 echo "skipped: $skipped_compile gcc errors, $skipped_timeout native timeouts, $skipped_crash native crashes"
-echo "csmith: $generated generated, $run run, $agreed agreed, $disagreed disagreed, $rejected rejected, $itimeout timeout"
+if [ -s "$WORK/reasons" ]; then
+    echo "rejected by reason:"
+    sort "$WORK/reasons" | uniq -c | sort -rn
+fi
+echo "csmith (${CSMITH_MODE:-subset}): $generated generated, $run run, $agreed agreed, $disagreed disagreed, $rejected rejected, $itimeout timeout"
 [ "$disagreed" -eq 0 ]

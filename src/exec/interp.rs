@@ -1080,6 +1080,15 @@ impl<'p> Machine<'p> {
                     Err(e) => s.canon(self.mem_fault_or_zero(e, p, s.size(), loc)?),
                 }
             }
+            Rvalue::LoadRaw(a, s) => {
+                let p = self.op(a, rb, loc, func)?;
+                match self.mem.load_as(p, s.size(), H::WATCH) {
+                    Ok(v) => s.canon(v),
+                    // Unwritten bytes hold zero (see `Memory::mark_uninit`).
+                    Err(MemFault::Uninit { .. }) => s.canon(self.mem.load_raw(p, s.size())),
+                    Err(e) => s.canon(self.mem_fault_or_zero(e, p, s.size(), loc)?),
+                }
+            }
             Rvalue::LoadIdx {
                 base,
                 index,

@@ -264,7 +264,9 @@ impl Recorder {
 pub fn stmt_uses<'a>(k: &'a StmtKind, mut f: impl FnMut(&'a Operand)) {
     match k {
         StmtKind::Assign(_, rv) => match rv {
-            Rvalue::Use(o) | Rvalue::Load(o, _) | Rvalue::Un(_, _, o) => f(o),
+            Rvalue::Use(o) | Rvalue::Load(o, _) | Rvalue::LoadRaw(o, _) | Rvalue::Un(_, _, o) => {
+                f(o)
+            }
             Rvalue::Cast { val, .. } => f(val),
             Rvalue::LoadIdx { base, index, .. } | Rvalue::PtrAdd { base, index, .. } => {
                 f(base);

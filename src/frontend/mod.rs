@@ -120,9 +120,10 @@ pub fn parse_file(
             stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
         });
     }
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
-    lower::parse(text, lines)
+    lower::parse(text, lines, marks)
 }
 
 /// Headers of the C library and POSIX that regcause does not model.

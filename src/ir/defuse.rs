@@ -22,7 +22,9 @@ impl Rvalue {
             }
         };
         match self {
-            Rvalue::Use(a) | Rvalue::Load(a, _) | Rvalue::Un(_, _, a) => op(a),
+            Rvalue::Use(a) | Rvalue::Load(a, _) | Rvalue::LoadRaw(a, _) | Rvalue::Un(_, _, a) => {
+                op(a)
+            }
             Rvalue::Cast { val, .. } => op(val),
             Rvalue::LoadIdx { base, index, .. } | Rvalue::PtrAdd { base, index, .. } => {
                 op(base);

@@ -15,6 +15,7 @@ fn rvalue(prog: &Program, rv: &Rvalue) -> String {
     match rv {
         Rvalue::Use(o) => op(o),
         Rvalue::Load(a, s) => format!("load.{} {}", s.c_name(), op(a)),
+        Rvalue::LoadRaw(a, s) => format!("load_raw.{} {}", s.c_name(), op(a)),
         Rvalue::LoadIdx {
             base,
             index,

@@ -12,7 +12,9 @@ mod defuse;
 pub mod display;
 mod types;
 
-pub use types::{Field, FuncType, IntKind, IntTy, Scalar, StructDef, StructId, Type, TypeRef};
+pub use types::{
+    BitField, Field, FuncType, IntKind, IntTy, Scalar, StructDef, StructId, Type, TypeRef,
+};
 
 /// Index of a source file in [`Program::files`].
 pub type FileId = u16;
@@ -114,6 +116,10 @@ pub enum Rvalue {
     Use(Operand),
     /// Load a scalar of the given kind from the address in the operand.
     Load(Operand, Scalar),
+    /// `Load` without the initialisation check: the bytes around a bit-field being
+    /// written, whose other bits may never have been set (they read as zero, the
+    /// value unwritten memory holds).
+    LoadRaw(Operand, Scalar),
     /// Load a scalar from `base + index * scale` (an array element: one step).
     LoadIdx {
         base: Operand,

@@ -131,7 +131,35 @@ pub struct FuncType {
 pub struct Field {
     pub name: Option<String>,
     pub ty: TypeRef,
+    /// Byte offset; for a bit-field, of the byte holding its lowest bit.
     pub offset: u32,
+    pub bits: Option<BitField>,
+}
+
+/// Where a bit-field's bits are: `width` bits from bit `shift` (0..8) of the byte at the
+/// field's offset, little-endian, spanning at most 8 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitField {
+    pub shift: u8,
+    pub width: u8,
+    /// Read with sign extension.
+    pub signed: bool,
+}
+
+impl BitField {
+    /// How many bytes hold the field's bits.
+    pub fn nbytes(self) -> u32 {
+        (self.shift as u32 + self.width as u32).div_ceil(8)
+    }
+    /// The field's bits within the little-endian value of its `nbytes` bytes.
+    pub fn mask(self) -> u64 {
+        let ones = if self.width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.width) - 1
+        };
+        ones << self.shift
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -200,7 +200,7 @@ impl<'p, 'c> Synth<'p, 'c> {
                 rv.for_each_use(|u| self.trace.locs.push(Location::reg(false, frame, u)));
                 self.trace.entries[e as usize].loc_end = self.trace.locs.len() as u32;
                 let p = match rv {
-                    Rvalue::Load(a, ty) => {
+                    Rvalue::Load(a, ty) | Rvalue::LoadRaw(a, ty) => {
                         let t = self.target(frame, a, 0, ty.size());
                         self.mem(false, t);
                         None

@@ -251,7 +251,7 @@ impl Machine<'_> {
         };
         match rv {
             Rvalue::Use(o) => self.sym_op(o, rb),
-            Rvalue::Load(a, s) => {
+            Rvalue::Load(a, s) | Rvalue::LoadRaw(a, s) => {
                 let p = cval(self, a);
                 if self.sym_op(a, rb).is_some() {
                     if let Some(sy) = self.sym.as_mut() {

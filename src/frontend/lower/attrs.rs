@@ -66,19 +66,88 @@ const HARMLESS: &[&str] = &[
 ];
 
 /// `__name__` and `name` are the same attribute.
-fn canonical(name: &str) -> &str {
+pub(crate) fn canonical(name: &str) -> &str {
     name.strip_prefix("__")
         .and_then(|n| n.strip_suffix("__"))
         .unwrap_or(name)
 }
 
+/// The layout attributes of a struct or a member (`types.rs` applies them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LayoutAttrs {
+    pub packed: bool,
+    /// `aligned(n)` in bytes (`aligned` alone is 16, the largest alignment on x86-64).
+    pub aligned: Option<u32>,
+}
+
 impl<'u> Cx<'u> {
+    /// The layout attributes among `exts`; the others are checked as everywhere.
+    pub fn layout_attrs(&mut self, exts: &[Node<Extension>]) -> R<LayoutAttrs> {
+        let mut la = LayoutAttrs::default();
+        for e in exts {
+            if let Extension::Attribute(a) = &e.node {
+                match canonical(&a.name.node) {
+                    "packed" => {
+                        la.packed = true;
+                        continue;
+                    }
+                    "aligned" => {
+                        let n = match a.arguments.first() {
+                            None => 16,
+                            Some(x) => self.const_int(x)?,
+                        };
+                        if n <= 0 || (n as u64).count_ones() != 1 || n > (1 << 28) {
+                            return self.error(e.span, "requested alignment is not a power of 2");
+                        }
+                        la.aligned = Some(la.aligned.unwrap_or(1).max(n as u32));
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            self.check_extensions(std::slice::from_ref(e))?;
+        }
+        Ok(la)
+    }
+
+    /// Layout attributes written after a `struct` keyword (see `marks.rs`).
+    pub fn keyword_layout_attrs(&mut self, at: usize, span: lang_c::span::Span) -> R<LayoutAttrs> {
+        let mut la = LayoutAttrs::default();
+        let Some(raw) = self.marks.struct_attrs.get(&at).cloned() else {
+            return Ok(la);
+        };
+        for r in raw {
+            match (canonical(&r.name), r.arg.as_deref()) {
+                ("packed", None) => la.packed = true,
+                ("aligned", None) => la.aligned = Some(la.aligned.unwrap_or(1).max(16)),
+                ("aligned", Some(a)) => match a.trim().parse::<u32>() {
+                    Ok(n) if n.is_power_of_two() => {
+                        la.aligned = Some(la.aligned.unwrap_or(1).max(n))
+                    }
+                    _ => {
+                        return self.unsupported(
+                            span,
+                            format!("attribute `aligned({a})` (only a literal power of 2)"),
+                        )
+                    }
+                },
+                (n, _) if HARMLESS.contains(&n) => {}
+                (n, _) => return self.unsupported(span, format!("attribute `{n}`")),
+            }
+        }
+        Ok(la)
+    }
+
     /// Check the attributes (and asm labels) of one position.
     pub fn check_extensions(&mut self, exts: &[Node<Extension>]) -> R<()> {
         for e in exts {
             match &e.node {
                 Extension::Attribute(a) => {
                     let name = canonical(&a.name.node);
+                    if self.member_layout_ok && matches!(name, "packed" | "aligned") {
+                        // A struct member's: taken by the layout (`types.rs`).
+                        continue;
+                    }
                     if !HARMLESS.contains(&name) {
                         let why = match name {
                             "aligned" | "packed" | "mode" | "vector_size" => " (changes layout)",

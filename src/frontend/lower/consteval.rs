@@ -118,6 +118,9 @@ impl<'u> Cx<'u> {
                 Ok(CVal::Num(n as u64, ulong_t()))
             }
             Expression::SizeOfVal(v) => {
+                if self.is_bit_field(&v.node.0)? {
+                    return self.error(v.span, "'sizeof' applied to a bit-field");
+                }
                 let ty = self.type_of_expr(&v.node.0)?;
                 let n = self.size_or_err(&ty, v.span)?;
                 Ok(CVal::Num(n as u64, ulong_t()))

@@ -179,7 +179,7 @@ impl<'u> Cx<'u> {
                     let o = off as usize;
                     bytes[o..o + n].copy_from_slice(&s[..n]);
                 }
-                InitItem::Expr { off, ty, e } => {
+                InitItem::Expr { off, ty, e, bits } => {
                     if matches!(*ty, Type::Struct(_)) {
                         return self.unsupported(
                             e.span,
@@ -192,6 +192,21 @@ impl<'u> Cx<'u> {
                     let item = self.loc(e.span);
                     init_locs.push((off, off + sz as u32, item));
                     let o = off as usize;
+                    if let Some(b) = bits {
+                        let CVal::Num(bits, _) = v else {
+                            return self.error(
+                                e.span,
+                                "initializer element is not computable at load time",
+                            );
+                        };
+                        let n = b.nbytes() as usize;
+                        let mut w = [0u8; 8];
+                        w[..n].copy_from_slice(&bytes[o..o + n]);
+                        let old = u64::from_le_bytes(w);
+                        let new = (old & !b.mask()) | ((bits << b.shift) & b.mask());
+                        bytes[o..o + n].copy_from_slice(&new.to_le_bytes()[..n]);
+                        continue;
+                    }
                     match v {
                         CVal::Num(bits, _) => {
                             bytes[o..o + sz].copy_from_slice(&bits.to_le_bytes()[..sz]);
@@ -502,7 +517,20 @@ impl<'u> Cx<'u> {
                     loc,
                 );
             }
-            InitItem::Expr { off, ty, e } => {
+            InitItem::Expr {
+                off,
+                ty,
+                e,
+                bits: Some(b),
+            } => {
+                let dst = self.offset_addr(base, off as i64, loc);
+                let eloc = self.loc(e.span);
+                let vt = super::expr::bit_field_value_type(b, &ty);
+                let (v, et) = self.scalar_rvalue(e)?;
+                let v = self.convert(v, &et, &vt, e.span)?;
+                self.store_bits(dst, b, v, eloc);
+            }
+            InitItem::Expr { off, ty, e, .. } => {
                 let dst = self.offset_addr(base, off as i64, loc);
                 let eloc = self.loc(e.span);
                 if matches!(*ty, Type::Struct(_)) {

@@ -32,14 +32,43 @@ enum IndexAccess {
 pub(crate) enum Place {
     Reg(Reg, TypeRef),
     Mem(Operand, TypeRef),
+    /// A bit-field: the address of the byte holding its lowest bit, its position, and
+    /// the type its value has once read (`bit_field_value_type`).
+    Bits(Operand, BitField, TypeRef),
 }
 
 impl Place {
     pub fn ty(&self) -> &TypeRef {
         match self {
-            Place::Reg(_, t) | Place::Mem(_, t) => t,
+            Place::Reg(_, t) | Place::Mem(_, t) | Place::Bits(_, _, t) => t,
         }
     }
+}
+
+/// The type of a bit-field's value as gcc computes with it: the integer promotions
+/// apply to the field's width, not its declared type (`unsigned x:3` is an `int`,
+/// `unsigned x:32` an `unsigned int`); `_Bool` stays `_Bool`.
+pub(crate) fn bit_field_value_type(b: BitField, declared: &TypeRef) -> TypeRef {
+    if declared.is_bool() {
+        declared.clone()
+    } else if b.width < 32 || b.signed {
+        int_t()
+    } else {
+        Rc::new(Type::int(4, false))
+    }
+}
+
+/// The power-of-two chunks (byte offset, kind) that read or write exactly `n` bytes.
+fn chunks(n: u32) -> Vec<(u32, Scalar)> {
+    let mut out = Vec::new();
+    let mut off = 0;
+    for k in [8u32, 4, 2, 1] {
+        if n - off >= k {
+            out.push((off, Scalar::int(k, false)));
+            off += k;
+        }
+    }
+    out
 }
 
 /// Integer conversions that leave a canonical register value unchanged (canonical
@@ -373,7 +402,7 @@ impl<'u> Cx<'u> {
                 let (base_addr, base_ty) = match m.node.operator.node {
                     MemberOperator::Direct => match self.place(&m.node.expression)? {
                         Place::Mem(a, t) => (a, t),
-                        Place::Reg(..) => {
+                        Place::Reg(..) | Place::Bits(..) => {
                             return self.error(m.span, "member of a value that is not a struct")
                         }
                     },
@@ -385,13 +414,16 @@ impl<'u> Cx<'u> {
                         (p, pt)
                     }
                 };
-                let (off, fty) = self.field(
+                let (off, fty, bits) = self.field_bits(
                     &base_ty,
                     &m.node.identifier.node.name,
                     m.node.identifier.span,
                 )?;
                 let a = self.offset_addr(base_addr, off as i64, loc);
-                Ok(Place::Mem(a, fty))
+                Ok(match bits {
+                    Some(b) => Place::Bits(a, b, bit_field_value_type(b, &fty)),
+                    None => Place::Mem(a, fty),
+                })
             }
             Expression::BinaryOperator(b)
                 if matches!(b.node.operator.node, BinaryOperator::Index) =>
@@ -457,7 +489,143 @@ impl<'u> Cx<'u> {
                     Val::S(v, t)
                 }
             },
+            Place::Bits(a, b, t) => {
+                let raw = self.load_bytes(a, b.nbytes(), false, loc);
+                let w = b.width as u64;
+                let v = if b.signed {
+                    let up = Operand::Const(64 - b.shift as u64 - w);
+                    let x = self.assign(Rvalue::Bin(BinOp::Shl, Scalar::U64, raw, up), loc);
+                    let down = Operand::Const(64 - w);
+                    self.assign(Rvalue::Bin(BinOp::Shr, Scalar::I64, x, down), loc)
+                } else {
+                    let x = if b.shift == 0 {
+                        raw
+                    } else {
+                        let sh = Operand::Const(b.shift as u64);
+                        self.assign(Rvalue::Bin(BinOp::Shr, Scalar::U64, raw, sh), loc)
+                    };
+                    if b.nbytes() * 8 == b.width as u32 {
+                        x
+                    } else {
+                        let m = Operand::Const((1u64 << w) - 1);
+                        self.assign(Rvalue::Bin(BinOp::And, Scalar::U64, x, m), loc)
+                    }
+                };
+                Val::S(v, t)
+            }
         }
+    }
+
+    /// The little-endian value of `n` bytes at `a` (1 to 8), as a `U64`. `raw` skips
+    /// the initialisation check: the other bits of a bit-field's bytes.
+    fn load_bytes(&mut self, a: Operand, n: u32, raw: bool, loc: Loc) -> Operand {
+        let mut acc: Option<Operand> = None;
+        for (off, k) in chunks(n) {
+            let p = self.offset_addr(a, off as i64, loc);
+            let v = self.assign(
+                if raw {
+                    Rvalue::LoadRaw(p, k)
+                } else {
+                    Rvalue::Load(p, k)
+                },
+                loc,
+            );
+            let v = if off == 0 {
+                v
+            } else {
+                let sh = Operand::Const(off as u64 * 8);
+                self.assign(Rvalue::Bin(BinOp::Shl, Scalar::U64, v, sh), loc)
+            };
+            acc = Some(match acc {
+                None => v,
+                Some(x) => self.assign(Rvalue::Bin(BinOp::Or, Scalar::U64, x, v), loc),
+            });
+        }
+        acc.unwrap_or(Operand::Const(0))
+    }
+
+    /// Store the low `n` bytes (1 to 8) of the `U64` value `v` at `a`.
+    fn store_bytes(&mut self, a: Operand, n: u32, v: Operand, loc: Loc) {
+        for (off, k) in chunks(n) {
+            let p = self.offset_addr(a, off as i64, loc);
+            let x = if off == 0 {
+                v
+            } else {
+                let sh = Operand::Const(off as u64 * 8);
+                self.assign(Rvalue::Bin(BinOp::Shr, Scalar::U64, v, sh), loc)
+            };
+            let x = if k == Scalar::U64 {
+                x
+            } else {
+                self.assign(
+                    Rvalue::Cast {
+                        from: Scalar::U64,
+                        to: k,
+                        val: x,
+                    },
+                    loc,
+                )
+            };
+            self.emit(
+                StmtKind::Store {
+                    addr: p,
+                    val: x,
+                    ty: k,
+                },
+                loc,
+            );
+        }
+    }
+
+    /// Write a bit-field (read-modify-write of its bytes: only its bits change).
+    /// `v` is already of the field's value type. Returns the value the field holds
+    /// afterwards (truncated to its width), the value of an assignment expression.
+    pub fn store_bits(&mut self, a: Operand, b: BitField, v: Operand, loc: Loc) -> Operand {
+        let n = b.nbytes();
+        let mask = b.mask();
+        let ins = match v {
+            Operand::Const(c) => Operand::Const((c << b.shift) & mask),
+            _ => {
+                let x = if b.shift == 0 {
+                    v
+                } else {
+                    let sh = Operand::Const(b.shift as u64);
+                    self.assign(Rvalue::Bin(BinOp::Shl, Scalar::U64, v, sh), loc)
+                };
+                self.assign(
+                    Rvalue::Bin(BinOp::And, Scalar::U64, x, Operand::Const(mask)),
+                    loc,
+                )
+            }
+        };
+        let full = if n == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (n * 8)) - 1
+        };
+        let new = if mask == full {
+            ins
+        } else {
+            let old = self.load_bytes(a, n, true, loc);
+            let keep = Operand::Const(full & !mask);
+            let kept = self.assign(Rvalue::Bin(BinOp::And, Scalar::U64, old, keep), loc);
+            self.assign(Rvalue::Bin(BinOp::Or, Scalar::U64, kept, ins), loc)
+        };
+        self.store_bytes(a, n, new, loc);
+        // The stored value, sign- or zero-extended from the field's width.
+        let w = b.width as u64;
+        let up = Operand::Const(64 - w);
+        if let Operand::Const(c) = v {
+            let x = c << (64 - w);
+            return Operand::Const(if b.signed {
+                ((x as i64) >> (64 - w)) as u64
+            } else {
+                x >> (64 - w)
+            });
+        }
+        let x = self.assign(Rvalue::Bin(BinOp::Shl, Scalar::U64, v, up), loc);
+        let k = if b.signed { Scalar::I64 } else { Scalar::U64 };
+        self.assign(Rvalue::Bin(BinOp::Shr, k, x, up), loc)
     }
 
     /// `store_place` for the other lowering modules.
@@ -482,7 +650,25 @@ impl<'u> Cx<'u> {
                 );
                 v
             }
+            Place::Bits(a, b, _) => self.store_bits(*a, *b, v, loc),
         }
+    }
+
+    /// Whether `e` designates a bit-field (`sizeof` of one is an error, as in gcc).
+    pub fn is_bit_field(&mut self, e: &Node<Expression>) -> R<bool> {
+        let Expression::Member(m) = &e.node else {
+            return Ok(false);
+        };
+        let bt = self.type_of_expr(&m.node.expression)?;
+        let st = match m.node.operator.node {
+            MemberOperator::Direct => bt,
+            MemberOperator::Indirect => match bt.pointee() {
+                Some(p) => p.clone(),
+                None => return Ok(false),
+            },
+        };
+        let id = &m.node.identifier;
+        Ok(self.field_bits(&st, &id.node.name, id.span)?.2.is_some())
     }
 
     /// `r = v`. When `v` is a temporary defined by the statement just emitted, that
@@ -738,6 +924,7 @@ impl<'u> Cx<'u> {
                 match p {
                     Place::Mem(a, t) => Ok(Val::S(a, ptr_to(t))),
                     Place::Reg(..) => self.error(e.span, "address of a register variable"),
+                    Place::Bits(..) => self.error(e.span, "cannot take address of bit-field"),
                 }
             }
             UnaryOperator::Indirection => {

@@ -7,7 +7,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 
 use super::{Cx, R};
-use crate::ir::{IntKind, Type, TypeRef};
+use crate::ir::{BitField, IntKind, Type, TypeRef};
 
 pub(crate) enum InitItem<'a> {
     /// Initialise the object of type `ty` at `off` from an expression (scalar or struct).
@@ -15,6 +15,8 @@ pub(crate) enum InitItem<'a> {
         off: u32,
         ty: TypeRef,
         e: &'a Node<Expression>,
+        /// For a bit-field member: where its bits are.
+        bits: Option<BitField>,
     },
     /// Initialise a char array of `len` bytes at `off` from a string literal.
     Str { off: u32, bytes: Vec<u8>, len: u32 },
@@ -45,7 +47,7 @@ impl<'u> Cx<'u> {
         init: &'a Node<Initializer>,
     ) -> R<(Vec<InitItem<'a>>, TypeRef)> {
         let mut out = Vec::new();
-        let n = self.init_into(ty, 0, init, &mut out)?;
+        let n = self.init_into((ty, 0, None), init, &mut out)?;
         let full = match &**ty {
             Type::Array(el, None) => Rc::new(Type::Array(el.clone(), Some(n))),
             _ => ty.clone(),
@@ -56,8 +58,7 @@ impl<'u> Cx<'u> {
     /// Returns the number of elements used, for arrays of unknown size.
     fn init_into<'a>(
         &mut self,
-        ty: &TypeRef,
-        off: u32,
+        (ty, off, bits): (&TypeRef, u32, Option<BitField>),
         init: &'a Node<Initializer>,
         out: &mut Vec<InitItem<'a>>,
     ) -> R<u64> {
@@ -83,6 +84,7 @@ impl<'u> Cx<'u> {
                     off,
                     ty: ty.clone(),
                     e,
+                    bits,
                 });
                 Ok(1)
             }
@@ -90,21 +92,20 @@ impl<'u> Cx<'u> {
             Initializer::List(items) if items.is_empty() && ty.is_scalar() => {
                 self.error(init.span, "empty scalar initializer")
             }
-            Initializer::List(items) => self.init_list(ty, off, items, out),
+            Initializer::List(items) => self.init_list((ty, off, bits), items, out),
         }
     }
 
     fn init_list<'a>(
         &mut self,
-        ty: &TypeRef,
-        off: u32,
+        (ty, off, bits): (&TypeRef, u32, Option<BitField>),
         items: &'a [Node<InitializerListItem>],
         out: &mut Vec<InitItem<'a>>,
     ) -> R<u64> {
         if ty.is_scalar() {
             // `int x = { 3 };`
             if let Some(first) = items.first() {
-                return self.init_into(ty, off, &first.node.initializer, out);
+                return self.init_into((ty, off, bits), &first.node.initializer, out);
             }
             return Ok(1);
         }
@@ -112,7 +113,7 @@ impl<'u> Cx<'u> {
         if let (Some(_), [only]) = (is_char_array(ty), items) {
             if let Initializer::Expression(e) = &only.node.initializer.node {
                 if only.node.designation.is_empty() && string_lit(e).is_some() {
-                    return self.init_into(ty, off, &only.node.initializer, out);
+                    return self.init_into((ty, off, None), &only.node.initializer, out);
                 }
             }
         }
@@ -125,12 +126,11 @@ impl<'u> Cx<'u> {
             if let Some(first) = item.designation.first() {
                 cursor = self.designate(ty, first)?;
                 if item.designation.len() > 1 {
-                    let Some((sty, soff)) = self.subobject(ty, off, cursor) else {
+                    let Some((sty, soff, _)) = self.subobject(ty, off, cursor) else {
                         return self.error(items[pos].span, "designator outside the object");
                     };
                     self.init_designated(
-                        &sty,
-                        soff,
+                        (&sty, soff, None),
                         &item.designation[1..],
                         &item.initializer,
                         out,
@@ -144,11 +144,11 @@ impl<'u> Cx<'u> {
                 // Excess initialisers are ignored by gcc (with a warning).
                 break;
             }
-            let Some((sty, soff)) = self.subobject(ty, off, cursor) else {
+            let Some(sub) = self.subobject(ty, off, cursor) else {
                 // excess elements: gcc warns and ignores them
                 break;
             };
-            pos = self.init_sub(&sty, soff, items, pos, out)?;
+            pos = self.init_sub(sub, items, pos, out)?;
             cursor += 1;
             max = max.max(cursor);
         }
@@ -159,8 +159,7 @@ impl<'u> Cx<'u> {
     /// expression for an aggregate. Returns the next item position.
     fn init_sub<'a>(
         &mut self,
-        sty: &TypeRef,
-        soff: u32,
+        (sty, soff, sbits): (TypeRef, u32, Option<BitField>),
         items: &'a [Node<InitializerListItem>],
         pos: usize,
         out: &mut Vec<InitItem<'a>>,
@@ -169,31 +168,31 @@ impl<'u> Cx<'u> {
         let elide = match &item.initializer.node {
             Initializer::List(_) => false,
             Initializer::Expression(e) => {
-                if sty.is_scalar() || (is_char_array(sty).is_some() && string_lit(e).is_some()) {
+                if sty.is_scalar() || (is_char_array(&sty).is_some() && string_lit(e).is_some()) {
                     false
-                } else if matches!(**sty, Type::Struct(_)) {
+                } else if matches!(*sty, Type::Struct(_)) {
                     let et = self.type_of_expr(e)?;
-                    *et != **sty
+                    *et != *sty
                 } else {
                     true
                 }
             }
         };
         if !elide {
-            self.init_into(sty, soff, &item.initializer, out)?;
+            self.init_into((&sty, soff, sbits), &item.initializer, out)?;
             return Ok(pos + 1);
         }
-        let is_union = matches!(&**sty, Type::Struct(id) if self.structs[*id as usize].is_union);
+        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[*id as usize].is_union);
         let mut p = pos;
         let mut c: u64 = 0;
         while p < items.len() {
             if p > pos && !items[p].node.designation.is_empty() {
                 break;
             }
-            let Some((t2, o2)) = self.subobject(sty, soff, c) else {
+            let Some(sub) = self.subobject(&sty, soff, c) else {
                 break;
             };
-            p = self.init_sub(&t2, o2, items, p, out)?;
+            p = self.init_sub(sub, items, p, out)?;
             c += 1;
             if is_union {
                 break;
@@ -204,21 +203,20 @@ impl<'u> Cx<'u> {
 
     fn init_designated<'a>(
         &mut self,
-        ty: &TypeRef,
-        off: u32,
+        (ty, off, bits): (&TypeRef, u32, Option<BitField>),
         ds: &'a [Node<Designator>],
         init: &'a Node<Initializer>,
         out: &mut Vec<InitItem<'a>>,
     ) -> R<()> {
         let Some(first) = ds.first() else {
-            self.init_into(ty, off, init, out)?;
+            self.init_into((ty, off, bits), init, out)?;
             return Ok(());
         };
         let idx = self.designate(ty, first)?;
-        let Some((sty, soff)) = self.subobject(ty, off, idx) else {
+        let Some((sty, soff, sbits)) = self.subobject(ty, off, idx) else {
             return self.error(first.span, "designator outside the object");
         };
-        self.init_designated(&sty, soff, &ds[1..], init, out)
+        self.init_designated((&sty, soff, sbits), &ds[1..], init, out)
     }
 
     fn designate(&mut self, ty: &TypeRef, d: &Node<Designator>) -> R<u64> {
@@ -249,8 +247,13 @@ impl<'u> Cx<'u> {
         }
     }
 
-    /// The `i`-th direct subobject of an aggregate: (type, byte offset).
-    fn subobject(&self, ty: &TypeRef, off: u32, i: u64) -> Option<(TypeRef, u32)> {
+    /// The `i`-th direct subobject of an aggregate: (type, byte offset, bit-field).
+    fn subobject(
+        &self,
+        ty: &TypeRef,
+        off: u32,
+        i: u64,
+    ) -> Option<(TypeRef, u32, Option<BitField>)> {
         match &**ty {
             Type::Array(el, n) => {
                 if let Some(n) = n {
@@ -259,12 +262,12 @@ impl<'u> Cx<'u> {
                     }
                 }
                 let es = self.size_of(el)? as u64;
-                Some((el.clone(), off + (i * es) as u32))
+                Some((el.clone(), off + (i * es) as u32, None))
             }
             Type::Struct(id) => {
                 let s = self.structs.get(*id as usize)?;
                 let f = s.fields.get(i as usize)?;
-                Some((f.ty.clone(), off + f.offset))
+                Some((f.ty.clone(), off + f.offset, f.bits))
             }
             _ => None,
         }

@@ -10,6 +10,7 @@ mod decl;
 mod expr;
 mod implicit;
 mod init;
+mod marks;
 mod stmt;
 mod stmtexpr;
 mod types;
@@ -23,6 +24,7 @@ use lang_c::span::Span;
 
 use super::{Diag, DiagKind, FrontendError, LineMap};
 use crate::ir::*;
+pub(crate) use marks::{extract as extract_marks, LayoutMarks};
 
 /// A construct failed to lower; its diagnostic is already recorded.
 #[derive(Debug, Clone, Copy)]
@@ -47,7 +49,8 @@ pub(crate) enum Sym {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Tag {
     Struct(StructId),
-    Enum,
+    /// Index into `Cx::enums`.
+    Enum(u32),
 }
 
 #[derive(Default)]
@@ -82,7 +85,18 @@ pub(crate) struct Cx<'u> {
     pub prog: Program,
     pub structs: Vec<StructDef>,
     pub lines: &'u LineMap,
+    /// Layout directives of the current unit (see `marks.rs`).
+    pub marks: &'u LayoutMarks,
     pub diags: Vec<Diag>,
+    /// Every enum type with whether gcc gives it an unsigned underlying type (no
+    /// negative enumerator): the signedness of its bit-fields. Kept alive so that the
+    /// `Rc` identity of a type names its enum.
+    pub enums: Vec<(TypeRef, bool)>,
+    /// Layout attributes of the declaration whose struct specifier is lowered next.
+    pub pending_layout: Option<attrs::LayoutAttrs>,
+    /// Set while a struct member's declarator is lowered: its `packed` and `aligned`
+    /// attributes belong to the layout, not to `check_extensions`.
+    pub member_layout_ok: bool,
     pub scopes: Vec<Scope>,
     /// Names with external linkage, shared by all translation units.
     pub externs: HashMap<String, Sym>,
@@ -337,20 +351,26 @@ impl<'u> Cx<'u> {
     }
 }
 
-/// Lower all translation units of one program.
 /// A preprocessed and parsed translation unit (lang-c's AST stays inside `lower`).
 pub struct ParsedUnit {
     pub(crate) unit: TranslationUnit,
     pub(crate) lines: LineMap,
+    /// `#pragma pack` and struct-keyword attributes, which lang-c does not parse.
+    pub(crate) marks: LayoutMarks,
 }
 
 /// Parse one preprocessed translation unit; `lines` maps its offsets back to sources.
-pub(crate) fn parse(text: String, lines: LineMap) -> Result<ParsedUnit, FrontendError> {
+pub(crate) fn parse(
+    text: String,
+    lines: LineMap,
+    marks: LayoutMarks,
+) -> Result<ParsedUnit, FrontendError> {
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(ParsedUnit {
             unit: p.unit,
             lines,
+            marks,
         }),
         Err(e) => {
             let loc = lines.locate(e.offset);
@@ -364,6 +384,7 @@ pub(crate) fn parse(text: String, lines: LineMap) -> Result<ParsedUnit, Frontend
     }
 }
 
+/// Lower all translation units of one program.
 pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
     let Some(first) = units.first() else {
         return Err(FrontendError::Diags(vec![Diag {
@@ -376,7 +397,11 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         prog: Program::default(),
         structs: Vec::new(),
         lines: &first.lines,
+        marks: &first.marks,
         diags: Vec::new(),
+        enums: Vec::new(),
+        pending_layout: None,
+        member_layout_ok: false,
         scopes: Vec::new(),
         externs: HashMap::new(),
         func_types: Vec::new(),
@@ -390,7 +415,12 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
     };
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;
+        cx.marks = &u.marks;
         cx.unit_index = i;
+        for (off, text) in &u.marks.bad {
+            let span = Span::span(*off, *off + 1);
+            let _: R<()> = cx.unsupported(span, format!("`{text}`"));
+        }
         cx.scopes.clear();
         cx.push_scope();
         // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
