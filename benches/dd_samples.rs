@@ -150,7 +150,7 @@ fn regression_row(s: &Sample, r: &Regression, bin: &Path) -> Result<Vec<String>>
             format!("{gcc_ms:.0} ({} subsets)", n.tested),
             format!("{:.1}x", gcc_ms / interp_ms.max(1.0)),
         ),
-        Err(e) => (format!("{e}"), "-".into()),
+        Err(e) => (e.clone(), "-".into()),
     };
     Ok(vec![
         format!("{}/{}", s.name, r.id),

@@ -251,6 +251,15 @@ pub fn rename(text: &str, map: &BTreeMap<String, String>) -> String {
             }
             let w = &text[s..i];
             out.push_str(map.get(w).map_or(w, String::as_str));
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            // Literals are copied as they are: `\n` is no use of a name `n`.
+            let (s, q) = (i, b[i]);
+            i += 1;
+            while i < b.len() && b[i] != q && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&text[s..i]);
         } else if b[i].is_ascii_digit() {
             // Suffixes and hex digits are part of the number.
             let s = i;

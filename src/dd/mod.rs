@@ -107,13 +107,6 @@ struct Tester<'a> {
 
 impl Tester<'_> {
     fn test(&mut self, hs: &[&Hunk]) -> Outcome {
-        if std::env::var_os("REGCAUSE_DD_TRACE").is_some() {
-            let names: Vec<String> = hs
-                .iter()
-                .map(|h| format!("{}:{}", h.path, h.new_start + 1))
-                .collect();
-            eprintln!("dd: testing {}", names.join(" "));
-        }
         let files = diffctx::apply(self.good, hs);
         self.test_files(&files)
     }
@@ -124,9 +117,6 @@ impl Tester<'_> {
             return *o;
         }
         let o = self.judge.judge(files);
-        if std::env::var_os("REGCAUSE_DD_TRACE").is_some() {
-            eprintln!("dd: {} -> {}", key, o.as_str());
-        }
         if o == Outcome::Unresolved {
             self.unresolved += 1;
         }
@@ -328,6 +318,11 @@ pub fn search(
         .iter()
         .flat_map(|g| groups[*g].iter().copied())
         .collect();
+    // A rename that also edits: the edits alone, on the renamed tree.
+    if let Some((base, edits)) = inside_renames(&mut t, &all, &chosen, bad) {
+        let minimal = refine_large(&mut t, &base, edits, &[]);
+        return Ok(finish(&t, &all, &groups, minimal, started));
+    }
     // Grouping is a guess: try without the members a group does not need.
     if grouped {
         let kept = ddmin(chosen.len(), &mut |s: &[usize]| {
@@ -336,18 +331,25 @@ pub fn search(
         });
         chosen = kept.into_iter().map(|k| chosen[k]).collect();
     }
-    let minimal = match inside_renames(&mut t, &all, &chosen, bad) {
-        Some((base, edits)) => refine_large(&mut t, &base, edits, &[]),
-        None => refine(&mut t, &all, &chosen, bad),
-    };
-    Ok(Search {
+    let minimal = refine(&mut t, &all, &chosen, bad);
+    Ok(finish(&t, &all, &groups, minimal, started))
+}
+
+fn finish(
+    t: &Tester,
+    all: &[Hunk],
+    groups: &[Vec<usize>],
+    minimal: Vec<Hunk>,
+    started: Instant,
+) -> Search {
+    Search {
         hunks: all.len(),
         groups: groups.len(),
         tested: t.memo.len(),
         unresolved: t.unresolved,
         minimal,
         ms: started.elapsed().as_millis() as u64,
-    })
+    }
 }
 
 /// How a run fails, as far as "the same failure" goes: where the runs first part
@@ -416,14 +418,8 @@ impl InterpJudge<'_> {
                 return Outcome::Unresolved;
             }
         }
-        let prog = match oracle::load(dir.path(), self.program, "subset") {
-            Ok(p) => p,
-            Err(e) => {
-                if std::env::var_os("REGCAUSE_DD_TRACE").is_some() {
-                    eprintln!("dd: does not lower: {e}");
-                }
-                return Outcome::Unresolved;
-            }
+        let Ok(prog) = oracle::load(dir.path(), self.program, "subset") else {
+            return Outcome::Unresolved;
         };
         let run = exec::run(&prog, &self.test.input(dir.path()), self.limits);
         match oracle::judge_each(self.good, &run, self.expect_good, self.expect_bad) {

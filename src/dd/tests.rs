@@ -270,6 +270,10 @@ fn renames_are_found_and_looked_through() {
     assert_eq!(map.get("n").map(String::as_str), Some("count"));
     assert_eq!(map.get("tab_find").map(String::as_str), Some("sym_find"));
     assert_eq!(group::rename("x.n = n1 + 2n;", &map), "x.count = n1 + 2n;");
+    assert_eq!(
+        group::rename("printf(\"%d n\\n\", n);", &map),
+        "printf(\"%d n\\n\", count);"
+    );
     // Every hunk shares a renamed name: one group; the judge only accepts consistent
     // names, and the loop's start is the fault.
     assert_eq!(group(&hs, &good, &bad).len(), 1);
