@@ -148,9 +148,9 @@ pub fn group(
             }
         }
     }
-    for a in 0..hunks.len() {
-        for b in a + 1..hunks.len() {
-            if is_move(&hunks[a], &hunks[b]) {
+    for (a, ha) in hunks.iter().enumerate() {
+        for (b, hb) in hunks.iter().enumerate().skip(a + 1) {
+            if is_move(ha, hb) {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                 parent[rb] = ra;
             }
