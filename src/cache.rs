@@ -40,16 +40,20 @@ pub enum Kind {
     Conditions,
     /// A solver answer, keyed by the formula's hash (see [`Key::formula`]).
     Solver,
+    /// The outcome of a subset of the diff's hunks (delta debugging), keyed by the
+    /// patched tree's hash and the test.
+    Subset,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Run, Kind::Conditions, Kind::Solver];
+    pub const ALL: [Kind; 4] = [Kind::Run, Kind::Conditions, Kind::Solver, Kind::Subset];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Run => "run",
             Kind::Conditions => "conditions",
             Kind::Solver => "solver",
+            Kind::Subset => "subset",
         }
     }
 }

@@ -104,6 +104,9 @@ pub struct ExplainArgs {
     /// Neither read nor write the analysis cache.
     #[arg(long, conflicts_with = "cache")]
     pub no_cache: bool,
+    /// Skip delta debugging on the diff's hunks (the failure-inducing change).
+    #[arg(long)]
+    pub no_dd: bool,
     /// The analysis cache database (default: $REGCAUSE_CACHE, else
     /// .git/regcause/cache.sqlite in the repository).
     #[arg(long, value_name = "PATH")]
@@ -1229,9 +1232,87 @@ fn explain(a: &ExplainArgs) -> Res {
             "every decision candidate lies in unchanged code: the changed lines follow as value-level explanations (a changed value may drive those decisions)".into(),
         );
     }
+    dd_step(
+        a,
+        &g,
+        &b,
+        d,
+        &test,
+        lim,
+        (exp_g.as_deref(), exp_b.as_deref()),
+        &opts.cache,
+        &mut report,
+    );
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     emit(&report, a)?;
     Ok(code::REGRESSION)
+}
+
+/// Delta debugging on the hunks GOOD -> BAD (unless `--no-dd`), merged into the report:
+/// the failure-inducing hunks, candidates inside them first. A search that cannot run
+/// (the hunks applied together do not reproduce the failure) becomes a note.
+#[allow(clippy::too_many_arguments)]
+fn dd_step(
+    a: &ExplainArgs,
+    g: &Loaded,
+    b: &Loaded,
+    d: &Divergence,
+    test: &Test,
+    lim: Limits,
+    expect: (Option<&[u8]>, Option<&[u8]>),
+    cache: &std::cell::RefCell<crate::cache::Cache>,
+    report: &mut crate::report::Report,
+) {
+    if a.no_dd {
+        return;
+    }
+    let good = crate::diffctx::tree_files(g.tree.path());
+    let bad = crate::diffctx::tree_files(b.tree.path());
+    let mut judge = crate::dd::InterpJudge {
+        program: &test.program,
+        test,
+        limits: lim,
+        good: &g.run.result,
+        expect_good: expect.0,
+        expect_bad: expect.1,
+        bad: crate::dd::FailClass::of(d, &b.run.result),
+        cache,
+        cache_hits: 0,
+    };
+    match crate::dd::search(&good, &bad, &mut judge) {
+        Ok(s) => {
+            let hits = judge.cache_hits;
+            crate::dd::merge(report, &s, &bad_slice_lines(d, b), hits);
+        }
+        Err(e) => report.notes.push(format!(
+            "delta debugging on the hunks was not possible: {e}"
+        )),
+    }
+}
+
+/// (file, line) of the bad run's relevant slice from the divergence's criterion; empty
+/// without a trace (`--condition pc`) or when slicing fails.
+fn bad_slice_lines(d: &Divergence, b: &Loaded) -> Vec<(String, u32)> {
+    let Some(trace) = b.trace.as_ref() else {
+        return Vec::new();
+    };
+    let spec = match d {
+        Divergence::Stdout { offset, .. } if *offset < b.run.result.stdout.len() => {
+            crate::slice::Spec::Byte(*offset)
+        }
+        _ => crate::slice::Spec::Exit,
+    };
+    let facts = crate::analysis::Facts::new(&b.prog);
+    let Ok(slice) = crate::slice::criterion_of(&b.run.result, trace, spec)
+        .and_then(|c| crate::slice::slice(&b.prog, &facts, trace, &c))
+    else {
+        return Vec::new();
+    };
+    slice
+        .lines(&b.prog, trace)
+        .into_iter()
+        .filter_map(|(l, _)| Some((b.prog.files.get(l.file as usize)?.clone(), l.line)))
+        .collect()
 }
 
 fn short(c: &str) -> &str {

@@ -140,6 +140,194 @@ impl TreeDiff {
     }
 }
 
+/// How a hunk's file differs between the trees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileChange {
+    Modified,
+    /// The file exists only at the bad revision; the hunk is its whole text.
+    Added,
+    /// The file exists only at the good revision; the hunk removes its whole text.
+    Removed,
+}
+
+/// One hunk of the diff good -> bad with no context: `old` (lines of the good file from
+/// 0-based `old_start`) becomes `new` (lines of the bad file from 0-based `new_start`).
+/// Lines keep their terminators, so applying every hunk of a file gives the bad text
+/// byte for byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hunk {
+    pub path: String,
+    pub old_start: usize,
+    pub old: Vec<String>,
+    pub new_start: usize,
+    pub new: Vec<String>,
+    pub file: FileChange,
+}
+
+impl Hunk {
+    /// 1-based first and last line of the bad revision the hunk covers; a pure deletion
+    /// covers no line and gives the line after it twice.
+    pub fn bad_range(&self) -> (u32, u32) {
+        let first = self.new_start as u32 + 1;
+        (first, first + (self.new.len() as u32).max(1) - 1)
+    }
+
+    /// Lines the hunk touches in either revision (its size for "large hunk").
+    pub fn size(&self) -> usize {
+        self.old.len().max(self.new.len())
+    }
+
+    /// The hunk in unified format (no context lines).
+    pub fn unified(&self) -> String {
+        let (a, b) = match self.file {
+            FileChange::Added => ("/dev/null".to_string(), format!("b/{}", self.path)),
+            FileChange::Removed => (format!("a/{}", self.path), "/dev/null".to_string()),
+            FileChange::Modified => (format!("a/{}", self.path), format!("b/{}", self.path)),
+        };
+        // Unified format names the line before an empty side.
+        let start = |s: usize, n: usize| if n == 0 { s } else { s + 1 };
+        let mut out = format!(
+            "--- {a}\n+++ {b}\n@@ -{},{} +{},{} @@\n",
+            start(self.old_start, self.old.len()),
+            self.old.len(),
+            start(self.new_start, self.new.len()),
+            self.new.len()
+        );
+        for (sign, lines) in [('-', &self.old), ('+', &self.new)] {
+            for l in lines.iter() {
+                out.push(sign);
+                out.push_str(l);
+                if !l.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A text split into lines that keep their terminators.
+pub fn split_lines(text: &str) -> Vec<String> {
+    text.split_inclusive('\n').map(str::to_string).collect()
+}
+
+/// Every file of a tree, by path relative to its root ('/'-separated), with its text
+/// (lossy UTF-8). Unreadable entries are skipped: the tree is one regcause wrote.
+pub fn tree_files(root: &Path) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            let Ok(ft) = e.file_type() else { continue };
+            if ft.is_dir() {
+                if e.file_name() != ".git" {
+                    stack.push(p);
+                }
+            } else if ft.is_file() {
+                let (Ok(rel), Ok(bytes)) = (p.strip_prefix(root), std::fs::read(&p)) else {
+                    continue;
+                };
+                let rel: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.insert(rel.join("/"), String::from_utf8_lossy(&bytes).into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The hunks of the diff from `good` to `bad` (path -> text), per file in path order:
+/// changes not separated by an unchanged line form one hunk; a file present on one side
+/// only is one hunk.
+pub fn hunks(
+    good: &std::collections::BTreeMap<String, String>,
+    bad: &std::collections::BTreeMap<String, String>,
+) -> Vec<Hunk> {
+    let mut paths: BTreeSet<&String> = good.keys().collect();
+    paths.extend(bad.keys());
+    let mut out = Vec::new();
+    for p in paths {
+        match (good.get(p), bad.get(p)) {
+            (Some(g), Some(b)) if g != b => {
+                let diff = TextDiff::from_lines(g.as_str(), b.as_str());
+                let old_lines = split_lines(g);
+                let new_lines = split_lines(b);
+                for group in diff.grouped_ops(0) {
+                    let (Some(first), Some(last)) = (group.first(), group.last()) else {
+                        continue;
+                    };
+                    let (os, oe) = (first.old_range().start, last.old_range().end);
+                    let (ns, ne) = (first.new_range().start, last.new_range().end);
+                    out.push(Hunk {
+                        path: p.clone(),
+                        old_start: os,
+                        old: old_lines[os..oe].to_vec(),
+                        new_start: ns,
+                        new: new_lines[ns..ne].to_vec(),
+                        file: FileChange::Modified,
+                    });
+                }
+            }
+            (None, Some(b)) => out.push(Hunk {
+                path: p.clone(),
+                old_start: 0,
+                old: Vec::new(),
+                new_start: 0,
+                new: split_lines(b),
+                file: FileChange::Added,
+            }),
+            (Some(g), None) => out.push(Hunk {
+                path: p.clone(),
+                old_start: 0,
+                old: split_lines(g),
+                new_start: 0,
+                new: Vec::new(),
+                file: FileChange::Removed,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `good` with the hunks applied (any subset of [`hunks`]' result, or finer hunks cut
+/// from them: they must not overlap in the good text). A removed file's hunk deletes the
+/// file; an added file's creates it.
+pub fn apply(
+    good: &std::collections::BTreeMap<String, String>,
+    hunks: &[&Hunk],
+) -> std::collections::BTreeMap<String, String> {
+    let mut out = good.clone();
+    let mut by_file: std::collections::BTreeMap<&str, Vec<(usize, &Hunk)>> =
+        std::collections::BTreeMap::new();
+    for (i, h) in hunks.iter().enumerate() {
+        by_file.entry(h.path.as_str()).or_default().push((i, h));
+    }
+    for (path, mut hs) in by_file {
+        if hs.iter().any(|(_, h)| h.file == FileChange::Removed) {
+            out.remove(path);
+            continue;
+        }
+        let mut lines = good.get(path).map(|t| split_lines(t)).unwrap_or_default();
+        // Back to front, so earlier positions stay valid; insertions at one position go
+        // in reverse of their order so they end up in it.
+        hs.sort_by(|a, b| (b.1.old_start, b.0).cmp(&(a.1.old_start, a.0)));
+        for (_, h) in hs {
+            let s = h.old_start.min(lines.len());
+            let e = (h.old_start + h.old.len()).min(lines.len());
+            lines.splice(s..e, h.new.iter().cloned());
+        }
+        out.insert(path.to_string(), lines.concat());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

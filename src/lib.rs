@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod cache;
 pub mod cli;
 pub mod darwin;
+pub mod dd;
 pub mod diagnostic;
 pub mod diffctx;
 pub mod exec;

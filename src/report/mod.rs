@@ -34,6 +34,47 @@ pub struct Report {
     pub undecided: Vec<Location>,
     /// Precision notes that concern the whole analysis.
     pub notes: Vec<String>,
+    /// The failure-inducing hunks from delta debugging (absent with `--no-dd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dd: Option<DdSection>,
+}
+
+/// Delta debugging on the diff's hunks, combined with the candidates.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct DdSection {
+    /// Hunks of the diff, and groups of dependent hunks that ddmin worked on.
+    pub hunks_total: usize,
+    pub groups: usize,
+    /// Distinct subsets tested, unresolved ones, and those answered by the cache.
+    pub subsets_tested: usize,
+    pub unresolved: usize,
+    pub cache_hits: usize,
+    pub search_ms: u64,
+    /// The minimal failure-inducing hunks, in path and line order.
+    pub hunks: Vec<FailureHunk>,
+    /// The lines the combined analysis points at, best first: candidates inside the
+    /// hunks, else the hunks' lines in the bad run's relevant slice (then the best
+    /// candidate outside when the hunks only expose a fault).
+    pub reported: Vec<Location>,
+    /// No candidate lies inside the hunks while one lies in unchanged code: the change
+    /// only exposes a fault there.
+    pub exposes_only: bool,
+}
+
+/// One failure-inducing hunk.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct FailureHunk {
+    pub file: String,
+    /// 1-based first and last line in the bad revision (a pure deletion: the line after
+    /// it, twice).
+    pub start: u32,
+    pub end: u32,
+    /// The hunk in unified format, no context.
+    pub text: String,
+    /// Lines of the hunk that hold candidates, best first.
+    pub candidate_lines: Vec<u32>,
+    /// Lines of the hunk in the bad run's relevant slice.
+    pub slice_lines: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -179,6 +220,7 @@ impl Report {
             candidates: Vec::new(),
             undecided: Vec::new(),
             notes: Vec::new(),
+            dd: None,
         }
     }
 

@@ -120,6 +120,7 @@ pub fn text(r: &Report) -> String {
             }
         }
     }
+    text_dd(r, &mut o);
     for u in &r.undecided {
         let _ = writeln!(
             o,
@@ -132,6 +133,84 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(o, "{}", stats_line(r));
     o
+}
+
+fn dd_summary(d: &super::DdSection) -> String {
+    format!(
+        "{} of {} hunks ({} groups); {} subsets tested ({} unresolved, {} from the cache) in {} ms",
+        d.hunks.len(),
+        d.hunks_total,
+        d.groups,
+        d.subsets_tested,
+        d.unresolved,
+        d.cache_hits,
+        d.search_ms
+    )
+}
+
+fn hunk_lines(h: &super::FailureHunk) -> String {
+    let mut s = String::new();
+    if !h.candidate_lines.is_empty() {
+        let _ = write!(s, "candidates at lines {:?}", h.candidate_lines);
+    } else if !h.slice_lines.is_empty() {
+        let _ = write!(
+            s,
+            "no candidate inside; lines in the relevant slice {:?}",
+            h.slice_lines
+        );
+    } else {
+        s.push_str("no candidate inside and no line in the relevant slice");
+    }
+    s
+}
+
+fn text_dd(r: &Report, o: &mut String) {
+    let Some(d) = &r.dd else { return };
+    let _ = writeln!(
+        o,
+        "\nFailure-inducing change (delta debugging): {}.",
+        dd_summary(d)
+    );
+    for h in &d.hunks {
+        let _ = writeln!(o, "{}:{}-{} ({})", h.file, h.start, h.end, hunk_lines(h));
+        for l in h.text.lines() {
+            let _ = writeln!(o, "   | {l}");
+        }
+    }
+    if d.exposes_only {
+        let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.");
+    }
+    let lines: Vec<String> = d
+        .reported
+        .iter()
+        .map(|l| format!("{}:{}", l.file, l.line))
+        .collect();
+    let _ = writeln!(o, "Reported lines: {}", lines.join(", "));
+}
+
+fn markdown_dd(r: &Report, o: &mut String) {
+    let Some(d) = &r.dd else { return };
+    let _ = writeln!(o, "\n### Failure-inducing change\n\n{}.\n", dd_summary(d));
+    for h in &d.hunks {
+        let _ = writeln!(
+            o,
+            "- `{}:{}-{}`: {}\n\n```diff\n{}```\n",
+            h.file,
+            h.start,
+            h.end,
+            hunk_lines(h),
+            h.text
+        );
+    }
+    if d.exposes_only {
+        let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.\n");
+    }
+    let lines: Vec<String> = d
+        .reported
+        .iter()
+        .map(|l| format!("`{}:{}`", l.file, l.line))
+        .collect();
+    let _ = writeln!(o, "Reported lines: {}", lines.join(", "));
 }
 
 fn md_cell(s: &str) -> String {
@@ -203,6 +282,7 @@ pub fn markdown(r: &Report) -> String {
             }
         }
     }
+    markdown_dd(r, &mut o);
     for n in &r.notes {
         let _ = writeln!(o, "\n> Note: {n}");
     }
@@ -246,6 +326,28 @@ pub fn sarif(r: &Report) -> Value {
             })
         })
         .collect();
+    let mut results = results;
+    if let Some(d) = &r.dd {
+        // One result per failure-inducing hunk, as a region of the bad revision.
+        for h in &d.hunks {
+            results.push(json!({
+                "ruleId": "regcause/failure-inducing-hunk",
+                "level": "note",
+                "message": { "text": format!("Failure-inducing hunk of the regression {} → {} ({})", r.good.rev, r.bad.rev, hunk_lines(h)) },
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": h.file },
+                        "region": { "startLine": h.start, "endLine": h.end, "snippet": { "text": h.text } }
+                    }
+                }],
+                "properties": {
+                    "candidateLines": h.candidate_lines,
+                    "sliceLines": h.slice_lines,
+                    "exposesOnly": d.exposes_only,
+                }
+            }));
+        }
+    }
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -257,6 +359,9 @@ pub fn sarif(r: &Report) -> Value {
                 "rules": [{
                     "id": "regcause/root-cause",
                     "shortDescription": { "text": "Root-cause candidate of a regression" }
+                }, {
+                    "id": "regcause/failure-inducing-hunk",
+                    "shortDescription": { "text": "Minimal failure-inducing hunk (delta debugging)" }
                 }]
             }},
             "properties": { "good": r.good.commit, "bad": r.bad.commit },

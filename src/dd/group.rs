@@ -1,0 +1,280 @@
+//! Dependent hunks grouped, so fewer subsets fail to lower: hunks that share a symbol
+//! the change introduces (absent from the good tree: a new declaration and its uses, the
+//! new name of a rename) or removes (absent from the bad tree: the old name), and the
+//! two halves of a moved block (a deletion and an insertion of mostly the same lines).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::diffctx::Hunk;
+
+/// C identifiers (and keywords) of `text`; comments are not skipped: a name that only a
+/// comment mentions merely groups more than needed.
+fn idents(text: &str) -> BTreeSet<&str> {
+    let mut out = BTreeSet::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.insert(&text[s..i]);
+        } else if c.is_ascii_digit() {
+            // A number's suffix or hex digits are not identifiers.
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `text` without comments and the contents of string and character literals, so only
+/// names the code uses count. Lines that start with `*` are taken for the inside of a
+/// block comment (a hunk may start within one).
+fn code_only(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if !line.trim_start().starts_with('*') {
+            out.push_str(line);
+        }
+    }
+    let b = out.as_bytes();
+    let mut code = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            i += 2;
+            while i < b.len() && !b[i..].starts_with(b"*/") {
+                i += 1;
+            }
+            i += 2;
+            code.push(b' ');
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            let q = b[i];
+            i += 1;
+            while i < b.len() && b[i] != q && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            code.push(b' ');
+        } else {
+            code.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&code).into_owned()
+}
+
+fn tree_idents(files: &BTreeMap<String, String>) -> BTreeSet<String> {
+    files
+        .values()
+        .flat_map(|t| {
+            idents(&code_only(t))
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Whether `a` deletes and `b` inserts mostly the same lines (or the reverse): a move.
+pub(super) fn is_move(a: &Hunk, b: &Hunk) -> bool {
+    let body = |ls: &[String]| -> BTreeSet<String> {
+        ls.iter()
+            .map(|l| l.trim().to_string())
+            .filter(|l| l.len() > 1)
+            .collect()
+    };
+    let half = |del: &Hunk, ins: &Hunk| {
+        let (d, i) = (body(&del.old), body(&ins.new));
+        let small = d.len().min(i.len());
+        small >= 2 && 2 * d.intersection(&i).count() >= small
+    };
+    (a.new.is_empty() && b.old.is_empty() && half(a, b))
+        || (b.new.is_empty() && a.old.is_empty() && half(b, a))
+}
+
+fn find(p: &mut [usize], mut x: usize) -> usize {
+    while p[x] != x {
+        p[x] = p[p[x]];
+        x = p[x];
+    }
+    x
+}
+
+/// Groups of hunk indices (each sorted, groups in order of their first hunk).
+pub fn group(
+    hunks: &[Hunk],
+    good: &BTreeMap<String, String>,
+    bad: &BTreeMap<String, String>,
+) -> Vec<Vec<usize>> {
+    let (gi, bi) = (tree_idents(good), tree_idents(bad));
+    let mut parent: Vec<usize> = (0..hunks.len()).collect();
+    let mut owner: BTreeMap<String, usize> = BTreeMap::new();
+    for (k, h) in hunks.iter().enumerate() {
+        let new = code_only(&h.new.concat());
+        let old = code_only(&h.old.concat());
+        let mut keys: BTreeSet<String> = BTreeSet::new();
+        keys.extend(
+            idents(&new)
+                .into_iter()
+                .filter(|x| !gi.contains(*x))
+                .map(str::to_string),
+        );
+        keys.extend(
+            idents(&old)
+                .into_iter()
+                .filter(|x| !bi.contains(*x))
+                .map(str::to_string),
+        );
+        for key in keys {
+            match owner.get(&key) {
+                Some(&o) => {
+                    let (ra, rb) = (find(&mut parent, o), find(&mut parent, k));
+                    parent[rb] = ra;
+                }
+                None => {
+                    owner.insert(key, k);
+                }
+            }
+        }
+    }
+    for (a, ha) in hunks.iter().enumerate() {
+        for (b, hb) in hunks.iter().enumerate().skip(a + 1) {
+            if is_move(ha, hb) {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                parent[rb] = ra;
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for k in 0..hunks.len() {
+        let r = find(&mut parent, k);
+        groups.entry(r).or_default().push(k);
+    }
+    let mut out: Vec<Vec<usize>> = groups.into_values().collect();
+    out.sort();
+    out
+}
+
+/// Tokens of a text: identifiers and numbers whole, every other non-space byte alone.
+fn tokens(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let s = i;
+        if b[i].is_ascii_alphanumeric() || b[i] == b'_' {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+        } else if b[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        } else {
+            i += 1;
+            while i < b.len() && !text.is_char_boundary(i) {
+                i += 1;
+            }
+        }
+        out.push(&text[s..i]);
+    }
+    out
+}
+
+fn is_ident(t: &str) -> bool {
+    t.as_bytes()
+        .first()
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+}
+
+/// The renames of the change: old name -> new name, from hunks whose lines differ only
+/// in identifiers replaced by names new to the bad tree. A name renamed two ways is left
+/// out.
+pub fn renames(hunks: &[Hunk], good: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    let gi = tree_idents(good);
+    let mut map: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for h in hunks {
+        if h.old.len() != h.new.len() {
+            continue;
+        }
+        for (o, n) in h.old.iter().zip(&h.new) {
+            let (to, tn) = (tokens(o), tokens(n));
+            if to.len() != tn.len() {
+                continue;
+            }
+            let diffs: Vec<(&str, &str)> = to
+                .iter()
+                .zip(&tn)
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (*a, *b))
+                .collect();
+            if diffs.is_empty()
+                || !diffs
+                    .iter()
+                    .all(|(a, b)| is_ident(a) && is_ident(b) && !gi.contains(*b))
+            {
+                continue;
+            }
+            for (a, b) in diffs {
+                let e = map
+                    .entry(a.to_string())
+                    .or_insert_with(|| Some(b.to_string()));
+                if e.as_deref() != Some(b) {
+                    *e = None;
+                }
+            }
+        }
+    }
+    map.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+}
+
+/// `text` with the identifiers of `map` renamed (everything else byte for byte).
+pub fn rename(text: &str, map: &BTreeMap<String, String>) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_alphabetic() || b[i] == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let w = &text[s..i];
+            out.push_str(map.get(w).map_or(w, String::as_str));
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            // Literals are copied as they are: `\n` is no use of a name `n`.
+            let (s, q) = (i, b[i]);
+            i += 1;
+            while i < b.len() && b[i] != q && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&text[s..i]);
+        } else if b[i].is_ascii_digit() {
+            // Suffixes and hex digits are part of the number.
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push_str(&text[s..i]);
+        } else {
+            let s = i;
+            i += 1;
+            while i < b.len() && !text.is_char_boundary(i) {
+                i += 1;
+            }
+            out.push_str(&text[s..i]);
+        }
+    }
+    out
+}

@@ -1,0 +1,454 @@
+//! Delta debugging on the diff's hunks inside the interpreter (Zeller, "Yesterday, my
+//! program worked. Today, it does not. Why?", ESEC/FSE'99). Each subset of the hunks of
+//! GOOD -> BAD is applied to GOOD's tree in a private temporary directory, lowered by the
+//! front end and run on the test; the oracle judges it against the good run: pass, the
+//! same failure as BAD, or unresolved (does not lower, or fails another way). ddmin
+//! over groups of dependent hunks gives a 1-minimal failure-inducing set; large hunks of
+//! it are then cut into single-line pieces and minimised again.
+
+mod ddmin;
+mod group;
+mod merge;
+
+pub use ddmin::{ddmin, Outcome};
+pub use group::group;
+pub use merge::merge;
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+use crate::cache::{Cache, Key, Kind};
+use crate::diffctx::{self, Hunk};
+use crate::exec::{self, Limits, Outcome as RunOutcome, RunResult};
+use crate::oracle::{self, Divergence, Test, Verdict};
+
+/// Hunks larger than this (lines on either side) are minimised below hunk level.
+pub const LARGE_HUNK: usize = 3;
+
+/// Decides the outcome of one patched tree (path -> text).
+pub trait Judge {
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome;
+}
+
+/// What the hunk search found, and what it cost.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// Hunks of the diff, and groups of dependent hunks ddmin worked on.
+    pub hunks: usize,
+    pub groups: usize,
+    /// Distinct subsets (patched trees) judged, and how many were unresolved.
+    pub tested: usize,
+    pub unresolved: usize,
+    /// The 1-minimal failure-inducing hunks (pieces of large hunks merged back into
+    /// contiguous hunks), in path and line order.
+    pub minimal: Vec<Hunk>,
+    pub ms: u64,
+}
+
+/// The bytes naming a patched tree, for memo and cache keys.
+pub fn tree_hash(files: &BTreeMap<String, String>) -> String {
+    let mut b = Vec::new();
+    for (p, t) in files {
+        b.extend_from_slice(p.as_bytes());
+        b.push(0);
+        b.extend_from_slice(t.len().to_string().as_bytes());
+        b.push(0);
+        b.extend_from_slice(t.as_bytes());
+    }
+    crate::cache::hash_hex(&b)
+}
+
+/// `h` cut into single-line pieces: piece j replaces the hunk's j-th old line by its
+/// j-th new line (either may be missing), so all pieces together are `h`.
+fn pieces(h: &Hunk) -> Vec<Hunk> {
+    let n = h.old.len().max(h.new.len());
+    (0..n)
+        .map(|j| Hunk {
+            path: h.path.clone(),
+            old_start: h.old_start + j.min(h.old.len()),
+            old: h.old.get(j).cloned().into_iter().collect(),
+            new_start: h.new_start + j.min(h.new.len()),
+            new: h.new.get(j).cloned().into_iter().collect(),
+            file: h.file,
+        })
+        .collect()
+}
+
+/// Contiguous pieces of one file merged back into hunks.
+fn coalesce(mut hs: Vec<Hunk>) -> Vec<Hunk> {
+    hs.sort_by(|a, b| {
+        (&a.path, a.old_start, a.new_start).cmp(&(&b.path, b.old_start, b.new_start))
+    });
+    let mut out: Vec<Hunk> = Vec::new();
+    for h in hs {
+        if let Some(last) = out.last_mut() {
+            if last.path == h.path
+                && last.file == h.file
+                && last.old_start + last.old.len() == h.old_start
+                && last.new_start + last.new.len() == h.new_start
+            {
+                last.old.extend(h.old);
+                last.new.extend(h.new);
+                continue;
+            }
+        }
+        out.push(h);
+    }
+    out
+}
+
+/// Memoised judging of hunk sets, counting distinct trees and unresolved ones.
+struct Tester<'a> {
+    good: &'a BTreeMap<String, String>,
+    judge: &'a mut dyn Judge,
+    memo: HashMap<String, Outcome>,
+    unresolved: usize,
+}
+
+impl Tester<'_> {
+    fn test(&mut self, hs: &[&Hunk]) -> Outcome {
+        let files = diffctx::apply(self.good, hs);
+        self.test_files(&files)
+    }
+
+    fn test_files(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+        let key = tree_hash(files);
+        if let Some(o) = self.memo.get(&key) {
+            return *o;
+        }
+        let o = self.judge.judge(files);
+        if o == Outcome::Unresolved {
+            self.unresolved += 1;
+        }
+        self.memo.insert(key, o);
+        o
+    }
+}
+
+/// A moved block looked into: the tree with every hunk but the move's insertion, which
+/// inserts the block as it was, must pass; then ddmin over the edits made inside the
+/// moved block (the diff from that tree to the bad one). None when the plain move does
+/// not pass.
+fn inside_move(
+    t: &mut Tester,
+    all: &[Hunk],
+    ins: usize,
+    del: &Hunk,
+    bad: &BTreeMap<String, String>,
+) -> Option<Vec<Hunk>> {
+    let plain = Hunk {
+        new: del.old.clone(),
+        ..all[ins].clone()
+    };
+    let mut hs: Vec<&Hunk> = all
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != ins)
+        .map(|(_, h)| h)
+        .collect();
+    hs.push(&plain);
+    let moved = diffctx::apply(t.good, &hs);
+    if t.test_files(&moved) != Outcome::Pass {
+        return None;
+    }
+    let edits = diffctx::hunks(&moved, bad);
+    if edits.is_empty() {
+        return None;
+    }
+    let kept = ddmin(edits.len(), &mut |s: &[usize]| {
+        let e: Vec<&Hunk> = s.iter().map(|k| &edits[*k]).collect();
+        t.test_files(&diffctx::apply(&moved, &e))
+    });
+    Some(kept.into_iter().map(|k| edits[k].clone()).collect())
+}
+
+/// Renames looked through: when the result holds a hunk that renames and also edits,
+/// the tree with only the renamed names applied (every hunk's old text renamed) must
+/// pass; then ddmin over the edits left (the diff from that tree to the bad one).
+/// Returns that tree and the failure-inducing edits.
+fn inside_renames(
+    t: &mut Tester,
+    all: &[Hunk],
+    chosen: &[usize],
+    bad: &BTreeMap<String, String>,
+) -> Option<(BTreeMap<String, String>, Vec<Hunk>)> {
+    let map = group::renames(all, t.good);
+    if map.is_empty() {
+        return None;
+    }
+    let renamed =
+        |h: &Hunk| -> Vec<String> { h.old.iter().map(|l| group::rename(l, &map)).collect() };
+    // Only worth it when a hunk of the result is more than a rename.
+    if !chosen.iter().any(|k| {
+        let r = renamed(&all[*k]);
+        r != all[*k].old && r != all[*k].new
+    }) {
+        return None;
+    }
+    let only: Vec<Hunk> = all
+        .iter()
+        .filter(|h| h.file == diffctx::FileChange::Modified)
+        .map(|h| Hunk {
+            new: renamed(h),
+            ..h.clone()
+        })
+        .filter(|h| h.new != h.old)
+        .collect();
+    let refs: Vec<&Hunk> = only.iter().collect();
+    let base = diffctx::apply(t.good, &refs);
+    if t.test_files(&base) != Outcome::Pass {
+        return None;
+    }
+    let edits = diffctx::hunks(&base, bad);
+    if edits.is_empty() {
+        return None;
+    }
+    let kept = ddmin(edits.len(), &mut |s: &[usize]| {
+        let e: Vec<&Hunk> = s.iter().map(|k| &edits[*k]).collect();
+        t.test_files(&diffctx::apply(&base, &e))
+    });
+    let found = kept.into_iter().map(|k| edits[k].clone()).collect();
+    Some((base, found))
+}
+
+/// The result of ddmin (`chosen` hunks of `all`) refined: moved blocks looked into,
+/// then large hunks cut into lines.
+fn refine(
+    t: &mut Tester,
+    all: &[Hunk],
+    chosen: &[usize],
+    bad: &BTreeMap<String, String>,
+) -> Vec<Hunk> {
+    // Moved blocks of the result: the edits inside them replace the move's two hunks,
+    // which stay applied (as `fixed`) while the other hunks are cut into lines.
+    let mut fixed: Vec<Hunk> = Vec::new();
+    let mut inner: Vec<Hunk> = Vec::new();
+    let mut used: Vec<usize> = Vec::new();
+    for &d in chosen {
+        for &i in chosen {
+            if used.contains(&d) || used.contains(&i) || !group::is_move(&all[d], &all[i]) {
+                continue;
+            }
+            if !(all[d].new.is_empty() && all[i].old.is_empty()) {
+                continue;
+            }
+            if let Some(edits) = inside_move(t, all, i, &all[d], bad) {
+                used.extend([d, i]);
+                fixed.extend([all[d].clone(), all[i].clone()]);
+                inner.extend(edits);
+            }
+        }
+    }
+    let minimal: Vec<Hunk> = chosen
+        .iter()
+        .filter(|k| !used.contains(k))
+        .map(|k| all[*k].clone())
+        .collect();
+    let good = t.good;
+    let mut out = refine_large(t, good, minimal, &fixed);
+    out.extend(inner);
+    out.sort_by(|a, b| (&a.path, a.new_start).cmp(&(&b.path, b.new_start)));
+    out
+}
+
+/// Below hunk level: each large hunk of `minimal` (hunks on `base`) cut into lines and
+/// minimised with the rest of the result and `fixed` applied.
+fn refine_large(
+    t: &mut Tester,
+    base: &BTreeMap<String, String>,
+    mut minimal: Vec<Hunk>,
+    fixed: &[Hunk],
+) -> Vec<Hunk> {
+    let mut i = 0;
+    while i < minimal.len() {
+        if minimal[i].size() <= LARGE_HUNK {
+            i += 1;
+            continue;
+        }
+        let big = minimal.remove(i);
+        let ps = pieces(&big);
+        let kept = ddmin(ps.len(), &mut |s: &[usize]| {
+            let mut hs: Vec<&Hunk> = minimal.iter().chain(fixed).collect();
+            hs.extend(s.iter().map(|k| &ps[*k]));
+            t.test_files(&diffctx::apply(base, &hs))
+        });
+        // The pieces go after the hunks not yet looked at, so each is looked at once.
+        minimal.extend(kept.into_iter().map(|k| ps[k].clone()));
+    }
+    let mut out = coalesce(minimal);
+    out.sort_by(|a, b| (&a.path, a.new_start).cmp(&(&b.path, b.new_start)));
+    out
+}
+
+/// ddmin over the hunks of `good` -> `bad` (path -> text), then below hunk level on the
+/// large hunks of the result. Fails when the trees do not differ or when applying every
+/// hunk does not fail as the bad revision does.
+pub fn search(
+    good: &BTreeMap<String, String>,
+    bad: &BTreeMap<String, String>,
+    judge: &mut dyn Judge,
+) -> Result<Search, String> {
+    let started = Instant::now();
+    let all = diffctx::hunks(good, bad);
+    if all.is_empty() {
+        return Err("the two revisions' trees do not differ".into());
+    }
+    let groups = group(&all, good, bad);
+    let mut t = Tester {
+        good,
+        judge,
+        memo: HashMap::new(),
+        unresolved: 0,
+    };
+    let every: Vec<&Hunk> = all.iter().collect();
+    if t.test(&every) != Outcome::Fail {
+        return Err(
+            "the good tree with every hunk applied does not fail as the bad revision does".into(),
+        );
+    }
+    let chosen = ddmin(groups.len(), &mut |s: &[usize]| {
+        let hs: Vec<&Hunk> = s
+            .iter()
+            .flat_map(|g| groups[*g].iter().map(|k| &all[*k]))
+            .collect();
+        t.test(&hs)
+    });
+    let grouped = chosen.iter().any(|g| groups[*g].len() > 1);
+    let mut chosen: Vec<usize> = chosen
+        .iter()
+        .flat_map(|g| groups[*g].iter().copied())
+        .collect();
+    // A rename that also edits: the edits alone, on the renamed tree.
+    if let Some((base, edits)) = inside_renames(&mut t, &all, &chosen, bad) {
+        let minimal = refine_large(&mut t, &base, edits, &[]);
+        return Ok(finish(&t, &all, &groups, minimal, started));
+    }
+    // Grouping is a guess: try without the members a group does not need.
+    if grouped {
+        let kept = ddmin(chosen.len(), &mut |s: &[usize]| {
+            let hs: Vec<&Hunk> = s.iter().map(|k| &all[chosen[*k]]).collect();
+            t.test(&hs)
+        });
+        chosen = kept.into_iter().map(|k| chosen[k]).collect();
+    }
+    let minimal = refine(&mut t, &all, &chosen, bad);
+    Ok(finish(&t, &all, &groups, minimal, started))
+}
+
+fn finish(
+    t: &Tester,
+    all: &[Hunk],
+    groups: &[Vec<usize>],
+    minimal: Vec<Hunk>,
+    started: Instant,
+) -> Search {
+    Search {
+        hunks: all.len(),
+        groups: groups.len(),
+        tested: t.memo.len(),
+        unresolved: t.unresolved,
+        minimal,
+        ms: started.elapsed().as_millis() as u64,
+    }
+}
+
+/// How a run fails, as far as "the same failure" goes: where the runs first part
+/// (stdout or the ending) and whether the run stopped with a runtime error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FailClass {
+    pub stdout: bool,
+    pub fault: bool,
+}
+
+impl FailClass {
+    pub fn of(d: &Divergence, run: &RunResult) -> FailClass {
+        FailClass {
+            stdout: matches!(d, Divergence::Stdout { .. }),
+            fault: matches!(run.outcome, RunOutcome::Fault(_)),
+        }
+    }
+}
+
+/// The interpreter as the judge: lowers the patched tree and runs the test on it,
+/// with outcomes kept in the analysis cache.
+pub struct InterpJudge<'a> {
+    pub program: &'a str,
+    pub test: &'a Test,
+    pub limits: Limits,
+    pub good: &'a RunResult,
+    pub expect_good: Option<&'a [u8]>,
+    pub expect_bad: Option<&'a [u8]>,
+    pub bad: FailClass,
+    pub cache: &'a std::cell::RefCell<Cache>,
+    /// Subsets answered by the cache.
+    pub cache_hits: usize,
+}
+
+impl InterpJudge<'_> {
+    fn test_bytes(&self) -> Vec<u8> {
+        let mut b = b"dd-subset/1\0".to_vec();
+        for a in std::iter::once(&self.test.program).chain(&self.test.args) {
+            b.extend_from_slice(a.as_bytes());
+            b.push(0);
+        }
+        b.extend_from_slice(&self.test.stdin);
+        for e in [self.expect_good, self.expect_bad] {
+            b.extend_from_slice(format!("\0{:?}", e.map(<[u8]>::len)).as_bytes());
+            b.extend_from_slice(e.unwrap_or_default());
+        }
+        b.extend_from_slice(&self.good.stdout);
+        b.extend_from_slice(
+            format!(
+                "\0{}\0{}\0{}",
+                self.limits.max_steps, self.bad.stdout, self.bad.fault
+            )
+            .as_bytes(),
+        );
+        b
+    }
+
+    fn run(&self, files: &BTreeMap<String, String>) -> Outcome {
+        let Ok(dir) = tempfile::Builder::new().prefix("regcause-dd-").tempdir() else {
+            return Outcome::Unresolved;
+        };
+        for (p, t) in files {
+            let path = dir.path().join(p);
+            let made = path.parent().map_or(Ok(()), std::fs::create_dir_all);
+            if made.and_then(|_| std::fs::write(&path, t)).is_err() {
+                return Outcome::Unresolved;
+            }
+        }
+        let Ok(prog) = oracle::load(dir.path(), self.program, "subset") else {
+            return Outcome::Unresolved;
+        };
+        let run = exec::run(&prog, &self.test.input(dir.path()), self.limits);
+        match oracle::judge_each(self.good, &run, self.expect_good, self.expect_bad) {
+            Verdict::PassesAtBad => Outcome::Pass,
+            Verdict::Regression(d) if FailClass::of(&d, &run) == self.bad => Outcome::Fail,
+            _ => Outcome::Unresolved,
+        }
+    }
+}
+
+impl Judge for InterpJudge<'_> {
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+        let key = Key::new(tree_hash(files).as_bytes(), &self.test_bytes());
+        if let Some(o) = self
+            .cache
+            .borrow_mut()
+            .get(Kind::Subset, &key)
+            .and_then(|b| Outcome::parse(&b))
+        {
+            self.cache_hits += 1;
+            return o;
+        }
+        let o = self.run(files);
+        self.cache
+            .borrow_mut()
+            .put(Kind::Subset, &key, o.as_str().as_bytes());
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,304 @@
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::diffctx::{apply, hunks, FileChange};
+
+fn tree(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect()
+}
+
+/// A judge from a predicate on the patched tree's concatenated text: fail when `fail`
+/// holds, unresolved when `broken` does, else pass. Counts its calls.
+struct Pred<F: Fn(&str) -> Outcome> {
+    f: F,
+    calls: usize,
+}
+
+impl<F: Fn(&str) -> Outcome> Judge for Pred<F> {
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+        self.calls += 1;
+        let all: String = files.iter().map(|(p, t)| format!("@{p}\n{t}")).collect();
+        (self.f)(&all)
+    }
+}
+
+fn lines(n: usize, tag: &str) -> String {
+    (0..n).map(|i| format!("{tag}{i}\n")).collect()
+}
+
+#[test]
+fn every_hunk_applied_gives_the_bad_tree_and_none_the_good() {
+    let good = tree(&[
+        ("a.c", &lines(30, "a")),
+        ("gone.h", "x\ny\n"),
+        ("b.c", "1\n2\n3"),
+    ]);
+    let mut a = lines(30, "a");
+    a = a
+        .replace("a3\n", "A3\n")
+        .replace("a4\n", "")
+        .replace("a20\n", "a20\nnew\nnew2\n");
+    let bad = tree(&[("a.c", &a), ("new.h", "n\n"), ("b.c", "1\n2\n3\n")]);
+    let hs = hunks(&good, &bad);
+    // a.c: lines 3-4 together (adjacent), the insertion after 20; new.h, gone.h, b.c.
+    assert_eq!(hs.len(), 5, "{hs:#?}");
+    assert_eq!(hs.iter().filter(|h| h.file == FileChange::Added).count(), 1);
+    assert_eq!(
+        hs.iter().filter(|h| h.file == FileChange::Removed).count(),
+        1
+    );
+    let all: Vec<&Hunk> = hs.iter().collect();
+    assert_eq!(apply(&good, &all), bad);
+    assert_eq!(apply(&good, &[]), good);
+    // Any single hunk changes only its own part.
+    let one = apply(&good, &[&hs[1]]);
+    assert_eq!(one.len(), 3);
+    assert!(one["a.c"].contains("new\nnew2\n") && one["a.c"].contains("a3\na4\n"));
+}
+
+#[test]
+fn pieces_of_a_hunk_rebuild_it_in_any_subset_order() {
+    let good = tree(&[("f.c", "a\nb\nc\nd\n")]);
+    let bad = tree(&[("f.c", "a\nB\nC\nX\nY\nZ\nd\n")]);
+    let hs = hunks(&good, &bad);
+    assert_eq!(hs.len(), 1);
+    let ps = pieces(&hs[0]);
+    assert_eq!(ps.len(), 5);
+    let refs: Vec<&Hunk> = ps.iter().collect();
+    assert_eq!(apply(&good, &refs), bad);
+    let some = apply(&good, &[&ps[0], &ps[3]]);
+    assert_eq!(some["f.c"], "a\nB\nc\nY\nd\n");
+    assert_eq!(coalesce(ps.clone()), hs);
+}
+
+#[test]
+fn renames_and_new_declarations_are_grouped_moves_too() {
+    let good = tree(&[
+        (
+            "a.c",
+            "int count(int n);\nint x;\nint main(){ return count(1); }\n",
+        ),
+        ("b.c", "int count(int n){ return n; }\n\nint y;\n"),
+    ]);
+    let bad = tree(&[
+        (
+            "a.c",
+            "int tally(int n);\nint x;\nint main(){ return tally(1); }\n",
+        ),
+        ("b.c", "int tally(int n){ return n; }\n\nint z;\n"),
+    ]);
+    let hs = hunks(&good, &bad);
+    assert_eq!(hs.len(), 4);
+    let g = group(&hs, &good, &bad);
+    // The three hunks of the rename together; `int y` -> `int z` alone.
+    assert_eq!(g.len(), 2, "{g:?}");
+    assert!(g.iter().any(|x| x.len() == 3));
+    let body = "int f(int a) {\n  int s = 0;\n  s += a;\n  return s;\n}\n";
+    let good = tree(&[("m.c", &format!("{body}int k;\nint m;\nint q;\n"))]);
+    let bad = tree(&[("m.c", &format!("int k;\nint m;\nint q;\n{body}"))]);
+    let hs = hunks(&good, &bad);
+    assert_eq!(hs.len(), 2);
+    assert_eq!(group(&hs, &good, &bad), vec![vec![0, 1]]);
+}
+
+#[test]
+fn search_finds_the_culprit_hunk_then_its_line() {
+    let good = tree(&[("p.c", &lines(40, "l"))]);
+    // Ten separate edits; the one at line 21 is a large rewrite with one bad line.
+    let mut bad = lines(40, "l");
+    for i in [2, 6, 10, 14, 18, 28, 30, 34, 38] {
+        bad = bad.replace(&format!("l{i}\n"), &format!("L{i}\n"));
+    }
+    bad = bad.replace("l21\nl22\nl23\nl24\nl25\n", "r21\nr22\nBUG\nr24\nr25\n");
+    let bad = tree(&[("p.c", &bad)]);
+    let mut j = Pred {
+        f: |t: &str| {
+            if t.contains("BUG") {
+                Outcome::Fail
+            } else {
+                Outcome::Pass
+            }
+        },
+        calls: 0,
+    };
+    let s = search(&good, &bad, &mut j).expect("search");
+    assert_eq!(s.hunks, 10);
+    assert_eq!(s.minimal.len(), 1);
+    assert_eq!(s.minimal[0].new, vec!["BUG\n".to_string()]);
+    assert_eq!(s.minimal[0].bad_range(), (24, 24));
+    assert_eq!(s.tested, j.calls, "each tree judged once");
+    assert_eq!(s.unresolved, 0);
+}
+
+#[test]
+fn search_keeps_hunks_needed_together_and_counts_unresolved() {
+    let good = tree(&[("p.c", &lines(20, "l"))]);
+    let bad = lines(20, "l")
+        .replace("l3\n", "USE\n")
+        .replace("l9\n", "x9\n")
+        .replace("l15\n", "DECL\n");
+    let bad = tree(&[("p.c", &bad)]);
+    // A use without its declaration does not lower; both together fail.
+    let mut j = Pred {
+        f: |t: &str| match (t.contains("USE"), t.contains("DECL")) {
+            (true, false) => Outcome::Unresolved,
+            (true, true) => Outcome::Fail,
+            _ => Outcome::Pass,
+        },
+        calls: 0,
+    };
+    let s = search(&good, &bad, &mut j).expect("search");
+    let got: Vec<&str> = s.minimal.iter().map(|h| h.new[0].as_str()).collect();
+    assert_eq!(got, vec!["USE\n", "DECL\n"]);
+    assert!(s.unresolved > 0);
+}
+
+#[test]
+fn search_refuses_a_diff_that_does_not_fail() {
+    let good = tree(&[("p.c", "a\n")]);
+    let bad = tree(&[("p.c", "b\n")]);
+    let mut j = Pred {
+        f: |_: &str| Outcome::Pass,
+        calls: 0,
+    };
+    assert!(search(&good, &bad, &mut j).is_err());
+    assert!(search(&good, &good, &mut j).is_err());
+}
+
+#[test]
+fn merge_ranks_candidates_inside_the_hunks_first() {
+    use crate::report::{Candidate, Explanation, Report};
+    let cand = |line: u32, changed: bool| Candidate {
+        rank: 0,
+        file: "p.c".into(),
+        line,
+        source: String::new(),
+        explanation: Explanation::Decision,
+        changed,
+        instances: 1,
+        flipped: None,
+        alternative: None,
+        hunk: None,
+        notes: Vec::new(),
+    };
+    let good = tree(&[("p.c", &lines(20, "l"))]);
+    let bad = tree(&[("p.c", &lines(20, "l").replace("l9\n", "x9\n"))]);
+    let s = Search {
+        minimal: hunks(&good, &bad),
+        ..Search::default()
+    };
+    let mut r = Report::new(
+        Default::default(),
+        Default::default(),
+        Default::default(),
+        "rsc",
+    );
+    r.candidates = vec![cand(3, true), cand(10, true), cand(12, false)];
+    merge(&mut r, &s, &[("p.c".into(), 10), ("p.c".into(), 4)], 0);
+    assert_eq!(r.candidates[0].line, 10);
+    assert_eq!(
+        r.candidates.iter().map(|c| c.rank).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let d = r.dd.as_ref().expect("dd");
+    assert_eq!(d.reported.len(), 1);
+    assert_eq!((d.hunks[0].start, d.hunks[0].end), (10, 10));
+    assert!(!d.exposes_only);
+    // No candidate inside, the best one unchanged: the hunk only exposes the fault.
+    let mut r = Report::new(
+        Default::default(),
+        Default::default(),
+        Default::default(),
+        "rsc",
+    );
+    r.candidates = vec![cand(12, false)];
+    merge(&mut r, &s, &[("p.c".into(), 10)], 0);
+    let d = r.dd.as_ref().expect("dd");
+    assert!(d.exposes_only);
+    let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
+    assert_eq!(got, vec![10, 12]);
+}
+
+#[test]
+fn a_moved_block_is_looked_into() {
+    let body = "int f(int a) {\n  int s = 0;\n  if (s < a)\n    s += a;\n  return s;\n}\n";
+    let rest = lines(12, "g");
+    let good = tree(&[("m.c", &format!("{body}{rest}"))]);
+    let moved = body.replace("s < a", "s <= a BUG");
+    let bad_rest = rest.replace("g3\n", "G3\n").replace("g8\n", "G8\n");
+    let bad = tree(&[("m.c", &format!("{bad_rest}{moved}"))]);
+    // A partial move (one half only) does not lower; the comparison is the fault.
+    let mut j = Pred {
+        f: |t: &str| {
+            if t.matches("int f(").count() != 1 {
+                Outcome::Unresolved
+            } else if t.contains("BUG") {
+                Outcome::Fail
+            } else {
+                Outcome::Pass
+            }
+        },
+        calls: 0,
+    };
+    let s = search(&good, &bad, &mut j).expect("search");
+    assert_eq!(s.minimal.len(), 1, "{:#?}", s.minimal);
+    assert!(s.minimal[0].new[0].contains("BUG"));
+    let (line, _) = s.minimal[0].bad_range();
+    assert_eq!(
+        bad["m.c"].lines().nth(line as usize - 1),
+        Some("  if (s <= a BUG)")
+    );
+}
+
+#[test]
+fn renames_are_found_and_looked_through() {
+    let good = tree(&[
+        ("t.h", "struct t { int n; };\nint tab_find(struct t *t);\n"),
+        ("t.c", "int tab_find(struct t *t)\n{\n    for (int i = 0; i < t->n; i++)\n        ;\n    return t->n;\n}\n"),
+        ("m.c", "int main(void) { struct t x; x.n = 1; return tab_find(&x); }\n"),
+    ]);
+    let bad = tree(&[
+        ("t.h", "struct t { int count; };\nint sym_find(struct t *t);\n"),
+        ("t.c", "int sym_find(struct t *t)\n{\n    for (int i = 1; i < t->count; i++)\n        ;\n    return t->count;\n}\n"),
+        ("m.c", "int main(void) { struct t x; x.count = 1; return sym_find(&x); }\n"),
+    ]);
+    let hs = hunks(&good, &bad);
+    let map = group::renames(&hs, &good);
+    assert_eq!(map.get("n").map(String::as_str), Some("count"));
+    assert_eq!(map.get("tab_find").map(String::as_str), Some("sym_find"));
+    assert_eq!(group::rename("x.n = n1 + 2n;", &map), "x.count = n1 + 2n;");
+    assert_eq!(
+        group::rename("printf(\"%d n\\n\", n);", &map),
+        "printf(\"%d n\\n\", count);"
+    );
+    // Every hunk shares a renamed name: one group; the judge only accepts consistent
+    // names, and the loop's start is the fault.
+    assert_eq!(group(&hs, &good, &bad).len(), 1);
+    let mut j = Pred {
+        f: |t: &str| {
+            let old =
+                t.contains("int n;") && t.matches("tab_find").count() == 3 && !t.contains("count");
+            let new = t.contains("int count;")
+                && t.matches("sym_find").count() == 3
+                && !t.contains("->n")
+                && !t.contains(".n ");
+            match (old || new, t.contains("i = 1")) {
+                (false, _) => Outcome::Unresolved,
+                (true, true) => Outcome::Fail,
+                (true, false) => Outcome::Pass,
+            }
+        },
+        calls: 0,
+    };
+    let s = search(&good, &bad, &mut j).expect("search");
+    assert_eq!(s.minimal.len(), 1, "{:#?}", s.minimal);
+    assert_eq!(s.minimal[0].path, "t.c");
+    assert_eq!(s.minimal[0].bad_range(), (3, 3));
+    assert_eq!(
+        s.minimal[0].new,
+        vec!["    for (int i = 1; i < t->count; i++)\n".to_string()]
+    );
+}
