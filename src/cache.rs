@@ -40,16 +40,19 @@ pub enum Kind {
     Conditions,
     /// A solver answer, keyed by the formula's hash (see [`Key::formula`]).
     Solver,
+    /// An explored test suite with its conditions and symbolic outputs (`explore`).
+    Explore,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Run, Kind::Conditions, Kind::Solver];
+    pub const ALL: [Kind; 4] = [Kind::Run, Kind::Conditions, Kind::Solver, Kind::Explore];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Run => "run",
             Kind::Conditions => "conditions",
             Kind::Solver => "solver",
+            Kind::Explore => "explore",
         }
     }
 }
