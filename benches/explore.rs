@@ -66,7 +66,7 @@ fn strs_of(v: Option<&toml::Value>) -> Vec<String> {
 /// small tests/c/pass programs that read numbers (their first case).
 fn corpus() -> Vec<Subject> {
     let mut out = Vec::new();
-    let mut files = |dir: &str| -> Vec<PathBuf> {
+    let files = |dir: &str| -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
