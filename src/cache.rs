@@ -43,10 +43,18 @@ pub enum Kind {
     /// The outcome of a subset of the diff's hunks (delta debugging), keyed by the
     /// patched tree's hash and the test.
     Subset,
+    /// An explored test suite with its conditions and symbolic outputs (`explore`).
+    Explore,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Run, Kind::Conditions, Kind::Solver, Kind::Subset];
+    pub const ALL: [Kind; 5] = [
+        Kind::Run,
+        Kind::Conditions,
+        Kind::Solver,
+        Kind::Subset,
+        Kind::Explore,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -54,6 +62,7 @@ impl Kind {
             Kind::Conditions => "conditions",
             Kind::Solver => "solver",
             Kind::Subset => "subset",
+            Kind::Explore => "explore",
         }
     }
 }

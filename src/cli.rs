@@ -46,7 +46,10 @@ Exit status, the same for the same failure in every subcommand:
   5  the program uses C or library functions regcause does not support
  125 regcause itself failed
 `run` and `exec` otherwise exit with the program's own status (128+N when killed by
-signal N), and 124 when it stops on a runtime error (undefined behaviour, a limit).";
+signal N), and 124 when it stops on a runtime error (undefined behaviour, a limit).
+`explore` exits 0 when it explored (complete or not; the output says which),
+`signature-diff` 0 when some witness behaves differently at the two revisions and 1
+when none does; both use 2-5 as above and 125 when the exploration itself fails.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -204,6 +207,14 @@ pub enum Command {
         #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
         test: Vec<String>,
     },
+    /// Explore the paths of a program of revision REV from a test: one test per
+    /// relevant slice condition (every path with --strategy dart), printed as the
+    /// program's semantic signature (each condition with its symbolic output).
+    Explore(ExploreArgs),
+    /// Compare the semantic signatures of revisions GOOD and BAD: the partitions whose
+    /// output changed, appeared or disappeared, each with a witness test replayed at
+    /// both revisions.
+    SignatureDiff(SigDiffArgs),
     /// Print the intermediate representation of a program of revision REV.
     Ir {
         rev: String,
@@ -222,6 +233,72 @@ pub enum Command {
     /// Write the man page to DIR/git-regcause.1.
     #[command(hide = true)]
     Man { dir: PathBuf },
+}
+
+/// Bounds and settings shared by `explore` and `signature-diff`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExploreBounds {
+    /// What the output is: all of stdout and how the run ended (`output`), how the run
+    /// ended (`exit`), or the output call that wrote stdout byte N.
+    #[arg(long, value_name = "output|exit|byte:N", default_value = "output")]
+    pub criterion: crate::slice::Spec,
+    /// Negate constraints only up to this position of a run's condition.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_depth: usize,
+    /// Stop after this many executions (per revision).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_tests: usize,
+    /// Stop exploring after SECS seconds in total, per revision (0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub timeout: u64,
+    /// Neither read nor write the analysis cache.
+    #[arg(long, conflicts_with = "cache")]
+    pub no_cache: bool,
+    /// The analysis cache database (default: $REGCAUSE_CACHE, else
+    /// .git/regcause/cache.sqlite in the repository).
+    #[arg(long, value_name = "PATH")]
+    pub cache: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExploreArgs {
+    /// The revision to explore.
+    pub rev: String,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub bounds: ExploreBounds,
+    /// `rsc`: one path per relevant slice condition; `dart`: every path (the baseline).
+    #[arg(long, value_enum, default_value_t = crate::explore::Strategy::Rsc)]
+    pub strategy: crate::explore::Strategy,
+    /// Write the test suite to DIR: one directory per partition with `args` (one per
+    /// line), `stdin`, `expected_stdout`, `expected_ending` and `symbolic`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SliceFormat::Text)]
+    pub format: SliceFormat,
+    /// The starting test: the program as it is run, then its arguments.
+    #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+    pub test: Vec<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SigDiffArgs {
+    /// The older revision.
+    pub good: String,
+    /// The newer revision.
+    pub bad: String,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub bounds: ExploreBounds,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SliceFormat::Text)]
+    pub format: SliceFormat,
+    /// The starting test: the program as it is run, then its arguments.
+    #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+    pub test: Vec<String>,
 }
 
 /// Which condition `slice` prints.
@@ -368,6 +445,8 @@ pub fn main() -> i32 {
             format,
             test,
         }) => cmd_slice(&rev, &input, criterion, condition, format, &test),
+        Some(Command::Explore(a)) => cmd_explore(&a),
+        Some(Command::SignatureDiff(a)) => cmd_signature_diff(&a),
         Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
         Some(Command::Man { dir }) => cmd_man(&dir),
         None => explain(&cli.explain),
@@ -1313,6 +1392,209 @@ fn bad_slice_lines(d: &Divergence, b: &Loaded) -> Vec<(String, u32)> {
         .into_iter()
         .filter_map(|(l, _)| Some((b.prog.files.get(l.file as usize)?.clone(), l.line)))
         .collect()
+}
+
+/// Progress of an exploration on stderr; hidden unless stderr is a terminal.
+fn explore_progress(rev: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} exploring {msg} ({elapsed})")
+    {
+        pb.set_style(style);
+    }
+    pb.set_message(rev.to_string());
+    pb
+}
+
+/// One revision explored: its tree (kept alive for the runs' files), program and result.
+struct ExploredRev {
+    _tree: crate::repo::Materialised,
+    prog: crate::ir::Program,
+    ex: crate::explore::Exploration,
+}
+
+fn explore_rev(
+    repo: &Repo,
+    rev: &str,
+    test: &Test,
+    input: &InputArgs,
+    bounds: &ExploreBounds,
+    strategy: crate::explore::Strategy,
+    cache: &mut crate::cache::Cache,
+) -> Result<ExploredRev, i32> {
+    let tree = repo.materialise(rev).map_err(|e| {
+        eprint_err(e);
+        code::REPOSITORY
+    })?;
+    let prog = oracle::load(tree.path(), &test.program, rev).map_err(|e| {
+        eprint_err(&e);
+        oracle_code(&e)
+    })?;
+    let opts = crate::explore::Options {
+        strategy,
+        criterion: bounds.criterion,
+        limits: limits(input),
+        max_depth: bounds.max_depth,
+        max_tests: bounds.max_tests,
+        timeout: (bounds.timeout > 0).then(|| std::time::Duration::from_secs(bounds.timeout)),
+    };
+    let pb = explore_progress(rev);
+    let ex = crate::explore::explore(&prog, test.input(tree.path()), &opts, cache, |p| {
+        pb.set_message(format!(
+            "{rev}: {} executions, {} partitions, {} pending",
+            p.executions, p.partitions, p.pending
+        ));
+        pb.tick();
+    });
+    pb.finish_and_clear();
+    let ex = ex.map_err(|e| {
+        eprint_err(format!("exploring {rev}: {e:#}"));
+        code::CANNOT_RUN
+    })?;
+    // The suite and its conditions, for later analyses of the same program and test.
+    if let Ok(json) = serde_json::to_vec(&ex.report()) {
+        let mut t = Vec::new();
+        for a in &test.args {
+            t.extend_from_slice(a.as_bytes());
+            t.push(0);
+        }
+        t.extend_from_slice(&test.stdin);
+        t.extend_from_slice(format!("\0{strategy:?}\0{:?}", bounds).as_bytes());
+        let key = crate::cache::Key::new(crate::ir::display::program(&prog).as_bytes(), &t);
+        cache.put(crate::cache::Kind::Explore, &key, &json);
+    }
+    Ok(ExploredRev {
+        _tree: tree,
+        prog,
+        ex,
+    })
+}
+
+fn open_cache(bounds: &ExploreBounds, repo: &Repo) -> crate::cache::Cache {
+    if bounds.no_cache {
+        crate::cache::Cache::disabled()
+    } else {
+        crate::cache::Cache::open(&crate::cache::location(
+            bounds.cache.as_deref(),
+            &repo.git_dir(),
+        ))
+    }
+}
+
+fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, i32> {
+    let stdin = read_stdin_file(&input.stdin).map_err(|e| {
+        eprint_err(e);
+        code::USAGE
+    })?;
+    Ok(Test {
+        program: test[0].clone(),
+        args: test[1..].to_vec(),
+        stdin,
+        expect: None,
+    })
+}
+
+fn print_out(text: &str) {
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(text.as_bytes());
+    let _ = o.flush();
+}
+
+fn cmd_explore(a: &ExploreArgs) -> i32 {
+    let run = || -> Result<i32, i32> {
+        let test = explore_test(&a.input, &a.test)?;
+        let repo = open_repo()?;
+        let mut cache = open_cache(&a.bounds, &repo);
+        let r = explore_rev(
+            &repo, &a.rev, &test, &a.input, &a.bounds, a.strategy, &mut cache,
+        )?;
+        for w in cache.warnings() {
+            eprintln!("warning: {w}");
+        }
+        eprint_warnings(&r.prog, None);
+        if let Some(dir) = &a.out {
+            r.ex.write_suite(dir).map_err(|e| {
+                eprint_err(format!("{e:#}"));
+                code::CANNOT_RUN
+            })?;
+        }
+        match a.format {
+            SliceFormat::Text => print_out(&r.ex.render_text()),
+            SliceFormat::Json => {
+                let json = serde_json::to_string_pretty(&r.ex.report()).map_err(|e| {
+                    eprint_err(e);
+                    code::CANNOT_RUN
+                })?;
+                print_out(&format!("{json}\n"));
+            }
+        }
+        Ok(0)
+    };
+    match run() {
+        Ok(c) | Err(c) => c,
+    }
+}
+
+fn cmd_signature_diff(a: &SigDiffArgs) -> i32 {
+    let run = || -> Result<i32, i32> {
+        let test = explore_test(&a.input, &a.test)?;
+        let repo = open_repo()?;
+        for r in [&a.good, &a.bad] {
+            if let Err(e) = repo.resolve(r) {
+                eprint_err(e);
+                return Err(code::REPOSITORY);
+            }
+        }
+        let mut cache = open_cache(&a.bounds, &repo);
+        let rsc = crate::explore::Strategy::Rsc;
+        let g = explore_rev(&repo, &a.good, &test, &a.input, &a.bounds, rsc, &mut cache)?;
+        let b = explore_rev(&repo, &a.bad, &test, &a.input, &a.bounds, rsc, &mut cache)?;
+        eprint_warnings(&g.prog, Some(&a.good));
+        eprint_warnings(&b.prog, Some(&a.bad));
+        fn side<'a>(rev: &'a str, r: &'a ExploredRev) -> crate::explore::diff::Side<'a> {
+            crate::explore::diff::Side {
+                rev,
+                prog: &r.prog,
+                ex: &r.ex,
+            }
+        }
+        let d = crate::explore::diff::diff(
+            &side(&a.good, &g),
+            &side(&a.bad, &b),
+            limits(&a.input),
+            &mut cache,
+            30_000,
+        )
+        .map_err(|e| {
+            eprint_err(format!("{e:#}"));
+            code::UNSUPPORTED
+        })?;
+        for w in cache.warnings() {
+            eprintln!("warning: {w}");
+        }
+        match a.format {
+            SliceFormat::Text => print_out(&d.render_text(&a.good, &a.bad)),
+            SliceFormat::Json => {
+                let json = serde_json::to_string_pretty(&d).map_err(|e| {
+                    eprint_err(e);
+                    code::CANNOT_RUN
+                })?;
+                print_out(&format!("{json}\n"));
+            }
+        }
+        Ok(if d.behaviour_changed() {
+            code::REGRESSION
+        } else {
+            code::NOTHING_TO_EXPLAIN
+        })
+    };
+    match run() {
+        Ok(c) | Err(c) => c,
+    }
 }
 
 fn short(c: &str) -> &str {

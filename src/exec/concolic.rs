@@ -66,8 +66,38 @@ pub struct Concretisation {
     pub what: String,
 }
 
+/// One argument of an output call, as [`SymOutput`] keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutArg {
+    /// Concrete value in this run.
+    pub value: u64,
+    pub ty: Scalar,
+    /// Its expression at the width of `ty`, when input-derived.
+    pub expr: Option<ExprId>,
+    /// The C string a pointer argument points to (a format, a string to print), unless
+    /// it is a stream.
+    pub text: Option<Vec<u8>>,
+    /// Whether that string holds input-derived bytes (printed concretely).
+    pub sym_text: bool,
+}
+
+/// A library call that wrote to stdout (printf, putchar, ...), with its arguments'
+/// expressions: the run's symbolic output, call by call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymOutput {
+    pub loc: Loc,
+    pub func: String,
+    pub args: Vec<OutArg>,
+    /// Indices into the run's output events (`RunResult::events`) that it wrote.
+    pub events: std::ops::Range<usize>,
+}
+
 #[derive(Default)]
 pub struct SymState {
+    /// Output calls that wrote to stdout, in order (see [`SymOutput`]).
+    pub outputs: Vec<SymOutput>,
+    /// Output events already attributed to a library call.
+    pub events_seen: usize,
     pub pool: ExprPool,
     /// Expressions of registers, parallel to the interpreter's register stack.
     pub regs: Vec<Option<ExprId>>,

@@ -82,6 +82,7 @@ impl Hooks for Concolic {
         loc: Loc,
     ) {
         m.note_lost_precision(shim, args, loc);
+        record_output(m, shim, args, loc);
         let Some(sy) = m.sym.as_deref_mut() else {
             return;
         };
@@ -388,6 +389,55 @@ impl Machine<'_> {
             }
         }
     }
+}
+
+/// Keeps an output call that wrote to stdout with its arguments' expressions (the
+/// symbolic output). Only library calls write output, so the events since the last
+/// library return are this call's.
+fn record_output(m: &mut Machine, shim: Shim, args: &[(u64, Scalar, Option<u32>)], loc: Loc) {
+    let n = m.events.len();
+    let Some(sy) = m.sym.as_deref_mut() else {
+        return;
+    };
+    let seen = sy.events_seen.min(n);
+    sy.events_seen = n;
+    if !shims::is_output_only(shim) || !m.events[seen..].iter().any(|e| e.stream == 0) {
+        return;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    for (i, &(v, ty, _)) in args.iter().enumerate() {
+        let expr = match sy.args.get(i).copied().flatten() {
+            Some(e) if !ty.is_float() => Some(sy.narrow(e, ty.bits())),
+            _ => None,
+        };
+        let is_string = ty == Scalar::Ptr && !m.file_of_ptr.contains_key(&v);
+        let text = if is_string {
+            m.mem.c_string(v).ok()
+        } else {
+            None
+        };
+        let sym_text = text.is_some() && m.mem.cstr_has_sym(v);
+        out.push(super::OutArg {
+            value: v,
+            ty,
+            expr,
+            text,
+            sym_text,
+        });
+    }
+    let func = m
+        .prog
+        .builtins
+        .iter()
+        .find(|b| shims::resolve(b) == Some(shim))
+        .cloned()
+        .unwrap_or_else(|| format!("{shim:?}"));
+    sy.outputs.push(super::SymOutput {
+        loc,
+        func,
+        args: out,
+        events: seen..n,
+    });
 }
 
 fn mask(bits: u32) -> u64 {

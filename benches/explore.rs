@@ -1,0 +1,337 @@
+//! Evidence for issue 17: the relevant-slice paper's Table 3 on our corpus (RSC
+//! exploration against DART) and signature-diff on every sample regression.
+//!
+//! ```text
+//! cargo bench --bench explore
+//! ```
+//!
+//! Table 3: each program explored from one starting test with both strategies (at most
+//! `MAX_TESTS` executions and `BUDGET` each). Completeness is |S_rsc ∩ S_dart| / |S_dart|,
+//! S being the relevant slice conditions met by the runs of each exploration; `*` marks
+//! an exploration that recorded a concretisation or hit a bound. Formula size is the
+//! average SMT-LIB2 bytes per solver call.
+//!
+//! Samples: signature-diff of the regression's good and bad revision from its test;
+//! `alike` says whether some changed partition's witness fails, at the two revisions, the
+//! way the sample's failing test does (same divergence at the same statement).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use comfy_table::{presets, Table};
+use regcause::cache::Cache;
+use regcause::exec::{Limits, RunInput};
+use regcause::explore::{self, diff, Exploration, Options, Strategy};
+use regcause::ir::Program;
+use regcause::oracle::{self, Test};
+use regcause::slice::Spec;
+use regcause_dev::samples;
+
+const MAX_TESTS: usize = 400;
+const BUDGET: Duration = Duration::from_secs(30);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+struct Subject {
+    name: String,
+    file: PathBuf,
+    args: Vec<String>,
+    stdin: String,
+    criterion: Spec,
+}
+
+fn toml_of(c: &Path) -> Option<toml::Value> {
+    let t = std::fs::read_to_string(c.with_extension("toml")).ok()?;
+    t.parse().ok()
+}
+
+fn str_of(v: Option<&toml::Value>) -> String {
+    v.and_then(|s| s.as_str()).unwrap_or_default().to_string()
+}
+
+fn strs_of(v: Option<&toml::Value>) -> Vec<String> {
+    v.and_then(|a| a.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// tests/slice (their toml's stdin and criterion), tests/explore (fixed starts), and the
+/// small tests/c/pass programs that read numbers (their first case).
+fn corpus() -> Vec<Subject> {
+    let mut out = Vec::new();
+    let files = |dir: &str| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        v.retain(|p| p.extension().is_some_and(|e| e == "c"));
+        v.sort();
+        v
+    };
+    for f in files("tests/slice") {
+        let t = toml_of(&f);
+        let crit = str_of(t.as_ref().and_then(|t| t.get("criterion")));
+        out.push(Subject {
+            name: format!("slice/{}", stem(&f)),
+            args: strs_of(t.as_ref().and_then(|t| t.get("args"))),
+            stdin: str_of(t.as_ref().and_then(|t| t.get("stdin"))),
+            criterion: crit.parse().unwrap_or(Spec::Output),
+            file: f,
+        });
+    }
+    let starts: &[(&str, &str, &[&str], Spec)] = &[
+        ("xyz", "3 4 1\n", &[], Spec::Byte(9)),
+        ("indep", "1 20 3 0\n", &[], Spec::Output),
+        ("max3", "1 2 3\n", &[], Spec::Output),
+        ("grade", "85\n", &["1"], Spec::Output),
+        ("loop", "2 0\n", &[], Spec::Output),
+    ];
+    for (n, stdin, args, crit) in starts {
+        out.push(Subject {
+            name: format!("explore/{n}"),
+            file: root().join("tests/explore").join(format!("{n}.c")),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            stdin: stdin.to_string(),
+            criterion: *crit,
+        });
+    }
+    for f in files("tests/c/pass") {
+        let src = std::fs::read_to_string(&f).unwrap_or_default();
+        let small = src.lines().count() <= 60;
+        if !small || !(src.contains("scanf") || src.contains("atoi")) {
+            continue;
+        }
+        let Some(t) = toml_of(&f) else { continue };
+        let Some(case) = t
+            .get("case")
+            .and_then(|c| c.as_array())
+            .and_then(|c| c.first())
+        else {
+            continue;
+        };
+        out.push(Subject {
+            name: format!("pass/{}", stem(&f)),
+            file: f.clone(),
+            args: strs_of(case.get("args")),
+            stdin: str_of(case.get("stdin")),
+            criterion: Spec::Output,
+        });
+    }
+    out
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn explore_one(prog: &Program, s: &Subject, strategy: Strategy) -> Result<Exploration> {
+    let mut argv = vec![b"./prog".to_vec()];
+    argv.extend(s.args.iter().map(|a| a.as_bytes().to_vec()));
+    let start = RunInput {
+        argv,
+        stdin: s.stdin.as_bytes().to_vec(),
+        cwd: s.file.parent().map(Path::to_path_buf),
+    };
+    let opts = Options {
+        strategy,
+        criterion: s.criterion,
+        limits: Limits {
+            max_steps: 10_000_000,
+            ..Limits::default()
+        },
+        max_depth: 64,
+        max_tests: MAX_TESTS,
+        timeout: Some(BUDGET),
+    };
+    explore::explore(prog, start, &opts, &mut Cache::disabled(), |_| {})
+}
+
+fn mark(ex: &Exploration) -> &'static str {
+    if ex.is_complete() {
+        ""
+    } else {
+        "*"
+    }
+}
+
+fn table3() -> Table {
+    let mut t = Table::new();
+    t.load_preset(presets::ASCII_MARKDOWN);
+    t.set_header(vec![
+        "program",
+        "LOC",
+        "completeness",
+        "time rsc / dart (s)",
+        "tests rsc / dart",
+        "partitions rsc / paths dart",
+        "avg formula rsc / dart (B)",
+        "solver calls rsc / dart",
+    ]);
+    for s in corpus() {
+        let loc = std::fs::read_to_string(&s.file)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        let prog = match regcause::frontend::load_files(std::slice::from_ref(&s.file), &[], &[]) {
+            Ok(p) => p,
+            Err(e) => {
+                t.add_row(vec![
+                    s.name.clone(),
+                    loc.to_string(),
+                    format!("load: {e:#}"),
+                ]);
+                continue;
+            }
+        };
+        let row = (|| -> Result<Vec<String>> {
+            let t0 = Instant::now();
+            let rsc = explore_one(&prog, &s, Strategy::Rsc)?;
+            let tr = t0.elapsed();
+            let t1 = Instant::now();
+            let dart = explore_one(&prog, &s, Strategy::Dart)?;
+            let td = t1.elapsed();
+            let sd = dart.rsc_keys();
+            let sr = rsc.rsc_keys();
+            let found = sd.intersection(&sr).count();
+            Ok(vec![
+                s.name.clone(),
+                loc.to_string(),
+                format!(
+                    "{found}/{} = {:.0}%{}{}",
+                    sd.len(),
+                    100.0 * found as f64 / sd.len().max(1) as f64,
+                    mark(&rsc),
+                    mark(&dart)
+                ),
+                format!("{:.2} / {:.2}", tr.as_secs_f64(), td.as_secs_f64()),
+                format!("{} / {}", rsc.stats.executions, dart.stats.executions),
+                format!("{} / {}", rsc.partitions.len(), dart.partitions.len()),
+                format!(
+                    "{:.0} / {:.0}",
+                    rsc.stats.avg_formula_bytes(),
+                    dart.stats.avg_formula_bytes()
+                ),
+                format!("{} / {}", rsc.stats.solver_calls, dart.stats.solver_calls),
+            ])
+        })()
+        .unwrap_or_else(|e| vec![s.name.clone(), loc.to_string(), format!("{e:#}")]);
+        t.add_row(row);
+    }
+    t
+}
+
+fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String>> {
+    let lim = Limits {
+        max_steps: 50_000_000,
+        ..Limits::default()
+    };
+    let test = Test {
+        program: r.test.program.clone(),
+        args: r.test.args.clone(),
+        stdin: r.test.stdin_bytes(&s.dir)?.unwrap_or_default(),
+        expect: None,
+    };
+    let load = |rev: &str| -> Result<(PathBuf, Program)> {
+        let dir = s
+            .snapshot_dir(rev)
+            .with_context(|| format!("no snapshot for {rev}"))?;
+        let prog = oracle::load(&dir, &r.test.program, rev).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok((dir, prog))
+    };
+    let (gd, gp) = load(&r.good)?;
+    let (bd, bp) = load(&r.bad)?;
+    let opts = Options {
+        strategy: Strategy::Rsc,
+        criterion: Spec::Output,
+        limits: lim,
+        max_depth: 64,
+        max_tests: 200,
+        timeout: Some(BUDGET),
+    };
+    let t0 = Instant::now();
+    let mut cache = Cache::disabled();
+    let ge = explore::explore(&gp, test.input(&gd), &opts, &mut cache, |_| {})?;
+    let be = explore::explore(&bp, test.input(&bd), &opts, &mut cache, |_| {})?;
+    let d = diff::diff(
+        &diff::Side {
+            rev: &r.good,
+            prog: &gp,
+            ex: &ge,
+        },
+        &diff::Side {
+            rev: &r.bad,
+            prog: &bp,
+            ex: &be,
+        },
+        lim,
+        &mut cache,
+        30_000,
+    )?;
+    let took = t0.elapsed();
+    let count = |k: diff::ChangeKind| d.changes.iter().filter(|c| c.kind == k).count();
+    let base = test.input(&bd);
+    let alike = d.changes.iter().filter(|c| c.differs).any(|c| {
+        let w = RunInput {
+            cwd: base.cwd.clone(),
+            ..c.witness.input.clone()
+        };
+        diff::fails_alike(&gp, &bp, &base, &w, lim)
+    });
+    Ok(vec![
+        format!("{}/{}", s.name, r.id),
+        format!(
+            "{}{} / {}{}",
+            ge.partitions.len(),
+            mark(&ge),
+            be.partitions.len(),
+            mark(&be)
+        ),
+        format!(
+            "{} / {} / {}",
+            count(diff::ChangeKind::Changed),
+            count(diff::ChangeKind::Appeared),
+            count(diff::ChangeKind::Disappeared)
+        ),
+        d.behaviour_changed().to_string(),
+        alike.to_string(),
+        format!("{:.2}", took.as_secs_f64()),
+    ])
+}
+
+fn samples_table() -> Result<Table> {
+    let mut t = Table::new();
+    t.load_preset(presets::ASCII_MARKDOWN);
+    t.set_header(vec![
+        "regression",
+        "partitions good / bad",
+        "changed / appeared / disappeared",
+        "behaviour changed",
+        "witness fails alike",
+        "time (s)",
+    ]);
+    let all = samples::all(&root().join("sample-repos")).context("load samples")?;
+    for s in &all {
+        for r in &s.manifest.regressions {
+            let row = sample_row(s, r)
+                .unwrap_or_else(|e| vec![format!("{}/{}", s.name, r.id), format!("{e:#}")]);
+            t.add_row(row);
+        }
+    }
+    Ok(t)
+}
+
+fn main() -> Result<()> {
+    // `cargo bench` passes --bench; nothing else is taken.
+    println!("Table 3 (RSC exploration vs DART; * = concretised or bounded)\n");
+    println!("{}\n", table3());
+    println!("signature-diff on the sample regressions\n");
+    println!("{}", samples_table()?);
+    Ok(())
+}

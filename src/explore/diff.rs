@@ -1,0 +1,522 @@
+//! signature-diff: two revisions' semantic signatures compared.
+//!
+//! Both explorations' conditions and symbolic outputs are imported into one expression
+//! pool, inputs matched by name (names are positional: the same name is the same input
+//! at both revisions). For every good partition G and bad partition B whose conditions
+//! overlap (`φG ∧ φB` satisfiable), the outputs are compared: of the same shape (same
+//! calls, formats and ending), z3 looks for an input in the overlap where an output
+//! expression differs; of different shapes, the overlap's model is replayed and the
+//! concrete outputs compared. A partition whose RSC is equivalent (syntactically, else
+//! by z3) to none on the other side appeared or disappeared. Every reported partition
+//! carries a witness test replayed concretely at both revisions.
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use super::{Exploration, Run, SignatureEntry};
+use crate::cache::Cache;
+use crate::darwin::compose;
+use crate::darwin::solver_cache::CachedSolver;
+use crate::exec::{self, Limits, RunInput};
+use crate::ir::Program;
+use crate::sym::{ExprId, ExprPool, Model, SolveResult};
+
+/// One revision's exploration.
+pub struct Side<'a> {
+    pub rev: &'a str,
+    pub prog: &'a Program,
+    pub ex: &'a Exploration,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeKind {
+    /// Partitions of both revisions overlap and compute different outputs there.
+    Changed,
+    /// A bad partition whose condition no good partition has.
+    Appeared,
+    /// A good partition whose condition no bad partition has.
+    Disappeared,
+}
+
+impl ChangeKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChangeKind::Changed => "changed",
+            ChangeKind::Appeared => "appeared",
+            ChangeKind::Disappeared => "disappeared",
+        }
+    }
+}
+
+/// What a revision did on the witness.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observed {
+    pub stdout: String,
+    pub ending: String,
+}
+
+/// A witness test: argv[1..] and stdin.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Witness {
+    pub args: Vec<String>,
+    pub stdin: String,
+    #[serde(skip)]
+    pub input: RunInput,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Change {
+    pub kind: ChangeKind,
+    /// 1-based partition numbers as `explore` prints them.
+    pub good_partition: Option<usize>,
+    pub bad_partition: Option<usize>,
+    pub good: Option<SignatureEntry>,
+    pub bad: Option<SignatureEntry>,
+    pub witness: Witness,
+    pub good_output: Observed,
+    pub bad_output: Observed,
+    /// Whether the two revisions behave differently on the witness.
+    pub differs: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SigDiff {
+    pub schema: &'static str,
+    pub good_partitions: usize,
+    pub bad_partitions: usize,
+    pub changes: Vec<Change>,
+    pub solver_calls: usize,
+    /// Why a difference may have been missed (either exploration incomplete, a query
+    /// undecided).
+    pub incomplete: Vec<String>,
+}
+
+impl SigDiff {
+    /// Whether some witness shows the revisions behaving differently.
+    pub fn behaviour_changed(&self) -> bool {
+        self.changes.iter().any(|c| c.differs)
+    }
+
+    pub fn summary_line(&self) -> String {
+        let n = |k: ChangeKind| self.changes.iter().filter(|c| c.kind == k).count();
+        format!(
+            "{} changed, {} appeared, {} disappeared ({} good partitions, {} bad partitions, {} solver calls)",
+            n(ChangeKind::Changed),
+            n(ChangeKind::Appeared),
+            n(ChangeKind::Disappeared),
+            self.good_partitions,
+            self.bad_partitions,
+            self.solver_calls
+        )
+    }
+
+    pub fn render_text(&self, good: &str, bad: &str) -> String {
+        let mut s = String::new();
+        let w = good.len().max(bad.len());
+        for c in &self.changes {
+            let which = match (c.good_partition, c.bad_partition) {
+                (Some(g), Some(b)) => format!("{good} #{g}, {bad} #{b}"),
+                (Some(g), None) => format!("{good} #{g}"),
+                (None, Some(b)) => format!("{bad} #{b}"),
+                (None, None) => String::new(),
+            };
+            s.push_str(&format!("{} partition ({which})\n", title(c.kind.name())));
+            for (rev, e) in [(good, &c.good), (bad, &c.bad)] {
+                let Some(e) = e else { continue };
+                let cond = if e.condition.is_empty() {
+                    "true".to_string()
+                } else {
+                    e.condition.join(" && ")
+                };
+                s.push_str(&format!("  {rev:<w$} when   {cond}\n"));
+                for o in &e.output {
+                    s.push_str(&format!("  {:<w$} output {o}\n", ""));
+                }
+                s.push_str(&format!("  {:<w$} ends   {}\n", "", e.ending));
+            }
+            s.push_str(&format!(
+                "  witness: args {:?} stdin {:?}\n",
+                c.witness.args, c.witness.stdin
+            ));
+            for (rev, o) in [(good, &c.good_output), (bad, &c.bad_output)] {
+                s.push_str(&format!(
+                    "  {rev:<w$} prints {:?}, {}\n",
+                    o.stdout, o.ending
+                ));
+            }
+            if !c.differs {
+                s.push_str("  (both revisions behave the same on this witness)\n");
+            }
+        }
+        for i in &self.incomplete {
+            s.push_str(&format!("incomplete: {i}\n"));
+        }
+        s.push_str(&self.summary_line());
+        s.push('\n');
+        s
+    }
+}
+
+fn title(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A partition's condition and output in the shared pool.
+struct Imported {
+    phi: ExprId,
+    /// The RSC's constraints, one by one.
+    parts: Vec<ExprId>,
+    /// The values of the partition's own test, by shared variable.
+    own: Model,
+    /// The RSC's constraints as C, sorted: the syntactic identity across revisions.
+    conds: Vec<String>,
+    outs: Vec<ExprId>,
+    shape: String,
+}
+
+fn import(run: &Run, pool: &mut ExprPool) -> Result<Imported> {
+    let conds: Vec<ExprId> = run.rsc.iter().map(|&i| run.sym.branches[i].cond).collect();
+    let outs = run.output_exprs();
+    let mut roots = conds.clone();
+    roots.extend(&outs);
+    let imp = compose::import(&run.sym.pool, pool, &roots)?;
+    let (c, o) = imp.split_at(conds.len());
+    let phi = pool.all(c);
+    let own = Model::from_pairs(
+        run.sym
+            .inputs
+            .iter()
+            .filter_map(|i| pool.var_by_name(&i.name).map(|v| (v, i.value)))
+            .collect(),
+    );
+    let mut texts = run.rsc_text();
+    texts.sort();
+    texts.dedup();
+    Ok(Imported {
+        phi,
+        parts: c.to_vec(),
+        own,
+        conds: texts,
+        outs: o.to_vec(),
+        shape: run.output_shape(),
+    })
+}
+
+/// `run`'s test with the inputs the model (over the shared pool) assigns.
+fn witness_input(run: &Run, pool: &ExprPool, m: &Model) -> RunInput {
+    let pairs = run
+        .sym
+        .inputs
+        .iter()
+        .filter_map(|i| {
+            pool.var_by_name(&i.name)
+                .and_then(|v| m.get(v))
+                .map(|x| (i.var, x))
+        })
+        .collect();
+    crate::replay::build_input(&run.input, &run.sym.inputs, &Model::from_pairs(pairs))
+}
+
+/// Whether `m` gives a value to every variable of `es` and makes them all true.
+fn holds(pool: &ExprPool, es: &[ExprId], m: &Model) -> bool {
+    es.iter()
+        .all(|&e| pool.vars_of(e).iter().all(|v| m.get(*v).is_some()) && pool.eval(e, m) & 1 == 1)
+}
+
+/// Whether the two conjunctions are disjoint by a constraint and its negation.
+fn clash(pool: &mut ExprPool, a: &[ExprId], b: &[ExprId]) -> bool {
+    a.iter().any(|&x| {
+        let n = pool.negate(x);
+        b.contains(&n)
+    })
+}
+
+/// Above this many solver calls the pairwise comparison stops (and says so).
+const MAX_DIFF_CALLS: usize = 20_000;
+
+fn observe(prog: &Program, input: &RunInput, limits: Limits) -> Observed {
+    let r = exec::run(prog, input, limits);
+    Observed {
+        stdout: String::from_utf8_lossy(&r.stdout).into_owned(),
+        ending: crate::oracle::describe_outcome(&r.outcome),
+    }
+}
+
+/// Compares the signatures of `good` and `bad`.
+pub fn diff(
+    good: &Side,
+    bad: &Side,
+    limits: Limits,
+    cache: &mut Cache,
+    timeout_ms: u32,
+) -> Result<SigDiff> {
+    let mut pool = ExprPool::new();
+    let gi: Vec<Imported> = good
+        .ex
+        .partitions
+        .iter()
+        .map(|p| import(&good.ex.runs[p.run], &mut pool))
+        .collect::<Result<_>>()
+        .with_context(|| format!("importing the conditions of {}", good.rev))?;
+    let bi: Vec<Imported> = bad
+        .ex
+        .partitions
+        .iter()
+        .map(|p| import(&bad.ex.runs[p.run], &mut pool))
+        .collect::<Result<_>>()
+        .with_context(|| format!("importing the conditions of {}", bad.rev))?;
+    let mut solver = CachedSolver::new(cache);
+    let mut calls = 0usize;
+    let mut undecided = 0usize;
+    let mut check = |pool: &ExprPool, cs: &[ExprId], calls: &mut usize| {
+        *calls += 1;
+        solver.check(pool, cs, timeout_ms).0
+    };
+    let mut capped = false;
+    let mut matched_g = vec![false; gi.len()];
+    let mut matched_b = vec![false; bi.len()];
+    let mut changes = Vec::new();
+    // Runs of the other revision take their files from their own tree.
+    let cwd_of = |s: &Side| s.ex.runs.first().and_then(|r| r.input.cwd.clone());
+    let (gcwd, bcwd) = (cwd_of(good), cwd_of(bad));
+    let replay = |input: &RunInput| {
+        let g = observe(
+            good.prog,
+            &RunInput {
+                cwd: gcwd.clone(),
+                ..input.clone()
+            },
+            limits,
+        );
+        let b = observe(
+            bad.prog,
+            &RunInput {
+                cwd: bcwd.clone(),
+                ..input.clone()
+            },
+            limits,
+        );
+        (g, b)
+    };
+    let witness = |input: RunInput| Witness {
+        args: input
+            .argv
+            .iter()
+            .skip(1)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect(),
+        stdin: String::from_utf8_lossy(&input.stdin).into_owned(),
+        input,
+    };
+
+    for (b, bp) in bi.iter().enumerate() {
+        let brun = &bad.ex.runs[bad.ex.partitions[b].run];
+        for (g, gp) in gi.iter().enumerate() {
+            if calls >= MAX_DIFF_CALLS {
+                capped = true;
+                break;
+            }
+            if clash(&mut pool, &gp.parts, &bp.parts) {
+                continue;
+            }
+            // A partition's own test in the other's condition is a witness of the
+            // overlap that needs no solving, and a natural one to show.
+            let (m0, from_test) = if holds(&pool, &[bp.phi], &gp.own) {
+                (gp.own.clone(), Some(g))
+            } else if holds(&pool, &[gp.phi], &bp.own) {
+                (bp.own.clone(), None)
+            } else {
+                match check(&pool, &[gp.phi, bp.phi], &mut calls) {
+                    SolveResult::Sat(m) => (m, None),
+                    SolveResult::Unsat => continue,
+                    SolveResult::Unknown(_) => {
+                        undecided += 1;
+                        continue;
+                    }
+                }
+            };
+            if gp.conds == bp.conds {
+                matched_g[g] = true;
+                matched_b[b] = true;
+            } else if !matched_b[b] || !matched_g[g] {
+                let nb = pool.negate(bp.phi);
+                let ng = pool.negate(gp.phi);
+                let equivalent =
+                    matches!(check(&pool, &[gp.phi, nb], &mut calls), SolveResult::Unsat)
+                        && matches!(check(&pool, &[bp.phi, ng], &mut calls), SolveResult::Unsat);
+                if equivalent {
+                    matched_g[g] = true;
+                    matched_b[b] = true;
+                }
+            }
+            let same_shape = gp.shape == bp.shape && gp.outs.len() == bp.outs.len();
+            let mut from_test = from_test;
+            let model = if same_shape {
+                if gp.outs == bp.outs {
+                    continue;
+                }
+                let evals = |m: &Model| {
+                    let all: Vec<ExprId> = gp.outs.iter().chain(&bp.outs).copied().collect();
+                    all.iter()
+                        .all(|&e| pool.vars_of(e).iter().all(|v| m.get(*v).is_some()))
+                        .then(|| {
+                            gp.outs
+                                .iter()
+                                .zip(&bp.outs)
+                                .any(|(&x, &y)| pool.eval(x, m) != pool.eval(y, m))
+                        })
+                };
+                if evals(&m0) == Some(true) {
+                    m0
+                } else {
+                    from_test = None;
+                    let mut ne = pool.bool_const(false);
+                    for (&x, &y) in gp.outs.iter().zip(&bp.outs) {
+                        let w = pool.width(x).max(pool.width(y));
+                        let (x, y) = (pool.zext(x, w), pool.zext(y, w));
+                        let d = pool.ne(x, y);
+                        ne = pool.bool_or(ne, d);
+                    }
+                    match check(&pool, &[gp.phi, bp.phi, ne], &mut calls) {
+                        SolveResult::Sat(m) => m,
+                        SolveResult::Unsat => continue,
+                        SolveResult::Unknown(_) => {
+                            undecided += 1;
+                            continue;
+                        }
+                    }
+                }
+            } else {
+                m0
+            };
+            let input = match from_test {
+                Some(g) => good.ex.runs[good.ex.partitions[g].run].input.clone(),
+                None => witness_input(brun, &pool, &model),
+            };
+            let (go, bo) = replay(&input);
+            let differs = go != bo;
+            // Different shapes prove nothing by themselves: only a witness that
+            // behaves differently is a change.
+            if !same_shape && !differs {
+                continue;
+            }
+            changes.push(Change {
+                kind: ChangeKind::Changed,
+                good_partition: Some(g + 1),
+                bad_partition: Some(b + 1),
+                good: Some(good.ex.entry(&good.ex.partitions[g])),
+                bad: Some(bad.ex.entry(&bad.ex.partitions[b])),
+                witness: witness(input),
+                good_output: go,
+                bad_output: bo,
+                differs,
+            });
+        }
+    }
+    for (b, m) in matched_b.iter().enumerate() {
+        if *m {
+            continue;
+        }
+        let p = &bad.ex.partitions[b];
+        let input = bad.ex.runs[p.run].input.clone();
+        let (go, bo) = replay(&input);
+        changes.push(Change {
+            kind: ChangeKind::Appeared,
+            good_partition: None,
+            bad_partition: Some(b + 1),
+            good: None,
+            bad: Some(bad.ex.entry(p)),
+            differs: go != bo,
+            witness: witness(input),
+            good_output: go,
+            bad_output: bo,
+        });
+    }
+    for (g, m) in matched_g.iter().enumerate() {
+        if *m {
+            continue;
+        }
+        let p = &good.ex.partitions[g];
+        let input = good.ex.runs[p.run].input.clone();
+        let (go, bo) = replay(&input);
+        changes.push(Change {
+            kind: ChangeKind::Disappeared,
+            good_partition: Some(g + 1),
+            bad_partition: None,
+            good: Some(good.ex.entry(p)),
+            bad: None,
+            differs: go != bo,
+            witness: witness(input),
+            good_output: go,
+            bad_output: bo,
+        });
+    }
+    let mut incomplete = Vec::new();
+    for s in [good, bad] {
+        for w in &s.ex.incomplete {
+            incomplete.push(format!("{}: {w}", s.rev));
+        }
+    }
+    if capped {
+        incomplete.push(format!(
+            "the pairwise comparison stopped after {MAX_DIFF_CALLS} solver calls"
+        ));
+    }
+    if undecided > 0 {
+        incomplete.push(format!(
+            "{undecided} comparisons were undecided by the solver"
+        ));
+    }
+    Ok(SigDiff {
+        schema: "regcause-signature-diff/1",
+        good_partitions: gi.len(),
+        bad_partitions: bi.len(),
+        changes,
+        solver_calls: calls,
+        incomplete,
+    })
+}
+
+/// Where and how two runs of a test part: the divergence kind and the statement of the
+/// bad run that shows it (the output statement of the first differing byte, or the
+/// failing statement), or `None` when the test does not regress.
+pub fn failure_site(good: &exec::RunResult, bad: &exec::RunResult) -> Option<String> {
+    use crate::oracle::{Divergence, Verdict};
+    match crate::oracle::judge_each(good, bad, None, None) {
+        Verdict::Regression(Divergence::Stdout {
+            event, last_event, ..
+        }) => {
+            let at = event
+                .or(last_event)
+                .map(|e| e.at)
+                .unwrap_or_else(|| "nothing printed".into());
+            Some(format!("stdout differs, written at {at}"))
+        }
+        Verdict::Regression(Divergence::Ending { bad, fault_at, .. }) => Some(format!(
+            "ending differs: {bad} at {}",
+            fault_at.unwrap_or_default()
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `witness` fails at the two revisions the way `test` does (same divergence
+/// kind at the same statement of the bad revision).
+pub fn fails_alike(
+    good: &Program,
+    bad: &Program,
+    test: &RunInput,
+    witness: &RunInput,
+    limits: Limits,
+) -> bool {
+    let site = |i: &RunInput| failure_site(&exec::run(good, i, limits), &exec::run(bad, i, limits));
+    match (site(test), site(witness)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}

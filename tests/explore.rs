@@ -1,0 +1,415 @@
+//! Path exploration by relevant slice conditions (`explore`) against DART, on the C
+//! programs of `tests/explore/`, and `explore` / `signature-diff` through the binary on
+//! sample regressions.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use common::*;
+use regcause::cache::Cache;
+use regcause::exec::{Limits, RunInput};
+use regcause::explore::{self, Exploration, Options, Strategy};
+use regcause::ir::Program;
+use regcause::slice::Spec;
+
+fn load(name: &str) -> Program {
+    let f = root().join("tests/explore").join(name);
+    regcause::frontend::load_files(&[f], &[], &[]).expect("load program")
+}
+
+fn input(stdin: &str, args: &[&str]) -> RunInput {
+    let mut argv = vec![b"./prog".to_vec()];
+    argv.extend(args.iter().map(|a| a.as_bytes().to_vec()));
+    RunInput {
+        argv,
+        stdin: stdin.as_bytes().to_vec(),
+        cwd: None,
+    }
+}
+
+fn run(prog: &Program, strategy: Strategy, criterion: Spec, start: RunInput) -> Exploration {
+    let opts = Options {
+        strategy,
+        criterion,
+        max_tests: 500,
+        ..Options::default()
+    };
+    explore::explore(prog, start, &opts, &mut Cache::disabled(), |_| {}).expect("explore")
+}
+
+/// Every run of `ex` grouped by RSC: runs with the same RSC print the same symbolic
+/// output (Theorem 3.1).
+fn outputs_by_rsc(ex: &Exploration) -> BTreeMap<String, BTreeSet<Vec<String>>> {
+    let mut m: BTreeMap<String, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for r in &ex.runs {
+        m.entry(r.rsc_key()).or_default().insert(r.output_text());
+    }
+    m
+}
+
+/// The criterion of the paper's figure: the printf of `out`, at stdout byte 9.
+const OUT: Spec = Spec::Byte(9);
+
+#[test]
+fn xyz_has_the_papers_three_partitions_from_any_start() {
+    let prog = load("xyz.c");
+    for stdin in ["3 4 1\n", "5 -9 -1\n", "-3 -4 0\n", "7 2 1\n", "0 0 5\n"] {
+        let ex = run(&prog, Strategy::Rsc, OUT, input(stdin, &[]));
+        assert!(ex.is_complete(), "{stdin}: {:?}", ex.incomplete);
+        assert_eq!(
+            ex.partitions.len(),
+            3,
+            "from {stdin:?}:\n{}",
+            ex.render_text()
+        );
+        // out is x, y or 0: the three symbolic outputs of the paper.
+        let outs: BTreeSet<String> = ex
+            .partitions
+            .iter()
+            .map(|p| ex.runs[p.run].output_text().join(";"))
+            .collect();
+        let want: BTreeSet<String> = ["in1", "in2", "0"]
+            .iter()
+            .map(|v| format!("printf(\"%d\\n\", {v})"))
+            .collect();
+        assert_eq!(outs, want, "from {stdin:?}:\n{}", ex.render_text());
+        // The RSC of out = 0 is the single constraint on x + y; the others add x vs y.
+        let mut sizes: Vec<usize> = ex
+            .partitions
+            .iter()
+            .map(|p| ex.runs[p.run].rsc.len())
+            .collect();
+        sizes.sort();
+        assert_eq!(sizes, vec![1, 2, 2], "{}", ex.render_text());
+        // One execution per partition: the reordered RSC never revisits one.
+        assert_eq!(ex.stats.executions, 3, "{}", ex.render_text());
+    }
+}
+
+#[test]
+fn xyz_dart_explores_all_eight_paths() {
+    let prog = load("xyz.c");
+    let ex = run(&prog, Strategy::Dart, OUT, input("3 4 1\n", &[]));
+    assert!(ex.is_complete(), "{:?}", ex.incomplete);
+    assert_eq!(ex.partitions.len(), 8, "{}", ex.render_text());
+    assert_eq!(ex.stats.executions, 8);
+    // The eight paths fall into the three relevant slice conditions, and every path of
+    // one condition prints the same symbolic output.
+    let by = outputs_by_rsc(&ex);
+    assert_eq!(by.len(), 3);
+    assert!(by.values().all(|o| o.len() == 1), "{by:#?}");
+    assert!(ex.summary_line().starts_with("8 partitions, 8 executions,"));
+}
+
+/// Programs and starting tests of the completeness check.
+fn corpus() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
+    vec![
+        ("xyz.c", "3 4 1\n", vec![]),
+        ("indep.c", "1 20 3 0\n", vec![]),
+        ("indep.c", "-1 0 0 5\n", vec![]),
+        ("max3.c", "1 2 3\n", vec![]),
+        ("grade.c", "85\n", vec!["1"]),
+        ("grade.c", "101\n", vec!["4"]),
+        ("loop.c", "2 0\n", vec![]),
+    ]
+}
+
+#[test]
+fn rsc_exploration_finds_every_rsc_that_dart_meets() {
+    for (name, stdin, args) in corpus() {
+        let prog = load(name);
+        let dart = run(&prog, Strategy::Dart, Spec::Output, input(stdin, &args));
+        let rsc = run(&prog, Strategy::Rsc, Spec::Output, input(stdin, &args));
+        let missed: Vec<String> = dart
+            .rsc_keys()
+            .difference(&rsc.rsc_keys())
+            .cloned()
+            .collect();
+        // Nothing here is concretised or bounded, so nothing may be missed.
+        assert!(
+            dart.is_complete() && rsc.is_complete(),
+            "{name}: {:?} / {:?}",
+            dart.incomplete,
+            rsc.incomplete
+        );
+        assert!(
+            missed.is_empty(),
+            "{name} from {stdin:?}: RSC exploration missed {missed:?}\n{}",
+            rsc.render_text()
+        );
+        // RSC exploration never finds an RSC that no path has.
+        assert!(rsc.rsc_keys().is_subset(&dart.rsc_keys()), "{name}");
+        assert!(
+            rsc.stats.executions <= dart.stats.executions
+                && rsc.stats.solver_calls <= dart.stats.solver_calls,
+            "{name}: rsc {:?} dart {:?}",
+            rsc.stats,
+            dart.stats
+        );
+        for (k, outs) in outputs_by_rsc(&dart) {
+            assert_eq!(
+                outs.len(),
+                1,
+                "{name}: one RSC, several outputs: {k} {outs:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn independent_branches_need_fewer_executions_than_paths() {
+    // Three independent terms of the sum and a later message: 16 paths, 8 ways to
+    // compute the sum that the first line prints.
+    let prog = load("indep.c");
+    let dart = run(
+        &prog,
+        Strategy::Dart,
+        Spec::Byte(0),
+        input("1 20 3 5\n", &[]),
+    );
+    let rsc = run(
+        &prog,
+        Strategy::Rsc,
+        Spec::Byte(0),
+        input("1 20 3 5\n", &[]),
+    );
+    assert_eq!(dart.partitions.len(), 16, "{}", dart.render_text());
+    assert!(rsc.stats.executions < dart.stats.executions);
+    assert_eq!(rsc.partitions.len(), dart.rsc_keys().len());
+}
+
+#[test]
+fn bounds_are_reported_as_incompleteness() {
+    let prog = load("xyz.c");
+    let opts = Options {
+        strategy: Strategy::Dart,
+        criterion: OUT,
+        max_tests: 2,
+        ..Options::default()
+    };
+    let ex = explore::explore(
+        &prog,
+        input("3 4 1\n", &[]),
+        &opts,
+        &mut Cache::disabled(),
+        |_| {},
+    )
+    .expect("explore");
+    assert_eq!(ex.stats.executions, 2);
+    assert!(
+        ex.incomplete.iter().any(|w| w.contains("--max-tests 2")),
+        "{:?}",
+        ex.incomplete
+    );
+    let opts = Options {
+        strategy: Strategy::Dart,
+        criterion: OUT,
+        max_depth: 1,
+        ..Options::default()
+    };
+    let ex = explore::explore(
+        &prog,
+        input("3 4 1\n", &[]),
+        &opts,
+        &mut Cache::disabled(),
+        |_| {},
+    )
+    .expect("explore");
+    // Only the first branch is ever negated: two paths.
+    assert_eq!(ex.partitions.len(), 2);
+    assert!(ex.incomplete.iter().any(|w| w.contains("--max-depth 1")));
+}
+
+/// A sample repository built in `dir`, with the stdin of its regression's test.
+struct SampleRepo {
+    repo: PathBuf,
+    stdin: PathBuf,
+    reg: samples::Regression,
+}
+
+fn sample(dir: &Path, name: &str, id: &str) -> SampleRepo {
+    let all = samples::all(&root().join("sample-repos")).expect("load samples");
+    let s = all.iter().find(|s| s.name == name).expect("sample");
+    let reg = s
+        .manifest
+        .regressions
+        .iter()
+        .find(|r| r.id == id)
+        .expect("regression")
+        .clone();
+    let repo = dir.join(name);
+    samples::build_repo(s, &repo).expect("build sample repository");
+    let stdin = dir.join("stdin.txt");
+    let bytes = reg
+        .test
+        .stdin_bytes(&s.dir)
+        .expect("stdin")
+        .unwrap_or_default();
+    std::fs::write(&stdin, bytes).expect("write stdin");
+    SampleRepo { repo, stdin, reg }
+}
+
+fn test_input(s: &SampleRepo, tree: &Path) -> RunInput {
+    let mut argv = vec![s.reg.test.program.clone().into_bytes()];
+    argv.extend(s.reg.test.args.iter().map(|a| a.clone().into_bytes()));
+    RunInput {
+        argv,
+        stdin: std::fs::read(&s.stdin).expect("stdin"),
+        cwd: Some(tree.to_path_buf()),
+    }
+}
+
+#[test]
+fn explore_writes_a_replayable_suite_and_ends_with_the_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = sample(dir.path(), "rs-xyz", "larger-margin");
+    let out = dir.path().join("suite");
+    let o = git_regcause(
+        &s.repo,
+        &[
+            "explore",
+            "v1.1",
+            "--stdin",
+            s.stdin.to_str().expect("utf-8"),
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--",
+            "xyz",
+        ],
+    );
+    let stdout = text(&o.stdout);
+    assert!(o.status.success(), "{stdout}\n{}", text(&o.stderr));
+    let last = stdout.lines().last().expect("a last line");
+    let nums: Vec<usize> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(
+        last,
+        format!(
+            "{} partitions, {} executions, {} solver calls",
+            nums[0], nums[1], nums[2]
+        ),
+        "{stdout}"
+    );
+    assert!(nums[0] >= 2, "{stdout}");
+    // Every test of the suite, run again, prints what the suite expects.
+    let mut n = 0;
+    for e in std::fs::read_dir(&out).expect("suite dir") {
+        let d = e.expect("entry").path();
+        if !d.is_dir() {
+            continue;
+        }
+        n += 1;
+        let expected = std::fs::read(d.join("expected_stdout")).expect("expected");
+        assert!(d.join("symbolic").exists() && d.join("args").exists());
+        let r = git_regcause(
+            &s.repo,
+            &[
+                "run",
+                "v1.1",
+                "--stdin",
+                d.join("stdin").to_str().expect("utf-8"),
+                "--",
+                "xyz",
+            ],
+        );
+        assert_eq!(text(&r.stdout), text(&expected), "{}", d.display());
+    }
+    assert_eq!(n, nums[0]);
+    assert!(out.join("suite.json").exists());
+}
+
+/// signature-diff names a changed partition whose witness fails, at the two
+/// revisions, the way the sample's own failing test does.
+fn signature_diff_finds_the_regression(name: &str, id: &str) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = sample(dir.path(), name, id);
+    let mut args = vec![
+        "signature-diff".to_string(),
+        s.reg.good.clone(),
+        s.reg.bad.clone(),
+        "--stdin".into(),
+        s.stdin.to_str().expect("utf-8").into(),
+        "--timeout".into(),
+        "60".into(),
+        "--format".into(),
+        "json".into(),
+        "--".into(),
+        s.reg.test.program.clone(),
+    ];
+    args.extend(s.reg.test.args.iter().cloned());
+    let o = git_regcause(&s.repo, &args);
+    let stdout = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}\n{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    let repo = regcause::repo::Repo::discover(&s.repo).expect("repo");
+    let gt = repo.materialise(&s.reg.good).expect("good tree");
+    let bt = repo.materialise(&s.reg.bad).expect("bad tree");
+    let gp = regcause::oracle::load(gt.path(), &s.reg.test.program, &s.reg.good).expect("good");
+    let bp = regcause::oracle::load(bt.path(), &s.reg.test.program, &s.reg.bad).expect("bad");
+    let test = test_input(&s, bt.path());
+    let changes = v["changes"].as_array().expect("changes");
+    let alike = changes.iter().filter(|c| c["differs"] == true).any(|c| {
+        let mut w = test.clone();
+        w.argv.truncate(1);
+        w.argv.extend(
+            c["witness"]["args"]
+                .as_array()
+                .expect("args")
+                .iter()
+                .map(|a| a.as_str().expect("arg").as_bytes().to_vec()),
+        );
+        w.stdin = c["witness"]["stdin"]
+            .as_str()
+            .expect("stdin")
+            .as_bytes()
+            .to_vec();
+        explore::diff::fails_alike(&gp, &bp, &test, &w, Limits::default())
+    });
+    assert!(alike, "no witness fails like the sample's test:\n{stdout}");
+}
+
+#[test]
+fn signature_diff_on_rs_xyz() {
+    signature_diff_finds_the_regression("rs-xyz", "larger-margin");
+}
+
+#[test]
+fn signature_diff_on_rs_inp() {
+    let all = samples::all(&root().join("sample-repos")).expect("load samples");
+    let s = all.iter().find(|s| s.name == "rs-inp").expect("sample");
+    let id = s.manifest.regressions[0].id.clone();
+    signature_diff_finds_the_regression("rs-inp", &id);
+}
+
+#[test]
+fn signature_diff_of_a_revision_with_itself_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = sample(dir.path(), "rs-xyz", "larger-margin");
+    let o = git_regcause(
+        &s.repo,
+        &[
+            "signature-diff",
+            "v1.1",
+            "v1.1",
+            "--stdin",
+            s.stdin.to_str().expect("utf-8"),
+            "--",
+            "xyz",
+        ],
+    );
+    let stdout = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}\n{}", text(&o.stderr));
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or("")
+            .starts_with("0 changed, 0 appeared, 0 disappeared"),
+        "{stdout}"
+    );
+}
