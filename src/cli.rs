@@ -1203,37 +1203,87 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
     report.candidates = analysis.candidates;
     report.undecided = analysis.undecided;
     report.notes = analysis.notes;
-    if report.candidates.is_empty() {
-        let crit = oracle::criterion_loc(d, &b.run.result);
-        report.candidates = darwin::value::candidates(&b.prog, &diff, crit, None);
-        report.notes.push(
-            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
-        );
-    } else if !report.candidates.iter().any(|c| c.changed) {
-        // Decisions in unchanged code only: a changed value may be what drives them.
-        let extra = darwin::value::candidates(&b.prog, &diff, None, None);
-        let n = report.candidates.len();
-        for (i, mut c) in extra.into_iter().enumerate() {
-            if report
-                .candidates
-                .iter()
-                .any(|d| d.file == c.file && d.line == c.line)
-            {
-                continue;
-            }
-            c.rank = n + i + 1;
-            report.candidates.push(c);
-        }
-        for (i, c) in report.candidates.iter_mut().enumerate() {
-            c.rank = i + 1;
-        }
-        report.notes.push(
-            "every decision candidate lies in unchanged code: the changed lines follow as value-level explanations (a changed value may drive those decisions)".into(),
-        );
-    }
+    let crit = oracle::criterion_loc(d, &b.run.result);
+    add_value_level(&mut report, &g, &b, &diff, byte, crit);
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     emit(&report, a)?;
     Ok(code::REGRESSION)
+}
+
+/// Value-level candidates (from the data slices when both runs were traced), the chain
+/// of the top candidate and the undefined-behaviour notes.
+fn add_value_level(
+    report: &mut crate::report::Report,
+    g: &Loaded,
+    b: &Loaded,
+    diff: &crate::diffctx::TreeDiff,
+    byte: Option<usize>,
+    crit: Option<crate::ir::Loc>,
+) {
+    use crate::darwin::value;
+    use crate::explain::{self as ex, TracedRun};
+    fn traced(l: &Loaded) -> Option<TracedRun<'_>> {
+        l.trace.as_ref().map(|t| TracedRun {
+            prog: &l.prog,
+            trace: t,
+            result: &l.run.result,
+        })
+    }
+    let (gr, br) = (traced(g), traced(b));
+    let trees = match (&gr, &br) {
+        (Some(gr), Some(br)) => match (ex::trees(gr, byte), ex::trees(br, byte)) {
+            (Ok(gt), Ok(bt)) => Some((gt, bt)),
+            (Err(e), _) | (_, Err(e)) => {
+                report.notes.push(format!(
+                    "no data slice for the value-level explanations: {e:#}"
+                ));
+                None
+            }
+        },
+        _ => None,
+    };
+    let slices = match (&gr, &br, &trees) {
+        (Some(gr), Some(br), Some((gt, bt))) => Some(ex::data_slices(gr, gt, br, bt)),
+        _ => None,
+    };
+    let values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
+    if report.candidates.is_empty() {
+        report.candidates = values;
+        report.notes.push(
+            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
+        );
+    } else if !report.candidates.iter().any(|c| c.changed) || slices.is_some() {
+        // Decisions in unchanged code only, or changed values the failing output reads:
+        // a changed value may be what drives the decisions.
+        let before = report.candidates.len();
+        for c in values {
+            let dup = report
+                .candidates
+                .iter()
+                .any(|d| d.file == c.file && d.line == c.line);
+            if !dup && (c.changed || slices.is_none()) {
+                report.candidates.push(c);
+            }
+        }
+        if report.candidates.len() > before {
+            report.notes.push(
+                "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),
+            );
+        }
+    }
+    for (i, c) in report.candidates.iter_mut().enumerate() {
+        c.rank = i + 1;
+    }
+    if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
+        if let Some(top) = report.candidates.first() {
+            let ch = ex::chain(br, &bt.full, diff, top);
+            if let Some(top) = report.candidates.first_mut() {
+                top.chain = ch;
+            }
+        }
+        let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
+        ex::note_ub(report, &gu, &bu);
+    }
 }
 
 fn short(c: &str) -> &str {

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod darwin;
 pub mod diffctx;
 pub mod exec;
+pub mod explain;
 pub mod frontend;
 pub mod ir;
 pub mod libc;

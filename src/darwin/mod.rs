@@ -242,6 +242,7 @@ pub fn explain(
                 flipped: Some(flipped),
                 alternative: Some(alt),
                 hunk,
+                chain: Vec::new(),
                 notes,
             },
         ));

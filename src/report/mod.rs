@@ -34,6 +34,10 @@ pub struct Report {
     pub undecided: Vec<Location>,
     /// Precision notes that concern the whole analysis.
     pub notes: Vec<String>,
+    /// The runs differ only because the bad run continued past undefined behaviour
+    /// (see `notes`): no line is blamed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ub_only: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -143,8 +147,26 @@ pub struct Candidate {
     /// The diff hunk around the line (unified format).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hunk: Option<String>,
+    /// How this line reaches the failing output, from the line itself to the statement
+    /// the criterion names: a few steps of data and control dependence in the bad run,
+    /// copies skipped. Given for the top candidate only; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainStep>,
     /// Precision lost near this candidate (concretisations, replay surprises).
     pub notes: Vec<String>,
+}
+
+/// One step of a candidate's chain to the failing output.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ChainStep {
+    pub file: String,
+    pub line: u32,
+    /// The line's text at the bad revision.
+    pub source: String,
+    /// How this step reaches the next: `data` (the next step uses a value computed
+    /// here), `control` (the next step runs because of a decision here), `elided`
+    /// (steps left out in between), or `output` for the last step (the criterion).
+    pub via: String,
 }
 
 /// An input proving a decision candidate, replayed at both revisions.
@@ -179,6 +201,7 @@ impl Report {
             candidates: Vec::new(),
             undecided: Vec::new(),
             notes: Vec::new(),
+            ub_only: false,
         }
     }
 
