@@ -40,16 +40,20 @@ pub enum Kind {
     Conditions,
     /// A solver answer, keyed by the formula's hash (see [`Key::formula`]).
     Solver,
+    /// A whole analysis of two revisions (the report model as JSON), keyed by both
+    /// revisions' source hashes and the test with everything the analysis depends on.
+    Report,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Run, Kind::Conditions, Kind::Solver];
+    pub const ALL: [Kind; 4] = [Kind::Run, Kind::Conditions, Kind::Solver, Kind::Report];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Run => "run",
             Kind::Conditions => "conditions",
             Kind::Solver => "solver",
+            Kind::Report => "report",
         }
     }
 }

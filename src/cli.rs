@@ -916,11 +916,20 @@ struct Loaded {
     trace: Option<crate::exec::trace::Trace>,
 }
 
-fn load_rev(repo: &Repo, rev: &str, test: &Test, lim: Limits, traced: bool) -> Result<Loaded, i32> {
-    let tree = repo.materialise(rev).map_err(|e| {
+fn materialise(repo: &Repo, rev: &str) -> Result<crate::repo::Materialised, i32> {
+    repo.materialise(rev).map_err(|e| {
         eprint_err(e);
         code::REPOSITORY
-    })?;
+    })
+}
+
+fn load_rev(
+    tree: crate::repo::Materialised,
+    rev: &str,
+    test: &Test,
+    lim: Limits,
+    traced: bool,
+) -> Result<Loaded, i32> {
     let prog = oracle::load(tree.path(), &test.program, rev).map_err(|e| {
         eprint_err(&e);
         oracle_code(&e)
@@ -1094,8 +1103,31 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
     };
     let lim = limits(&a.input);
     let traced = a.condition == darwin::ConditionKind::Rsc;
-    let g = load_rev(&repo, &good, &test, lim, traced)?;
-    let b = load_rev(&repo, &bad, &test, lim, traced)?;
+    let (gtree, btree) = (materialise(&repo, &good)?, materialise(&repo, &bad)?);
+    let mut cache = if a.no_cache {
+        crate::cache::Cache::disabled()
+    } else {
+        crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
+    };
+    // A repeated analysis of the same trees and test is read back whole: no run, no
+    // solving.
+    let key = report_cache_key(a, &test, &gtree, &btree);
+    if let Some(mut r) = key
+        .as_ref()
+        .and_then(|k| crate::explain::cached_report(&mut cache, k))
+    {
+        r.good.rev = good.clone();
+        r.bad.rev = bad.clone();
+        r.stats.total_ms = started.elapsed().as_millis() as u64;
+        emit(&r, a)?;
+        return Ok(if r.verdict == "regression" {
+            code::REGRESSION
+        } else {
+            code::NOTHING_TO_EXPLAIN
+        });
+    }
+    let g = load_rev(gtree, &good, &test, lim, traced)?;
+    let b = load_rev(btree, &bad, &test, lim, traced)?;
     let (exp_g, exp_b) = read_expect(a, &g, &b)?;
     let verdict = oracle::judge_each(
         &g.run.result,
@@ -1178,11 +1210,6 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
         cond: cond(&b)?,
     };
     let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &b.prog.files);
-    let cache = if a.no_cache {
-        crate::cache::Cache::disabled()
-    } else {
-        crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
-    };
     let opts = darwin::Options {
         timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
         limits: lim,
@@ -1206,8 +1233,48 @@ fn explain(a: &ExplainArgs) -> Result<i32, i32> {
     let crit = oracle::criterion_loc(d, &b.run.result);
     add_value_level(&mut report, &g, &b, &diff, byte, crit);
     report.stats.total_ms = started.elapsed().as_millis() as u64;
+    report.stats.executions += 2;
+    if let Some(k) = &key {
+        crate::explain::store_report(&mut opts.cache.borrow_mut(), k, &report);
+    }
     emit(&report, a)?;
     Ok(code::REGRESSION)
+}
+
+/// The cache key of this analysis: both trees' contents, the test, and every option the
+/// report depends on. None when a tree cannot be read (the analysis is then not cached).
+fn report_cache_key(
+    a: &ExplainArgs,
+    test: &Test,
+    g: &crate::repo::Materialised,
+    b: &crate::repo::Materialised,
+) -> Option<crate::cache::Key> {
+    let gh = crate::explain::tree_hash(g.path()).ok()?;
+    let bh = crate::explain::tree_hash(b.path()).ok()?;
+    let expect = match &a.expect {
+        Some(p) => std::fs::read(p).ok()?,
+        None => Vec::new(),
+    };
+    let args = test.args.join("\0");
+    let opts = format!(
+        "{}|{}|{}|{}|{:?}",
+        a.condition.name(),
+        a.input.max_steps,
+        a.input.strict,
+        a.timeout,
+        a.expect_file
+    );
+    Some(crate::explain::report_key(
+        &gh,
+        &bh,
+        &[
+            test.program.as_bytes(),
+            args.as_bytes(),
+            &test.stdin,
+            &expect,
+            opts.as_bytes(),
+        ],
+    ))
 }
 
 /// Value-level candidates (from the data slices when both runs were traced), the chain

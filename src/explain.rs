@@ -64,7 +64,7 @@ fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
 /// The data slices of both runs for [`crate::darwin::value::candidates`].
 pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) -> DataSlices {
     let bad_initial_globals = bt
-        .data
+        .full
         .initial_reads
         .iter()
         .filter_map(|&a| bad.trace.allocs.get(a as usize)?.var)
@@ -220,4 +220,92 @@ pub fn note_ub(report: &mut Report, good_ub: &[String], bad_ub: &[String]) {
     report.notes.push(format!(
         "the bad run's failing output depends on undefined behaviour continued as zero: {list}"
     ));
+}
+
+/// Hash of every file of a materialised tree (paths and contents, in path order): the
+/// program source part of a cache key. Any change of the tree invalidates, which is
+/// conservative (a README edit too) but never stale.
+pub fn tree_hash(root: &std::path::Path) -> std::io::Result<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        for e in std::fs::read_dir(dir)? {
+            let p = e?.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files)?;
+    files.sort();
+    let mut bytes = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f);
+        bytes.extend_from_slice(rel.to_string_lossy().as_bytes());
+        bytes.push(0);
+        let c = std::fs::read(&f)?;
+        bytes.extend_from_slice(&(c.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&c);
+    }
+    Ok(crate::cache::hash_hex(&bytes))
+}
+
+/// The cache key of a whole analysis: both trees, and the test with every option the
+/// report depends on (`parts`, length-prefixed so no two lists serialise alike).
+pub fn report_key(good_tree: &str, bad_tree: &str, parts: &[&[u8]]) -> crate::cache::Key {
+    let mut t = Vec::new();
+    for p in parts {
+        t.extend_from_slice(&(p.len() as u64).to_le_bytes());
+        t.extend_from_slice(p);
+    }
+    crate::cache::Key::new(format!("{good_tree}:{bad_tree}").as_bytes(), &t)
+}
+
+/// A cached report, marked as such: nothing was run or solved for it.
+pub fn cached_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key) -> Option<Report> {
+    let blob = cache.get(crate::cache::Kind::Report, key)?;
+    // An unreadable blob (another layout) is a miss; the analysis overwrites it.
+    let mut r: Report = serde_json::from_slice(&blob).ok()?;
+    // The figures of this invocation: every query was answered from the cache.
+    r.stats.from_cache = true;
+    r.stats.executions = 0;
+    r.stats.cache_hits += r.stats.solver_calls;
+    r.stats.solver_calls = 0;
+    r.stats.solving_ms = 0;
+    Some(r)
+}
+
+pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r: &Report) {
+    if let Ok(b) = serde_json::to_vec(r) {
+        cache.put(crate::cache::Kind::Report, key, &b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_hash_sees_contents_and_names() {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(d.path().join("src")).expect("mkdir");
+        std::fs::write(d.path().join("src/a.c"), "int x = 1;\n").expect("write");
+        let h1 = tree_hash(d.path()).expect("hash");
+        assert_eq!(h1, tree_hash(d.path()).expect("hash"));
+        std::fs::write(d.path().join("src/a.c"), "int x = 2;\n").expect("write");
+        let h2 = tree_hash(d.path()).expect("hash");
+        assert_ne!(h1, h2);
+        std::fs::rename(d.path().join("src/a.c"), d.path().join("src/b.c")).expect("mv");
+        assert_ne!(h2, tree_hash(d.path()).expect("hash"));
+    }
+
+    #[test]
+    fn report_keys_separate_their_parts() {
+        let a = report_key("g", "b", &[b"ab", b"c"]);
+        assert_ne!(a, report_key("g", "b", &[b"a", b"bc"]));
+        assert_ne!(a, report_key("b", "g", &[b"ab", b"c"]));
+        assert_eq!(a, report_key("g", "b", &[b"ab", b"c"]));
+    }
 }

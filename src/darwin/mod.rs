@@ -171,6 +171,8 @@ pub fn explain(
             skipped: cst.skipped,
             solving_ms: cst.time.as_millis() as u64,
             total_ms: 0,
+            executions: 0,
+            from_cache: false,
         },
         ..Analysis::default()
     };
@@ -217,6 +219,7 @@ pub fn explain(
             ));
         }
         let alt = replay_alternative(good, bad, &pool, model, p.branch, opts.limits);
+        a.stats.executions += 2;
         if let Some(s) = &alt.surprise {
             notes.push(format!("the replay did not behave as predicted: {s}"));
         }

@@ -26,7 +26,8 @@ pub struct DataSlices {
     pub bad: Vec<StmtId>,
     /// Statements of the good run's slice.
     pub good: Vec<StmtId>,
-    /// Globals of the bad revision whose initial value the bad data slice reads.
+    /// Globals of the bad revision whose initial value the bad run's data and control
+    /// closure reads.
     pub bad_initial_globals: Vec<u32>,
 }
 

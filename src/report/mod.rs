@@ -106,6 +106,14 @@ pub struct Stats {
     pub skipped: usize,
     pub solving_ms: u64,
     pub total_ms: u64,
+    /// Runs of the interpreter this invocation did (the test at both revisions, the
+    /// replays of alternative inputs); 0 when the whole analysis came from the cache.
+    #[serde(default)]
+    pub executions: usize,
+    /// Whether this report was read from the analysis cache (nothing was run or
+    /// solved; the other figures are those of the analysis that computed it).
+    #[serde(default)]
+    pub from_cache: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
