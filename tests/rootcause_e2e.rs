@@ -138,10 +138,13 @@ const PC_MISSES: &[&str] = &[
 /// The same for relevant slice conditions (the default), kept exact likewise: the
 /// latent fault in unchanged code, whose line no slice-based value explanation lists
 /// (only changed lines are) and whose decisions cannot be flipped while the good run
-/// keeps its condition.
+/// keeps its condition; and tcas/sl5-tau-constant, a changed static table initialiser:
+/// the bad run's slice reads the table, but its changed initialiser line is not yet
+/// mapped from the read (see `darwin::value::initialiser_lines`).
 const RSC_MISSES: &[&str] = &[
     "latent-fault/max-of-negatives",
     "latent-fault/max-of-negatives-plain",
+    "tcas/sl5-tau-constant",
 ];
 
 /// One analysis of a regression: rank of the first ground-truth line, lines reported,
