@@ -43,17 +43,21 @@ pub enum Kind {
     /// The outcome of a subset of the diff's hunks (delta debugging), keyed by the
     /// patched tree's hash and the test.
     Subset,
+    /// A whole analysis of two revisions (the report model as JSON), keyed by both
+    /// revisions' source hashes and the test with everything the analysis depends on.
+    Report,
     /// An explored test suite with its conditions and symbolic outputs (`explore`).
     Explore,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Run,
         Kind::Conditions,
         Kind::Solver,
         Kind::Subset,
         Kind::Explore,
+        Kind::Report,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -63,6 +67,7 @@ impl Kind {
             Kind::Solver => "solver",
             Kind::Subset => "subset",
             Kind::Explore => "explore",
+            Kind::Report => "report",
         }
     }
 }

@@ -1005,14 +1005,17 @@ struct Loaded {
     trace: Option<crate::exec::trace::Trace>,
 }
 
+fn materialise(repo: &Repo, rev: &str) -> Result<crate::repo::Materialised, Error> {
+    Ok(repo.materialise(rev)?)
+}
+
 fn load_rev(
-    repo: &Repo,
+    tree: crate::repo::Materialised,
     rev: &str,
     test: &Test,
     lim: Limits,
     traced: bool,
 ) -> Result<Loaded, Error> {
-    let tree = repo.materialise(rev)?;
     let prog = oracle::load(tree.path(), &test.program, rev)?;
     let input = test.input(tree.path());
     let (run, trace) = if traced {
@@ -1178,8 +1181,31 @@ fn explain(a: &ExplainArgs) -> Res {
     };
     let lim = limits(&a.input);
     let traced = a.condition == darwin::ConditionKind::Rsc;
-    let g = load_rev(&repo, &good, &test, lim, traced)?;
-    let b = load_rev(&repo, &bad, &test, lim, traced)?;
+    let (gtree, btree) = (materialise(&repo, &good)?, materialise(&repo, &bad)?);
+    let mut cache = if a.no_cache {
+        crate::cache::Cache::disabled()
+    } else {
+        crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
+    };
+    // A repeated analysis of the same trees and test is read back whole: no run, no
+    // solving.
+    let key = report_cache_key(a, &test, &gtree, &btree);
+    if let Some(mut r) = key
+        .as_ref()
+        .and_then(|k| crate::explain::cached_report(&mut cache, k))
+    {
+        r.good.rev = good.clone();
+        r.bad.rev = bad.clone();
+        r.stats.total_ms = started.elapsed().as_millis() as u64;
+        emit(&r, a)?;
+        return Ok(if r.verdict == "regression" {
+            code::REGRESSION
+        } else {
+            code::NOTHING_TO_EXPLAIN
+        });
+    }
+    let g = load_rev(gtree, &good, &test, lim, traced)?;
+    let b = load_rev(btree, &bad, &test, lim, traced)?;
     let (exp_g, exp_b) = read_expect(a, &g, &b)?;
     let verdict = oracle::judge_each(
         &g.run.result,
@@ -1261,11 +1287,6 @@ fn explain(a: &ExplainArgs) -> Res {
         cond: cond(&b)?,
     };
     let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &b.prog.files);
-    let cache = if a.no_cache {
-        crate::cache::Cache::disabled()
-    } else {
-        crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
-    };
     let opts = darwin::Options {
         timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
         limits: lim,
@@ -1283,34 +1304,8 @@ fn explain(a: &ExplainArgs) -> Res {
     report.candidates = analysis.candidates;
     report.undecided = analysis.undecided;
     report.notes = analysis.notes;
-    if report.candidates.is_empty() {
-        let crit = oracle::criterion_loc(d, &b.run.result);
-        report.candidates = darwin::value::candidates(&b.prog, &diff, crit, None);
-        report.notes.push(
-            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
-        );
-    } else if !report.candidates.iter().any(|c| c.changed) {
-        // Decisions in unchanged code only: a changed value may be what drives them.
-        let extra = darwin::value::candidates(&b.prog, &diff, None, None);
-        let n = report.candidates.len();
-        for (i, mut c) in extra.into_iter().enumerate() {
-            if report
-                .candidates
-                .iter()
-                .any(|d| d.file == c.file && d.line == c.line)
-            {
-                continue;
-            }
-            c.rank = n + i + 1;
-            report.candidates.push(c);
-        }
-        for (i, c) in report.candidates.iter_mut().enumerate() {
-            c.rank = i + 1;
-        }
-        report.notes.push(
-            "every decision candidate lies in unchanged code: the changed lines follow as value-level explanations (a changed value may drive those decisions)".into(),
-        );
-    }
+    let crit = oracle::criterion_loc(d, &b.run.result);
+    add_value_level(&mut report, &g, &b, &diff, byte, crit);
     dd_step(
         a,
         &g,
@@ -1323,8 +1318,125 @@ fn explain(a: &ExplainArgs) -> Res {
         &mut report,
     );
     report.stats.total_ms = started.elapsed().as_millis() as u64;
+    report.stats.executions += 2;
+    if let Some(k) = &key {
+        crate::explain::store_report(&mut opts.cache.borrow_mut(), k, &report);
+    }
     emit(&report, a)?;
     Ok(code::REGRESSION)
+}
+
+/// The cache key of this analysis: both trees' contents, the test, and every option the
+/// report depends on. None when a tree cannot be read (the analysis is then not cached).
+fn report_cache_key(
+    a: &ExplainArgs,
+    test: &Test,
+    g: &crate::repo::Materialised,
+    b: &crate::repo::Materialised,
+) -> Option<crate::cache::Key> {
+    let gh = crate::explain::tree_hash(g.path()).ok()?;
+    let bh = crate::explain::tree_hash(b.path()).ok()?;
+    let expect = match &a.expect {
+        Some(p) => std::fs::read(p).ok()?,
+        None => Vec::new(),
+    };
+    let args = test.args.join("\0");
+    let opts = format!(
+        "{}|{}|{}|{}|{:?}|{}",
+        a.condition.name(),
+        a.input.max_steps,
+        a.input.strict,
+        a.timeout,
+        a.expect_file,
+        a.no_dd
+    );
+    Some(crate::explain::report_key(
+        &gh,
+        &bh,
+        &[
+            test.program.as_bytes(),
+            args.as_bytes(),
+            &test.stdin,
+            &expect,
+            opts.as_bytes(),
+        ],
+    ))
+}
+
+/// Value-level candidates (from the data slices when both runs were traced), the chain
+/// of the top candidate and the undefined-behaviour notes.
+fn add_value_level(
+    report: &mut crate::report::Report,
+    g: &Loaded,
+    b: &Loaded,
+    diff: &crate::diffctx::TreeDiff,
+    byte: Option<usize>,
+    crit: Option<crate::ir::Loc>,
+) {
+    use crate::darwin::value;
+    use crate::explain::{self as ex, TracedRun};
+    fn traced(l: &Loaded) -> Option<TracedRun<'_>> {
+        l.trace.as_ref().map(|t| TracedRun {
+            prog: &l.prog,
+            trace: t,
+            result: &l.run.result,
+        })
+    }
+    let (gr, br) = (traced(g), traced(b));
+    let trees = match (&gr, &br) {
+        (Some(gr), Some(br)) => match (ex::trees(gr, byte), ex::trees(br, byte)) {
+            (Ok(gt), Ok(bt)) => Some((gt, bt)),
+            (Err(e), _) | (_, Err(e)) => {
+                report.notes.push(format!(
+                    "no data slice for the value-level explanations: {e:#}"
+                ));
+                None
+            }
+        },
+        _ => None,
+    };
+    let slices = match (&gr, &br, &trees) {
+        (Some(gr), Some(br), Some((gt, bt))) => Some(ex::data_slices(gr, gt, br, bt)),
+        _ => None,
+    };
+    let values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
+    if report.candidates.is_empty() {
+        report.candidates = values;
+        report.notes.push(
+            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
+        );
+    } else if !report.candidates.iter().any(|c| c.changed) || slices.is_some() {
+        // Decisions in unchanged code only, or changed values the failing output reads:
+        // a changed value may be what drives the decisions.
+        let before = report.candidates.len();
+        for c in values {
+            let dup = report
+                .candidates
+                .iter()
+                .any(|d| d.file == c.file && d.line == c.line);
+            if !dup && (c.changed || slices.is_none()) {
+                report.candidates.push(c);
+            }
+        }
+        if report.candidates.len() > before {
+            report.notes.push(
+                "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),
+            );
+        }
+    }
+    for (i, c) in report.candidates.iter_mut().enumerate() {
+        c.rank = i + 1;
+    }
+    if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
+        if let Some(top) = report.candidates.first() {
+            let ch = ex::chain(br, &bt.full, diff, top);
+            if let Some(top) = report.candidates.first_mut() {
+                top.chain = ch;
+            }
+        }
+        let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
+        ex::note_ub(report, &gu, &bu);
+    }
 }
 
 /// Delta debugging on the hunks GOOD -> BAD (unless `--no-dd`), merged into the report:

@@ -16,6 +16,7 @@ pub mod dd;
 pub mod diagnostic;
 pub mod diffctx;
 pub mod exec;
+pub mod explain;
 pub mod explore;
 pub mod frontend;
 pub mod ir;

@@ -198,3 +198,42 @@ fn cold_vs_warm_times() {
         }
     }
 }
+
+/// A repeated analysis with relevant slice conditions reads the whole report back: no
+/// interpreter run (neither revision, no replay) and no solving; a different test input
+/// is analysed afresh.
+#[test]
+fn a_repeated_analysis_runs_nothing() {
+    let b = build("rs-inp");
+    let r = first_regression(&b);
+    let db = b.dir.path().join("runs.sqlite");
+    let cache_arg = db.display().to_string();
+    let mut a = args_for(&b, &r, &["--cache", &cache_arg]);
+    let k = a.iter().position(|x| x == "pc").expect("condition");
+    a[k] = "rsc".into();
+    let cold = json_report(&git_regcause(&b.repo, &a, None));
+    assert!(stat(&cold, "executions") >= 2, "{}", cold["stats"]);
+    assert_eq!(cold["stats"]["from_cache"], false);
+    let warm = json_report(&git_regcause(&b.repo, &a, None));
+    assert_eq!(stat(&warm, "executions"), 0, "{}", warm["stats"]);
+    assert_eq!(stat(&warm, "solver_calls"), 0);
+    assert_eq!(warm["stats"]["from_cache"], true);
+    assert_eq!(answer(&warm), answer(&cold));
+    // Another stdin is another test: run again.
+    let f = b.dir.path().join("other.stdin");
+    let mut stdin = r
+        .test
+        .stdin_bytes(&b.sample.dir)
+        .expect("stdin")
+        .unwrap_or_default();
+    stdin.extend_from_slice(b"\n");
+    std::fs::write(&f, stdin).expect("write");
+    let s = a.iter().position(|x| x == "--stdin").expect("stdin") + 1;
+    a[s] = f.display().to_string();
+    let o = git_regcause(&b.repo, &a, None);
+    if o.status.code() == Some(0) {
+        let v = json_report(&o);
+        assert_eq!(v["stats"]["from_cache"], false);
+        assert!(stat(&v, "executions") >= 2);
+    }
+}

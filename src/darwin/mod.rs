@@ -170,6 +170,8 @@ pub fn explain(
             skipped: cst.skipped,
             solving_ms: cst.time.as_millis() as u64,
             total_ms: 0,
+            executions: 0,
+            from_cache: false,
         },
         ..Analysis::default()
     };
@@ -216,6 +218,7 @@ pub fn explain(
             ));
         }
         let alt = replay_alternative(good, bad, &pool, model, p.branch, opts.limits);
+        a.stats.executions += 2;
         if let Some(s) = &alt.surprise {
             notes.push(format!("the replay did not behave as predicted: {s}"));
         }
@@ -241,6 +244,7 @@ pub fn explain(
                 flipped: Some(flipped),
                 alternative: Some(alt),
                 hunk,
+                chain: Vec::new(),
                 notes,
             },
         ));

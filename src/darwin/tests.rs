@@ -144,7 +144,7 @@ fn a_loop_line_is_reported_once_with_its_count() {
 fn value_faults_get_value_candidates() {
     let good = "#include <stdio.h>\nint main(void) {\n  int q = 0;\n  scanf(\"%d\", &q);\n  int r = q * 2;\n  printf(\"%d\\n\", r);\n  return 0;\n}\n";
     let bad = good.replace("q * 2", "q * 3");
-    let (a, _g, b) = analyse(good, &bad, "7\n");
+    let (a, g, b) = analyse(good, &bad, "7\n");
     assert!(a.candidates.is_empty(), "{:#?}", a.candidates);
     let files = b.prog.files.clone();
     let g2 = rev(good);
@@ -155,7 +155,7 @@ fn value_faults_get_value_candidates() {
         line: 6,
         col: 3,
     };
-    let v = value::candidates(&b.prog, &diff, Some(crit), None);
+    let v = value::candidates(&b.prog, &g.prog, &diff, Some(crit), None);
     assert_eq!(v.len(), 2, "{v:#?}");
     assert_eq!((v[0].line, v[0].changed), (5, true));
     assert_eq!(v[0].explanation, Explanation::Value);
@@ -166,7 +166,49 @@ fn value_faults_get_value_candidates() {
     assert!(!value::is_code("  /* pay */"));
     assert!(!value::is_code("  }"));
     assert!(!value::is_code(""));
-    // With a data slice, only its statements count.
-    let v2 = value::candidates(&b.prog, &diff, None, Some(&[]));
+    // With a slice, only its changed statements count: an empty slice gives nothing
+    // but the criterion; the whole of main gives the changed line only, whose code
+    // (q * 3) the good slice (q * 2) does not compute.
+    let v2 = value::candidates(
+        &b.prog,
+        &g.prog,
+        &diff,
+        None,
+        Some(&value::DataSlices::default()),
+    );
     assert!(v2.is_empty());
+    let all = |p: &crate::ir::Program| -> Vec<crate::ir::StmtId> {
+        let f = &p.functions[p
+            .functions
+            .iter()
+            .position(|f| f.name == "main")
+            .expect("main")];
+        let fi = p
+            .functions
+            .iter()
+            .position(|f| f.name == "main")
+            .expect("main") as u32;
+        f.blocks
+            .iter()
+            .enumerate()
+            .flat_map(|(bi, bb)| {
+                (0..=bb.stmts.len()).map(move |si| crate::ir::StmtId {
+                    func: fi,
+                    block: bi as u32,
+                    index: si as u32,
+                })
+            })
+            .collect()
+    };
+    let sl = value::DataSlices {
+        bad: all(&b.prog),
+        good: all(&g.prog),
+        bad_initial_globals: Vec::new(),
+    };
+    let v3 = value::candidates(&b.prog, &g.prog, &diff, Some(crit), Some(&sl));
+    assert_eq!(
+        v3.iter().map(|c| c.line).collect::<Vec<_>>(),
+        vec![5],
+        "{v3:#?}"
+    );
 }

@@ -1,17 +1,35 @@
 //! Value-level explanations: when no decision of the bad run can be flipped while the
 //! good run keeps its condition, the fault is in a computed value (a wrong constant,
-//! operator or initial value). The candidates are the bad revision's assignments whose
-//! values reach the criterion.
+//! operator or initial value). The candidates are the bad revision's statements whose
+//! values reach the criterion (the bad run's data slice), on lines the diff changed,
+//! minus those whose code equals a statement in the good run's data slice (a moved or
+//! reformatted assignment computes the same value as before). A global's initial value
+//! read by the slice brings in the changed lines of its initialiser (tables and
+//! constants have no statement).
 //!
-//! The seam for the slicer is `data_slice`: the statements of the bad run's data slice
-//! from the criterion. Without it (today), the statements on lines the diff changed
-//! stand in for the slice, and the criterion's own statement closes the list.
+//! Without a data slice (the runs were not traced), the changed lines stand in for it,
+//! and the criterion's own statement closes the list.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
 
 use crate::diffctx::TreeDiff;
-use crate::ir::{Loc, Program, StmtId};
+use crate::ir::{Callee, Loc, Operand, Program, Rvalue, StmtId, StmtKind, Terminator};
 use crate::report::{Candidate, Explanation};
+
+/// The slices of both runs from their criteria, as DARWIN's value level needs them:
+/// data and control dependence (a wrong comparison of values that do not depend on the
+/// inputs is a value fault too), no potential dependence.
+#[derive(Clone, Debug, Default)]
+pub struct DataSlices {
+    /// Statements of the bad run's slice, nearest the criterion first, each once.
+    pub bad: Vec<StmtId>,
+    /// Statements of the good run's slice.
+    pub good: Vec<StmtId>,
+    /// Globals of the bad revision whose initial value the bad run's data and control
+    /// closure reads.
+    pub bad_initial_globals: Vec<u32>,
+}
 
 /// Lines holding statements (not terminators) of `prog`, with whether `keep` accepts
 /// one of the line's statements.
@@ -53,21 +71,276 @@ pub(crate) fn is_code(text: &str) -> bool {
         || (t.starts_with('#') && !t.starts_with("#define")))
 }
 
-/// Value-level candidates of the bad revision, changed lines first. `criterion` is the
-/// bad statement that wrote the first differing output (or failed).
+/// The source location of statement `id` (terminators included).
+pub(crate) fn stmt_loc(prog: &Program, id: StmtId) -> Option<Loc> {
+    let b = prog
+        .functions
+        .get(id.func as usize)?
+        .blocks
+        .get(id.block as usize)?;
+    Some(match b.stmts.get(id.index as usize) {
+        Some(s) => s.loc,
+        None => b.term_loc,
+    })
+}
+
+/// A statement's code with everything that only names it in one revision replaced:
+/// registers numbered by first appearance, locals, globals and functions by name. Two
+/// statements with the same signature compute the same value from the same inputs.
+fn signature(prog: &Program, id: StmtId) -> Option<String> {
+    let f = prog.functions.get(id.func as usize)?;
+    let block = f.blocks.get(id.block as usize)?;
+    let mut regs: HashMap<u32, usize> = HashMap::new();
+    let mut reg = |r: u32| {
+        let n = regs.len();
+        format!("v{}", *regs.entry(r).or_insert(n))
+    };
+    let op = |o: &Operand, reg: &mut dyn FnMut(u32) -> String| match o {
+        Operand::Reg(r) => reg(*r),
+        Operand::Const(c) => format!("{}", *c as i64),
+    };
+    let local = |l: u32| {
+        f.locals
+            .get(l as usize)
+            .map_or_else(|| format!("local{l}"), |x| x.name.clone())
+    };
+    let global = |g: u32| {
+        prog.globals
+            .get(g as usize)
+            .map_or_else(|| format!("global{g}"), |x| x.name.clone())
+    };
+    let func = |g: u32| {
+        prog.functions
+            .get(g as usize)
+            .map_or_else(|| format!("func{g}"), |x| x.name.clone())
+    };
+    let builtin = |b: u32| {
+        prog.builtins
+            .get(b as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("builtin{b}"))
+    };
+    let mut s = String::new();
+    let Some(st) = block.stmts.get(id.index as usize) else {
+        // A terminator: its decision or returned value (block numbers are not code).
+        match &block.term {
+            Terminator::Branch { cond, ty, .. } => {
+                let _ = write!(s, "br {}.{ty:?}", op(cond, &mut reg));
+            }
+            Terminator::BranchCmp {
+                op: o, ty, a, b, ..
+            } => {
+                let _ = write!(s, "br {} {o:?}.{ty:?} {}", op(a, &mut reg), op(b, &mut reg));
+            }
+            Terminator::Switch { val, ty, cases, .. } => {
+                let vals: Vec<u64> = cases.iter().map(|c| c.0).collect();
+                let _ = write!(s, "switch {}.{ty:?} {vals:?}", op(val, &mut reg));
+            }
+            Terminator::Return(Some(v)) => {
+                let _ = write!(s, "ret {}", op(v, &mut reg));
+            }
+            Terminator::Goto(_) | Terminator::Return(None) | Terminator::Unreachable => {
+                return None
+            }
+        }
+        return Some(s);
+    };
+    match &st.kind {
+        StmtKind::Assign(d, rv) => {
+            let d = reg(*d);
+            let r = match rv {
+                Rvalue::Use(o) => op(o, &mut reg),
+                Rvalue::Load(a, t) => format!("load.{t:?} {}", op(a, &mut reg)),
+                Rvalue::LoadIdx {
+                    base,
+                    index,
+                    scale,
+                    ty,
+                } => format!(
+                    "load.{ty:?} {}[{} * {scale}]",
+                    op(base, &mut reg),
+                    op(index, &mut reg)
+                ),
+                Rvalue::Bin(b, t, x, y) => {
+                    format!("{} {b:?}.{t:?} {}", op(x, &mut reg), op(y, &mut reg))
+                }
+                Rvalue::Un(u, t, x) => format!("{u:?}.{t:?} {}", op(x, &mut reg)),
+                Rvalue::Cast { from, to, val } => {
+                    format!("({to:?} <- {from:?}) {}", op(val, &mut reg))
+                }
+                Rvalue::PtrAdd { base, index, scale } => {
+                    format!("{} + {} * {scale}", op(base, &mut reg), op(index, &mut reg))
+                }
+                Rvalue::PtrDiff { a, b, scale } => {
+                    format!("({} - {}) / {scale}", op(a, &mut reg), op(b, &mut reg))
+                }
+                Rvalue::AddrLocal(l) => format!("&{}", local(*l)),
+                Rvalue::AddrGlobal(g) => format!("&{}", global(*g)),
+                Rvalue::AddrFunc(g) => format!("&{}", func(*g)),
+                Rvalue::AddrBuiltin(b) => format!("&{}", builtin(*b)),
+            };
+            let _ = write!(s, "{d} = {r}");
+        }
+        StmtKind::Store { addr, val, ty } => {
+            let _ = write!(s, "*{} = {}.{ty:?}", op(addr, &mut reg), op(val, &mut reg));
+        }
+        StmtKind::StoreIdx {
+            base,
+            index,
+            scale,
+            val,
+            ty,
+        } => {
+            let _ = write!(
+                s,
+                "{}[{} * {scale}] = {}.{ty:?}",
+                op(base, &mut reg),
+                op(index, &mut reg),
+                op(val, &mut reg)
+            );
+        }
+        StmtKind::Copy { dst, src, size } => {
+            let _ = write!(
+                s,
+                "copy {} <- {} ({size})",
+                op(dst, &mut reg),
+                op(src, &mut reg)
+            );
+        }
+        StmtKind::Zero { dst, size } => {
+            let _ = write!(s, "zero {} ({size})", op(dst, &mut reg));
+        }
+        StmtKind::Call {
+            dst,
+            callee,
+            args,
+            sret,
+        } => {
+            if let Some((d, t)) = dst {
+                let _ = write!(s, "{}.{t:?} = ", reg(*d));
+            }
+            let c = match callee {
+                Callee::Func(g) => func(*g),
+                Callee::Builtin(b) => builtin(*b),
+                Callee::Indirect(o) => format!("(*{})", op(o, &mut reg)),
+            };
+            let _ = write!(s, "{c}(");
+            for a in args {
+                let _ = write!(
+                    s,
+                    "{}.{:?}.{:?}, ",
+                    op(&a.val, &mut reg),
+                    a.ty,
+                    a.by_value_size
+                );
+            }
+            if let Some(o) = sret {
+                let _ = write!(s, "sret {}", op(o, &mut reg));
+            }
+            s.push(')');
+        }
+        StmtKind::StorageLive(l) => {
+            let _ = write!(s, "live {}", local(*l));
+        }
+    }
+    Some(s)
+}
+
+/// The line of each statement and whether it computes what the good revision's data
+/// slice computed somewhere (the same signature).
+fn slice_lines(bad: &Program, good: &Program, slices: &DataSlices) -> Vec<((String, u32), bool)> {
+    let good_sigs: HashSet<String> = slices
+        .good
+        .iter()
+        .filter_map(|&id| signature(good, id))
+        .collect();
+    // Per line: whether every one of its slice statements equals one of good's.
+    let mut lines: Vec<((String, u32), bool)> = Vec::new();
+    let mut at: HashMap<(String, u32), usize> = HashMap::new();
+    for &id in &slices.bad {
+        let Some(loc) = stmt_loc(bad, id).filter(|l| l.line > 0) else {
+            continue;
+        };
+        let key = (bad.file_name(loc).to_string(), loc.line);
+        // Jumps have no signature: they compute nothing.
+        let same = signature(bad, id).is_none_or(|s| good_sigs.contains(&s));
+        match at.get(&key) {
+            Some(&k) => lines[k].1 &= same,
+            None => {
+                at.insert(key.clone(), lines.len());
+                lines.push((key, same));
+            }
+        }
+    }
+    lines
+}
+
+/// Changed lines of a global's initialiser: from its declaration to the end of the
+/// declaration (the first line ending in `;`), those the diff touched.
+fn initialiser_lines(bad: &Program, diff: &TreeDiff, g: u32) -> Vec<(String, u32)> {
+    let Some(gl) = bad.globals.get(g as usize) else {
+        return Vec::new();
+    };
+    let file = bad.file_name(gl.loc).to_string();
+    let Some(fd) = diff.file(&file) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut line = gl.loc.line;
+    while let Some(t) = fd.line_text(line) {
+        if diff.is_changed(&file, line) && is_code(t) {
+            out.push((file.clone(), line));
+        }
+        if t.trim_end().ends_with(';') || line > gl.loc.line + 200 {
+            break;
+        }
+        line += 1;
+    }
+    out
+}
+
+/// Value-level candidates of the bad revision. `criterion` is the bad statement that
+/// wrote the first differing output (or failed).
 pub fn candidates(
     bad: &Program,
+    good: &Program,
     diff: &TreeDiff,
     criterion: Option<Loc>,
-    data_slice: Option<&[StmtId]>,
+    slices: Option<&DataSlices>,
 ) -> Vec<Candidate> {
-    let mut keys: Vec<(String, u32)> = match data_slice {
-        Some(slice) => {
-            let mut k: Vec<_> = statement_lines(bad, |id| slice.contains(&id))
-                .into_iter()
-                .collect();
-            // Changed lines first (stable: file and line order within each group).
-            k.sort_by_key(|(f, l)| !diff.is_changed(f, *l));
+    let mut notes_of: HashMap<(String, u32), String> = HashMap::new();
+    let mut keys: Vec<(String, u32)> = match slices {
+        Some(sl) => {
+            // Lines computing something the good run's slice did not come first; lines
+            // whose code equals a statement of good's slice (moved, reformatted) follow.
+            let mut k: Vec<(String, u32)> = Vec::new();
+            let mut same_code: Vec<(String, u32)> = Vec::new();
+            for (key, same) in slice_lines(bad, good, sl) {
+                if !diff.is_changed(&key.0, key.1) {
+                    continue;
+                }
+                let note = if same {
+                    same_code.push(key.clone());
+                    "a changed line in the bad run's slice whose code equals a statement of the good run's slice"
+                } else {
+                    k.push(key.clone());
+                    "a changed line in the bad run's slice computing what the good run's slice did not: its value reaches the failing output"
+                };
+                notes_of.insert(key, note.into());
+            }
+            for &g in &sl.bad_initial_globals {
+                for key in initialiser_lines(bad, diff, g) {
+                    if !k.contains(&key) {
+                        notes_of.insert(
+                            key.clone(),
+                            "a changed initialiser whose initial value the bad run's data slice reads"
+                                .into(),
+                        );
+                        k.push(key);
+                    }
+                }
+            }
+            k.extend(same_code);
             k
         }
         None => {
@@ -89,12 +362,21 @@ pub fn candidates(
                 .cloned()
                 .collect();
             k.extend(code.iter().filter(|x| !stmts.contains(*x)).cloned());
+            for key in &k {
+                notes_of.insert(
+                    key.clone(),
+                    "a changed line; without a data slice its flow into the output is not proven"
+                        .into(),
+                );
+            }
             k
         }
     };
+    // The criterion's own statement closes the list when nothing else explains the
+    // value (with a slice) or always (without one).
     if let Some(c) = criterion {
         let k = (bad.file_name(c).to_string(), c.line);
-        if !keys.contains(&k) {
+        if !keys.contains(&k) && (slices.is_none() || keys.is_empty()) {
             keys.push(k);
         }
     }
@@ -107,12 +389,8 @@ pub fn candidates(
             let mut notes = Vec::new();
             if is_criterion {
                 notes.push("writes the first differing output".to_string());
-            }
-            if data_slice.is_none() && !is_criterion {
-                notes.push(
-                    "a changed line; without a data slice its flow into the output is not proven"
-                        .to_string(),
-                );
+            } else if let Some(n) = notes_of.get(&(file.clone(), line)) {
+                notes.push(n.clone());
             }
             Candidate {
                 rank: i + 1,
@@ -129,8 +407,53 @@ pub fn candidates(
                 instances: 1,
                 flipped: None,
                 alternative: None,
+                chain: Vec::new(),
                 notes,
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::tests::lower;
+
+    fn ids_on(p: &Program, line: u32) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        for (fi, f) in p.functions.iter().enumerate() {
+            for (bi, b) in f.blocks.iter().enumerate() {
+                for (si, s) in b.stmts.iter().enumerate() {
+                    if s.loc.line == line {
+                        out.push(StmtId {
+                            func: fi as u32,
+                            block: bi as u32,
+                            index: si as u32,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Signatures do not depend on register numbering or on where a statement sits,
+    /// but do on its constants and operators.
+    #[test]
+    fn signatures_compare_code_not_numbering() {
+        let a = lower("int main(void) {\n  int x = 3;\n  int y = x * 2 + 1;\n  return y;\n}\n");
+        let b = lower(
+            "int main(void) {\n  int w = 0;\n  int x = 3;\n  int y = x * 2 + 1;\n  return y + w;\n}\n",
+        );
+        let c = lower("int main(void) {\n  int x = 3;\n  int y = x * 2 - 1;\n  return y;\n}\n");
+        let sig = |p: &Program, line: u32| -> Vec<String> {
+            ids_on(p, line)
+                .into_iter()
+                .filter_map(|id| signature(p, id))
+                .collect()
+        };
+        assert!(!sig(&a, 3).is_empty());
+        assert_eq!(sig(&a, 3), sig(&b, 4));
+        assert_ne!(sig(&a, 3), sig(&c, 3));
+    }
 }

@@ -37,6 +37,10 @@ pub struct Report {
     /// The failure-inducing hunks from delta debugging (absent with `--no-dd`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dd: Option<DdSection>,
+    /// The runs differ only because the bad run continued past undefined behaviour
+    /// (see `notes`): no line is blamed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ub_only: bool,
 }
 
 /// Delta debugging on the diff's hunks, combined with the candidates.
@@ -143,6 +147,14 @@ pub struct Stats {
     pub skipped: usize,
     pub solving_ms: u64,
     pub total_ms: u64,
+    /// Runs of the interpreter this invocation did (the test at both revisions, the
+    /// replays of alternative inputs); 0 when the whole analysis came from the cache.
+    #[serde(default)]
+    pub executions: usize,
+    /// Whether this report was read from the analysis cache (nothing was run or
+    /// solved; the other figures are those of the analysis that computed it).
+    #[serde(default)]
+    pub from_cache: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -184,8 +196,26 @@ pub struct Candidate {
     /// The diff hunk around the line (unified format).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hunk: Option<String>,
+    /// How this line reaches the failing output, from the line itself to the statement
+    /// the criterion names: a few steps of data and control dependence in the bad run,
+    /// copies skipped. Given for the top candidate only; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainStep>,
     /// Precision lost near this candidate (concretisations, replay surprises).
     pub notes: Vec<String>,
+}
+
+/// One step of a candidate's chain to the failing output.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ChainStep {
+    pub file: String,
+    pub line: u32,
+    /// The line's text at the bad revision.
+    pub source: String,
+    /// How this step reaches the next: `data` (the next step uses a value computed
+    /// here), `control` (the next step runs because of a decision here), `elided`
+    /// (steps left out in between), or `output` for the last step (the criterion).
+    pub via: String,
 }
 
 /// An input proving a decision candidate, replayed at both revisions.
@@ -221,6 +251,7 @@ impl Report {
             undecided: Vec::new(),
             notes: Vec::new(),
             dd: None,
+            ub_only: false,
         }
     }
 

@@ -110,6 +110,12 @@ pub fn text(r: &Report) -> String {
                     let _ = writeln!(o, "   not as predicted: {s}");
                 }
             }
+            if !c.chain.is_empty() {
+                let _ = writeln!(o, "   chain to the failing output:");
+                for st in &c.chain {
+                    let _ = writeln!(o, "     {}:{} [{}] {}", st.file, st.line, st.via, st.source);
+                }
+            }
             for n in &c.notes {
                 let _ = writeln!(o, "   note: {n}");
             }
@@ -274,6 +280,19 @@ pub fn markdown(r: &Report) -> String {
                     let _ = writeln!(o, "- **not as predicted**: {s}");
                 }
             }
+            if !c.chain.is_empty() {
+                let _ = writeln!(o, "- chain to the failing output:");
+                for st in &c.chain {
+                    let _ = writeln!(
+                        o,
+                        "  - `{}:{}` ({}) `{}`",
+                        st.file,
+                        st.line,
+                        st.via,
+                        md_cell(&st.source)
+                    );
+                }
+            }
             for n in &c.notes {
                 let _ = writeln!(o, "- note: {n}");
             }
@@ -306,7 +325,15 @@ pub fn sarif(r: &Report) -> Value {
             if let Some(f) = &c.flipped {
                 let _ = write!(msg, "; flips `{f}`");
             }
-            json!({
+            let loc = |file: &str, line: u32, text: &str| {
+                json!({
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": file },
+                        "region": { "startLine": line, "snippet": { "text": text } }
+                    }
+                })
+            };
+            let mut res = json!({
                 "ruleId": "regcause/root-cause",
                 "level": if c.rank == 1 { "error" } else { "warning" },
                 "rank": (100.0 / c.rank as f64),
@@ -323,7 +350,34 @@ pub fn sarif(r: &Report) -> Value {
                     "instances": c.instances,
                     "notes": c.notes,
                 }
-            })
+            });
+            // The chain: related locations, and a code flow a viewer can step through.
+            if !c.chain.is_empty() {
+                let related: Vec<Value> = c
+                    .chain
+                    .iter()
+                    .enumerate()
+                    .map(|(i, st)| {
+                        let mut l = loc(&st.file, st.line, &st.source);
+                        l["id"] = json!(i);
+                        l["message"] =
+                            json!({ "text": format!("chain step {} ({})", i + 1, st.via) });
+                        l
+                    })
+                    .collect();
+                let flow: Vec<Value> = c
+                    .chain
+                    .iter()
+                    .map(|st| {
+                        let mut l = loc(&st.file, st.line, &st.source);
+                        l["message"] = json!({ "text": st.via });
+                        json!({ "location": l })
+                    })
+                    .collect();
+                res["relatedLocations"] = json!(related);
+                res["codeFlows"] = json!([{ "threadFlows": [{ "locations": flow }] }]);
+            }
+            res
         })
         .collect();
     let mut results = results;

@@ -508,6 +508,101 @@ fn static_init_loc(
     }
 }
 
+/// How an entry of a [`Tree`] was reached from the entry that needed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// A criterion entry.
+    Criterion,
+    /// The needing entry uses a value this entry defined.
+    Data,
+    /// The needing entry runs because of this branch instance (or call).
+    Control,
+}
+
+/// A backward closure that remembers, for every member, the entry that pulled it in.
+/// Built breadth first, so following [`Tree::parent`] from any member gives a shortest
+/// chain to the criterion.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    /// Per trace entry: the member that needed it (`NONE`: not a member; the entry
+    /// itself: a criterion entry).
+    pub parent: Vec<u32>,
+    pub via: Vec<Via>,
+    /// Members in the order they were reached (criterion first, then by distance).
+    pub order: Vec<u32>,
+    /// Allocations (serials) some member reads before the trace defines those bytes:
+    /// their initial values (a global's initialiser) flow into the criterion.
+    pub initial_reads: Vec<u32>,
+}
+
+impl Tree {
+    pub fn contains(&self, i: u32) -> bool {
+        self.parent.get(i as usize).is_some_and(|&p| p != NONE)
+    }
+
+    /// The chain from member `from` to the criterion: `from` first, each step with how
+    /// it reaches the next. Empty when `from` is not a member.
+    pub fn chain(&self, from: u32) -> Vec<(u32, Via)> {
+        let mut out = Vec::new();
+        let mut i = from;
+        while self.contains(i) && out.len() <= self.parent.len() {
+            out.push((i, self.via[i as usize]));
+            let p = self.parent[i as usize];
+            if p == i {
+                break;
+            }
+            i = p;
+        }
+        out
+    }
+}
+
+impl Slicer<'_> {
+    /// The closure from `crit` over data dependence, and with `control` over control
+    /// dependence too (never potential dependence), as a [`Tree`]. Without `control`
+    /// this is the data slice: the statements the criterion's values flow through.
+    pub fn close_tree(&self, crit: &Criterion, control: bool) -> Result<Tree> {
+        let n = self.trace.entries.len();
+        let mut t = Tree {
+            parent: vec![NONE; n],
+            via: vec![Via::Criterion; n],
+            order: Vec::new(),
+            initial_reads: Vec::new(),
+        };
+        for &c in &crit.entries {
+            if c as usize >= n {
+                bail!("criterion entry {c} is outside the trace ({n} entries)");
+            }
+            if t.parent[c as usize] == NONE {
+                t.parent[c as usize] = c;
+                t.order.push(c);
+            }
+        }
+        let mut head = 0;
+        while let Some(&e) = t.order.get(head) {
+            head += 1;
+            for u in self.uses_of(e) {
+                if u.def == NONE {
+                    if u.b == MEM && !t.initial_reads.contains(&u.a) {
+                        t.initial_reads.push(u.a);
+                    }
+                } else if t.parent[u.def as usize] == NONE {
+                    t.parent[u.def as usize] = e;
+                    t.via[u.def as usize] = Via::Data;
+                    t.order.push(u.def);
+                }
+            }
+            let p = self.cd[e as usize];
+            if control && p != NONE && t.parent[p as usize] == NONE {
+                t.parent[p as usize] = e;
+                t.via[p as usize] = Via::Control;
+                t.order.push(p);
+            }
+        }
+        Ok(t)
+    }
+}
+
 /// Path-compressing find in the skip list.
 fn find(next: &mut [u32], mut p: u32) -> u32 {
     let mut root = p;

@@ -341,3 +341,47 @@ fn malformed_traces_are_errors_not_panics() {
     }
     assert!(Slicer::new(&p, &facts, &t).is_err());
 }
+
+/// Figure 1 on input 5 2 3: the data slice of the output is out = b = a = x, without
+/// the branches; with control dependence the branch `b = a` depends on joins it, and
+/// the chain from `a = x` to the output passes through `b = a` and `out = b`.
+#[test]
+fn data_tree_leaves_out_branches_and_chains_to_the_output() {
+    let p = lower(FIG1);
+    let t = trace_of(&p, &[(5, true), (6, true), (7, true)]);
+    let out = last_on_line(&p, &t, 9);
+    let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
+    let crit = Criterion { entries: vec![out] };
+    let data = slicer.close_tree(&crit, false).expect("data tree");
+    let b2 = branch_entry(&p, &t, "main", 6);
+    assert!(!data.contains(b2));
+    let lines: std::collections::BTreeSet<u32> = data
+        .order
+        .iter()
+        .filter_map(|&i| entry_loc(&p, &t, i).map(|l| l.line))
+        .collect();
+    for l in [5, 6, 8, 9] {
+        assert!(lines.contains(&l), "line {l} in {lines:?}");
+    }
+    assert!(!lines.contains(&7), "{lines:?}");
+    // Every member of the data tree is in the dynamic slice.
+    let s = slice_from(&p, &t, vec![out]);
+    assert!(data.order.iter().all(|&i| s.dynamic.contains(i)));
+    let full = slicer.close_tree(&crit, true).expect("tree");
+    assert!(full.contains(b2) && full.via[b2 as usize] == Via::Control);
+    // The chain from the assignment on line 5 ends at the criterion, through 6 and 8.
+    let a = (0..t.entries.len() as u32)
+        .find(|&i| data.contains(i) && entry_loc(&p, &t, i).is_some_and(|l| l.line == 5))
+        .expect("a = x in the data slice");
+    let chain: Vec<u32> = data
+        .chain(a)
+        .iter()
+        .filter_map(|&(i, _)| entry_loc(&p, &t, i).map(|l| l.line))
+        .collect();
+    assert_eq!(chain.first(), Some(&5));
+    assert_eq!(chain.last(), Some(&9));
+    let mut steps = chain.clone();
+    steps.dedup();
+    assert_eq!(steps, vec![5, 6, 8, 9], "{chain:?}");
+    assert_eq!(data.chain(a).last().map(|x| x.1), Some(Via::Criterion));
+}

@@ -1,0 +1,192 @@
+//! Evidence for issue 14: the root-cause command on every sample regression, through
+//! the real binary on real git repositories built from sample-repos/.
+//!
+//! ```text
+//! cargo build --release && cargo bench --bench rootcause_samples
+//! ```
+//!
+//! One row per regression: whether a ground-truth line is reported (GT), the rank of
+//! the first one, lines reported and wall time, for relevant slice conditions (rsc, the
+//! default) and path conditions (pc): constraints of the bad run's condition, SMT-LIB2
+//! bytes are not exposed by the report, so the solver figures are calls and solving
+//! time; then the cache: the rsc analysis cold (empty cache) and warm (the same
+//! command again), wall time of the whole process and the in-process `total_ms`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use comfy_table::{presets, Table};
+use regcause_dev::samples;
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bin() -> PathBuf {
+    root().join("target/release/git-regcause")
+}
+
+struct Analysis {
+    rank: Option<usize>,
+    lines: usize,
+    psi: u64,
+    calls: u64,
+    solving_ms: u64,
+    total_ms: u64,
+    wall_ms: u128,
+    executions: u64,
+}
+
+fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysis> {
+    let t = Instant::now();
+    let o = Command::new(bin())
+        .args(args)
+        .current_dir(repo)
+        .env_remove("REGCAUSE_CACHE")
+        .output()
+        .context("run git-regcause")?;
+    let wall_ms = t.elapsed().as_millis();
+    if o.status.code() != Some(0) {
+        bail!(
+            "exit {:?}: {}",
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let v: Value = serde_json::from_slice(&o.stdout).context("report is not JSON")?;
+    let cands = v["candidates"].as_array().cloned().unwrap_or_default();
+    let rank = cands.iter().position(|c| {
+        gt.iter()
+            .any(|(f, l)| c["file"].as_str() == Some(f) && c["line"].as_u64() == Some(*l as u64))
+    });
+    let n = |k: &str| v["stats"][k].as_u64().unwrap_or(0);
+    Ok(Analysis {
+        rank: rank.map(|k| k + 1),
+        lines: cands.len(),
+        psi: n("bad_constraints"),
+        calls: n("solver_calls"),
+        solving_ms: n("solving_ms"),
+        total_ms: n("total_ms"),
+        wall_ms,
+        executions: n("executions"),
+    })
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
+    if !bin().exists() {
+        bail!("build the binary first: cargo build --release");
+    }
+    let all = samples::all(&root().join("sample-repos")).context("load samples")?;
+    let mut t = Table::new();
+    t.load_preset(presets::ASCII_MARKDOWN).set_header(vec![
+        "regression",
+        "GT",
+        "rank",
+        "lines",
+        "rsc ψ",
+        "rsc calls",
+        "rsc solve ms",
+        "rsc total ms",
+        "pc ψ",
+        "pc calls",
+        "pc solve ms",
+        "pc lines",
+        "cold wall ms",
+        "warm wall ms",
+        "warm total ms",
+        "warm runs",
+    ]);
+    let (mut found, mut count, mut lines) = (0, 0, Vec::new());
+    let (mut rsc_solve, mut pc_solve) = (0u64, 0u64);
+    for s in &all {
+        let dir = tempfile::tempdir()?;
+        let repo = dir.path().join(&s.name);
+        samples::build_repo(s, &repo).context("build sample repository")?;
+        for r in &s.manifest.regressions {
+            let id = format!("{}/{}", s.name, r.id);
+            let f = dir.path().join(format!("{}.stdin", r.id));
+            std::fs::write(&f, r.test.stdin_bytes(&s.dir)?.unwrap_or_default())?;
+            let gt: Vec<(String, u32)> = r
+                .root_causes
+                .iter()
+                .map(|g| (g.file.clone(), g.line))
+                .collect();
+            let db = dir.path().join(format!("{}.sqlite", r.id));
+            let args = |cond: &str, cache: bool| -> Vec<String> {
+                let mut a = vec![
+                    r.good.clone(),
+                    r.bad.clone(),
+                    "--stdin".into(),
+                    f.display().to_string(),
+                    "--condition".into(),
+                    cond.into(),
+                    "--format".into(),
+                    "json".into(),
+                ];
+                if cache {
+                    a.push("--cache".into());
+                    a.push(db.display().to_string());
+                } else {
+                    a.push("--no-cache".into());
+                }
+                a.push("--".into());
+                a.push(r.test.program.clone());
+                a.extend(r.test.args.iter().cloned());
+                a
+            };
+            let res = (|| -> Result<Vec<String>> {
+                let pc = analyse(&repo, &args("pc", false), &gt)?;
+                let cold = analyse(&repo, &args("rsc", true), &gt)?;
+                let warm = analyse(&repo, &args("rsc", true), &gt)?;
+                count += 1;
+                found += usize::from(cold.rank.is_some());
+                lines.push(cold.lines);
+                rsc_solve += cold.solving_ms;
+                pc_solve += pc.solving_ms;
+                Ok(vec![
+                    id.clone(),
+                    if cold.rank.is_some() { "yes" } else { "no" }.into(),
+                    cold.rank.map_or("-".into(), |k| k.to_string()),
+                    cold.lines.to_string(),
+                    cold.psi.to_string(),
+                    cold.calls.to_string(),
+                    cold.solving_ms.to_string(),
+                    cold.total_ms.to_string(),
+                    pc.psi.to_string(),
+                    pc.calls.to_string(),
+                    pc.solving_ms.to_string(),
+                    pc.lines.to_string(),
+                    cold.wall_ms.to_string(),
+                    warm.wall_ms.to_string(),
+                    warm.total_ms.to_string(),
+                    warm.executions.to_string(),
+                ])
+            })();
+            t.add_row(res.unwrap_or_else(|e| vec![id, format!("{e:#}")]));
+        }
+    }
+    println!("{t}");
+    lines.sort_unstable();
+    let median = match lines.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => lines[n / 2] as f64,
+        n => (lines[n / 2 - 1] + lines[n / 2]) as f64 / 2.0,
+    };
+    println!(
+        "ground truth found (rsc): {found} of {count}; median lines reported: {median}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}"
+    );
+    Ok(())
+}

@@ -1,0 +1,311 @@
+//! Stages of `git regcause GOOD BAD -- TEST` after DARWIN: the data slices that filter
+//! value-level candidates, the chain from the top candidate to the failing output, and
+//! the notes on undefined-behaviour assumptions. `cli::explain` wires them together.
+
+use std::collections::HashSet;
+
+use crate::analysis::Facts;
+use crate::darwin::value::{stmt_loc, DataSlices};
+use crate::diffctx::TreeDiff;
+use crate::exec::trace::Trace;
+use crate::exec::RunResult;
+use crate::ir::{Program, Rvalue, StmtId, StmtKind};
+use crate::report::{Candidate, ChainStep, Report};
+use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
+
+/// One traced run, as the stages below need it.
+pub struct TracedRun<'a> {
+    pub prog: &'a Program,
+    pub trace: &'a Trace,
+    pub result: &'a RunResult,
+}
+
+/// The criterion of a run: stdout byte `byte` where the run wrote it, else how it ended.
+pub fn criterion(r: &TracedRun, byte: Option<usize>) -> anyhow::Result<Criterion> {
+    let spec = match byte {
+        Some(n) if n < r.result.stdout.len() => Spec::Byte(n),
+        _ => Spec::Exit,
+    };
+    crate::slice::criterion_of(r.result, r.trace, spec)
+}
+
+/// The data tree (data dependence only) and the full tree (data and control) of a run
+/// from its criterion.
+pub struct Trees {
+    pub data: Tree,
+    pub full: Tree,
+    /// Relevant slice members (potential dependence too), descending: the statements
+    /// that can affect the criterion, nearest it first.
+    pub relevant: Vec<u32>,
+}
+
+pub fn trees(r: &TracedRun, byte: Option<usize>) -> anyhow::Result<Trees> {
+    let crit = criterion(r, byte)?;
+    let slicer = Slicer::new(r.prog, &Facts::new(r.prog), r.trace)?;
+    let mut relevant: Vec<u32> = slicer.close(&crit, true)?.iter().collect();
+    relevant.reverse();
+    Ok(Trees {
+        data: slicer.close_tree(&crit, false)?,
+        full: slicer.close_tree(&crit, true)?,
+        relevant,
+    })
+}
+
+/// Statements of slice members, in the order given, each once.
+fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
+    let mut seen = HashSet::new();
+    members
+        .iter()
+        .filter_map(|&i| trace.entries.get(i as usize).map(|e| e.stmt))
+        .filter(|s| seen.insert(*s))
+        .collect()
+}
+
+/// The data slices of both runs for [`crate::darwin::value::candidates`].
+pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) -> DataSlices {
+    let bad_initial_globals = bt
+        .full
+        .initial_reads
+        .iter()
+        .filter_map(|&a| bad.trace.allocs.get(a as usize)?.var)
+        .filter(|v| v.0 == crate::exec::trace::NONE)
+        .map(|v| v.1)
+        .collect();
+    DataSlices {
+        bad: statements(&bt.relevant, bad.trace),
+        good: statements(&gt.relevant, good.trace),
+        bad_initial_globals,
+    }
+}
+
+/// Most steps a chain shows; a longer one keeps its start and end around an elision.
+const CHAIN_STEPS: usize = 6;
+
+/// Whether a statement only moves a value (a copy: no computation, no decision).
+fn is_copy(prog: &Program, id: StmtId) -> bool {
+    let Some(b) = prog
+        .functions
+        .get(id.func as usize)
+        .and_then(|f| f.blocks.get(id.block as usize))
+    else {
+        return false;
+    };
+    match b.stmts.get(id.index as usize).map(|s| &s.kind) {
+        Some(StmtKind::Assign(_, rv)) => matches!(
+            rv,
+            Rvalue::Use(_)
+                | Rvalue::Load(..)
+                | Rvalue::Cast { .. }
+                | Rvalue::AddrLocal(_)
+                | Rvalue::AddrGlobal(_)
+        ),
+        Some(StmtKind::Store { .. } | StmtKind::Copy { .. } | StmtKind::StorageLive(_)) => true,
+        // Terminators (decisions) and calls are never copies.
+        _ => false,
+    }
+}
+
+/// The chain from `cand`'s line to the criterion in the bad run's full tree: one step
+/// per source line, lines that only copy a value skipped, at most [`CHAIN_STEPS`].
+pub fn chain(bad: &TracedRun, full: &Tree, diff: &TreeDiff, cand: &Candidate) -> Vec<ChainStep> {
+    let on_line = |i: u32| {
+        bad.trace
+            .entries
+            .get(i as usize)
+            .and_then(|e| stmt_loc(bad.prog, e.stmt))
+            .is_some_and(|l| l.line == cand.line && bad.prog.file_name(l) == cand.file)
+    };
+    // The member on the candidate's line nearest the criterion.
+    let Some(&start) = full.order.iter().find(|&&i| on_line(i)) else {
+        return Vec::new();
+    };
+    // (file, line, via, whether every entry of the step is a copy)
+    let mut steps: Vec<(String, u32, Via, bool)> = Vec::new();
+    for (i, via) in full.chain(start) {
+        let Some(e) = bad.trace.entries.get(i as usize) else {
+            continue;
+        };
+        let Some(loc) = stmt_loc(bad.prog, e.stmt).filter(|l| l.line > 0) else {
+            continue;
+        };
+        let file = bad.prog.file_name(loc).to_string();
+        let copy = is_copy(bad.prog, e.stmt);
+        match steps.last_mut() {
+            Some(s) if s.0 == file && s.1 == loc.line => {
+                s.2 = via;
+                s.3 &= copy;
+            }
+            _ => steps.push((file, loc.line, via, copy)),
+        }
+    }
+    let n = steps.len();
+    let mut kept: Vec<(String, u32, String)> = steps
+        .into_iter()
+        .enumerate()
+        .filter(|(k, s)| *k == 0 || *k + 1 == n || !s.3)
+        .map(|(_, s)| {
+            let via = match s.2 {
+                Via::Data => "data",
+                Via::Control => "control",
+                Via::Criterion => "output",
+            };
+            (s.0, s.1, via.to_string())
+        })
+        .collect();
+    if kept.len() > CHAIN_STEPS {
+        let tail = kept.split_off(kept.len() - 2);
+        kept.truncate(CHAIN_STEPS - 2);
+        if let Some(last) = kept.last_mut() {
+            last.2 = "elided".into();
+        }
+        kept.extend(tail);
+    }
+    kept.into_iter()
+        .map(|(file, line, via)| ChainStep {
+            source: diff
+                .file(&file)
+                .and_then(|d| d.line_text(line))
+                .unwrap_or("")
+                .trim()
+                .to_string(),
+            file,
+            line,
+            via,
+        })
+        .collect()
+}
+
+/// Undefined behaviour the run continued past whose statement is in `tree`: the
+/// failing output depends on the assumption (`at` strings).
+pub fn ub_in(run: &TracedRun, tree: &Tree) -> Vec<String> {
+    run.result
+        .warnings
+        .iter()
+        .filter(|w| {
+            tree.order.iter().any(|&i| {
+                run.trace
+                    .entries
+                    .get(i as usize)
+                    .and_then(|e| stmt_loc(run.prog, e.stmt))
+                    == Some(w.loc)
+            })
+        })
+        .map(|w| format!("{} at {}", w.message, w.at))
+        .collect()
+}
+
+/// Adds the undefined-behaviour notes to `report`: when the bad run's failing output
+/// depends on a continued undefined behaviour that the good run's does not, the runs
+/// differ because of the assumption and no line is blamed; otherwise each candidate
+/// whose chain or line touches it says so.
+pub fn note_ub(report: &mut Report, good_ub: &[String], bad_ub: &[String]) {
+    if bad_ub.is_empty() {
+        return;
+    }
+    let only_bad = bad_ub.iter().any(|u| !good_ub.contains(u));
+    let list = bad_ub.join("; ");
+    if only_bad && good_ub.is_empty() {
+        report.candidates.clear();
+        report.ub_only = true;
+        report.notes.push(format!(
+            "the good and bad runs differ because of an undefined-behaviour assumption of the bad run ({list}): it continued as if the value were zero, which a native run does not promise; no line is blamed, fix the undefined behaviour first"
+        ));
+        return;
+    }
+    for c in &mut report.candidates {
+        c.notes.push(format!(
+            "the failing output depends on an undefined-behaviour assumption of the bad run ({list}); the analysis assumed zero"
+        ));
+    }
+    report.notes.push(format!(
+        "the bad run's failing output depends on undefined behaviour continued as zero: {list}"
+    ));
+}
+
+/// Hash of every file of a materialised tree (paths and contents, in path order): the
+/// program source part of a cache key. Any change of the tree invalidates, which is
+/// conservative (a README edit too) but never stale.
+pub fn tree_hash(root: &std::path::Path) -> std::io::Result<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        for e in std::fs::read_dir(dir)? {
+            let p = e?.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files)?;
+    files.sort();
+    let mut bytes = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f);
+        bytes.extend_from_slice(rel.to_string_lossy().as_bytes());
+        bytes.push(0);
+        let c = std::fs::read(&f)?;
+        bytes.extend_from_slice(&(c.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&c);
+    }
+    Ok(crate::cache::hash_hex(&bytes))
+}
+
+/// The cache key of a whole analysis: both trees, and the test with every option the
+/// report depends on (`parts`, length-prefixed so no two lists serialise alike).
+pub fn report_key(good_tree: &str, bad_tree: &str, parts: &[&[u8]]) -> crate::cache::Key {
+    let mut t = Vec::new();
+    for p in parts {
+        t.extend_from_slice(&(p.len() as u64).to_le_bytes());
+        t.extend_from_slice(p);
+    }
+    crate::cache::Key::new(format!("{good_tree}:{bad_tree}").as_bytes(), &t)
+}
+
+/// A cached report, marked as such: nothing was run or solved for it.
+pub fn cached_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key) -> Option<Report> {
+    let blob = cache.get(crate::cache::Kind::Report, key)?;
+    // An unreadable blob (another layout) is a miss; the analysis overwrites it.
+    let mut r: Report = serde_json::from_slice(&blob).ok()?;
+    // The figures of this invocation: every query was answered from the cache.
+    r.stats.from_cache = true;
+    r.stats.executions = 0;
+    r.stats.cache_hits += r.stats.solver_calls;
+    r.stats.solver_calls = 0;
+    r.stats.solving_ms = 0;
+    Some(r)
+}
+
+pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r: &Report) {
+    if let Ok(b) = serde_json::to_vec(r) {
+        cache.put(crate::cache::Kind::Report, key, &b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_hash_sees_contents_and_names() {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(d.path().join("src")).expect("mkdir");
+        std::fs::write(d.path().join("src/a.c"), "int x = 1;\n").expect("write");
+        let h1 = tree_hash(d.path()).expect("hash");
+        assert_eq!(h1, tree_hash(d.path()).expect("hash"));
+        std::fs::write(d.path().join("src/a.c"), "int x = 2;\n").expect("write");
+        let h2 = tree_hash(d.path()).expect("hash");
+        assert_ne!(h1, h2);
+        std::fs::rename(d.path().join("src/a.c"), d.path().join("src/b.c")).expect("mv");
+        assert_ne!(h2, tree_hash(d.path()).expect("hash"));
+    }
+
+    #[test]
+    fn report_keys_separate_their_parts() {
+        let a = report_key("g", "b", &[b"ab", b"c"]);
+        assert_ne!(a, report_key("g", "b", &[b"a", b"bc"]));
+        assert_ne!(a, report_key("b", "g", &[b"ab", b"c"]));
+        assert_eq!(a, report_key("g", "b", &[b"ab", b"c"]));
+    }
+}
