@@ -1537,15 +1537,9 @@ fn explore_rev(
     bounds: &ExploreBounds,
     strategy: crate::explore::Strategy,
     cache: &mut crate::cache::Cache,
-) -> Result<ExploredRev, i32> {
-    let tree = repo.materialise(rev).map_err(|e| {
-        eprint_err(e);
-        code::REPOSITORY
-    })?;
-    let prog = oracle::load(tree.path(), &test.program, rev).map_err(|e| {
-        eprint_err(&e);
-        oracle_code(&e)
-    })?;
+) -> Result<ExploredRev, Error> {
+    let tree = repo.materialise(rev)?;
+    let prog = oracle::load(tree.path(), &test.program, rev)?;
     let opts = crate::explore::Options {
         strategy,
         criterion: bounds.criterion,
@@ -1563,10 +1557,7 @@ fn explore_rev(
         pb.tick();
     });
     pb.finish_and_clear();
-    let ex = ex.map_err(|e| {
-        eprint_err(format!("exploring {rev}: {e:#}"));
-        code::CANNOT_RUN
-    })?;
+    let ex = ex.map_err(|e| Error::Internal(format!("exploring {rev}: {e:#}")))?;
     // The suite and its conditions, for later analyses of the same program and test.
     if let Ok(json) = serde_json::to_vec(&ex.report()) {
         let mut t = Vec::new();
@@ -1597,11 +1588,8 @@ fn open_cache(bounds: &ExploreBounds, repo: &Repo) -> crate::cache::Cache {
     }
 }
 
-fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, i32> {
-    let stdin = read_stdin_file(&input.stdin).map_err(|e| {
-        eprint_err(e);
-        code::USAGE
-    })?;
+fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
+    let stdin = read_stdin_file(&input.stdin)?;
     Ok(Test {
         program: test[0].clone(),
         args: test[1..].to_vec(),
@@ -1616,8 +1604,8 @@ fn print_out(text: &str) {
     let _ = o.flush();
 }
 
-fn cmd_explore(a: &ExploreArgs) -> i32 {
-    let run = || -> Result<i32, i32> {
+fn cmd_explore(a: &ExploreArgs) -> Res {
+    {
         let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
         let mut cache = open_cache(&a.bounds, &repo);
@@ -1629,37 +1617,26 @@ fn cmd_explore(a: &ExploreArgs) -> i32 {
         }
         eprint_warnings(&r.prog, None);
         if let Some(dir) = &a.out {
-            r.ex.write_suite(dir).map_err(|e| {
-                eprint_err(format!("{e:#}"));
-                code::CANNOT_RUN
-            })?;
+            r.ex.write_suite(dir).map_err(|e| Error::Internal(format!("{e:#}")))?;
         }
         match a.format {
             SliceFormat::Text => print_out(&r.ex.render_text()),
             SliceFormat::Json => {
-                let json = serde_json::to_string_pretty(&r.ex.report()).map_err(|e| {
-                    eprint_err(e);
-                    code::CANNOT_RUN
-                })?;
+                let json = serde_json::to_string_pretty(&r.ex.report())
+                    .map_err(|e| Error::Internal(e.to_string()))?;
                 print_out(&format!("{json}\n"));
             }
         }
         Ok(0)
-    };
-    match run() {
-        Ok(c) | Err(c) => c,
     }
 }
 
-fn cmd_signature_diff(a: &SigDiffArgs) -> i32 {
-    let run = || -> Result<i32, i32> {
+fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
+    {
         let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
         for r in [&a.good, &a.bad] {
-            if let Err(e) = repo.resolve(r) {
-                eprint_err(e);
-                return Err(code::REPOSITORY);
-            }
+            repo.resolve(r)?;
         }
         let mut cache = open_cache(&a.bounds, &repo);
         let rsc = crate::explore::Strategy::Rsc;
@@ -1681,20 +1658,15 @@ fn cmd_signature_diff(a: &SigDiffArgs) -> i32 {
             &mut cache,
             30_000,
         )
-        .map_err(|e| {
-            eprint_err(format!("{e:#}"));
-            code::UNSUPPORTED
-        })?;
+        .map_err(|e| Error::Unsupported(format!("{e:#}")))?;
         for w in cache.warnings() {
             eprintln!("warning: {w}");
         }
         match a.format {
             SliceFormat::Text => print_out(&d.render_text(&a.good, &a.bad)),
             SliceFormat::Json => {
-                let json = serde_json::to_string_pretty(&d).map_err(|e| {
-                    eprint_err(e);
-                    code::CANNOT_RUN
-                })?;
+                let json =
+                    serde_json::to_string_pretty(&d).map_err(|e| Error::Internal(e.to_string()))?;
                 print_out(&format!("{json}\n"));
             }
         }
@@ -1703,9 +1675,6 @@ fn cmd_signature_diff(a: &SigDiffArgs) -> i32 {
         } else {
             code::NOTHING_TO_EXPLAIN
         })
-    };
-    match run() {
-        Ok(c) | Err(c) => c,
     }
 }
 

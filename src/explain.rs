@@ -190,7 +190,7 @@ pub fn ub_in(run: &TracedRun, tree: &Tree) -> Vec<String> {
                     == Some(w.loc)
             })
         })
-        .map(|w| format!("{} at {}", w.message, w.at))
+        .map(|w| format!("{} at {}", w.message, crate::diagnostic::loc(run.prog, w.loc)))
         .collect()
 }
 

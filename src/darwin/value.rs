@@ -151,6 +151,7 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
             let r = match rv {
                 Rvalue::Use(o) => op(o, &mut reg),
                 Rvalue::Load(a, t) => format!("load.{t:?} {}", op(a, &mut reg)),
+                Rvalue::LoadRaw(a, t) => format!("loadraw.{t:?} {}", op(a, &mut reg)),
                 Rvalue::LoadIdx {
                     base,
                     index,

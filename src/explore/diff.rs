@@ -243,7 +243,7 @@ fn observe(prog: &Program, input: &RunInput, limits: Limits) -> Observed {
     let r = exec::run(prog, input, limits);
     Observed {
         stdout: String::from_utf8_lossy(&r.stdout).into_owned(),
-        ending: crate::oracle::describe_outcome(&r.outcome),
+        ending: crate::diagnostic::outcome(prog, &r.outcome),
     }
 }
 
@@ -485,7 +485,11 @@ pub fn diff(
 /// Where and how two runs of a test part: the divergence kind and the statement of the
 /// bad run that shows it (the output statement of the first differing byte, or the
 /// failing statement), or `None` when the test does not regress.
-pub fn failure_site(good: &exec::RunResult, bad: &exec::RunResult) -> Option<String> {
+pub fn failure_site(
+    bad_prog: &Program,
+    good: &exec::RunResult,
+    bad: &exec::RunResult,
+) -> Option<String> {
     use crate::oracle::{Divergence, Verdict};
     match crate::oracle::judge_each(good, bad, None, None) {
         Verdict::Regression(Divergence::Stdout {
@@ -493,13 +497,13 @@ pub fn failure_site(good: &exec::RunResult, bad: &exec::RunResult) -> Option<Str
         }) => {
             let at = event
                 .or(last_event)
-                .map(|e| e.at)
+                .map(|e| crate::diagnostic::loc(bad_prog, e.loc))
                 .unwrap_or_else(|| "nothing printed".into());
             Some(format!("stdout differs, written at {at}"))
         }
-        Verdict::Regression(Divergence::Ending { bad, fault_at, .. }) => Some(format!(
-            "ending differs: {bad} at {}",
-            fault_at.unwrap_or_default()
+        Verdict::Regression(Divergence::Ending { bad, .. }) => Some(format!(
+            "ending differs: {}",
+            crate::diagnostic::outcome(bad_prog, &bad)
         )),
         _ => None,
     }
@@ -514,7 +518,8 @@ pub fn fails_alike(
     witness: &RunInput,
     limits: Limits,
 ) -> bool {
-    let site = |i: &RunInput| failure_site(&exec::run(good, i, limits), &exec::run(bad, i, limits));
+    let site =
+        |i: &RunInput| failure_site(bad, &exec::run(good, i, limits), &exec::run(bad, i, limits));
     match (site(test), site(witness)) {
         (Some(a), Some(b)) => a == b,
         _ => false,

@@ -83,6 +83,8 @@ impl Default for Options {
 pub struct Run {
     pub input: RunInput,
     pub result: RunResult,
+    /// How the run ended, in words (rendered once, where the program is at hand).
+    pub ending_text: String,
     pub sym: SymState,
     /// The relevant slice condition: indices into `sym.branches`, in trace order.
     pub rsc: Vec<usize>,
@@ -191,7 +193,7 @@ impl Run {
 
     /// How the run ended, in words.
     pub fn ending(&self) -> String {
-        crate::oracle::describe_outcome(&self.result.outcome)
+        self.ending_text.clone()
     }
 
     /// Whether the run's output or condition lost precision to a concretisation.
@@ -360,6 +362,7 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         .collect();
     Ok(Run {
         input,
+        ending_text: crate::diagnostic::outcome(prog, &t.result.outcome),
         result: t.result,
         sym,
         rsc,
