@@ -158,7 +158,10 @@ pub fn builtin_writes(name: &str) -> Writes {
 
 /// Library functions that never return.
 pub fn builtin_noreturn(name: &str) -> bool {
-    matches!(name, "exit" | "abort" | "__assert_fail")
+    matches!(
+        name,
+        "exit" | "abort" | "__assert_fail" | "longjmp" | "siglongjmp"
+    )
 }
 
 /// Facts about one function.
