@@ -108,6 +108,7 @@
 
 mod bignum;
 pub mod errno;
+pub mod f80;
 pub mod getopt;
 pub mod printf;
 pub mod rand;
