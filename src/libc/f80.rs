@@ -171,7 +171,7 @@ impl F80 {
         best.unwrap_or(F80::INDEFINITE)
     }
 
-    pub fn neg(self) -> F80 {
+    pub fn negate(self) -> F80 {
         F80 {
             se: self.se ^ 0x8000,
             m: self.m,
@@ -326,15 +326,15 @@ impl F80 {
         }
     }
 
-    pub fn add(self, b: F80) -> F80 {
+    pub fn plus(self, b: F80) -> F80 {
         add_signed(self, b, false)
     }
 
-    pub fn sub(self, b: F80) -> F80 {
+    pub fn minus(self, b: F80) -> F80 {
         add_signed(self, b, true)
     }
 
-    pub fn mul(self, b: F80) -> F80 {
+    pub fn times(self, b: F80) -> F80 {
         let neg = self.is_negative() != b.is_negative();
         match (self.class(), b.class()) {
             (Class::NaN, _) | (_, Class::NaN) => F80::nan_of(self, Some(b)),
@@ -352,7 +352,7 @@ impl F80 {
         }
     }
 
-    pub fn div(self, b: F80) -> F80 {
+    pub fn divide(self, b: F80) -> F80 {
         let neg = self.is_negative() != b.is_negative();
         match (self.class(), b.class()) {
             (Class::NaN, _) | (_, Class::NaN) => F80::nan_of(self, Some(b)),
@@ -416,7 +416,7 @@ fn add_signed(a: F80, b: F80, negate_b: bool) -> F80 {
     if a.is_nan() || b.is_nan() {
         return F80::nan_of(a, Some(b));
     }
-    let b = if negate_b { b.neg() } else { b };
+    let b = if negate_b { b.negate() } else { b };
     match (a.class(), b.class()) {
         (Class::NaN, _) | (_, Class::NaN) => F80::nan_of(a, Some(b)),
         (Class::Inf(x), Class::Inf(y)) if x != y => F80::INDEFINITE,
