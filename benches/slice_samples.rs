@@ -63,6 +63,7 @@ fn load(
         program: t.program.clone(),
         args: t.args.clone(),
         stdin: t.stdin_bytes(&s.dir)?.unwrap_or_default(),
+        env: Vec::new(),
         expect: None,
     };
     let input = test.input(&dir);
@@ -147,6 +148,7 @@ fn real_rows(table: &mut Table, quick: bool, only: Option<&str>) -> Result<()> {
             program: name.to_string(),
             args: vec![arg.to_string()],
             stdin: Vec::new(),
+            env: Vec::new(),
             expect: None,
         };
         let input = t.input(&root());

@@ -131,6 +131,27 @@ pub struct InputArgs {
     /// continues, reading zero (as a fresh page does), with a located warning.
     #[arg(long)]
     pub strict: bool,
+    /// Set NAME to VALUE in the program's environment (repeatable). The program sees
+    /// only these: the environment regcause itself runs in never leaks into a run.
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = parse_env_var)]
+    pub env: Vec<String>,
+}
+
+/// An `--env` value: `NAME=VALUE` with a non-empty NAME (VALUE may be empty or hold `=`).
+fn parse_env_var(s: &str) -> Result<String, String> {
+    match s.split_once('=') {
+        Some((name, _)) if !name.is_empty() => Ok(s.to_string()),
+        _ => Err(format!("`{s}` is not NAME=VALUE")),
+    }
+}
+
+/// The environment of a run, from the `--env` values (checked by `parse_env_var`).
+fn run_env(i: &InputArgs) -> Vec<(Vec<u8>, Vec<u8>)> {
+    i.env
+        .iter()
+        .filter_map(|s| s.split_once('='))
+        .map(|(n, v)| (n.as_bytes().to_vec(), v.as_bytes().to_vec()))
+        .collect()
 }
 
 #[derive(Subcommand, Debug)]
@@ -474,6 +495,9 @@ fn finish_run(prog: &crate::ir::Program, r: &exec::RunResult) -> i32 {
             diagnostic::fault(prog, w)
         );
     }
+    for n in &r.notes {
+        let _ = writeln!(err, "git-regcause: note: {n}");
+    }
     match &r.outcome {
         Outcome::Exit(n) => *n,
         Outcome::Signal(s) => 128 + s,
@@ -515,6 +539,7 @@ fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
         program: test[0].clone(),
         args: test[1..].to_vec(),
         stdin,
+        env: run_env(input),
         expect: None,
     };
     let r = oracle::run_at(&repo, rev, &t, limits(input))?;
@@ -545,6 +570,7 @@ fn cmd_exec(
             argv,
             stdin,
             cwd: std::env::current_dir().ok(),
+            env: run_env(input),
         },
         limits(input),
     );
@@ -598,6 +624,7 @@ fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, 
         program: test[0].clone(),
         args: test[1..].to_vec(),
         stdin,
+        env: run_env(input),
         expect: None,
     };
     let input = t.input(tree.path());
@@ -1177,6 +1204,7 @@ fn explain(a: &ExplainArgs) -> Res {
         program: a.test[0].clone(),
         args: a.test[1..].to_vec(),
         stdin,
+        env: run_env(&a.input),
         expect: None,
     };
     let lim = limits(&a.input);
@@ -1341,6 +1369,11 @@ fn report_cache_key(
         None => Vec::new(),
     };
     let args = test.args.join("\0");
+    let env: Vec<u8> = test
+        .env
+        .iter()
+        .flat_map(|(k, v)| [k.as_slice(), b"=", v.as_slice(), b"\0"].concat())
+        .collect();
     let opts = format!(
         "{}|{}|{}|{}|{:?}|{}",
         a.condition.name(),
@@ -1357,6 +1390,7 @@ fn report_cache_key(
             test.program.as_bytes(),
             args.as_bytes(),
             &test.stdin,
+            &env,
             &expect,
             opts.as_bytes(),
         ],
@@ -1595,6 +1629,7 @@ fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
         args: test[1..].to_vec(),
         stdin,
         expect: None,
+        env: run_env(input),
     })
 }
 
@@ -1689,6 +1724,37 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// `--env` repeats, keeps everything after the first '=' as the value, and refuses
+    /// a value without a name.
+    #[test]
+    fn env_options_become_the_run_environment() {
+        let cli = Cli::try_parse_from([
+            "git-regcause",
+            "exec",
+            "--env",
+            "MODE=fast",
+            "--env",
+            "EQ=a=b",
+            "--env",
+            "EMPTY=",
+            "p.c",
+        ])
+        .expect("--env parses");
+        let Some(Command::Exec { input, .. }) = cli.command else {
+            panic!("not parsed as exec");
+        };
+        let env = run_env(&input);
+        let want: Vec<(Vec<u8>, Vec<u8>)> = [("MODE", "fast"), ("EQ", "a=b"), ("EMPTY", "")]
+            .iter()
+            .map(|(n, v)| (n.as_bytes().to_vec(), v.as_bytes().to_vec()))
+            .collect();
+        assert_eq!(env, want);
+        for bad in ["NOVALUE", "=x"] {
+            let r = Cli::try_parse_from(["git-regcause", "exec", "--env", bad, "p.c"]);
+            assert!(r.is_err(), "--env {bad} was accepted");
+        }
     }
 
     /// man/git-regcause.1 is generated from these definitions; regenerate it with

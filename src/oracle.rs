@@ -16,6 +16,8 @@ pub struct Test {
     pub program: String,
     pub args: Vec<String>,
     pub stdin: Vec<u8>,
+    /// The program's environment (NAME, VALUE): all that `getenv` sees.
+    pub env: Vec<(Vec<u8>, Vec<u8>)>,
     /// Expected stdout; without it, the good revision's stdout is the reference.
     pub expect: Option<Vec<u8>>,
 }
@@ -28,6 +30,7 @@ impl Test {
             argv,
             stdin: self.stdin.clone(),
             cwd: Some(cwd.to_path_buf()),
+            env: self.env.clone(),
         }
     }
 }
@@ -252,6 +255,7 @@ mod tests {
             steps: 0,
             events: Vec::new(),
             warnings: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

@@ -216,6 +216,7 @@ mod tests {
             argv: vec![b"./p".to_vec(), b"12".to_vec()],
             stdin: b"3 40\nab".to_vec(),
             cwd: None,
+            env: Vec::new(),
         };
         let inputs = vec![
             var(0, 32, true, InputOrigin::Arg { index: 1, base: 10 }),

@@ -31,11 +31,13 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
                 argv,
                 stdin: case.stdin.clone().into_bytes(),
                 cwd: Some(dir.path().to_path_buf()),
+                env: Vec::new(),
             };
             let concrete = exec::run(&prog, &input, limits);
             let dir2 = tempfile::tempdir().unwrap();
             let input2 = RunInput {
                 cwd: Some(dir2.path().to_path_buf()),
+                env: Vec::new(),
                 ..input.clone()
             };
             let c = exec::run_concolic_checked(&prog, &input2, limits, true);
@@ -84,6 +86,7 @@ fn path_conditions_of_every_sample_test_are_sound() {
                     program: r.test.program.clone(),
                     args: r.test.args.clone(),
                     stdin: stdin.clone(),
+                    env: Vec::new(),
                     expect: None,
                 };
                 let c =

@@ -46,6 +46,7 @@ fn every_sample_regression_is_found_with_its_divergence() {
                 &Case {
                     args: t.args.clone(),
                     stdin: text(&stdin),
+                    env: None,
                 },
                 &exported,
             );

@@ -159,6 +159,7 @@ fn traced_run_keeps_no_spare_capacity() {
         program: "fib".into(),
         args: vec!["15".into()],
         stdin: Vec::new(),
+        env: Vec::new(),
         expect: None,
     };
     let run = regcause::exec::run_traced(

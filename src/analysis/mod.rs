@@ -111,7 +111,10 @@ pub use crate::libc::catalogue::{writes as builtin_writes, Writes};
 
 /// Library functions that never return.
 pub fn builtin_noreturn(name: &str) -> bool {
-    matches!(name, "exit" | "abort" | "__assert_fail")
+    matches!(
+        name,
+        "exit" | "abort" | "__assert_fail" | "longjmp" | "siglongjmp"
+    )
 }
 
 /// Facts about one function.

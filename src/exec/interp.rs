@@ -38,7 +38,24 @@ pub enum Stop {
     Exit(i32),
     /// Killed by a signal (`abort()`: 6).
     Signal(i32),
+    /// `longjmp`: unwind to the frame of a `setjmp` and resume after it (handled by the
+    /// statement loop that runs that frame).
+    Jump(Box<JumpTo>),
 }
+
+/// Where a `longjmp` resumes: the frame (index in the frame stack, checked by its
+/// serial) and the statement after the `setjmp` call, which then yields `val`.
+pub struct JumpTo {
+    frame: usize,
+    block: BlockId,
+    idx: u32,
+    val: u64,
+}
+
+/// What `setjmp` writes into the `jmp_buf` (5 of glibc's 8 register words): a tag,
+/// then the frame's serial and index and the position after the call. The tag tells a
+/// filled buffer from one `setjmp` never saw.
+const JMP_TAG: u64 = 0x7265_6763_6a6d_7042;
 
 pub type X<T> = Result<T, Stop>;
 
@@ -141,6 +158,9 @@ impl<'p> Machine<'p> {
         } else {
             input.argv.clone()
         };
+        for (name, value) in &input.env {
+            shims::set_env_var(&mut m.libc.env, name.clone(), value.clone());
+        }
         if let Err(e) = m.setup_globals() {
             m.setup_error = Some(m.mem_error(e, Loc::default()));
         }
@@ -214,6 +234,13 @@ impl<'p> Machine<'p> {
                 Err(Stop::Exit(n)) => Outcome::Exit(n),
                 Err(Stop::Signal(n)) => Outcome::Signal(n),
                 Err(Stop::Fault(e)) => Outcome::Fault(*e),
+                // Every jump is taken by the loop of the frame it targets, or refused.
+                Err(Stop::Jump(_)) => Outcome::Fault(self.runtime_error(
+                    FaultKind::BadCall,
+                    "longjmp escaped every frame".into(),
+                    self.cur_loc,
+                    Vec::new(),
+                )),
             },
         };
         if matches!(outcome, Outcome::Signal(_)) {
@@ -230,6 +257,12 @@ impl<'p> Machine<'p> {
             steps: self.steps,
             events: std::mem::take(&mut self.events),
             warnings: self.warnings.take(),
+            notes: self
+                .libc
+                .nondeterministic
+                .iter()
+                .map(|(loc, what)| format!("{what} at {}", self.prog.fmt_loc(*loc)))
+                .collect(),
         }
     }
 
@@ -506,6 +539,133 @@ impl<'p> Machine<'p> {
             }
         }
         H::frame_popped(self, fr.reg_base, dst);
+        Ok(())
+    }
+
+    // ---- setjmp / longjmp ------------------------------------------------------------
+
+    /// `setjmp(env)` (and `sigsetjmp`, whose signal mask is not modelled): remember the
+    /// calling frame and the statement after the call in `env`; returns 0.
+    pub(super) fn set_jump(&mut self, env: u64) -> X<u64> {
+        let Some(fi) = self.frames.len().checked_sub(1) else {
+            return Ok(0);
+        };
+        let fr = &self.frames[fi];
+        let words = [
+            JMP_TAG,
+            u64::from(fr.serial),
+            fi as u64,
+            u64::from(fr.block),
+            u64::from(fr.idx),
+        ];
+        for (k, w) in words.iter().enumerate() {
+            if let Err(e) = self.mem.store(env.wrapping_add(8 * k as u64), 8, *w) {
+                return Err(self.stop_mem(e));
+            }
+        }
+        Ok(0)
+    }
+
+    /// `longjmp(env, val)`: the jump to take, checked against the live frames. A jump to
+    /// a frame that has returned is undefined behaviour (natively it resumes on a stack
+    /// that other calls have reused), so it stops the run here.
+    pub(super) fn jump_target(&self, env: u64, val: u64, loc: Loc) -> Stop {
+        let mut w = [0u64; 5];
+        for (k, v) in w.iter_mut().enumerate() {
+            match self.mem.load(env.wrapping_add(8 * k as u64), 8) {
+                Ok(x) => *v = x,
+                Err(e) => return self.stop_mem(e),
+            }
+        }
+        if w[0] != JMP_TAG {
+            return self.fault(
+                FaultKind::UndefinedBehaviour,
+                "longjmp with a jmp_buf that setjmp did not fill".into(),
+                loc,
+            );
+        }
+        let frame = w[2] as usize;
+        let live = self
+            .frames
+            .get(frame)
+            .is_some_and(|f| u64::from(f.serial) == w[1]);
+        if !live {
+            return self.fault(
+                FaultKind::UndefinedBehaviour,
+                "longjmp to a setjmp whose function has returned".into(),
+                loc,
+            );
+        }
+        // `longjmp(env, 0)` makes setjmp return 1.
+        let val = match val as u32 {
+            0 => 1,
+            v => Scalar::I32.canon(u64::from(v)),
+        };
+        Stop::Jump(Box::new(JumpTo {
+            frame,
+            block: w[3] as BlockId,
+            idx: w[4] as u32,
+            val,
+        }))
+    }
+
+    /// Take a jump: pop the frames above its target (observers see each pop, with no
+    /// value returned), then resume the target after its `setjmp` call, which yields
+    /// the jump's value. Locals keep their current values, as gcc -O0 keeps them in
+    /// memory.
+    fn long_jump<H: Hooks>(&mut self, j: JumpTo, stop_depth: usize, loc: Loc) -> X<()> {
+        if j.frame < stop_depth {
+            return Err(self.fault(
+                FaultKind::Unsupported,
+                "longjmp out of a function called by a library model (a qsort or bsearch comparator, an atexit handler)".into(),
+                loc,
+            ));
+        }
+        while self.frames.len() > j.frame + 1 {
+            let Some(fr) = self.frames.pop() else { break };
+            let func = &self.prog.functions[fr.func as usize];
+            self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
+            for i in fr.local_base..self.locals.len() {
+                let p = self.locals[i];
+                if p != 0 {
+                    self.mem.release(p, loc);
+                }
+            }
+            self.locals.truncate(fr.local_base);
+            self.regs.truncate(fr.reg_base);
+            H::frame_popped(self, fr.reg_base, None);
+        }
+        let prog = self.prog;
+        let Some(fr) = self.frames.get_mut(j.frame) else {
+            return Err(self.fault(FaultKind::BadCall, "no frame".into(), loc));
+        };
+        let func = &prog.functions[fr.func as usize];
+        let call = j
+            .idx
+            .checked_sub(1)
+            .and_then(|i| func.blocks.get(j.block as usize)?.stmts.get(i as usize));
+        let Some(Stmt {
+            kind: StmtKind::Call { dst, .. },
+            loc: call_loc,
+            ..
+        }) = call
+        else {
+            return Err(self.fault(
+                FaultKind::BadCall,
+                "longjmp to a position that is not after a setjmp call".into(),
+                loc,
+            ));
+        };
+        fr.block = j.block;
+        fr.idx = j.idx;
+        let rb = fr.reg_base;
+        let call_loc = *call_loc;
+        if let Some((r, s)) = *dst {
+            let i = rb + r as usize;
+            let v = s.canon(j.val);
+            self.regs[i] = Some(v);
+            H::library_returned(self, Shim::setjmp, &[], Some((i, v)), call_loc);
+        }
         Ok(())
     }
 
@@ -887,9 +1047,21 @@ impl<'p> Machine<'p> {
                                         vals.insert(0, (sret_v, Scalar::Ptr, None));
                                         H::sret_arg(self);
                                     }
+                                    // `setjmp` records where the frame resumes.
+                                    if let Some(fr) = self.frames.last_mut() {
+                                        fr.block = bi;
+                                        fr.idx = idx as u32;
+                                    }
                                     let v = self.call_builtin::<H>(b, &vals, dst, rb, st.loc);
                                     self.argbuf = vals;
-                                    v?;
+                                    match v {
+                                        Ok(_) => {}
+                                        Err(Stop::Jump(j)) => {
+                                            self.long_jump::<H>(*j, stop_depth, st.loc)?;
+                                            continue 'frames;
+                                        }
+                                        Err(e) => return Err(e),
+                                    }
                                 }
                             }
                         }

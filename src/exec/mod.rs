@@ -21,6 +21,9 @@ pub struct RunInput {
     pub stdin: Vec<u8>,
     /// Directory that relative paths given to `fopen` resolve against.
     pub cwd: Option<std::path::PathBuf>,
+    /// The program's environment (NAME, VALUE), in order: all that `getenv` sees (the
+    /// host's environment never leaks in, so runs are reproducible).
+    pub env: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,6 +218,9 @@ pub struct RunResult {
     /// Undefined behaviour the run continued past, located (at most one per location
     /// and kind). Empty under `Limits::strict`, which stops at the first instead.
     pub warnings: Vec<RuntimeError>,
+    /// Values regcause fixed to keep runs reproducible that the run read, one per call
+    /// site, located: "time() returns the fixed value 1700000000 at f.c:12".
+    pub notes: Vec<String>,
 }
 
 /// One write to stdout (stream 0) or stderr (stream 1) by the program.

@@ -44,6 +44,7 @@ catalogue!(
     fgetc,
     ungetc,
     fgets,
+    gets,
     getline,
     getdelim,
     scanf,
@@ -83,6 +84,9 @@ catalogue!(
     abort,
     atexit,
     getenv,
+    setenv,
+    unsetenv,
+    putenv,
     qsort,
     bsearch,
     rand,
@@ -174,6 +178,7 @@ catalogue!(
     difftime,
     gmtime,
     localtime,
+    mktime,
     strftime,
     // unistd.h, getopt.h
     getopt,
@@ -185,6 +190,12 @@ catalogue!(
     read,
     write,
     isatty,
+    // assert.h
+    // setjmp.h
+    setjmp,
+    longjmp,
+    sigsetjmp,
+    siglongjmp,
     // assert.h
     __assert_fail,
 );
@@ -206,13 +217,10 @@ pub fn is_libc_name(name: &str) -> bool {
         "execvp",
         "signal",
         "raise",
-        "setjmp",
-        "longjmp",
         "vprintf",
         "vfprintf",
         "vsprintf",
         "vsnprintf",
-        "mktime",
         "sleep",
         "usleep",
         "open",
@@ -274,9 +282,6 @@ pub fn is_libc_name(name: &str) -> bool {
         "ctime",
         "asctime",
         "getopt_long_only",
-        "setenv",
-        "unsetenv",
-        "putenv",
         "on_exit",
         "quick_exit",
         "at_quick_exit",
@@ -341,6 +346,11 @@ pub fn writes(name: &str) -> Writes {
         // permutation of argv and `optarg`, the static `struct tm` of `gmtime`.
         "strtok" | "strtok_r" | "getline" | "getdelim" | "getopt" | "getopt_long" | "gmtime"
         | "localtime" => Writes::AnyMem,
+        // `setjmp` fills its buffer; `mktime` normalises its `struct tm`; the environment
+        // is hidden state that `getenv`'s pointers reach.
+        "setjmp" | "sigsetjmp" | "mktime" => Writes::Args(&[0]),
+        "setenv" | "unsetenv" | "putenv" => Writes::AnyMem,
+        "longjmp" | "siglongjmp" => Writes::Nothing,
         "vprintf" | "vfprintf" | "strnlen" | "strndup" | "strcasecmp" | "strncasecmp" | "bcmp"
         | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
         | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"

@@ -84,10 +84,13 @@
 //!   streams as such pipes.
 //! - `<time.h>`: [`time`]. Deterministic: `time()` is 1700000000, `clock()` counts
 //!   interpreted statements (one microsecond per thousand), no `TZ` (localtime is
-//!   UTC). Each call site that read such a value is listed in
-//!   `exec::shims::LibcState::nondeterministic` for reports.
-//! - The controlled environment: `getenv` sees only `LibcState::env`, empty unless
-//!   the caller of the run fills it; the host's environment never leaks in.
+//!   UTC; `mktime` is its inverse, normalising the fields). Each call site that read
+//!   such a value is listed in `exec::shims::LibcState::nondeterministic` and
+//!   `RunResult::notes`, which `run`/`exec` print.
+//! - The controlled environment: `getenv` sees only `LibcState::env`, filled from
+//!   `RunInput::env` (`--env`) and changed by `setenv`/`unsetenv`/`putenv` as glibc
+//!   does (a `putenv` string stays shared with the program); the host's environment
+//!   never leaks in.
 //! - `atexit` handlers run last-registered first at `exit` and at the return from
 //!   `main`, before stdout is flushed.
 //! - `read`/`write`/`isatty` work on fds 0-2 only; `write(1)` bypasses stdout's
@@ -106,6 +109,7 @@
 mod bignum;
 pub mod catalogue;
 pub mod errno;
+pub mod f80;
 pub mod getopt;
 pub mod printf;
 pub mod rand;
@@ -141,6 +145,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("limits.h", include_str!("include/limits.h")),
     ("math.h", include_str!("include/math.h")),
     ("memory.h", include_str!("include/memory.h")),
+    ("setjmp.h", include_str!("include/setjmp.h")),
     ("stdarg.h", include_str!("include/stdarg.h")),
     ("stdbool.h", include_str!("include/stdbool.h")),
     ("stddef.h", include_str!("include/stddef.h")),

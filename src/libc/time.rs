@@ -87,6 +87,33 @@ pub fn gmtime(t: i64) -> Option<Tm> {
     })
 }
 
+/// Days from 1970-01-01 to the first of month `m` (1..=12) of year `y` (proleptic
+/// Gregorian), the inverse of the civil-date step of [`gmtime`].
+fn days_from_civil(y: i64, m: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `mktime` in the controlled environment's zone (UTC, no daylight saving): the
+/// fields are normalised (a month of 14, a day of 0 or -40, 61 seconds...) and the
+/// seconds since the epoch returned with the normalised `Tm`; `None` when the result
+/// does not fit (glibc: EOVERFLOW, -1). `tm_wday`, `tm_yday` and `tm_isdst` are ignored
+/// on input, as in glibc with a zone without daylight saving.
+pub fn mktime(tm: &Tm) -> Option<(i64, Tm)> {
+    let mon = i64::from(tm.mon);
+    let year = 1900 + i64::from(tm.year) + mon.div_euclid(12);
+    let days = days_from_civil(year, mon.rem_euclid(12) + 1) + i64::from(tm.mday) - 1;
+    let secs = i64::from(tm.hour) * 3600 + i64::from(tm.min) * 60 + i64::from(tm.sec);
+    let t = days.checked_mul(86_400)?.checked_add(secs)?;
+    let out = gmtime(t)?;
+    Some((t, out))
+}
+
 const DAYS: [&str; 7] = [
     "Sunday",
     "Monday",
@@ -238,6 +265,72 @@ mod tests {
             want.push_str(&format!("{} [{}]\n", s.len(), String::from_utf8_lossy(&s)));
         }
         assert_eq!(String::from_utf8_lossy(&out), want);
+    }
+
+    /// mktime on random broken-down times, many far out of range (a month of -30, a
+    /// second of 5000, years before 1 and past 3000, years near INT_MAX that overflow),
+    /// against glibc's mktime with TZ=UTC: the result and every normalised field.
+    #[test]
+    fn mktime_matches_glibc_in_utc() {
+        let mut r = crate::libc::testutil::Rng(15);
+        let mut cases = Vec::new();
+        for _ in 0..3000 {
+            let mut v = [
+                r.range(-5000, 5000),
+                r.range(-100, 100),
+                r.range(-50, 50),
+                r.range(-100, 100),
+                r.range(-30, 30),
+                r.range(-3000, 1200),
+            ];
+            if r.chance(3) {
+                v[5] = i64::from(i32::MAX) - r.range(0, 3);
+            }
+            if r.chance(3) {
+                v[0] = r.pick(&[i64::from(i32::MAX), i64::from(i32::MIN), 0]);
+            }
+            cases.push(v);
+        }
+        let list: Vec<String> = cases
+            .iter()
+            .map(|v| format!("{{{},{},{},{},{},{}}}", v[0], v[1], v[2], v[3], v[4], v[5]))
+            .collect();
+        let src = format!(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n\
+             static const int cs[][6] = {{{}}};\n\
+             int main(void) {{ setenv(\"TZ\", \"UTC\", 1); tzset();\n\
+             for (unsigned i = 0; i < sizeof cs / sizeof cs[0]; i++) {{ struct tm tm = {{0}};\n\
+             tm.tm_sec = cs[i][0]; tm.tm_min = cs[i][1]; tm.tm_hour = cs[i][2];\n\
+             tm.tm_mday = cs[i][3]; tm.tm_mon = cs[i][4]; tm.tm_year = cs[i][5];\n\
+             long t = (long)mktime(&tm);\n\
+             if (t == -1 && tm.tm_mday == cs[i][3] && tm.tm_sec == cs[i][0]) {{ printf(\"-1\\n\"); continue; }}\n\
+             printf(\"%ld %d %d %d %d %d %d %d %d %d\\n\", t, tm.tm_sec, tm.tm_min, tm.tm_hour, tm.tm_mday, tm.tm_mon, tm.tm_year, tm.tm_wday, tm.tm_yday, tm.tm_isdst); }}\n\
+             return 0; }}\n",
+            list.join(",")
+        );
+        let Some(out) = run_c(&src, &[]) else { return };
+        let mut want = String::new();
+        for v in &cases {
+            let mut ints = [0i32; 9];
+            for (k, x) in v.iter().enumerate() {
+                ints[k] = *x as i32;
+            }
+            match mktime(&Tm::from_ints(ints, 0)) {
+                Some((t, tm)) => {
+                    let f = tm.ints();
+                    want.push_str(&format!(
+                        "{t} {} {} {} {} {} {} {} {} {}\n",
+                        f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]
+                    ));
+                }
+                None => want.push_str("-1\n"),
+            }
+        }
+        let out = String::from_utf8_lossy(&out);
+        for (k, (a, b)) in out.lines().zip(want.lines()).enumerate() {
+            assert_eq!(a, b, "case {k}: {:?}", cases[k]);
+        }
+        assert_eq!(out.lines().count(), cases.len());
     }
 
     #[test]

@@ -19,6 +19,22 @@ pub struct Case {
     pub args: Vec<String>,
     #[serde(default)]
     pub stdin: String,
+    /// The environment as NAME=VALUE strings: when set, the native run gets exactly
+    /// these (not the environment the tests run in) and regcause the same `--env`.
+    #[serde(default)]
+    pub env: Option<Vec<String>>,
+}
+
+impl Case {
+    /// The case's environment as (NAME, VALUE) pairs for `RunInput::env`.
+    pub fn env_pairs(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+        self.env
+            .iter()
+            .flatten()
+            .filter_map(|v| v.split_once('='))
+            .map(|(n, v)| (n.as_bytes().to_vec(), v.as_bytes().to_vec()))
+            .collect()
+    }
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
@@ -116,7 +132,8 @@ pub fn gcc(files: &[PathBuf], out: &Path) -> Result<(), String> {
 }
 
 pub fn run_native(exe: &Path, argv0: &str, case: &Case, cwd: &Path) -> Native {
-    regcause_dev::native::run(exe, argv0, &case.args, case.stdin.as_bytes(), cwd)
+    let env = case.env.as_deref();
+    regcause_dev::native::run_env(exe, argv0, &case.args, case.stdin.as_bytes(), cwd, env)
         .unwrap_or_else(|e| panic!("native run: {e}"))
 }
 

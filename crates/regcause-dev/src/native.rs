@@ -41,8 +41,26 @@ pub fn run(
     stdin: &[u8],
     cwd: &Path,
 ) -> Result<Native, String> {
+    run_env(exe, argv0, args, stdin, cwd, None)
+}
+
+/// [`run`] with, when `env` is given, exactly that environment (NAME=VALUE strings)
+/// instead of the one inherited, as regcause's controlled environment is.
+pub fn run_env(
+    exe: &Path,
+    argv0: &str,
+    args: &[String],
+    stdin: &[u8],
+    cwd: &Path,
+    env: Option<&[String]>,
+) -> Result<Native, String> {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
-    let mut child = Command::new(exe)
+    let mut cmd = Command::new(exe);
+    if let Some(vars) = env {
+        cmd.env_clear()
+            .envs(vars.iter().filter_map(|v| v.split_once('=')));
+    }
+    let mut child = cmd
         .arg0(argv0)
         .args(args)
         .current_dir(cwd)

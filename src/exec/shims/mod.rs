@@ -13,12 +13,15 @@ macro_rules! try_mem {
 
 mod ctype;
 mod math;
+mod setjmp;
 mod stdio;
 mod stdlib;
 mod string;
 mod time;
 mod unistd;
 pub(crate) mod vprintf;
+
+pub(crate) use stdlib::set_env as set_env_var;
 
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
@@ -40,6 +43,7 @@ enum Module {
     Time,
     Unistd,
     Vprintf,
+    Setjmp,
 }
 
 /// Where each shim is modelled. Exhaustive on purpose (no `_` arm): a new shim that is
@@ -48,12 +52,14 @@ fn module_of(s: Shim) -> Module {
     use Shim::*;
     match s {
         printf | fprintf | sprintf | snprintf | puts | fputs | putchar | fputc | putc | getchar
-        | getc | fgetc | ungetc | fgets | getline | getdelim | scanf | fscanf | sscanf | fopen
-        | fclose | fread | fwrite | feof | ferror | fflush | perror | remove => Module::Stdio,
+        | getc | fgetc | ungetc | fgets | gets | getline | getdelim | scanf | fscanf | sscanf
+        | fopen | fclose | fread | fwrite | feof | ferror | fflush | perror | remove => {
+            Module::Stdio
+        }
         malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
         | strtoull | atof | strtod | strtof | abs | labs | llabs | div | ldiv | lldiv | exit
-        | abort | atexit | getenv | qsort | bsearch | rand | srand | __errno_location
-        | __assert_fail => Module::Stdlib,
+        | abort | atexit | getenv | setenv | unsetenv | putenv | qsort | bsearch | rand | srand
+        | __errno_location | __assert_fail => Module::Stdlib,
         strlen | strnlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr
         | strrchr | strstr | strspn | strcspn | strpbrk | strtok | strtok_r | strdup | strndup
         | strerror | memcpy | memmove | memset | memcmp | memchr | strcasecmp | strncasecmp
@@ -63,10 +69,11 @@ fn module_of(s: Shim) -> Module {
         sqrt | pow | fabs | fabsf | floor | ceil | fmod | exp | log | log10 | sin | cos | tan
         | asin | acos | atan | atan2 | sinh | cosh | tanh | round | trunc | fmin | fmax | hypot
         | cbrt | log2 | exp2 => Module::Math,
-        time | clock | difftime | gmtime | localtime | strftime => Module::Time,
+        time | clock | difftime | gmtime | localtime | strftime | mktime => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | read | write | isatty => Module::Unistd,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
+        setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }
 }
 
@@ -178,11 +185,10 @@ pub struct LibcState {
     pub strtok_next: u64,
     /// The `int` that `errno` names.
     pub errno_ptr: u64,
-    /// The controlled environment `getenv` reads: empty unless the caller of the run
-    /// sets it (the host's environment never leaks in).
-    pub env: Vec<(Vec<u8>, Vec<u8>)>,
-    /// Copies of environment values handed out by `getenv`, by name.
-    env_ptrs: std::collections::HashMap<Vec<u8>, u64>,
+    /// The controlled environment `getenv` reads: `RunInput::env`, then what the
+    /// program's `setenv`/`unsetenv`/`putenv` made of it (the host's environment never
+    /// leaks in).
+    pub env: Vec<EnvVar>,
     /// `atexit` handlers (function pointers), in registration order.
     pub atexit: Vec<u64>,
     getopt: crate::libc::getopt::GetoptState,
@@ -197,6 +203,28 @@ pub struct LibcState {
     /// Where the run read a value regcause fixed to keep runs deterministic (`time`,
     /// `clock`): its output may depend on it, and reports should say so.
     pub nondeterministic: Vec<(Loc, String)>,
+}
+
+/// One variable of the controlled environment.
+pub enum EnvVar {
+    /// NAME=VALUE kept by the library (`--env`, `setenv`); `ptr` is its value's copy
+    /// in the program's memory, made by the first `getenv` (0 before).
+    Owned {
+        name: Vec<u8>,
+        value: Vec<u8>,
+        ptr: u64,
+    },
+    /// A `putenv` string: the program's own "NAME=VALUE" at `ptr`, which stays part of
+    /// the environment (later changes to it show through `getenv`, as in glibc).
+    User { name: Vec<u8>, ptr: u64 },
+}
+
+impl EnvVar {
+    pub fn name(&self) -> &[u8] {
+        match self {
+            EnvVar::Owned { name, .. } | EnvVar::User { name, .. } => name,
+        }
+    }
 }
 
 /// A runtime object of the library (errno, getopt's globals, strerror's strings),
@@ -309,6 +337,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         Module::Time => time::call(m, s, args, loc),
         Module::Unistd => unistd::call(m, s, args, loc),
         Module::Vprintf => self::vprintf::call(m, s, args, loc),
+        Module::Setjmp => self::setjmp::call(m, s, args, loc),
     }
 }
 
@@ -369,7 +398,7 @@ mod tests {
         // The same path for names the headers do not declare (the program declares
         // them), so the located refusal is exercised even while every declared
         // function has a model.
-        let own = ["mktime", "setenv", "strsep"];
+        let own = ["strsep", "memrchr", "timegm"];
         for name in rejected.into_iter().chain(own) {
             let decl = if own.contains(&name) {
                 format!("int {name}();")

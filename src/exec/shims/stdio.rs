@@ -562,6 +562,30 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             symbolic_bytes(m, a0, &line[..len], &offs, loc)?;
             a0
         }
+        Shim::gets => {
+            // fgets without a size: the line (its newline dropped) goes into the buffer
+            // whatever its length, so a line longer than the buffer is an out-of-bounds
+            // write, located at this call.
+            let mut line = Vec::new();
+            let mut offs = Vec::new();
+            let mut got = false;
+            while let Some(b) = m.io.getc(STDIN_FD) {
+                got = true;
+                if b == b'\n' {
+                    break;
+                }
+                line.push(b);
+                offs.push(m.io.last_offset);
+            }
+            if !got {
+                return Ok(0);
+            }
+            let len = line.len();
+            line.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &line));
+            symbolic_bytes(m, a0, &line[..len], &offs, loc)?;
+            a0
+        }
         Shim::scanf => scan(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
         Shim::fscanf => {
             let fd = m.fd_of(a0, loc)?;

@@ -9,6 +9,56 @@ use crate::ir::{Loc, Scalar};
 use crate::libc::errno;
 use crate::libc::strconv::{self, IntKind};
 
+/// `setenv(name, value, 1)` on the library's list: replaced in place, else appended.
+pub(crate) fn set_env(env: &mut Vec<super::EnvVar>, name: Vec<u8>, value: Vec<u8>) {
+    let var = super::EnvVar::Owned {
+        name,
+        value,
+        ptr: 0,
+    };
+    match env.iter().position(|v| v.name() == var.name()) {
+        Some(i) => env[i] = var,
+        None => env.push(var),
+    }
+}
+
+/// glibc's `getenv`: the first variable whose "NAME=VALUE" string starts with `name`
+/// followed by '='; the value is the rest of that string, in the program's memory.
+fn getenv(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
+    if name.is_empty() {
+        return Ok(0);
+    }
+    for i in 0..m.libc.env.len() {
+        let (text, ptr) = match &m.libc.env[i] {
+            super::EnvVar::Owned {
+                name: n,
+                value,
+                ptr,
+                ..
+            } => {
+                let mut t = n.clone();
+                t.push(b'=');
+                t.extend_from_slice(value);
+                (t, *ptr)
+            }
+            super::EnvVar::User { ptr, .. } => (text_at(m, *ptr)?, *ptr),
+        };
+        if text.len() > name.len() && text.starts_with(name) && text[name.len()] == b'=' {
+            let p = if ptr != 0 {
+                ptr
+            } else {
+                let p = super::lib_string(m, &text, "environment string", loc)?;
+                if let super::EnvVar::Owned { ptr, .. } = &mut m.libc.env[i] {
+                    *ptr = p;
+                }
+                p
+            };
+            return Ok(p + name.len() as u64 + 1);
+        }
+    }
+    Ok(0)
+}
+
 /// The bytes from `p` to the end of a C string, for number parsing.
 fn text_at(m: &Machine, p: u64) -> X<Vec<u8>> {
     m.mem.c_string(p).map_err(|e| m.stop_mem(e))
@@ -341,21 +391,44 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         }
         Shim::getenv => {
             let name = text_at(m, a0)?;
-            let Some(value) = m
-                .libc
-                .env
-                .iter()
-                .find(|(k, _)| *k == name)
-                .map(|(_, v)| v.clone())
-            else {
-                return Ok(0);
-            };
-            if let Some(p) = m.libc.env_ptrs.get(&name) {
-                return Ok(*p);
+            getenv(m, &name, loc)?
+        }
+        Shim::setenv | Shim::unsetenv => {
+            // glibc refuses a null or empty name, or one containing '=', with EINVAL.
+            let name = if a0 == 0 { Vec::new() } else { text_at(m, a0)? };
+            if name.is_empty() || name.contains(&b'=') {
+                super::set_errno(m, errno::EINVAL, loc)?;
+                return Ok(ret_int(-1));
             }
-            let p = super::lib_string(m, &value, "environment value", loc)?;
-            m.libc.env_ptrs.insert(name, p);
-            p
+            if s == Shim::unsetenv {
+                m.libc.env.retain(|v| v.name() != name.as_slice());
+            } else {
+                let value = text_at(m, a1)?;
+                let exists = m.libc.env.iter().any(|v| v.name() == name.as_slice());
+                if !exists || a2 as u32 != 0 {
+                    set_env(&mut m.libc.env, name, value);
+                }
+            }
+            0
+        }
+        Shim::putenv => {
+            let text = text_at(m, a0)?;
+            match text.iter().position(|&b| b == b'=') {
+                Some(k) => {
+                    let name = text[..k].to_vec();
+                    let var = super::EnvVar::User {
+                        name: name.clone(),
+                        ptr: a0,
+                    };
+                    match m.libc.env.iter().position(|v| v.name() == name.as_slice()) {
+                        Some(i) => m.libc.env[i] = var,
+                        None => m.libc.env.push(var),
+                    }
+                }
+                // A string without '=' removes the variable (glibc).
+                None => m.libc.env.retain(|v| v.name() != text.as_slice()),
+            }
+            0
         }
         Shim::__errno_location => super::lib_object(
             m,

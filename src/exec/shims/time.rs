@@ -25,20 +25,24 @@ fn store_tm(m: &mut Machine, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
         "struct tm of gmtime/localtime",
         loc,
     )?;
-    let z = if m.libc.zone_ptrs[zone] != 0 {
-        m.libc.zone_ptrs[zone]
-    } else {
-        let name: &[u8] = if zone == 0 { b"GMT" } else { b"UTC" };
-        let zp = super::lib_string(m, name, "time zone name", loc)?;
-        m.libc.zone_ptrs[zone] = zp;
-        zp
-    };
+    let z = zone_name(m, zone, loc)?;
     for (k, v) in tm.ints().iter().enumerate() {
         try_mem!(m, m.mem.store(p + 4 * k as u64, 4, *v as u32 as u64));
     }
     try_mem!(m, m.mem.store(p + t::TM_GMTOFF, 8, tm.gmtoff as u64));
     try_mem!(m, m.mem.store(p + t::TM_ZONE, 8, z));
     Ok(p)
+}
+
+/// The zone name gmtime (0: "GMT") or localtime (1: "UTC") points `tm_zone` to.
+fn zone_name(m: &mut Machine, zone: usize, loc: Loc) -> X<u64> {
+    if m.libc.zone_ptrs[zone] != 0 {
+        return Ok(m.libc.zone_ptrs[zone]);
+    }
+    let name: &[u8] = if zone == 0 { b"GMT" } else { b"UTC" };
+    let zp = super::lib_string(m, name, "time zone name", loc)?;
+    m.libc.zone_ptrs[zone] = zp;
+    Ok(zp)
 }
 
 fn load_tm(m: &Machine, p: u64) -> X<(Tm, u64)> {
@@ -77,6 +81,30 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 None => {
                     super::set_errno(m, EOVERFLOW, loc)?;
                     0
+                }
+            }
+        }
+        Shim::mktime => {
+            // Only the fields mktime reads: an unset tm_wday or tm_zone is no error.
+            let mut v = [0i32; 9];
+            for k in [0, 1, 2, 3, 4, 5, 8] {
+                v[k] = try_mem!(m, m.mem.load(a0 + 4 * k as u64, 4)) as u32 as i32;
+            }
+            match t::mktime(&Tm::from_ints(v, 0)) {
+                Some((secs, norm)) => {
+                    // The normalised fields as localtime gives them (zone "UTC").
+                    let p = a0;
+                    for (k, v) in norm.ints().iter().enumerate() {
+                        try_mem!(m, m.mem.store(p + 4 * k as u64, 4, *v as u32 as u64));
+                    }
+                    let z = zone_name(m, 1, loc)?;
+                    try_mem!(m, m.mem.store(p + t::TM_GMTOFF, 8, 0));
+                    try_mem!(m, m.mem.store(p + t::TM_ZONE, 8, z));
+                    secs as u64
+                }
+                None => {
+                    super::set_errno(m, EOVERFLOW, loc)?;
+                    u64::MAX
                 }
             }
         }

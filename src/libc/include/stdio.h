@@ -49,6 +49,10 @@ int getc(FILE *stream);
 int fgetc(FILE *stream);
 int ungetc(int c, FILE *stream);
 char *fgets(char *s, int size, FILE *stream);
+/* Removed from C11 and hidden by glibc's header in gcc's default mode (gcc then
+   declares it implicitly); declared here so calls get its real prototype. A line
+   longer than the buffer is an out-of-bounds write. */
+char *gets(char *s);
 
 FILE *fopen(const char *pathname, const char *mode);
 int fclose(FILE *stream);

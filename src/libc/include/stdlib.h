@@ -49,8 +49,12 @@ _Noreturn void exit(int status);
 _Noreturn void abort(void);
 /* Handlers run at exit in reverse order of registration, before stdout is flushed. */
 int atexit(void (*function)(void));
-/* The controlled environment is empty: getenv returns NULL for every name. */
+/* The controlled environment: empty unless the run sets variables (--env NAME=VALUE);
+   the environment regcause runs in never leaks in. */
 char *getenv(const char *name);
+int setenv(const char *name, const char *value, int overwrite);
+int unsetenv(const char *name);
+int putenv(char *string);
 
 void qsort(void *base, size_t nmemb, size_t size,
            int (*compar)(const void *, const void *));

@@ -31,6 +31,8 @@ clock_t clock(void);
 double difftime(time_t time1, time_t time0);
 struct tm *gmtime(const time_t *timep);
 struct tm *localtime(const time_t *timep);
+/* In UTC: normalises the fields and returns the seconds since the epoch. */
+time_t mktime(struct tm *tm);
 size_t strftime(char *s, size_t max, const char *format, const struct tm *tm);
 
 #endif

@@ -1,0 +1,14 @@
+//! setjmp.h: non-local jumps. The jump itself is the statement loop's business (it
+//! owns the frames); the models here only fill and read the `jmp_buf`.
+
+use super::{arg, Args, Shim};
+use crate::exec::interp::{Machine, X};
+use crate::ir::Loc;
+
+pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+    match s {
+        Shim::setjmp | Shim::sigsetjmp => m.set_jump(arg(args, 0)),
+        Shim::longjmp | Shim::siglongjmp => Err(m.jump_target(arg(args, 0), arg(args, 1), loc)),
+        _ => Err(super::no_model(m, s, loc)),
+    }
+}
