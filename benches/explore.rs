@@ -139,6 +139,7 @@ fn explore_one(prog: &Program, s: &Subject, strategy: Strategy) -> Result<Explor
         argv,
         stdin: s.stdin.as_bytes().to_vec(),
         cwd: s.file.parent().map(Path::to_path_buf),
+        env: Vec::new(),
     };
     let opts = Options {
         strategy,
@@ -237,6 +238,7 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
         args: r.test.args.clone(),
         stdin: r.test.stdin_bytes(&s.dir)?.unwrap_or_default(),
         expect: None,
+        env: Vec::new(),
     };
     let load = |rev: &str| -> Result<(PathBuf, Program)> {
         let dir = s
@@ -280,6 +282,7 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
     let alike = d.changes.iter().filter(|c| c.differs).any(|c| {
         let w = RunInput {
             cwd: base.cwd.clone(),
+            env: Vec::new(),
             ..c.witness.input.clone()
         };
         diff::fails_alike(&gp, &bp, &base, &w, lim)

@@ -317,7 +317,7 @@ pub fn apply(
         let mut lines = good.get(path).map(|t| split_lines(t)).unwrap_or_default();
         // Back to front, so earlier positions stay valid; insertions at one position go
         // in reverse of their order so they end up in it.
-        hs.sort_by(|a, b| (b.1.old_start, b.0).cmp(&(a.1.old_start, a.0)));
+        hs.sort_by_key(|h| std::cmp::Reverse((h.1.old_start, h.0)));
         for (_, h) in hs {
             let s = h.old_start.min(lines.len());
             let e = (h.old_start + h.old.len()).min(lines.len());

@@ -26,6 +26,7 @@ fn input(stdin: &str, args: &[&str]) -> RunInput {
         argv,
         stdin: stdin.as_bytes().to_vec(),
         cwd: None,
+        env: Vec::new(),
     }
 }
 
@@ -258,6 +259,7 @@ fn test_input(s: &SampleRepo, tree: &Path) -> RunInput {
         argv,
         stdin: std::fs::read(&s.stdin).expect("stdin"),
         cwd: Some(tree.to_path_buf()),
+        env: Vec::new(),
     }
 }
 

@@ -183,6 +183,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         alternative: None,
         hunk: None,
         notes: Vec::new(),
+        chain: Vec::new(),
     };
     let good = tree(&[("p.c", &lines(20, "l"))]);
     let bad = tree(&[("p.c", &lines(20, "l").replace("l9\n", "x9\n"))]);
