@@ -1652,7 +1652,8 @@ fn cmd_explore(a: &ExploreArgs) -> Res {
         }
         eprint_warnings(&r.prog, None);
         if let Some(dir) = &a.out {
-            r.ex.write_suite(dir).map_err(|e| Error::Internal(format!("{e:#}")))?;
+            r.ex.write_suite(dir)
+                .map_err(|e| Error::Internal(format!("{e:#}")))?;
         }
         match a.format {
             SliceFormat::Text => print_out(&r.ex.render_text()),

@@ -37,17 +37,22 @@ pub struct Trees {
     /// Relevant slice members (potential dependence too), descending: the statements
     /// that can affect the criterion, nearest it first.
     pub relevant: Vec<u32>,
+    /// The initialiser entries (static data) the relevant slice read.
+    pub static_data: Vec<crate::ir::Loc>,
 }
 
 pub fn trees(r: &TracedRun, byte: Option<usize>) -> anyhow::Result<Trees> {
     let crit = criterion(r, byte)?;
     let slicer = Slicer::new(r.prog, &Facts::new(r.prog), r.trace)?;
-    let mut relevant: Vec<u32> = slicer.close(&crit, true)?.iter().collect();
+    let set = slicer.close(&crit, true)?;
+    let static_data = slicer.static_data(&set);
+    let mut relevant: Vec<u32> = set.iter().collect();
     relevant.reverse();
     Ok(Trees {
         data: slicer.close_tree(&crit, false)?,
         full: slicer.close_tree(&crit, true)?,
         relevant,
+        static_data,
     })
 }
 
@@ -75,6 +80,11 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
         bad: statements(&bt.relevant, bad.trace),
         good: statements(&gt.relevant, good.trace),
         bad_initial_globals,
+        bad_static_data: bt
+            .static_data
+            .iter()
+            .map(|&l| (bad.prog.file_name(l).to_string(), l.line))
+            .collect(),
     }
 }
 
@@ -190,7 +200,13 @@ pub fn ub_in(run: &TracedRun, tree: &Tree) -> Vec<String> {
                     == Some(w.loc)
             })
         })
-        .map(|w| format!("{} at {}", w.message, crate::diagnostic::loc(run.prog, w.loc)))
+        .map(|w| {
+            format!(
+                "{} at {}",
+                w.message,
+                crate::diagnostic::loc(run.prog, w.loc)
+            )
+        })
         .collect()
 }
 

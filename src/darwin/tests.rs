@@ -205,6 +205,7 @@ fn value_faults_get_value_candidates() {
         bad: all(&b.prog),
         good: all(&g.prog),
         bad_initial_globals: Vec::new(),
+        bad_static_data: Vec::new(),
     };
     let v3 = value::candidates(&b.prog, &g.prog, &diff, Some(crit), Some(&sl));
     assert_eq!(

@@ -29,6 +29,9 @@ pub struct DataSlices {
     /// Globals of the bad revision whose initial value the bad run's data and control
     /// closure reads.
     pub bad_initial_globals: Vec<u32>,
+    /// The exact initialiser lines (file, line) of the static data the bad run's
+    /// relevant slice read (`slice::Slice::static_data`).
+    pub bad_static_data: Vec<(String, u32)>,
 }
 
 /// Lines holding statements (not terminators) of `prog`, with whether `keep` accepts
@@ -328,6 +331,15 @@ pub fn candidates(
                     "a changed line in the bad run's slice computing what the good run's slice did not: its value reaches the failing output"
                 };
                 notes_of.insert(key, note.into());
+            }
+            for key in &sl.bad_static_data {
+                if diff.is_changed(&key.0, key.1) && !k.contains(key) {
+                    notes_of.insert(
+                        key.clone(),
+                        "a changed initialiser entry whose value the bad run's slice reads (static data, not a statement)".into(),
+                    );
+                    k.push(key.clone());
+                }
             }
             for &g in &sl.bad_initial_globals {
                 for key in initialiser_lines(bad, diff, g) {
