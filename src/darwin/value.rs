@@ -37,29 +37,12 @@ pub struct DataSlices {
 /// Lines holding statements (not terminators) of `prog`, with whether `keep` accepts
 /// one of the line's statements.
 fn statement_lines(prog: &Program, keep: impl Fn(StmtId) -> bool) -> BTreeSet<(String, u32)> {
-    let mut out = BTreeSet::new();
-    for (fi, f) in prog.functions.iter().enumerate() {
-        for (bi, b) in f.blocks.iter().enumerate() {
-            // Terminators count too: a branch on a wrong computed value is a value fault
-            // when the value does not depend on the inputs.
-            let locs = b
-                .stmts
-                .iter()
-                .map(|s| s.loc)
-                .chain(std::iter::once(b.term_loc));
-            for (si, loc) in locs.enumerate() {
-                let id = StmtId {
-                    func: fi as u32,
-                    block: bi as u32,
-                    index: si as u32,
-                };
-                if loc.line > 0 && keep(id) {
-                    out.insert((prog.file_name(loc).to_string(), loc.line));
-                }
-            }
-        }
-    }
-    out
+    // Terminators count too: a branch on a wrong computed value is a value fault when
+    // the value does not depend on the inputs.
+    prog.stmt_locs()
+        .filter(|&(id, loc)| loc.line > 0 && keep(id))
+        .map(|(_, loc)| (prog.file_name(loc).to_string(), loc.line))
+        .collect()
 }
 
 /// Whether a source line holds code: not blank, not only a comment, brace or

@@ -368,6 +368,28 @@ pub struct Program {
 }
 
 impl Program {
+    /// Every statement and terminator with its location, in (function, block, index)
+    /// order; a block's terminator has `index == stmts.len()`.
+    pub fn stmt_locs(&self) -> impl Iterator<Item = (StmtId, Loc)> + '_ {
+        self.functions.iter().enumerate().flat_map(|(fi, f)| {
+            f.blocks.iter().enumerate().flat_map(move |(bi, b)| {
+                b.stmts
+                    .iter()
+                    .map(|s| s.loc)
+                    .chain(std::iter::once(b.term_loc))
+                    .enumerate()
+                    .map(move |(si, loc)| {
+                        let id = StmtId {
+                            func: fi as u32,
+                            block: bi as u32,
+                            index: si as u32,
+                        };
+                        (id, loc)
+                    })
+            })
+        })
+    }
+
     pub fn file_name(&self, loc: Loc) -> &str {
         self.files
             .get(loc.file as usize)

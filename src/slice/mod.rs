@@ -696,19 +696,10 @@ pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> 
         }
     }
     let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();
-    for (fi, f) in prog.functions.iter().enumerate() {
-        for (bi, b) in f.blocks.iter().enumerate() {
-            let locs = b
-                .stmts
-                .iter()
-                .map(|s| s.loc)
-                .chain(std::iter::once(b.term_loc));
-            for (si, l) in locs.enumerate() {
-                let c = counts[base[fi][bi] + si];
-                if c > 0 && l.line != 0 {
-                    *m.entry(Loc { col: 0, ..l }).or_default() += c;
-                }
-            }
+    // `stmt_locs` walks statements in the order the dense table was laid out.
+    for ((_, l), &c) in prog.stmt_locs().zip(&counts) {
+        if c > 0 && l.line != 0 {
+            *m.entry(Loc { col: 0, ..l }).or_default() += c;
         }
     }
     m.into_iter().collect()
