@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::diagnostic;
-use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_STEPS};
+use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS};
 use crate::frontend;
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::Repo;
@@ -127,6 +127,9 @@ pub struct InputArgs {
     /// Stop a run after this many executed statements.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STEPS)]
     pub max_steps: u64,
+    /// Stop a run after it has written this many bytes to stdout and stderr together.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_OUTPUT)]
+    pub max_output: u64,
     /// Stop at the first undefined behaviour. By default a read of uninitialised memory
     /// continues, reading zero (as a fresh page does), with a located warning.
     #[arg(long)]
@@ -427,6 +430,7 @@ fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, Error> {
 fn limits(i: &InputArgs) -> Limits {
     Limits {
         max_steps: i.max_steps,
+        max_output: i.max_output,
         strict: i.strict,
         ..Limits::default()
     }
@@ -1496,7 +1500,7 @@ fn dd_step(
     let mut judge = crate::dd::InterpJudge {
         program: &test.program,
         test,
-        limits: lim,
+        limits: lim.relative_to(g.run.result.steps.max(b.run.result.steps)),
         good: &g.run.result,
         expect_good: expect.0,
         expect_bad: expect.1,

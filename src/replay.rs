@@ -108,6 +108,8 @@ pub fn check_path_condition(
     timeout_ms: u32,
 ) -> PcCheck {
     let mut orig = exec::run_concolic(prog, input, limits);
+    // A flipped input can loop where the original did not.
+    let limits = limits.relative_to(orig.result.steps);
     let mut report = PcCheck {
         branches: orig.sym.branches.len(),
         ..PcCheck::default()

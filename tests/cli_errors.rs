@@ -186,3 +186,45 @@ fn every_code_is_documented_in_help() {
         );
     }
 }
+
+/// Runaway runs stop at a resource limit with a located runtime error (code 124):
+/// an endless printing loop at the output limit, before its output exhausts memory;
+/// a silent one at the step limit.
+#[test]
+fn runaway_runs_stop_at_a_located_resource_limit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prints = dir.path().join("prints.c");
+    std::fs::write(
+        &prints,
+        "#include <stdio.h>\nint main(void) {\n  for (;;)\n    printf(\"tick\\n\");\n}\n",
+    )
+    .expect("write");
+    let spins = dir.path().join("spins.c");
+    std::fs::write(
+        &spins,
+        "int main(void) {\n  volatile int x = 0;\n  for (;;)\n    x++;\n}\n",
+    )
+    .expect("write");
+    let cases = [
+        (
+            &prints,
+            "--max-output",
+            "4096",
+            "output limit of 4096 bytes reached",
+            "prints.c:4",
+        ),
+        (
+            &spins,
+            "--max-steps",
+            "100000",
+            "step limit of 100000 executed statements reached",
+            "spins.c:",
+        ),
+    ];
+    for (file, flag, value, says, at) in cases {
+        let o = git_regcause(dir.path(), &["exec", &file.to_string_lossy(), flag, value]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(code::RUNTIME_ERROR), "{flag}: {err}");
+        assert!(err.contains(says) && err.contains(at), "{flag}: {err}");
+    }
+}

@@ -1,6 +1,7 @@
 //! Delta debugging on the hunks, end to end with the real binary on repositories built
 //! from the `sample-repos/dd-*` samples: each regression ends with at most three
-//! reported lines holding its ground truth, `--no-dd` leaves the section out, JSON and
+//! reported lines holding its ground truth (a subset that loops forever is given up
+//! on within the step budget), `--no-dd` leaves the section out, JSON and
 //! SARIF carry the hunks, the user's tree is untouched and a repeated run is answered
 //! by the subset cache.
 
@@ -13,7 +14,13 @@ use common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 
-const SAMPLES: [&str; 4] = ["dd-refactor", "dd-together", "dd-rename", "dd-rewrite"];
+const SAMPLES: [&str; 5] = [
+    "dd-refactor",
+    "dd-together",
+    "dd-rename",
+    "dd-rewrite",
+    "dd-loop",
+];
 
 struct Built {
     dir: tempfile::TempDir,
@@ -139,6 +146,14 @@ fn dd_samples_end_with_few_lines_holding_the_ground_truth() {
                     "{name}/{}: {}",
                     r.id,
                     serde_json::to_string_pretty(dd).unwrap_or_default()
+                ));
+            }
+            // dd-loop: the subset without the rounding loops forever; it must be given
+            // up on within the step budget, not run to the user's step limit.
+            if name == "dd-loop" && dd["unresolved"].as_u64() != Some(1) {
+                failures.push(format!(
+                    "{name}/{}: the endless subset was not the one unresolved subset",
+                    r.id
                 ));
             }
             if reported.len() > darwin.max(1) {

@@ -319,6 +319,8 @@ fn replay_alternative(
         cwd: good.input.cwd.clone(),
         ..bad_in.clone()
     };
+    // An alternative input can make either revision loop: budget it by the test's runs.
+    let limits = limits.relative_to(good.run.result.steps.max(bad.run.result.steps));
     let rb = exec::run_concolic(bad.prog, &bad_in, limits);
     let rg = exec::run_concolic(good.prog, &good_in, limits);
     let mut surprise = Vec::new();

@@ -358,6 +358,8 @@ fn finish(
 pub struct FailClass {
     pub stdout: bool,
     pub fault: bool,
+    /// The run was stopped by the step limit (a regression that never ends).
+    pub step_limit: bool,
 }
 
 impl FailClass {
@@ -365,6 +367,8 @@ impl FailClass {
         FailClass {
             stdout: matches!(d, Divergence::Stdout { .. }),
             fault: matches!(run.outcome, RunOutcome::Fault(_)),
+            step_limit: matches!(&run.outcome,
+                RunOutcome::Fault(e) if e.kind == exec::FaultKind::StepLimit),
         }
     }
 }
@@ -422,6 +426,13 @@ impl InterpJudge<'_> {
             return Outcome::Unresolved;
         };
         let run = exec::run(&prog, &self.test.input(dir.path()), self.limits);
+        // A subset that runs past the budget (a loop whose exit came with a hunk left
+        // out, say) is neither the bad run's failure nor a pass.
+        if matches!(&run.outcome, RunOutcome::Fault(e) if e.kind == exec::FaultKind::StepLimit)
+            && !self.bad.step_limit
+        {
+            return Outcome::Unresolved;
+        }
         match oracle::judge_each(self.good, &run, self.expect_good, self.expect_bad) {
             Verdict::PassesAtBad => Outcome::Pass,
             Verdict::Regression(d) if FailClass::of(&d, &run) == self.bad => Outcome::Fail,

@@ -71,6 +71,11 @@ pub struct Machine<'p> {
     pub io: Io,
     pub steps: u64,
     limits: Limits,
+    /// What the statement loop compares `steps` against: the step limit, or zero once
+    /// the output limit is passed, so that check costs the loop nothing extra.
+    step_cap: u64,
+    /// Where the output limit was passed.
+    output_over_at: Option<Loc>,
     stack_used: u64,
     pub(super) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
@@ -133,6 +138,8 @@ impl<'p> Machine<'p> {
             io: Io::new(input.stdin.clone(), input.cwd.clone()),
             steps: 0,
             limits,
+            step_cap: limits.max_steps,
+            output_over_at: None,
             stack_used: 0,
             global_ptrs: Vec::new(),
             file_of_ptr: HashMap::new(),
@@ -739,6 +746,13 @@ impl<'p> Machine<'p> {
             None => 0,
         };
         let ok = self.io.write(fd, bytes);
+        if stream.is_some()
+            && (self.io.stdout.len() + self.io.stderr.len()) as u64 > self.limits.max_output
+            && self.output_over_at.is_none()
+        {
+            self.output_over_at = Some(self.cur_loc);
+            self.step_cap = 0;
+        }
         if let (Some(stream), true, false) = (stream, ok, bytes.is_empty()) {
             let stack = self.backtrace(self.cur_loc);
             let entry = self
@@ -909,7 +923,7 @@ impl<'p> Machine<'p> {
                 // Steps are counted per block entered (the rest of the block and its
                 // terminator), not per statement: the limit only needs to stop runaways.
                 self.steps += (block.stmts.len() - idx) as u64 + 1;
-                if self.steps > self.limits.max_steps {
+                if self.steps > self.step_cap {
                     let loc = block
                         .stmts
                         .get(idx)
@@ -1151,6 +1165,16 @@ impl<'p> Machine<'p> {
 
     #[cold]
     fn step_limit(&self, loc: Loc) -> Stop {
+        if let Some(at) = self.output_over_at {
+            return self.fault(
+                FaultKind::OutputLimit,
+                format!(
+                    "output limit of {} bytes reached (an endless loop? the limit is set with --max-output)",
+                    self.limits.max_output
+                ),
+                at,
+            );
+        }
         self.fault(
             FaultKind::StepLimit,
             format!(

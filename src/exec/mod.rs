@@ -29,6 +29,10 @@ pub struct RunInput {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub max_steps: u64,
+    /// Bytes a run may write to stdout and stderr together. The interpreter keeps all
+    /// output (and where each write came from), so an endless printing loop would
+    /// otherwise exhaust memory long before the step limit stops it.
+    pub max_output: u64,
     /// Native stack budget (gcc's default 8 MiB), against estimated frame sizes.
     pub stack_bytes: u64,
     /// Stop at the first undefined behaviour, even where the run could continue under a
@@ -41,6 +45,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_steps: DEFAULT_MAX_STEPS,
+            max_output: DEFAULT_MAX_OUTPUT,
             stack_bytes: 8 << 20,
             strict: false,
         }
@@ -51,6 +56,33 @@ impl Default for Limits {
 /// interpretation. A test that natively runs for seconds (10^9 statements and more)
 /// must finish; an endless loop still stops, with a message naming `--max-steps`.
 pub const DEFAULT_MAX_STEPS: u64 = 20_000_000_000;
+
+/// Default output limit: 64 MiB of stdout and stderr together, far above what a test
+/// compares, well below what the per-write records of an endless loop would cost.
+pub const DEFAULT_MAX_OUTPUT: u64 = 64 << 20;
+
+/// Below this many steps, a derived budget is never smaller (start-up and a little
+/// more cost nothing).
+const BUDGET_FLOOR: u64 = 1_000_000;
+
+impl Limits {
+    /// Limits for a run of the same test on a changed input or a patched tree (an
+    /// alternative input being replayed, a subset of hunks): such a run can loop where
+    /// the original `reference_steps`-long runs did not, so it gets twenty times their
+    /// length (at least a million steps) instead of the user's whole limit, and one
+    /// runaway costs about as much as a few ordinary runs. When the reference run
+    /// itself hit the limit, the limit stays, so the derived run can end the same way.
+    pub fn relative_to(self, reference_steps: u64) -> Limits {
+        if reference_steps >= self.max_steps {
+            return self;
+        }
+        let budget = reference_steps.saturating_mul(20).max(BUDGET_FLOOR);
+        Limits {
+            max_steps: budget.min(self.max_steps),
+            ..self
+        }
+    }
+}
 
 /// A fault of a run, as data: what went wrong, where, and through which calls. Text is
 /// made in one place, `crate::diagnostic`, which has the `Program` for file and function
@@ -127,6 +159,7 @@ pub enum FaultKind {
     WriteToReadOnly,
     StackOverflow,
     StepLimit,
+    OutputLimit,
     OutOfMemory,
     MissingReturn,
     BadCall,
@@ -155,6 +188,7 @@ impl FaultKind {
             FaultKind::WriteToReadOnly => "write-to-read-only",
             FaultKind::StackOverflow => "stack-overflow",
             FaultKind::StepLimit => "step-limit",
+            FaultKind::OutputLimit => "output-limit",
             FaultKind::OutOfMemory => "out-of-memory",
             FaultKind::MissingReturn => "missing-return",
             FaultKind::BadCall => "bad-call",
@@ -165,9 +199,10 @@ impl FaultKind {
     pub fn category(self) -> FaultCategory {
         match self {
             FaultKind::Unsupported => FaultCategory::Unsupported,
-            FaultKind::StackOverflow | FaultKind::StepLimit | FaultKind::OutOfMemory => {
-                FaultCategory::Resource
-            }
+            FaultKind::StackOverflow
+            | FaultKind::StepLimit
+            | FaultKind::OutputLimit
+            | FaultKind::OutOfMemory => FaultCategory::Resource,
             FaultKind::OutOfBounds
             | FaultKind::UseAfterFree
             | FaultKind::DoubleFree
@@ -308,4 +343,27 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
     trace.allocs.shrink_to_fit();
     let sym = m.sym.take().map(|b| *b);
     TracedRun { result, trace, sym }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_runs_get_a_budget_unless_the_reference_never_ended() {
+        let lim = Limits {
+            max_steps: 1_000_000_000,
+            ..Limits::default()
+        };
+        // Short runs: the floor.
+        assert_eq!(lim.relative_to(20).max_steps, 1_000_000);
+        // Longer runs: twenty times the reference.
+        assert_eq!(lim.relative_to(3_000_000).max_steps, 60_000_000);
+        // Never above the user's limit.
+        assert_eq!(lim.relative_to(900_000_000).max_steps, 1_000_000_000);
+        // A reference stopped by the limit keeps it, to end the same way.
+        assert_eq!(lim.relative_to(1_000_000_000), lim);
+        // Only the step limit changes.
+        assert_eq!(lim.relative_to(20).max_output, lim.max_output);
+    }
 }

@@ -255,6 +255,9 @@ pub fn diff(
     cache: &mut Cache,
     timeout_ms: u32,
 ) -> Result<SigDiff> {
+    // Witnesses can loop where the explored runs did not: budget them by the seeds.
+    let seed_steps = |s: &Side| s.ex.runs.first().map_or(0, |r| r.result.steps);
+    let limits = limits.relative_to(seed_steps(good).max(seed_steps(bad)));
     let mut pool = ExprPool::new();
     let gi: Vec<Imported> = good
         .ex

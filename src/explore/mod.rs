@@ -540,7 +540,17 @@ impl State {
     ) -> Result<()> {
         self.seen_inputs
             .insert((input.argv.clone(), input.stdin.clone()), ex.runs.len());
-        let run = execute(prog, facts, input, opts)?;
+        // Generated inputs can loop where the seed did not: budget them by the seed.
+        let run = match ex.runs.first() {
+            Some(seed) => {
+                let budgeted = Options {
+                    limits: opts.limits.relative_to(seed.result.steps),
+                    ..opts.clone()
+                };
+                execute(prog, facts, input, &budgeted)?
+            }
+            None => execute(prog, facts, input, opts)?,
+        };
         ex.stats.executions += 1;
         for c in &run.sym.concretisations {
             self.notes.insert(format!(
