@@ -5,8 +5,9 @@
 //! cargo build --release && cargo bench --bench rootcause_samples
 //! ```
 //!
-//! One row per regression: whether a ground-truth line is reported (GT), the rank of
-//! the first one, lines reported and wall time, for relevant slice conditions (rsc, the
+//! One row per regression: whether a ground-truth line is named as the root cause
+//! (GT named) and whether it is among the candidates at all (GT), the rank of the first
+//! one, lines named and candidates listed, and wall time, for relevant slice conditions (rsc, the
 //! default) and path conditions (pc): constraints of the bad run's condition, SMT-LIB2
 //! bytes are not exposed by the report, so the solver figures are calls and solving
 //! time; then the cache: the rsc analysis cold (empty cache) and warm (the same
@@ -31,6 +32,9 @@ fn bin() -> PathBuf {
 
 struct Analysis {
     rank: Option<usize>,
+    /// Lines named as the root cause, and whether one is a ground-truth line.
+    named: usize,
+    named_gt: bool,
     lines: usize,
     psi: u64,
     calls: u64,
@@ -63,8 +67,15 @@ fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysi
             .any(|(f, l)| c["file"].as_str() == Some(f) && c["line"].as_u64() == Some(*l as u64))
     });
     let n = |k: &str| v["stats"][k].as_u64().unwrap_or(0);
+    let named = v["root_cause"].as_array().cloned().unwrap_or_default();
     Ok(Analysis {
         rank: rank.map(|k| k + 1),
+        named: named.len(),
+        named_gt: named.iter().any(|c| {
+            gt.iter().any(|(f, l)| {
+                c["file"].as_str() == Some(f) && c["line"].as_u64() == Some(*l as u64)
+            })
+        }),
         lines: cands.len(),
         psi: n("bad_constraints"),
         calls: n("solver_calls"),
@@ -93,9 +104,11 @@ fn run() -> Result<()> {
     let mut t = Table::new();
     t.load_preset(presets::ASCII_MARKDOWN).set_header(vec![
         "regression",
+        "GT named",
         "GT",
         "rank",
-        "lines",
+        "named",
+        "candidates",
         "rsc ψ",
         "rsc calls",
         "rsc solve ms",
@@ -103,13 +116,15 @@ fn run() -> Result<()> {
         "pc ψ",
         "pc calls",
         "pc solve ms",
-        "pc lines",
+        "pc named",
+        "pc GT named",
         "cold wall ms",
         "warm wall ms",
         "warm total ms",
         "warm runs",
     ]);
     let (mut found, mut count, mut lines) = (0, 0, Vec::new());
+    let (mut named_gt, mut first, mut pc_named_gt, mut rsc_more) = (0, 0, 0, 0);
     let (mut rsc_solve, mut pc_solve) = (0u64, 0u64);
     for s in &all {
         let dir = tempfile::tempdir()?;
@@ -153,13 +168,19 @@ fn run() -> Result<()> {
                 let warm = analyse(&repo, &args("rsc", true), &gt)?;
                 count += 1;
                 found += usize::from(cold.rank.is_some());
-                lines.push(cold.lines);
+                named_gt += usize::from(cold.named_gt);
+                pc_named_gt += usize::from(pc.named_gt);
+                first += usize::from(cold.rank == Some(1));
+                rsc_more += usize::from(cold.named > pc.named);
+                lines.push(cold.named);
                 rsc_solve += cold.solving_ms;
                 pc_solve += pc.solving_ms;
                 Ok(vec![
                     id.clone(),
+                    if cold.named_gt { "yes" } else { "no" }.into(),
                     if cold.rank.is_some() { "yes" } else { "no" }.into(),
                     cold.rank.map_or("-".into(), |k| k.to_string()),
+                    cold.named.to_string(),
                     cold.lines.to_string(),
                     cold.psi.to_string(),
                     cold.calls.to_string(),
@@ -168,7 +189,8 @@ fn run() -> Result<()> {
                     pc.psi.to_string(),
                     pc.calls.to_string(),
                     pc.solving_ms.to_string(),
-                    pc.lines.to_string(),
+                    pc.named.to_string(),
+                    if pc.named_gt { "yes" } else { "no" }.into(),
                     cold.wall_ms.to_string(),
                     warm.wall_ms.to_string(),
                     warm.total_ms.to_string(),
@@ -186,7 +208,7 @@ fn run() -> Result<()> {
         n => (lines[n / 2 - 1] + lines[n / 2]) as f64 / 2.0,
     };
     println!(
-        "ground truth found (rsc): {found} of {count}; median lines reported: {median}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}"
+        "ground truth among the candidates (rsc): {found} of {count}; named: {named_gt} (pc: {pc_named_gt}); ranked first: {first}; median lines named: {median}; rsc names more lines than pc: {rsc_more}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}"
     );
     Ok(())
 }

@@ -1337,7 +1337,7 @@ fn explain(a: &ExplainArgs) -> Res {
     report.undecided = analysis.undecided;
     report.notes = analysis.notes;
     let crit = oracle::criterion_loc(d, &b.run.result);
-    add_value_level(&mut report, &g, &b, &diff, byte, crit);
+    let bad_trees = add_value_level(&mut report, &g, &b, &diff, byte, crit);
     dd_step(
         a,
         &g,
@@ -1349,6 +1349,15 @@ fn explain(a: &ExplainArgs) -> Res {
         &opts.cache,
         &mut report,
     );
+    crate::explain::name_root_cause(&mut report);
+    if let (Some(bt), Some(t)) = (&bad_trees, &b.trace) {
+        let br = crate::explain::TracedRun {
+            prog: &b.prog,
+            trace: t,
+            result: &b.run.result,
+        };
+        crate::explain::add_chain(&mut report, &br, bt, &diff);
+    }
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     report.stats.executions += 2;
     if let Some(k) = &key {
@@ -1379,9 +1388,10 @@ fn report_cache_key(
         .flat_map(|(k, v)| [k.as_slice(), b"=", v.as_slice(), b"\0"].concat())
         .collect();
     let opts = format!(
-        "{}|{}|{}|{}|{:?}|{}",
+        "{}|{}|{}|{}|{}|{:?}|{}",
         a.condition.name(),
         a.input.max_steps,
+        a.input.max_output,
         a.input.strict,
         a.timeout,
         a.expect_file,
@@ -1401,8 +1411,8 @@ fn report_cache_key(
     ))
 }
 
-/// Value-level candidates (from the data slices when both runs were traced), the chain
-/// of the top candidate and the undefined-behaviour notes.
+/// Value-level candidates (from the data slices when both runs were traced) and the
+/// undefined-behaviour notes. Returns the bad run's trees, for the chain.
 fn add_value_level(
     report: &mut crate::report::Report,
     g: &Loaded,
@@ -1410,7 +1420,7 @@ fn add_value_level(
     diff: &crate::diffctx::TreeDiff,
     byte: Option<usize>,
     crit: Option<crate::ir::Loc>,
-) {
+) -> Option<crate::explain::Trees> {
     use crate::darwin::value;
     use crate::explain::{self as ex, TracedRun};
     fn traced(l: &Loaded) -> Option<TracedRun<'_>> {
@@ -1437,7 +1447,10 @@ fn add_value_level(
         (Some(gr), Some(br), Some((gt, bt))) => Some(ex::data_slices(gr, gt, br, bt)),
         _ => None,
     };
-    let values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
+    let mut values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
+    // Lines once: two statements of one line give one candidate.
+    let mut seen = std::collections::HashSet::new();
+    values.retain(|c| seen.insert((c.file.clone(), c.line)));
     if report.candidates.is_empty() {
         report.candidates = values;
         report.notes.push(
@@ -1466,15 +1479,10 @@ fn add_value_level(
         c.rank = i + 1;
     }
     if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
-        if let Some(top) = report.candidates.first() {
-            let ch = ex::chain(br, &bt.full, diff, top);
-            if let Some(top) = report.candidates.first_mut() {
-                top.chain = ch;
-            }
-        }
         let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
         ex::note_ub(report, &gu, &bu);
     }
+    trees.map(|(_, bt)| bt)
 }
 
 /// Delta debugging on the hunks GOOD -> BAD (unless `--no-dd`), merged into the report:

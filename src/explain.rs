@@ -10,7 +10,7 @@ use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
 use crate::ir::{Program, Rvalue, StmtId, StmtKind};
-use crate::report::{Candidate, ChainStep, Report};
+use crate::report::{Candidate, ChainStep, Explanation, Location, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
 /// One traced run, as the stages below need it.
@@ -299,6 +299,80 @@ pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r:
     }
 }
 
+/// Most lines a report names as the root cause.
+pub const NAMED: usize = 3;
+
+/// Choose the lines the report names, and put them first among the candidates. The
+/// first kind of evidence that yields any line decides, at most [`NAMED`] lines of it:
+///
+/// 1. what delta debugging points at when it narrowed the change (candidates inside
+///    the failure-inducing hunks, decisions first; else the hunks' lines in the
+///    relevant slice, and the best candidate when it only exposes a latent fault);
+/// 2. changed lines whose decision flips, each proved by a replayed alternative input;
+/// 3. changed lines whose value reaches the failing output;
+/// 4. the best candidate (a fault in unchanged code).
+///
+/// Decisions come before values because a flip is proved by running an input; a
+/// value-level line is an inference from the slices.
+pub fn name_root_cause(r: &mut Report) {
+    let loc = |c: &Candidate| Location {
+        file: c.file.clone(),
+        line: c.line,
+    };
+    let is_decision = |l: &Location| {
+        r.candidates
+            .iter()
+            .any(|c| c.file == l.file && c.line == l.line && c.explanation == Explanation::Decision)
+    };
+    let mut from_dd: Vec<Location> =
+        r.dd.as_ref()
+            .filter(|d| d.narrowed)
+            .map(|d| d.reported.clone())
+            .unwrap_or_default();
+    // Stable: decisions first, each part in its order.
+    from_dd.sort_by_key(|l| !is_decision(l));
+    let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Location> {
+        r.candidates.iter().filter(|c| f(c)).map(loc).collect()
+    };
+    let tiers = [
+        from_dd,
+        pick(&|c| c.changed && c.explanation == Explanation::Decision),
+        pick(&|c| c.changed),
+        r.candidates.first().map(loc).into_iter().collect(),
+    ];
+    let mut named = tiers
+        .into_iter()
+        .find(|t| !t.is_empty())
+        .unwrap_or_default();
+    // A line can hold more than one candidate (a decision and a value): named once.
+    let mut seen = HashSet::new();
+    named.retain(|l| seen.insert((l.file.clone(), l.line)));
+    named.truncate(NAMED);
+    // The named lines first, in their order; then the rest in theirs.
+    let pos = |c: &Candidate| {
+        named
+            .iter()
+            .position(|l| l.file == c.file && l.line == c.line)
+            .unwrap_or(NAMED)
+    };
+    r.candidates.sort_by_key(pos);
+    for (i, c) in r.candidates.iter_mut().enumerate() {
+        c.rank = i + 1;
+    }
+    r.root_cause = named;
+}
+
+/// The chain of the top candidate (after naming, so it explains the line shown first).
+pub fn add_chain(r: &mut Report, bad: &TracedRun, bt: &Trees, diff: &TreeDiff) {
+    let Some(top) = r.candidates.first() else {
+        return;
+    };
+    let ch = chain(bad, &bt.full, diff, top);
+    if let Some(top) = r.candidates.first_mut() {
+        top.chain = ch;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,5 +397,90 @@ mod tests {
         assert_ne!(a, report_key("g", "b", &[b"a", b"bc"]));
         assert_ne!(a, report_key("b", "g", &[b"ab", b"c"]));
         assert_eq!(a, report_key("g", "b", &[b"ab", b"c"]));
+    }
+
+    fn cand(line: u32, explanation: Explanation, changed: bool) -> Candidate {
+        Candidate {
+            rank: 0,
+            file: "p.c".into(),
+            line,
+            source: String::new(),
+            explanation,
+            changed,
+            instances: 1,
+            flipped: None,
+            alternative: None,
+            hunk: None,
+            chain: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn named(r: &Report) -> Vec<u32> {
+        r.root_cause.iter().map(|l| l.line).collect()
+    }
+
+    #[test]
+    fn the_first_kind_of_evidence_with_a_line_is_named() {
+        use Explanation::{Decision, Value};
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        // Changed decisions before changed values, unchanged lines left out.
+        r.candidates = vec![
+            cand(5, Value, true),
+            cand(7, Decision, false),
+            cand(9, Decision, true),
+            cand(11, Value, true),
+        ];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![9]);
+        let order: Vec<u32> = r.candidates.iter().map(|c| c.line).collect();
+        assert_eq!(order, vec![9, 5, 7, 11], "named first, the rest in order");
+        assert_eq!(
+            r.candidates.iter().map(|c| c.rank).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4]
+        );
+        // No changed decision: changed values, at most three.
+        r.candidates = (1..=5).map(|l| cand(l, Value, true)).collect();
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![1, 2, 3]);
+        // Only unchanged code: the best candidate.
+        r.candidates = vec![cand(4, Value, false), cand(6, Decision, false)];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![4]);
+        // A narrowed hunk search decides, decisions first.
+        r.candidates = vec![
+            cand(3, Decision, true),
+            cand(8, Value, true),
+            cand(10, Decision, true),
+        ];
+        r.dd = Some(crate::report::DdSection {
+            narrowed: true,
+            reported: [8, 10]
+                .iter()
+                .map(|&line| Location {
+                    file: "p.c".into(),
+                    line,
+                })
+                .collect(),
+            ..Default::default()
+        });
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![10, 8]);
+        // One that did not narrow the change is not evidence.
+        if let Some(d) = r.dd.as_mut() {
+            d.narrowed = false;
+        }
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![10, 3]);
+        // Nothing to name without candidates.
+        r.candidates.clear();
+        r.dd = None;
+        name_root_cause(&mut r);
+        assert!(r.root_cause.is_empty());
     }
 }

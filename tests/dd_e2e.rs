@@ -130,6 +130,21 @@ fn dd_samples_end_with_few_lines_holding_the_ground_truth() {
                 })
             });
             let darwin = v["candidates"].as_array().map_or(0, Vec::len);
+            // The report names what delta debugging narrowed to.
+            let named = v["root_cause"].as_array().expect("root_cause");
+            let named_gt = named.iter().any(|l| {
+                is_gt(
+                    r,
+                    l["file"].as_str().unwrap_or(""),
+                    l["line"].as_u64().unwrap_or(0),
+                )
+            });
+            if !(named_gt && named.len() <= 3 && dd["narrowed"] == true) {
+                failures.push(format!(
+                    "{name}/{}: named {named:?}, narrowed {}",
+                    r.id, dd["narrowed"]
+                ));
+            }
             rows.push(format!(
                 "| {name}/{} | {} | {} | {} | {} | {} | {} | {} |",
                 r.id,

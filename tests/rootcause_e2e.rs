@@ -186,6 +186,28 @@ fn analyse(s: &Sample, b: &Built, r: &Regression, cond: &str) -> Result<Row, Str
     check_report_schema(&v);
     assert_eq!(v["condition"].as_str(), Some(cond));
     let cands = v["candidates"].as_array().expect("candidates");
+    // The named lines: one to three whenever there is a candidate, heading the list.
+    let named = v["root_cause"].as_array().expect("root_cause");
+    if cands.is_empty() != named.is_empty() || named.len() > 3 {
+        return Err(format!(
+            "{} lines named of {} candidates",
+            named.len(),
+            cands.len()
+        ));
+    }
+    // A line may hold two candidates (a decision and a value): compare distinct lines.
+    let mut head: Vec<(&Value, &Value)> = Vec::new();
+    for c in cands {
+        let l = (&c["file"], &c["line"]);
+        if !head.contains(&l) {
+            head.push(l);
+        }
+    }
+    for (n, (f, l)) in named.iter().zip(&head) {
+        if &n["file"] != *f || &n["line"] != *l {
+            return Err(format!("named line {n} does not head the candidates"));
+        }
+    }
     let rank = cands.iter().position(|c| {
         r.root_causes.iter().any(|gt| {
             c["file"].as_str() == Some(gt.file.as_str())

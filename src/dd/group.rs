@@ -167,7 +167,7 @@ pub fn group(
 }
 
 /// Tokens of a text: identifiers and numbers whole, every other non-space byte alone.
-fn tokens(text: &str) -> Vec<&str> {
+pub(super) fn tokens(text: &str) -> Vec<&str> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

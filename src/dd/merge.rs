@@ -1,7 +1,8 @@
 //! The hunk search's result combined with the report's candidates: candidates inside a
 //! failure-inducing hunk rank first; a hunk without one is shown with its lines in the
 //! bad run's relevant slice; when every candidate lies in unchanged code, the hunks only
-//! expose the fault.
+//! expose the fault. A search that could not leave out any changed line adds nothing to
+//! the diff: its hunks are shown, but they rank and report nothing.
 
 use crate::report::{DdSection, FailureHunk, Location, Report};
 
@@ -24,10 +25,12 @@ pub fn merge(
             (h.path.clone(), s, e)
         })
         .collect();
+    let narrowed = search.narrowed();
     let inside = |file: &str, line: u32| {
-        ranges
-            .iter()
-            .any(|(f, s, e)| f == file && (*s..=*e).contains(&line))
+        narrowed
+            && ranges
+                .iter()
+                .any(|(f, s, e)| f == file && (*s..=*e).contains(&line))
     };
     // Stable: inside first, each part in its old order.
     let (mut first, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut report.candidates)
@@ -73,14 +76,15 @@ pub fn merge(
     for c in &report.candidates[..n_inside] {
         push(&c.file, c.line);
     }
-    if n_inside == 0 {
+    if n_inside == 0 && narrowed {
         for h in &hunks {
             for l in &h.slice_lines {
                 push(&h.file, *l);
             }
         }
     }
-    let exposes_only = n_inside == 0 && report.candidates.first().is_some_and(|c| !c.changed);
+    let exposes_only =
+        narrowed && n_inside == 0 && report.candidates.first().is_some_and(|c| !c.changed);
     if exposes_only {
         if let Some(c) = report.candidates.first() {
             push(&c.file, c.line);
@@ -90,8 +94,17 @@ pub fn merge(
             ));
         }
     }
+    if !narrowed && !search.minimal.is_empty() {
+        report.notes.push(format!(
+            "delta debugging could not narrow the change (it kept {} of {} changed lines; {} of {} subsets did not build or failed another way), so its hunks do not rank the candidates",
+            search.lines_minimal(), search.lines_total, search.unresolved, search.tested
+        ));
+    }
     report.dd = Some(DdSection {
         hunks_total: search.hunks,
+        changed_lines: search.lines_total,
+        minimal_lines: search.lines_minimal(),
+        narrowed,
         groups: search.groups,
         subsets_tested: search.tested,
         unresolved: search.unresolved,

@@ -75,6 +75,37 @@ fn pieces_of_a_hunk_rebuild_it_in_any_subset_order() {
 }
 
 #[test]
+fn pieces_pair_a_rewritten_line_with_its_rewrite() {
+    // A table rewritten to designated initialisers, with a row inserted first: each
+    // old row is one piece with its own rewrite, not with the row at its offset.
+    let good = tree(&[(
+        "t.c",
+        "int t[][3] = {\n{5000, 5, 25},\n{10000, 6, 30},\n};\n",
+    )]);
+    let bad = tree(&[(
+        "t.c",
+        "int t[][3] = {\n{.f = 2350, .l = 4, .t = 20},\n{.f = 5000, .l = 5, .t = 20},\n{.f = 10000, .l = 6, .t = 30},\n};\n",
+    )]);
+    let hs = hunks(&good, &bad);
+    assert_eq!(hs.len(), 1);
+    let ps = pieces(&hs[0]);
+    assert_eq!(ps.len(), 3);
+    let refs: Vec<&Hunk> = ps.iter().collect();
+    assert_eq!(apply(&good, &refs), bad);
+    let row = ps
+        .iter()
+        .find(|p| p.old.first().is_some_and(|l| l.contains("5000")))
+        .expect("a piece for the 5000 row");
+    assert!(row.new[0].contains(".f = 5000"), "{:?}", row.new);
+    assert_eq!(row.bad_range(), (3, 3));
+    assert_eq!(
+        apply(&good, &[row])["t.c"],
+        "int t[][3] = {\n{.f = 5000, .l = 5, .t = 20},\n{10000, 6, 30},\n};\n"
+    );
+    assert_eq!(coalesce(ps.clone()), hs);
+}
+
+#[test]
 fn renames_and_new_declarations_are_grouped_moves_too() {
     let good = tree(&[
         (
@@ -187,8 +218,10 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     };
     let good = tree(&[("p.c", &lines(20, "l"))]);
     let bad = tree(&[("p.c", &lines(20, "l").replace("l9\n", "x9\n"))]);
+    // The diff had five changed lines; the search kept one.
     let s = Search {
         minimal: hunks(&good, &bad),
+        lines_total: 5,
         ..Search::default()
     };
     let mut r = Report::new(
@@ -221,6 +254,23 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     assert!(d.exposes_only);
     let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12]);
+    // A search that kept every changed line neither ranks nor reports, and says so.
+    let whole = Search {
+        lines_total: 1,
+        ..s.clone()
+    };
+    let mut r = Report::new(
+        Default::default(),
+        Default::default(),
+        Default::default(),
+        "rsc",
+    );
+    r.candidates = vec![cand(3, true), cand(10, true)];
+    merge(&mut r, &whole, &[("p.c".into(), 10)], 0);
+    let d = r.dd.as_ref().expect("dd");
+    assert!(!d.narrowed && d.reported.is_empty() && !d.exposes_only);
+    assert_eq!(r.candidates[0].line, 3);
+    assert!(r.notes.iter().any(|n| n.contains("could not narrow")));
 }
 
 #[test]

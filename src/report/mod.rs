@@ -28,7 +28,11 @@ pub struct Report {
     /// `pc` or `rsc`: which condition of each run was composed.
     pub condition: String,
     pub stats: Stats,
-    /// Best first.
+    /// The lines the report names as the root cause, best first, at most three: the
+    /// head of `candidates` (see `explain::name_root_cause` for how they are chosen).
+    #[serde(default)]
+    pub root_cause: Vec<Location>,
+    /// Best first: the named lines, then the other candidates.
     pub candidates: Vec<Candidate>,
     /// Branch lines the solver could not decide (timeout): possibly causes, unproven.
     pub undecided: Vec<Location>,
@@ -48,6 +52,15 @@ pub struct Report {
 pub struct DdSection {
     /// Hunks of the diff, and groups of dependent hunks that ddmin worked on.
     pub hunks_total: usize,
+    /// Changed lines of the diff and of the minimal hunks (the longer side of each).
+    #[serde(default)]
+    pub changed_lines: usize,
+    #[serde(default)]
+    pub minimal_lines: usize,
+    /// The minimal hunks keep at most half of the changed lines. When not, the
+    /// search was mostly blind: its hunks neither rank the candidates nor report lines.
+    #[serde(default)]
+    pub narrowed: bool,
     pub groups: usize,
     /// Distinct subsets tested, unresolved ones, and those answered by the cache.
     pub subsets_tested: usize,
@@ -247,6 +260,7 @@ impl Report {
             divergence: None,
             condition: condition.into(),
             stats: Stats::default(),
+            root_cause: Vec::new(),
             candidates: Vec::new(),
             undecided: Vec::new(),
             notes: Vec::new(),

@@ -35,6 +35,47 @@ fn headline(r: &Report) -> String {
     }
 }
 
+/// Whether `c` is one of the lines the report names as the root cause.
+fn is_named(r: &Report, c: &Candidate) -> bool {
+    r.root_cause
+        .iter()
+        .any(|l| l.file == c.file && l.line == c.line)
+}
+
+/// The named lines, one per entry: `file:line`, kind, whether changed, source.
+fn named_lines(r: &Report) -> Vec<(String, &'static str, bool, String)> {
+    r.candidates
+        .iter()
+        .filter(|c| is_named(r, c))
+        .map(|c| {
+            (
+                format!("{}:{}", c.file, c.line),
+                kind(c),
+                c.changed,
+                c.source.trim().to_string(),
+            )
+        })
+        .chain(
+            // Lines named from the failure-inducing hunks that are no candidate.
+            r.root_cause
+                .iter()
+                .filter(|l| {
+                    !r.candidates
+                        .iter()
+                        .any(|c| c.file == l.file && c.line == l.line)
+                })
+                .map(|l| {
+                    (
+                        format!("{}:{}", l.file, l.line),
+                        "hunk",
+                        true,
+                        String::new(),
+                    )
+                }),
+        )
+        .collect()
+}
+
 fn stats_line(r: &Report) -> String {
     let s = &r.stats;
     format!(
@@ -66,6 +107,18 @@ pub fn text(r: &Report) -> String {
         for l in &d.details {
             let _ = writeln!(o, "{l}");
         }
+    }
+    let named = named_lines(r);
+    if !named.is_empty() {
+        let _ = writeln!(o, "\nRoot cause at {}:", r.bad.rev);
+        for (at, k, changed, src) in &named {
+            let _ = writeln!(
+                o,
+                "  {at}  {src}  ({k}, {})",
+                if *changed { "changed" } else { "unchanged" }
+            );
+        }
+        let _ = writeln!(o);
     }
     if r.candidates.is_empty() {
         let _ = writeln!(o, "No root-cause candidate found.");
@@ -143,10 +196,13 @@ pub fn text(r: &Report) -> String {
 
 fn dd_summary(d: &super::DdSection) -> String {
     format!(
-        "{} of {} hunks ({} groups); {} subsets tested ({} unresolved, {} from the cache) in {} ms",
+        "{} of {} changed lines in {} hunks ({} hunks, {} groups, in the diff){}; {} subsets tested ({} unresolved, {} from the cache) in {} ms",
+        d.minimal_lines,
+        d.changed_lines,
         d.hunks.len(),
         d.hunks_total,
         d.groups,
+        if d.narrowed { "" } else { ": not narrowed" },
         d.subsets_tested,
         d.unresolved,
         d.cache_hits,
@@ -248,6 +304,18 @@ pub fn markdown(r: &Report) -> String {
             );
         }
     }
+    let named = named_lines(r);
+    if !named.is_empty() {
+        let _ = writeln!(o, "\n### Root cause\n");
+        for (at, k, changed, src) in &named {
+            let _ = writeln!(
+                o,
+                "- `{at}` `{}` ({k}, {})",
+                md_cell(src),
+                if *changed { "changed" } else { "unchanged" }
+            );
+        }
+    }
     let _ = writeln!(o, "\n### Root-cause candidates\n");
     if r.candidates.is_empty() {
         let _ = writeln!(o, "None found.");
@@ -335,7 +403,7 @@ pub fn sarif(r: &Report) -> Value {
             };
             let mut res = json!({
                 "ruleId": "regcause/root-cause",
-                "level": if c.rank == 1 { "error" } else { "warning" },
+                "level": if is_named(r, c) { "error" } else { "warning" },
                 "rank": (100.0 / c.rank as f64),
                 "message": { "text": msg },
                 "locations": [{
