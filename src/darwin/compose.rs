@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::cache::Cache;
 use crate::ir::Loc;
-use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult};
+use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, VarId};
 
 use super::solver_cache::CachedSolver;
 
@@ -136,11 +136,14 @@ pub struct ComposeStats {
 
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
-/// are not solved again.
+/// are not solved again. `near` holds the test's input values (variable, value): a
+/// satisfiable flip's model is moved as close to them as one more query
+/// allows (see [`nearer`]).
 pub fn solve_flips(
     pool: &mut ExprPool,
     f: &[ExprId],
     psi: &[Psi],
+    near: &[(VarId, u64)],
     timeout_ms: u32,
     cache: &mut Cache,
     mut progress: impl FnMut(usize),
@@ -167,6 +170,25 @@ pub fn solve_flips(
             } else {
                 stats.calls += 1;
             }
+            let r = match r {
+                SolveResult::Sat(m) => {
+                    let t = Instant::now();
+                    let n = nearer(pool, &mut solver, &cs, neg, near, timeout_ms);
+                    stats.time += t.elapsed();
+                    match n {
+                        Some((m, hit)) => {
+                            if hit {
+                                stats.cache_hits += 1;
+                            } else {
+                                stats.calls += 1;
+                            }
+                            SolveResult::Sat(m)
+                        }
+                        None => SolveResult::Sat(m),
+                    }
+                }
+                r => r,
+            };
             cs.pop();
             match r {
                 SolveResult::Sat(m) => {
@@ -189,6 +211,41 @@ pub fn solve_flips(
         progress(i + 1);
     }
     (out, stats)
+}
+
+/// A model of `cs` (whose last constraint is the flipped `neg`) in which every input of
+/// the formula that `neg` does not mention keeps its value in the test, so the
+/// alternative input differs from the test only where the flip needs it (a solver
+/// otherwise picks arbitrary values, such as prices of 0, and the replay says little).
+/// None when no input would be kept, or when the query is not satisfiable: the first
+/// model stands. The bool says whether the cache answered.
+fn nearer(
+    pool: &mut ExprPool,
+    solver: &mut CachedSolver,
+    cs: &[ExprId],
+    neg: ExprId,
+    near: &[(VarId, u64)],
+    timeout_ms: u32,
+) -> Option<(Model, bool)> {
+    let free = pool.vars_of(neg);
+    let used = pool.vars_of_all(cs);
+    let keep: Vec<(VarId, u64, u32)> = near
+        .iter()
+        .filter(|(v, _)| used.binary_search(v).is_ok() && !free.contains(v))
+        .filter_map(|&(v, value)| Some((v, value, pool.vars().get(v.0 as usize)?.width)))
+        .collect();
+    if keep.is_empty() {
+        return None;
+    }
+    let mut q = cs.to_vec();
+    for (v, value, width) in keep {
+        let (x, c) = (pool.var(v), pool.constant(value, width));
+        q.push(pool.eq(x, c));
+    }
+    match solver.check(pool, &q, timeout_ms) {
+        (SolveResult::Sat(m), hit) => Some((m, hit)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -280,9 +337,15 @@ mod tests {
             },
         ];
         let mut calls = 0;
-        let (flips, st) = solve_flips(&mut bad, &f, &psi, 10_000, &mut Cache::disabled(), |n| {
-            calls = n
-        });
+        let (flips, st) = solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &[],
+            10_000,
+            &mut Cache::disabled(),
+            |n| calls = n,
+        );
         assert_eq!(calls, 3);
         assert!(matches!(flips[0], Flip::Unsat));
         match &flips[1] {
@@ -292,5 +355,56 @@ mod tests {
         // The second instance of a proven line is not solved again.
         assert!(matches!(flips[2], Flip::Skipped));
         assert_eq!((st.calls, st.sat, st.unsat, st.skipped), (2, 1, 1, 1));
+    }
+
+    #[test]
+    fn a_flip_keeps_the_other_inputs_at_their_test_values() {
+        // Test: qty 7, price 250. The bad run's condition: price >= 0, qty > 10 not
+        // taken. Flipping the threshold frees qty only; price keeps 250.
+        let mut bad = ExprPool::new();
+        let qty = bad.new_var("in1", 32, true).expect("var");
+        let price = bad.new_var("in2", 32, true).expect("var");
+        let (qv, pv) = (bad.var(qty), bad.var(price));
+        let zero = bad.constant(0, 32);
+        let ten = bad.constant(10, 32);
+        let p0 = bad.cmp(CmpOp::Sge, pv, zero);
+        let q10 = bad.cmp(CmpOp::Sle, qv, ten);
+        let psi = [
+            Psi {
+                branch: 0,
+                cond: p0,
+                loc: loc(1),
+            },
+            Psi {
+                branch: 1,
+                cond: q10,
+                loc: loc(2),
+            },
+        ];
+        let near = [(qty, 7), (price, 250)];
+        let (flips, st) = solve_flips(
+            &mut bad,
+            &[],
+            &psi,
+            &near,
+            10_000,
+            &mut Cache::disabled(),
+            |_| {},
+        );
+        match &flips[1] {
+            Flip::Sat(m) => {
+                assert!((m.get(qty).expect("qty") as u32 as i32) > 10);
+                assert_eq!(m.get(price), Some(250));
+            }
+            other => panic!("{other:?}"),
+        }
+        // Flipping `price >= 0` needs a negative price: the refined query keeps qty
+        // (not in the flipped constraint) but is not needed to succeed.
+        match &flips[0] {
+            Flip::Sat(m) => assert!((m.get(price).expect("price") as u32 as i32) < 0),
+            other => panic!("{other:?}"),
+        }
+        // One refining query per satisfiable flip.
+        assert_eq!((st.sat, st.calls), (2, 3));
     }
 }

@@ -149,10 +149,12 @@ pub fn explain(
         })
         .collect();
     let total = psi.len();
+    let near: Vec<_> = bsym.inputs.iter().map(|i| (i.var, i.value)).collect();
     let (flips, cst) = compose::solve_flips(
         &mut pool,
         &f,
         &psi,
+        &near,
         opts.timeout_ms,
         &mut opts.cache.borrow_mut(),
         |n| progress(n, total),
