@@ -202,6 +202,12 @@ fn no_dd_leaves_the_hunks_out_and_text_shows_them() {
     let t = text(&run(&s, &b, r, &["--no-cache"]).stdout);
     assert!(t.contains("Failure-inducing change"), "{t}");
     assert!(t.contains("wrap.c:29"), "{t}");
+    // The report opens with the named lines; the narrowed search says what it points at.
+    assert!(t.contains("Root cause at v1.1:\n  wrap.c:"), "{t}");
+    assert!(
+        t.contains("Lines the hunk search points at: wrap.c:"),
+        "{t}"
+    );
     let t = text(&run(&s, &b, r, &["--no-cache", "--no-dd"]).stdout);
     assert!(!t.contains("Failure-inducing change"), "{t}");
 }

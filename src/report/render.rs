@@ -247,7 +247,14 @@ fn text_dd(r: &Report, o: &mut String) {
         .iter()
         .map(|l| format!("{}:{}", l.file, l.line))
         .collect();
-    let _ = writeln!(o, "Reported lines: {}", lines.join(", "));
+    if !d.narrowed {
+        let _ = writeln!(
+            o,
+            "The search did not narrow the change: these hunks rank nothing."
+        );
+    } else if !lines.is_empty() {
+        let _ = writeln!(o, "Lines the hunk search points at: {}", lines.join(", "));
+    }
 }
 
 fn markdown_dd(r: &Report, o: &mut String) {
@@ -272,7 +279,14 @@ fn markdown_dd(r: &Report, o: &mut String) {
         .iter()
         .map(|l| format!("`{}:{}`", l.file, l.line))
         .collect();
-    let _ = writeln!(o, "Reported lines: {}", lines.join(", "));
+    if !d.narrowed {
+        let _ = writeln!(
+            o,
+            "The search did not narrow the change: these hunks rank nothing."
+        );
+    } else if !lines.is_empty() {
+        let _ = writeln!(o, "Lines the hunk search points at: {}", lines.join(", "));
+    }
 }
 
 fn md_cell(s: &str) -> String {
