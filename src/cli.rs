@@ -1475,9 +1475,7 @@ fn add_value_level(
             );
         }
     }
-    for (i, c) in report.candidates.iter_mut().enumerate() {
-        c.rank = i + 1;
-    }
+    crate::report::rerank(&mut report.candidates);
     if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
         let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
         ex::note_ub(report, &gu, &bu);

@@ -322,7 +322,7 @@ pub fn name_root_cause(r: &mut Report) {
     let is_decision = |l: &Location| {
         r.candidates
             .iter()
-            .any(|c| c.file == l.file && c.line == l.line && c.explanation == Explanation::Decision)
+            .any(|c| c.is_at(l) && c.explanation == Explanation::Decision)
     };
     let mut from_dd: Vec<Location> =
         r.dd.as_ref()
@@ -349,16 +349,9 @@ pub fn name_root_cause(r: &mut Report) {
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
     named.truncate(NAMED);
     // The named lines first, in their order; then the rest in theirs.
-    let pos = |c: &Candidate| {
-        named
-            .iter()
-            .position(|l| l.file == c.file && l.line == c.line)
-            .unwrap_or(NAMED)
-    };
+    let pos = |c: &Candidate| named.iter().position(|l| c.is_at(l)).unwrap_or(NAMED);
     r.candidates.sort_by_key(pos);
-    for (i, c) in r.candidates.iter_mut().enumerate() {
-        c.rank = i + 1;
-    }
+    crate::report::rerank(&mut r.candidates);
     r.root_cause = named;
 }
 

@@ -134,6 +134,18 @@ pub struct ComposeStats {
     pub time: Duration,
 }
 
+impl ComposeStats {
+    /// One query posed: given to z3, or answered by the cache (`hit`).
+    fn query(&mut self, hit: bool, took: Duration) {
+        self.time += took;
+        if hit {
+            self.cache_hits += 1;
+        } else {
+            self.calls += 1;
+        }
+    }
+}
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
@@ -164,24 +176,13 @@ pub fn solve_flips(
             cs.push(neg);
             let t = Instant::now();
             let (r, hit) = solver.check(pool, &cs, timeout_ms);
-            stats.time += t.elapsed();
-            if hit {
-                stats.cache_hits += 1;
-            } else {
-                stats.calls += 1;
-            }
+            stats.query(hit, t.elapsed());
             let r = match r {
                 SolveResult::Sat(m) => {
                     let t = Instant::now();
-                    let n = nearer(pool, &mut solver, &cs, neg, near, timeout_ms);
-                    stats.time += t.elapsed();
-                    match n {
+                    match nearer(pool, &mut solver, &cs, neg, near, timeout_ms) {
                         Some((m, hit)) => {
-                            if hit {
-                                stats.cache_hits += 1;
-                            } else {
-                                stats.calls += 1;
-                            }
+                            stats.query(hit, t.elapsed());
                             SolveResult::Sat(m)
                         }
                         None => SolveResult::Sat(m),

@@ -254,9 +254,7 @@ pub fn explain(
     // Proven first, then changed lines, then the order of the bad run.
     ranked.sort_by_key(|x| (x.0, x.1, x.2));
     a.candidates = ranked.into_iter().map(|r| r.3).collect();
-    for (i, c) in a.candidates.iter_mut().enumerate() {
-        c.rank = i + 1;
-    }
+    crate::report::rerank(&mut a.candidates);
     a.undecided = undecided
         .into_iter()
         .filter(|(f, l)| !a.candidates.iter().any(|c| &c.file == f && c.line == *l))

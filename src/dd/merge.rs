@@ -38,9 +38,7 @@ pub fn merge(
         .partition(|c| inside(&c.file, c.line));
     let n_inside = first.len();
     first.extend(rest);
-    for (i, c) in first.iter_mut().enumerate() {
-        c.rank = i + 1;
-    }
+    crate::report::rerank(&mut first);
     report.candidates = first;
     let hunks: Vec<FailureHunk> = search
         .minimal

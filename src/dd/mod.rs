@@ -65,7 +65,7 @@ impl Search {
 
 /// Changed lines of `hs`: the longer side of each hunk.
 pub fn changed_lines(hs: &[Hunk]) -> usize {
-    hs.iter().map(|h| h.old.len().max(h.new.len())).sum()
+    hs.iter().map(Hunk::size).sum()
 }
 
 /// The bytes naming a patched tree, for memo and cache keys.

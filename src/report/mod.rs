@@ -218,6 +218,20 @@ pub struct Candidate {
     pub notes: Vec<String>,
 }
 
+impl Candidate {
+    /// Whether the candidate is at `l`.
+    pub fn is_at(&self, l: &Location) -> bool {
+        self.file == l.file && self.line == l.line
+    }
+}
+
+/// Number candidates 1..n in their order.
+pub fn rerank(cs: &mut [Candidate]) {
+    for (i, c) in cs.iter_mut().enumerate() {
+        c.rank = i + 1;
+    }
+}
+
 /// One step of a candidate's chain to the failing output.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ChainStep {

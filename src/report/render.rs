@@ -37,42 +37,22 @@ fn headline(r: &Report) -> String {
 
 /// Whether `c` is one of the lines the report names as the root cause.
 fn is_named(r: &Report, c: &Candidate) -> bool {
-    r.root_cause
-        .iter()
-        .any(|l| l.file == c.file && l.line == c.line)
+    r.root_cause.iter().any(|l| c.is_at(l))
 }
 
-/// The named lines, one per entry: `file:line`, kind, whether changed, source.
+/// The named lines in their order, one per line: `file:line`, kind, whether changed,
+/// source. A line named from a failure-inducing hunk that holds no candidate is a
+/// changed `hunk` line without source.
 fn named_lines(r: &Report) -> Vec<(String, &'static str, bool, String)> {
-    r.candidates
+    r.root_cause
         .iter()
-        .filter(|c| is_named(r, c))
-        .map(|c| {
-            (
-                format!("{}:{}", c.file, c.line),
-                kind(c),
-                c.changed,
-                c.source.trim().to_string(),
-            )
+        .map(|l| {
+            let at = format!("{}:{}", l.file, l.line);
+            match r.candidates.iter().find(|c| c.is_at(l)) {
+                Some(c) => (at, kind(c), c.changed, c.source.trim().to_string()),
+                None => (at, "hunk", true, String::new()),
+            }
         })
-        .chain(
-            // Lines named from the failure-inducing hunks that are no candidate.
-            r.root_cause
-                .iter()
-                .filter(|l| {
-                    !r.candidates
-                        .iter()
-                        .any(|c| c.file == l.file && c.line == l.line)
-                })
-                .map(|l| {
-                    (
-                        format!("{}:{}", l.file, l.line),
-                        "hunk",
-                        true,
-                        String::new(),
-                    )
-                }),
-        )
         .collect()
 }
 
@@ -226,6 +206,16 @@ fn hunk_lines(h: &super::FailureHunk) -> String {
     s
 }
 
+/// The last line of the dd section: that an unnarrowed search ranks nothing, or the
+/// lines a narrowed one points at (`loc` formats one). None when there is nothing to say.
+fn dd_tail(d: &super::DdSection, loc: impl Fn(&super::Location) -> String) -> Option<String> {
+    if !d.narrowed {
+        return Some("The search did not narrow the change: these hunks rank nothing.".into());
+    }
+    let lines: Vec<String> = d.reported.iter().map(loc).collect();
+    (!lines.is_empty()).then(|| format!("Lines the hunk search points at: {}", lines.join(", ")))
+}
+
 fn text_dd(r: &Report, o: &mut String) {
     let Some(d) = &r.dd else { return };
     let _ = writeln!(
@@ -242,18 +232,8 @@ fn text_dd(r: &Report, o: &mut String) {
     if d.exposes_only {
         let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.");
     }
-    let lines: Vec<String> = d
-        .reported
-        .iter()
-        .map(|l| format!("{}:{}", l.file, l.line))
-        .collect();
-    if !d.narrowed {
-        let _ = writeln!(
-            o,
-            "The search did not narrow the change: these hunks rank nothing."
-        );
-    } else if !lines.is_empty() {
-        let _ = writeln!(o, "Lines the hunk search points at: {}", lines.join(", "));
+    if let Some(t) = dd_tail(d, |l| format!("{}:{}", l.file, l.line)) {
+        let _ = writeln!(o, "{t}");
     }
 }
 
@@ -274,18 +254,8 @@ fn markdown_dd(r: &Report, o: &mut String) {
     if d.exposes_only {
         let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.\n");
     }
-    let lines: Vec<String> = d
-        .reported
-        .iter()
-        .map(|l| format!("`{}:{}`", l.file, l.line))
-        .collect();
-    if !d.narrowed {
-        let _ = writeln!(
-            o,
-            "The search did not narrow the change: these hunks rank nothing."
-        );
-    } else if !lines.is_empty() {
-        let _ = writeln!(o, "Lines the hunk search points at: {}", lines.join(", "));
+    if let Some(t) = dd_tail(d, |l| format!("`{}:{}`", l.file, l.line)) {
+        let _ = writeln!(o, "{t}");
     }
 }
 
