@@ -1503,6 +1503,10 @@ fn dd_step(
     }
     let good = crate::diffctx::tree_files(g.tree.path());
     let bad = crate::diffctx::tree_files(b.tree.path());
+    // Most subsets are spliced from the revisions' preprocessed text instead of running
+    // `cc -E` (the search's time includes making those texts); a pair of revisions that
+    // cannot be spliced preprocesses every subset.
+    let splicer = crate::frontend::Splicer::new(&good, &bad, &test.program);
     let mut judge = crate::dd::InterpJudge {
         program: &test.program,
         test,
@@ -1513,11 +1517,16 @@ fn dd_step(
         bad: crate::dd::FailClass::of(d, &b.run.result),
         cache,
         cache_hits: 0,
+        splicer: splicer.as_ref().ok(),
+        spliced: 0,
     };
     match crate::dd::search(&good, &bad, &mut judge) {
         Ok(s) => {
-            let hits = judge.cache_hits;
+            let (hits, spliced) = (judge.cache_hits, judge.spliced);
             crate::dd::merge(report, &s, &bad_slice_lines(d, b), hits);
+            if let Some(dd) = report.dd.as_mut() {
+                dd.subsets_spliced = spliced;
+            }
         }
         Err(e) => report.notes.push(format!(
             "delta debugging on the hunks was not possible: {e}"

@@ -177,6 +177,18 @@ fn dd_samples_end_with_few_lines_holding_the_ground_truth() {
                     r.id
                 ));
             }
+            // Subsets are spliced from the revisions' preprocessed text: none of these
+            // samples needs the preprocessor for more than a quarter of its subsets.
+            let (tested, spliced) = (
+                dd["subsets_tested"].as_u64().unwrap_or(0),
+                dd["subsets_spliced"].as_u64().unwrap_or(0),
+            );
+            if spliced * 4 < tested * 3 {
+                failures.push(format!(
+                    "{name}/{}: only {spliced} of {tested} subsets spliced",
+                    r.id
+                ));
+            }
         }
     }
     eprintln!("| regression | hunks | subsets | unresolved | minimal hunks | reported | darwin lines | GT |");

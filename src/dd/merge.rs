@@ -107,6 +107,7 @@ pub fn merge(
         subsets_tested: search.tested,
         unresolved: search.unresolved,
         cache_hits,
+        subsets_spliced: 0,
         search_ms: search.ms,
         hunks,
         reported,

@@ -522,6 +522,11 @@ pub struct InterpJudge<'a> {
     pub cache: &'a std::cell::RefCell<Cache>,
     /// Subsets answered by the cache.
     pub cache_hits: usize,
+    /// Preprocessed text assembled from the two revisions' (see
+    /// [`crate::frontend::Splicer`]), when the pair allows it.
+    pub splicer: Option<&'a crate::frontend::Splicer>,
+    /// Subsets lowered from spliced text, without the preprocessor.
+    pub spliced: usize,
 }
 
 impl InterpJudge<'_> {
@@ -547,7 +552,7 @@ impl InterpJudge<'_> {
         b
     }
 
-    fn run(&self, files: &BTreeMap<String, String>) -> Outcome {
+    fn run(&mut self, files: &BTreeMap<String, String>) -> Outcome {
         let Ok(dir) = tempfile::Builder::new().prefix("regcause-dd-").tempdir() else {
             return Outcome::Unresolved;
         };
@@ -558,7 +563,15 @@ impl InterpJudge<'_> {
                 return Outcome::Unresolved;
             }
         }
-        let Ok(prog) = oracle::load(dir.path(), self.program, "subset") else {
+        // The tree is written even when its text is spliced: the run reads its files.
+        let loaded = match self.splicer.and_then(|s| s.load(files)) {
+            Some(p) => {
+                self.spliced += 1;
+                p.ok()
+            }
+            None => oracle::load(dir.path(), self.program, "subset").ok(),
+        };
+        let Some(prog) = loaded else {
             return Outcome::Unresolved;
         };
         let run = exec::run(&prog, &self.test.input(dir.path()), self.limits);

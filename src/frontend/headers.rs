@@ -74,3 +74,8 @@ pub fn dir() -> Result<&'static Path, FrontendError> {
         }),
     }
 }
+
+/// The text of every bundled header.
+pub fn texts() -> impl Iterator<Item = &'static [u8]> {
+    HEADERS.iter().map(|(_, bytes)| *bytes)
+}

@@ -8,6 +8,7 @@ mod headers;
 mod linemap;
 mod lower;
 pub mod sources;
+mod splice;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use std::process::Command;
 use crate::ir::{Loc, Program};
 pub use linemap::LineMap;
 pub use sources::{find_program, ProgramSpec, SourceError};
+pub use splice::Splicer;
 
 /// What kind of problem a diagnostic reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +87,12 @@ pub fn parse_file(
     file: &Path,
     spec: &ProgramSpec,
 ) -> Result<ParsedUnit, FrontendError> {
+    parse_preprocessed(preprocess(root, file, spec)?)
+}
+
+/// `cc -E` of one translation unit against regcause's headers: the text with gcc's line
+/// markers.
+pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String, FrontendError> {
     let hdr = headers::dir()?;
     let cc = std::env::var("REGCAUSE_CC").unwrap_or_else(|_| "cc".to_string());
     let mut cmd = Command::new(&cc);
@@ -120,10 +128,20 @@ pub fn parse_file(
             stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
         });
     }
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Parse the output of [`preprocess`] (or text equivalent to it).
+pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError> {
+    let hdr = headers::dir()?;
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     lower::parse(text, lines, marks)
+}
+
+/// Lower parsed translation units together into one IR program.
+pub fn lower_units(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
+    lower::lower_program(units)
 }
 
 /// Headers of the C library and POSIX that regcause does not model.

@@ -66,6 +66,10 @@ pub struct DdSection {
     pub subsets_tested: usize,
     pub unresolved: usize,
     pub cache_hits: usize,
+    /// Subsets lowered from text spliced out of the two revisions' preprocessed
+    /// sources, without running the preprocessor.
+    #[serde(default)]
+    pub subsets_spliced: usize,
     pub search_ms: u64,
     /// The minimal failure-inducing hunks, in path and line order.
     pub hunks: Vec<FailureHunk>,

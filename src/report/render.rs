@@ -176,7 +176,7 @@ pub fn text(r: &Report) -> String {
 
 fn dd_summary(d: &super::DdSection) -> String {
     format!(
-        "{} of {} changed lines in {} hunks ({} hunks, {} groups, in the diff){}; {} subsets tested ({} unresolved, {} from the cache) in {} ms",
+        "{} of {} changed lines in {} hunks ({} hunks, {} groups, in the diff){}; {} subsets tested ({} unresolved, {} from the cache, {} without the preprocessor) in {} ms",
         d.minimal_lines,
         d.changed_lines,
         d.hunks.len(),
@@ -186,6 +186,7 @@ fn dd_summary(d: &super::DdSection) -> String {
         d.subsets_tested,
         d.unresolved,
         d.cache_hits,
+        d.subsets_spliced,
         d.search_ms
     )
 }
