@@ -76,7 +76,10 @@ pub struct Machine<'p> {
     step_cap: u64,
     /// Where the output limit was passed.
     output_over_at: Option<Loc>,
+    /// Native stack bytes of the frames (`frame_bytes`) and of the live variable-length
+    /// arrays (`vla_bytes` of them), for the stack-overflow check.
     stack_used: u64,
+    vla_bytes: u64,
     pub(super) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
     pub file_of_ptr: HashMap<u64, usize>,
@@ -141,6 +144,7 @@ impl<'p> Machine<'p> {
             step_cap: limits.max_steps,
             output_over_at: None,
             stack_used: 0,
+            vla_bytes: 0,
             global_ptrs: Vec::new(),
             file_of_ptr: HashMap::new(),
             file_ptrs: Vec::new(),
@@ -524,8 +528,12 @@ impl<'p> Machine<'p> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
-        let func = &self.prog.functions[fr.func as usize];
+        let prog = self.prog;
+        let func = &prog.functions[fr.func as usize];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
+        if self.vla_bytes > 0 {
+            self.vlas_end(func, fr.local_base);
+        }
         for i in fr.local_base..self.locals.len() {
             let p = self.locals[i];
             if p != 0 {
@@ -630,8 +638,12 @@ impl<'p> Machine<'p> {
         }
         while self.frames.len() > j.frame + 1 {
             let Some(fr) = self.frames.pop() else { break };
-            let func = &self.prog.functions[fr.func as usize];
+            let prog = self.prog;
+            let func = &prog.functions[fr.func as usize];
             self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
+            if self.vla_bytes > 0 {
+                self.vlas_end(func, fr.local_base);
+            }
             for i in fr.local_base..self.locals.len() {
                 let p = self.locals[i];
                 if p != 0 {
@@ -873,6 +885,95 @@ impl<'p> Machine<'p> {
         Ok(0)
     }
 
+    /// A variable-length array's declaration: its previous allocation (an earlier pass
+    /// through the declaration) ends and `n` bytes begin. A size of zero is undefined
+    /// (C11 6.7.6.2p5) with an obvious continuation, an empty array (gcc allocates
+    /// nothing), so it warns; a negative one moves the native stack pointer the wrong
+    /// way and one past the 8 MiB stack crashes natively: both stop the run.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn vla_live(
+        &mut self,
+        func: &Function,
+        slot: usize,
+        l: LocalId,
+        n: u64,
+        size: &Operand,
+        rb: usize,
+        loc: Loc,
+    ) -> X<()> {
+        let info = &func.locals[l as usize];
+        let bytes = n as i64;
+        if bytes < 0 {
+            return Err(self.fault(
+                FaultKind::UndefinedBehaviour,
+                format!(
+                    "variable-length array `{}` has a negative size ({bytes} bytes)",
+                    info.name
+                ),
+                loc,
+            ));
+        }
+        let old = self.locals[slot];
+        if old != 0 {
+            self.vla_end(old, loc);
+        }
+        self.locals[slot] = 0;
+        let room = self.limits.stack_bytes.saturating_sub(self.stack_used);
+        if n > room {
+            return Err(self.fault(
+                FaultKind::StackOverflow,
+                format!("stack overflow: variable-length array `{}` of {n} bytes (the native 8 MiB stack would be exhausted)", info.name),
+                loc,
+            ));
+        }
+        if n == 0 {
+            let what = format!("variable-length array `{}` has size zero", info.name);
+            if self.limits.strict {
+                return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
+            }
+            self.warn(FaultKind::UndefinedBehaviour, what, loc, Vec::new());
+        }
+        if self.sym.is_some() && self.sym_op(size, rb).is_some() {
+            if let Some(sy) = self.sym.as_deref_mut() {
+                // The path condition does not say which sizes keep the accesses in bounds.
+                sy.concretise(loc, "variable-length array sized by an input-derived value");
+            }
+        }
+        let p = self
+            .mem
+            .alloc(n as usize, AllocKind::Stack, false, &info.name, info.loc)
+            .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        self.locals[slot] = p;
+        self.stack_used += n;
+        self.vla_bytes += n;
+        Ok(())
+    }
+
+    /// The storage of a variable-length array ends: its bytes leave the stack.
+    fn vla_end(&mut self, p: u64, loc: Loc) {
+        let n = self.mem.room(p).unwrap_or(0) as u64;
+        self.stack_used = self.stack_used.saturating_sub(n);
+        self.vla_bytes = self.vla_bytes.saturating_sub(n);
+        self.mem.release(p, loc);
+    }
+
+    /// A frame is popped: its variable-length arrays leave the stack (the caller then
+    /// releases every local).
+    #[cold]
+    #[inline(never)]
+    fn vlas_end(&mut self, func: &Function, local_base: usize) {
+        for (l, info) in func.locals.iter().enumerate() {
+            let p = self.locals.get(local_base + l).copied().unwrap_or(0);
+            if info.vla && p != 0 {
+                let n = self.mem.room(p).unwrap_or(0) as u64;
+                self.stack_used = self.stack_used.saturating_sub(n);
+                self.vla_bytes = self.vla_bytes.saturating_sub(n);
+            }
+        }
+    }
+
     /// Record a located warning (once per location and kind): undefined behaviour the
     /// run continued past under a documented assumption.
     fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<Note>) {
@@ -1012,6 +1113,10 @@ impl<'p> Machine<'p> {
                             } else {
                                 self.mem.mark_uninit(self.locals[i]);
                             }
+                        }
+                        StmtKind::StorageLiveSized(l, size) => {
+                            let n = self.op(size, rb, st.loc, func)?;
+                            self.vla_live(func, lb + *l as usize, *l, n, size, rb, st.loc)?;
                         }
                         StmtKind::Call {
                             dst,
