@@ -76,9 +76,14 @@ pub struct Machine<'p> {
     step_cap: u64,
     /// Where the output limit was passed.
     output_over_at: Option<Loc>,
-    /// Native stack bytes of the frames (`frame_bytes`) and of the live variable-length
-    /// arrays (`vla_bytes` of them), for the stack-overflow check.
+    /// Native stack bytes of the frames (`frame_bytes`), for the stack-overflow check.
     stack_used: u64,
+    /// Live variable-length arrays, innermost frame last: (frame depth, frame serial,
+    /// local slot, bytes), and their total, which the check at each VLA declaration
+    /// adds to `stack_used`. Records of frames that have returned are dropped at the
+    /// next declaration (they are always on top then), so calls and returns pay
+    /// nothing for them.
+    vlas: Vec<(usize, u32, usize, u64)>,
     vla_bytes: u64,
     pub(super) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
@@ -144,6 +149,7 @@ impl<'p> Machine<'p> {
             step_cap: limits.max_steps,
             output_over_at: None,
             stack_used: 0,
+            vlas: Vec::new(),
             vla_bytes: 0,
             global_ptrs: Vec::new(),
             file_of_ptr: HashMap::new(),
@@ -528,12 +534,8 @@ impl<'p> Machine<'p> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
-        let prog = self.prog;
-        let func = &prog.functions[fr.func as usize];
+        let func = &self.prog.functions[fr.func as usize];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
-        if self.vla_bytes > 0 {
-            self.vlas_end(func, fr.local_base);
-        }
         for i in fr.local_base..self.locals.len() {
             let p = self.locals[i];
             if p != 0 {
@@ -638,12 +640,8 @@ impl<'p> Machine<'p> {
         }
         while self.frames.len() > j.frame + 1 {
             let Some(fr) = self.frames.pop() else { break };
-            let prog = self.prog;
-            let func = &prog.functions[fr.func as usize];
+            let func = &self.prog.functions[fr.func as usize];
             self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
-            if self.vla_bytes > 0 {
-                self.vlas_end(func, fr.local_base);
-            }
             for i in fr.local_base..self.locals.len() {
                 let p = self.locals[i];
                 if p != 0 {
@@ -915,12 +913,26 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         }
+        // Arrays of frames that have returned no longer take stack.
+        while let Some(&(depth, serial, _, bytes)) = self.vlas.last() {
+            if self.frames.get(depth).is_some_and(|f| f.serial == serial) {
+                break;
+            }
+            self.vlas.pop();
+            self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
+        }
+        // The previous pass through this declaration ends its array's storage.
         let old = self.locals[slot];
         if old != 0 {
-            self.vla_end(old, loc);
+            if let Some(k) = self.vlas.iter().rposition(|v| v.2 == slot) {
+                let (.., bytes) = self.vlas.remove(k);
+                self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
+            }
+            self.mem.release(old, loc);
         }
         self.locals[slot] = 0;
-        let room = self.limits.stack_bytes.saturating_sub(self.stack_used);
+        let used = self.stack_used.saturating_add(self.vla_bytes);
+        let room = self.limits.stack_bytes.saturating_sub(used);
         if n > room {
             return Err(self.fault(
                 FaultKind::StackOverflow,
@@ -946,32 +958,12 @@ impl<'p> Machine<'p> {
             .alloc(n as usize, AllocKind::Stack, false, &info.name, info.loc)
             .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
         self.locals[slot] = p;
-        self.stack_used += n;
-        self.vla_bytes += n;
-        Ok(())
-    }
-
-    /// The storage of a variable-length array ends: its bytes leave the stack.
-    fn vla_end(&mut self, p: u64, loc: Loc) {
-        let n = self.mem.room(p).unwrap_or(0) as u64;
-        self.stack_used = self.stack_used.saturating_sub(n);
-        self.vla_bytes = self.vla_bytes.saturating_sub(n);
-        self.mem.release(p, loc);
-    }
-
-    /// A frame is popped: its variable-length arrays leave the stack (the caller then
-    /// releases every local).
-    #[cold]
-    #[inline(never)]
-    fn vlas_end(&mut self, func: &Function, local_base: usize) {
-        for (l, info) in func.locals.iter().enumerate() {
-            let p = self.locals.get(local_base + l).copied().unwrap_or(0);
-            if info.vla && p != 0 {
-                let n = self.mem.room(p).unwrap_or(0) as u64;
-                self.stack_used = self.stack_used.saturating_sub(n);
-                self.vla_bytes = self.vla_bytes.saturating_sub(n);
-            }
+        if let Some(depth) = self.frames.len().checked_sub(1) {
+            let serial = self.frames[depth].serial;
+            self.vlas.push((depth, serial, slot, n));
+            self.vla_bytes += n;
         }
+        Ok(())
     }
 
     /// Record a located warning (once per location and kind): undefined behaviour the

@@ -279,8 +279,6 @@ pub struct LocalInfo {
     pub size: u32,
     pub align: u32,
     pub loc: Loc,
-    /// A variable-length array (sized by `StorageLiveSized`, not by `size`).
-    pub vla: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -550,7 +550,6 @@ impl<'u> Cx<'u> {
         let size = self.dyn_size(ty, id.span)?;
         let align = self.align_of(ty);
         let l = self.new_local(name.clone(), 0, align, loc);
-        self.fs().f.locals[l as usize].vla = true;
         self.emit(StmtKind::StorageLiveSized(l, size), loc);
         self.bind(name, Sym::Var(VarLoc::Local(l), ty.clone()));
         Ok(())

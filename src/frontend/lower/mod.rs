@@ -287,7 +287,6 @@ impl<'u> Cx<'u> {
             size,
             align,
             loc,
-            vla: false,
         });
         f.frame_bytes = f.frame_bytes.saturating_add(size.max(8));
         (f.locals.len() - 1) as LocalId
