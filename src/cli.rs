@@ -493,9 +493,14 @@ fn finish_run(prog: &crate::ir::Program, r: &exec::RunResult) -> i32 {
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(&r.stderr);
     for w in &r.warnings {
+        // The documented assumption each kind of continued undefined behaviour runs on.
+        let assumed = match w.kind {
+            exec::FaultKind::UninitialisedRead => "reads as zero",
+            _ => "an empty array, as gcc allocates",
+        };
         let _ = writeln!(
             err,
-            "git-regcause: warning: undefined behaviour, continued (reads as zero; --strict stops here): {}",
+            "git-regcause: warning: undefined behaviour, continued ({assumed}; --strict stops here): {}",
             diagnostic::fault(prog, w)
         );
     }

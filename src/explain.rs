@@ -109,7 +109,12 @@ fn is_copy(prog: &Program, id: StmtId) -> bool {
                 | Rvalue::AddrLocal(_)
                 | Rvalue::AddrGlobal(_)
         ),
-        Some(StmtKind::Store { .. } | StmtKind::Copy { .. } | StmtKind::StorageLive(_)) => true,
+        Some(
+            StmtKind::Store { .. }
+            | StmtKind::Copy { .. }
+            | StmtKind::StorageLive(_)
+            | StmtKind::StorageLiveSized(..),
+        ) => true,
         // Terminators (decisions) and calls are never copies.
         _ => false,
     }

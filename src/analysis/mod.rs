@@ -240,7 +240,7 @@ fn stmt_may_def(prog: &Program, prov: &[Prov], k: &StmtKind, sums: &[MaySet], ou
         out.add_prov(prov_of(prov, &a));
     }
     match k {
-        StmtKind::StorageLive(l) => out.locals.push(*l),
+        StmtKind::StorageLive(l) | StmtKind::StorageLiveSized(l, _) => out.locals.push(*l),
         StmtKind::Call { callee, args, .. } => match callee {
             Callee::Func(g) => match sums.get(*g as usize) {
                 Some(s) => out.union(s),

@@ -229,6 +229,9 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
         StmtKind::StorageLive(l) => {
             let _ = write!(s, "live {}", local(*l));
         }
+        StmtKind::StorageLiveSized(l, n) => {
+            let _ = write!(s, "live {} {}", local(*l), op(n, &mut reg));
+        }
     }
     Some(s)
 }

@@ -76,7 +76,15 @@ pub struct Machine<'p> {
     step_cap: u64,
     /// Where the output limit was passed.
     output_over_at: Option<Loc>,
+    /// Native stack bytes of the frames (`frame_bytes`), for the stack-overflow check.
     stack_used: u64,
+    /// Live variable-length arrays, innermost frame last: (frame depth, frame serial,
+    /// local slot, bytes), and their total, which the check at each VLA declaration
+    /// adds to `stack_used`. Records of frames that have returned are dropped at the
+    /// next declaration (they are always on top then), so calls and returns pay
+    /// nothing for them.
+    vlas: Vec<(usize, u32, usize, u64)>,
+    vla_bytes: u64,
     pub(super) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
     pub file_of_ptr: HashMap<u64, usize>,
@@ -141,6 +149,8 @@ impl<'p> Machine<'p> {
             step_cap: limits.max_steps,
             output_over_at: None,
             stack_used: 0,
+            vlas: Vec::new(),
+            vla_bytes: 0,
             global_ptrs: Vec::new(),
             file_of_ptr: HashMap::new(),
             file_ptrs: Vec::new(),
@@ -873,6 +883,89 @@ impl<'p> Machine<'p> {
         Ok(0)
     }
 
+    /// A variable-length array's declaration: its previous allocation (an earlier pass
+    /// through the declaration) ends and `n` bytes begin. A size of zero is undefined
+    /// (C11 6.7.6.2p5) with an obvious continuation, an empty array (gcc allocates
+    /// nothing), so it warns; a negative one moves the native stack pointer the wrong
+    /// way and one past the 8 MiB stack crashes natively: both stop the run.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn vla_live(
+        &mut self,
+        func: &Function,
+        slot: usize,
+        l: LocalId,
+        n: u64,
+        size: &Operand,
+        rb: usize,
+        loc: Loc,
+    ) -> X<()> {
+        let info = &func.locals[l as usize];
+        let bytes = n as i64;
+        if bytes < 0 {
+            return Err(self.fault(
+                FaultKind::UndefinedBehaviour,
+                format!(
+                    "variable-length array `{}` has a negative size ({bytes} bytes)",
+                    info.name
+                ),
+                loc,
+            ));
+        }
+        // Arrays of frames that have returned no longer take stack.
+        while let Some(&(depth, serial, _, bytes)) = self.vlas.last() {
+            if self.frames.get(depth).is_some_and(|f| f.serial == serial) {
+                break;
+            }
+            self.vlas.pop();
+            self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
+        }
+        // The previous pass through this declaration ends its array's storage.
+        let old = self.locals[slot];
+        if old != 0 {
+            if let Some(k) = self.vlas.iter().rposition(|v| v.2 == slot) {
+                let (.., bytes) = self.vlas.remove(k);
+                self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
+            }
+            self.mem.release(old, loc);
+        }
+        self.locals[slot] = 0;
+        let used = self.stack_used.saturating_add(self.vla_bytes);
+        let room = self.limits.stack_bytes.saturating_sub(used);
+        if n > room {
+            return Err(self.fault(
+                FaultKind::StackOverflow,
+                format!("stack overflow: variable-length array `{}` of {n} bytes (the native 8 MiB stack would be exhausted)", info.name),
+                loc,
+            ));
+        }
+        if n == 0 {
+            let what = format!("variable-length array `{}` has size zero", info.name);
+            if self.limits.strict {
+                return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
+            }
+            self.warn(FaultKind::UndefinedBehaviour, what, loc, Vec::new());
+        }
+        if self.sym.is_some() && self.sym_op(size, rb).is_some() {
+            if let Some(sy) = self.sym.as_deref_mut() {
+                // The path condition does not say which sizes keep the accesses in bounds.
+                sy.concretise(loc, "variable-length array sized by an input-derived value");
+            }
+        }
+        let p = self
+            .mem
+            .alloc(n as usize, AllocKind::Stack, false, &info.name, info.loc)
+            .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        self.locals[slot] = p;
+        if let Some(depth) = self.frames.len().checked_sub(1) {
+            let serial = self.frames[depth].serial;
+            self.vlas.push((depth, serial, slot, n));
+            self.vla_bytes += n;
+        }
+        Ok(())
+    }
+
     /// Record a located warning (once per location and kind): undefined behaviour the
     /// run continued past under a documented assumption.
     fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<Note>) {
@@ -1012,6 +1105,10 @@ impl<'p> Machine<'p> {
                             } else {
                                 self.mem.mark_uninit(self.locals[i]);
                             }
+                        }
+                        StmtKind::StorageLiveSized(l, size) => {
+                            let n = self.op(size, rb, st.loc, func)?;
+                            self.vla_live(func, lb + *l as usize, *l, n, size, rb, st.loc)?;
                         }
                         StmtKind::Call {
                             dst,

@@ -311,6 +311,7 @@ pub fn stmt_uses<'a>(k: &'a StmtKind, mut f: impl FnMut(&'a Operand)) {
             }
         }
         StmtKind::StorageLive(_) => {}
+        StmtKind::StorageLiveSized(_, n) => f(n),
     }
 }
 
@@ -428,7 +429,7 @@ impl Hooks for Traced {
                         r.name_var(s, at.func, *l);
                     }
                 }
-                StmtKind::StorageLive(l) => {
+                StmtKind::StorageLive(l) | StmtKind::StorageLiveSized(l, _) => {
                     let fb = m.frames.last().map_or(0, |f| f.local_base);
                     let s = m.mem.serial_of(m.locals[fb + *l as usize]);
                     r.name_var(s, at.func, *l);

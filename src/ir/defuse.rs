@@ -91,6 +91,7 @@ impl StmtKind {
                 }
             }
             StmtKind::StorageLive(_) => {}
+            StmtKind::StorageLiveSized(_, n) => op(n),
         }
     }
 

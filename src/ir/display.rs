@@ -120,6 +120,7 @@ pub fn program(prog: &Program) -> String {
                         }
                     }
                     StmtKind::StorageLive(l) => format!("live local{l}"),
+                    StmtKind::StorageLiveSized(l, n) => format!("live local{l} ({} bytes)", op(n)),
                 };
                 let _ = writeln!(s, "    {text:<48} ; {}:{}", st.loc.line, st.loc.col);
             }

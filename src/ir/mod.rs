@@ -210,6 +210,11 @@ pub enum StmtKind {
     /// Start the lifetime of an addressable local: (re)allocate and, for locals
     /// declared without an initialiser, mark it uninitialised.
     StorageLive(LocalId),
+    /// Start the lifetime of a variable-length array: free the local's previous
+    /// allocation, if any (the block was left, or a jump went back before the
+    /// declaration), and allocate `size` bytes (an `unsigned long`), uninitialised.
+    /// Freeing at the declaration keeps a loop's memory bounded.
+    StorageLiveSized(LocalId, Operand),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -113,6 +113,10 @@ pub enum Type {
     Pointer(TypeRef),
     /// `None` length: an incomplete array (`int a[]`, extern arrays, parameters).
     Array(TypeRef, Option<u64>),
+    /// A variable-length array: its element count is the `long` in the register, set
+    /// when its declarator ran (C11 6.7.6.2p5: evaluated once, there). `None`: `[*]` or
+    /// the size of a parameter in a prototype, never evaluated.
+    Vla(TypeRef, Option<u32>),
     Struct(StructId),
     Function(Rc<FuncType>),
     Enum,
@@ -206,6 +210,23 @@ impl Type {
                 ..
             })
         )
+    }
+    /// A variably modified type: a variable-length array, or an array of or pointer to
+    /// one (C11 6.7.6p3).
+    pub fn is_vm(&self) -> bool {
+        match self {
+            Type::Vla(..) => true,
+            Type::Array(e, _) | Type::Pointer(e) => e.is_vm(),
+            _ => false,
+        }
+    }
+    /// An array whose size is only known at run time.
+    pub fn is_vla(&self) -> bool {
+        match self {
+            Type::Vla(..) => true,
+            Type::Array(e, _) => e.is_vla(),
+            _ => false,
+        }
     }
     pub fn pointee(&self) -> Option<&TypeRef> {
         match self {

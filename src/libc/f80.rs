@@ -8,10 +8,19 @@
 //! NaNs the one with the larger significand wins. Encodings the x87 refuses as operands
 //! (unnormals: a non-zero exponent without the integer bit) behave as that NaN too.
 //!
-//! This is the arithmetic only; the interpreter does not use it yet (`long double`
-//! is still rejected by the front end).
+//! This is the arithmetic, and what printf needs of a value (`printf` formats `%Lf`,
+//! `%Le`, `%Lg`, `%La` from it); the interpreter does not use either yet (`long
+//! double` is still rejected by the front end).
 
 use std::cmp::Ordering;
+
+/// What printf needs of a value (see [`F80::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F80Parts {
+    NaN,
+    Inf,
+    Finite { sig: u64, exp: i32 },
+}
 
 /// One `long double` value: `se` is the sign (bit 15) and biased exponent, `m` the
 /// significand (bit 63 is the integer bit).
@@ -67,6 +76,25 @@ impl F80 {
 
     fn biased(self) -> u16 {
         self.se & MAX_BIASED
+    }
+
+    /// The value as printf sees it: NaN (unnormals included, which the x87 refuses as
+    /// operands), infinity, or `sig × 2^exp` (zero has `sig == 0`); the sign aside.
+    pub fn parts(self) -> F80Parts {
+        match self.class() {
+            Class::NaN => F80Parts::NaN,
+            Class::Inf(_) => F80Parts::Inf,
+            Class::Zero(_) => F80Parts::Finite { sig: 0, exp: 0 },
+            Class::Finite { exp, sig, .. } => F80Parts::Finite {
+                sig,
+                exp: exp as i32,
+            },
+        }
+    }
+
+    /// The stored significand and biased exponent (`%La` prints these digits).
+    pub fn raw_parts(self) -> (u64, u16) {
+        (self.m, self.biased())
     }
 
     pub fn is_nan(self) -> bool {

@@ -8,6 +8,7 @@
 pub use super::FormatError;
 
 use super::bignum::BigUint;
+use super::f80::{F80Parts, F80};
 
 /// Supplies the variadic arguments of one `printf` call, in order.
 pub trait PrintfArgs {
@@ -23,6 +24,11 @@ pub trait PrintfArgs {
     fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError>;
     /// Next pointer argument as its (fake) address; 0 is printed `(nil)`.
     fn next_ptr(&mut self) -> Result<u64, FormatError>;
+    /// Next `long double` argument, or `None` where there are none: the interpreter
+    /// has no `long double` values yet, so there `%Lf` and the like stay unsupported.
+    fn next_long_double(&mut self) -> Option<Result<F80, FormatError>> {
+        None
+    }
 }
 
 /// What glibc prints for `%s` of a null pointer with the given precision.
@@ -279,7 +285,11 @@ fn format_at(
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
                 if len == Len::LongLong {
-                    return Err(unsupported(fmt, start, i));
+                    let Some(v) = args.next_long_double() else {
+                        return Err(unsupported(fmt, start, i));
+                    };
+                    fmt_long_double(&mut out, &spec, conv, v?);
+                    continue;
                 }
                 let v = args.next_double()?;
                 fmt_float(&mut out, &spec, conv, v);
@@ -457,10 +467,59 @@ fn fmt_int(
     }
 }
 
+/// What the floating-point conversions need of a value (its sign aside).
+#[derive(Clone, Copy)]
+enum Real {
+    NaN,
+    Inf,
+    /// `mant × 2^e`; zero has `mant == 0`.
+    Finite {
+        mant: u64,
+        e: i32,
+    },
+}
+
 fn fmt_float(out: &mut Vec<u8>, spec: &Spec, conv: u8, v: f64) {
+    let real = if v.is_nan() {
+        Real::NaN
+    } else if v.is_infinite() {
+        Real::Inf
+    } else {
+        let bits = v.to_bits();
+        let exp_bits = ((bits >> 52) & 0x7ff) as i32;
+        let frac = bits & ((1u64 << 52) - 1);
+        if exp_bits == 0 {
+            Real::Finite {
+                mant: frac,
+                e: -1074,
+            }
+        } else {
+            Real::Finite {
+                mant: frac | (1u64 << 52),
+                e: exp_bits - 1075,
+            }
+        }
+    };
+    let hex = |prec, alt, upper| hex_float(v.abs(), prec, alt, upper);
+    fmt_real(out, spec, conv, v.is_sign_negative(), real, &hex);
+}
+
+/// `%Lf`, `%Le`, `%Lg`, `%La` of an x87 80-bit value, as glibc prints them.
+fn fmt_long_double(out: &mut Vec<u8>, spec: &Spec, conv: u8, v: F80) {
+    let real = match v.parts() {
+        F80Parts::NaN => Real::NaN,
+        F80Parts::Inf => Real::Inf,
+        F80Parts::Finite { sig, exp } => Real::Finite { mant: sig, e: exp },
+    };
+    let hex = |prec, alt, upper| hex_float_f80(v, prec, alt, upper);
+    fmt_real(out, spec, conv, v.is_negative(), real, &hex);
+}
+
+type HexBody<'a> = &'a dyn Fn(Option<usize>, bool, bool) -> Vec<u8>;
+
+fn fmt_real(out: &mut Vec<u8>, spec: &Spec, conv: u8, neg: bool, v: Real, hex: HexBody) {
     let f = &spec.flags;
     let upper = conv.is_ascii_uppercase();
-    let neg = v.is_sign_negative();
     let sign: &[u8] = if neg {
         b"-"
     } else if f.plus {
@@ -470,8 +529,12 @@ fn fmt_float(out: &mut Vec<u8>, spec: &Spec, conv: u8, v: f64) {
     } else {
         b""
     };
-    if !v.is_finite() {
-        let word: &[u8] = match (v.is_nan(), upper) {
+    let (mant, e) = match v {
+        Real::Finite { mant, e } => (mant, e),
+        _ => (0, 0),
+    };
+    if !matches!(v, Real::Finite { .. }) {
+        let word: &[u8] = match (matches!(v, Real::NaN), upper) {
             (true, false) => b"nan",
             (true, true) => b"NAN",
             (false, false) => b"inf",
@@ -483,12 +546,12 @@ fn fmt_float(out: &mut Vec<u8>, spec: &Spec, conv: u8, v: f64) {
         return;
     }
     let (prefix, body): (&[u8], Vec<u8>) = match conv.to_ascii_lowercase() {
-        b'f' => (b"", fixed(v.abs(), spec.prec.unwrap_or(6), f.alt)),
-        b'e' => (b"", expo(v.abs(), spec.prec.unwrap_or(6), f.alt, upper)),
-        b'g' => (b"", general(v.abs(), spec.prec.unwrap_or(6), f.alt, upper)),
+        b'f' => (b"", fixed(mant, e, spec.prec.unwrap_or(6), f.alt)),
+        b'e' => (b"", expo(mant, e, spec.prec.unwrap_or(6), f.alt, upper)),
+        b'g' => (b"", general(mant, e, spec.prec.unwrap_or(6), f.alt, upper)),
         _ => (
             if upper { b"0X" } else { b"0x" },
-            hex_float(v.abs(), spec.prec, f.alt, upper),
+            hex(spec.prec, f.alt, upper),
         ),
     };
     let n = sign.len() + prefix.len() + body.len();
@@ -511,21 +574,8 @@ fn fmt_float(out: &mut Vec<u8>, spec: &Spec, conv: u8, v: f64) {
     }
 }
 
-/// Exact decimal expansion of a finite, non-negative double: digits `d` (values 0..=9,
-/// no leading zero, no trailing zero) and `point`, with value `0.d1d2... × 10^point`.
-/// Zero has no digits.
-fn exact_decimal(v: f64) -> (Vec<u8>, i32) {
-    let bits = v.to_bits();
-    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
-    let frac = bits & ((1u64 << 52) - 1);
-    if exp_bits == 0 {
-        exact_decimal_parts(frac, -1074)
-    } else {
-        exact_decimal_parts(frac | (1u64 << 52), exp_bits - 1075)
-    }
-}
-
-/// Exact decimal expansion of `mant × 2^e` in the form of [`exact_decimal`].
+/// Exact decimal expansion of `mant × 2^e`: digits `d` (values 0..=9, no leading zero,
+/// no trailing zero) and `point`, with value `0.d1d2... × 10^point`. Zero has no digits.
 pub(super) fn exact_decimal_parts(mant: u64, e: i32) -> (Vec<u8>, i32) {
     if mant == 0 {
         return (Vec::new(), 0);
@@ -599,9 +649,9 @@ fn digit_at(d: &[u8], i: i64) -> u8 {
     }
 }
 
-/// `%f` body (no sign).
-fn fixed(v: f64, prec: usize, alt: bool) -> Vec<u8> {
-    let (d, point) = exact_decimal(v);
+/// `%f` body (no sign) of `mant × 2^e`.
+fn fixed(mant: u64, e: i32, prec: usize, alt: bool) -> Vec<u8> {
+    let (d, point) = exact_decimal_parts(mant, e);
     let (d, point) = round_digits(&d, point, point as i64 + prec as i64);
     fixed_from(&d, point, prec, alt)
 }
@@ -635,9 +685,9 @@ fn push_exponent(s: &mut Vec<u8>, x: i32, upper: bool) {
     s.extend_from_slice(a.to_string().as_bytes());
 }
 
-/// `%e` body (no sign).
-fn expo(v: f64, prec: usize, alt: bool, upper: bool) -> Vec<u8> {
-    let (d, point) = exact_decimal(v);
+/// `%e` body (no sign) of `mant × 2^e`.
+fn expo(mant: u64, e: i32, prec: usize, alt: bool, upper: bool) -> Vec<u8> {
+    let (d, point) = exact_decimal_parts(mant, e);
     let (d, point) = round_digits(&d, point, prec as i64 + 1);
     expo_from(&d, point, prec, alt, upper)
 }
@@ -656,10 +706,10 @@ fn expo_from(d: &[u8], point: i32, prec: usize, alt: bool, upper: bool) -> Vec<u
     s
 }
 
-/// `%g` body (no sign).
-fn general(v: f64, prec: usize, alt: bool, upper: bool) -> Vec<u8> {
+/// `%g` body (no sign) of `mant × 2^e`.
+fn general(mant: u64, e: i32, prec: usize, alt: bool, upper: bool) -> Vec<u8> {
     let p = if prec == 0 { 1 } else { prec };
-    let (d, point) = exact_decimal(v);
+    let (d, point) = exact_decimal_parts(mant, e);
     let (d, point) = round_digits(&d, point, p as i64);
     let x: i64 = if d.is_empty() { 0 } else { point as i64 - 1 };
     let mut s = if (p as i64) > x && x >= -4 {
@@ -734,6 +784,84 @@ fn hex_float(v: f64, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
             }
         } else {
             nib.resize(p, 0);
+        }
+    }
+    let mut s = vec![table[lead as usize]];
+    if !nib.is_empty() || alt {
+        s.push(b'.');
+    }
+    s.extend(nib.iter().map(|&n| table[n as usize]));
+    s.push(if upper { b'P' } else { b'p' });
+    s.push(if exp < 0 { b'-' } else { b'+' });
+    s.extend_from_slice(exp.unsigned_abs().to_string().as_bytes());
+    s
+}
+
+/// `%La` body after `0x` (no sign), as glibc prints the x87 format: the 64-bit
+/// significand as 16 hex digits, the first (a full nibble, integer bit included) before
+/// the point, so `1.0L` is `0x8p-3`; subnormals use the exponent of the smallest normal
+/// (`-16385`); rounding to the precision is half to even and a carry out of `f` makes
+/// the leading digit `1` and adds 4 to the exponent.
+fn hex_float_f80(v: F80, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
+    let table: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    let (sig, biased) = v.raw_parts();
+    let mut lead = (sig >> 60) as u8;
+    let mut nib: Vec<u8> = (0..15)
+        .map(|i| ((sig >> (56 - 4 * i)) & 0xf) as u8)
+        .collect();
+    let mut exp: i32 = if biased == 0 {
+        if sig == 0 {
+            0
+        } else {
+            -16385
+        }
+    } else {
+        i32::from(biased) - 16383 - 3
+    };
+    if sig == 0 {
+        nib.clear();
+        if let Some(p) = prec {
+            nib.resize(p, 0);
+        }
+    } else {
+        while nib.last() == Some(&0) {
+            nib.pop();
+        }
+        if let Some(p) = prec {
+            if p < nib.len() {
+                let last = if p > 0 { nib[p - 1] } else { lead };
+                let next = nib[p];
+                let more = next & 7 != 0 || p + 1 < nib.len();
+                let up = next >= 8 && (more || last % 2 == 1);
+                nib.truncate(p);
+                if up {
+                    let mut j = nib.len();
+                    loop {
+                        if j == 0 {
+                            if lead == 15 {
+                                lead = 1;
+                                exp += 4;
+                            } else {
+                                lead += 1;
+                            }
+                            break;
+                        }
+                        j -= 1;
+                        if nib[j] == 15 {
+                            nib[j] = 0;
+                        } else {
+                            nib[j] += 1;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                nib.resize(p, 0);
+            }
         }
     }
     let mut s = vec![table[lead as usize]];

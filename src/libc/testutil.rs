@@ -114,6 +114,7 @@ pub const C_PRELUDE: &str = r#"
 static void rec(const char *p, int n) { if (n < 0) { printf("-1\n"); n = (int)strlen(p); } printf("%d\n", n); fwrite(p, 1, n, stdout); putchar('\n'); }
 static void recs(const char *p) { rec(p, (int)strlen(p)); }
 static double dbl(unsigned long long b) { double x; memcpy(&x, &b, 8); return x; }
+static long double ldbl(unsigned long m, unsigned short se) { long double v = 0; memcpy(&v, &m, 8); memcpy((char *)&v + 8, &se, 2); return v; }
 static char buf[65536];
 "#;
 

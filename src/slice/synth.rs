@@ -278,6 +278,11 @@ impl<'p, 'c> Synth<'p, 'c> {
                 self.locals.remove(&(frame, *l));
                 self.local(frame, func, *l);
             }
+            StmtKind::StorageLiveSized(l, n) => {
+                self.use_op(frame, n);
+                self.locals.remove(&(frame, *l));
+                self.local(frame, func, *l);
+            }
             StmtKind::Call {
                 dst, callee, args, ..
             } => {

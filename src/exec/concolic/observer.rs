@@ -234,7 +234,7 @@ impl Machine<'_> {
 
     /// The expression of an operand (64-bit register form), if symbolic.
     #[inline(always)]
-    fn sym_op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
+    pub(in crate::exec) fn sym_op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
         match (o, &self.sym) {
             (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + *r as usize).copied().flatten(),
             _ => None,

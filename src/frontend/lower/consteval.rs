@@ -42,7 +42,9 @@ impl<'u> Cx<'u> {
     /// Like `const_int`, but without recording a diagnostic when it is not constant.
     pub fn try_const_int(&mut self, e: &Node<Expression>) -> Option<i64> {
         let n = self.diags.len();
+        self.no_code += 1;
         let r = self.const_eval(e);
+        self.no_code -= 1;
         self.diags.truncate(n);
         match r {
             Ok(CVal::Num(v, t)) if t.is_integer() => Some(v as i64),

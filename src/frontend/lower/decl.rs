@@ -279,6 +279,7 @@ impl<'u> Cx<'u> {
             ret_ty: ret_ty.clone(),
             sret: None,
             addr_taken: at.0,
+            vm: Default::default(),
         });
         let entry = self.new_block();
         self.switch_to(entry);
@@ -347,12 +348,32 @@ impl<'u> Cx<'u> {
             }
         }
         self.fs().f.params = params;
+        // A parameter of variably modified type (`int a[n][m]`, `int (*p)[m]`) gets its
+        // sizes evaluated at entry, in order, from the parameters before it (C11
+        // 6.9.1p10); the prototype left them unevaluated.
+        let pdecls = inner.node.derived.iter().find_map(|dd| match &dd.node {
+            DerivedDeclarator::Function(f) => Some(&f.node.parameters),
+            _ => None,
+        });
+        for (i, p) in pdecls.into_iter().flatten().enumerate() {
+            if !ft.params.get(i).is_some_and(|t| t.is_vm()) {
+                continue;
+            }
+            let t = self.param_type(p)?;
+            let t = self.adjust_param(t);
+            if let Some((Some(n), _)) = pnames.get(i) {
+                if let Some(Sym::Var(at, _)) = self.lookup(n).cloned() {
+                    self.bind(n.clone(), Sym::Var(at, t));
+                }
+            }
+        }
         if ft.variadic {
             // Sized by the interpreter at each call (see `Function::va_area`).
             let l = self.new_local("<variadic arguments>".into(), 0, 8, loc);
             self.fs().f.va_area = Some(l);
         }
         let body = self.stmt(&fd.node.statement);
+        self.check_vm_jumps();
         // Falling off the end: `main` returns 0 (C99 5.1.2.2.3); others return nothing.
         let end_loc = self.loc(Span::span(fd.span.end.saturating_sub(1), fd.span.end));
         let term = if name == "main" {
@@ -404,9 +425,21 @@ impl<'u> Cx<'u> {
         let (name, ty) = self.declarator_type(base.clone(), &id.node.declarator)?;
         let Some(name) = name else { return Ok(()) };
         let loc = self.loc(id.span);
+        if ty.is_vm() {
+            if st.is_static || st.is_extern {
+                return self.error(
+                    id.span,
+                    format!("`{name}` has a variably modified type but static storage or linkage"),
+                );
+            }
+            self.vm_declared();
+        }
         if st.is_typedef {
             self.bind(name, Sym::Typedef(ty));
             return Ok(());
+        }
+        if ty.is_vla() {
+            return self.vla_local(name, &ty, id, loc);
         }
         if let Type::Function(ft) = &*ty {
             let fid = self.declare_func(&name, ft.clone(), st.is_static, loc);
@@ -498,6 +531,27 @@ impl<'u> Cx<'u> {
                 self.store_init_item(base_addr, it, loc)?;
             }
         }
+        Ok(())
+    }
+
+    /// A variable-length array object: its storage begins at the declaration, sized by
+    /// the element counts its declarator just evaluated.
+    fn vla_local(
+        &mut self,
+        name: String,
+        ty: &TypeRef,
+        id: &Node<InitDeclarator>,
+        loc: Loc,
+    ) -> R<()> {
+        if let Some(init) = &id.node.initializer {
+            // gcc 12 (C17) refuses any initialiser, `{}` included.
+            return self.error(init.span, "variable-sized object may not be initialized");
+        }
+        let size = self.dyn_size(ty, id.span)?;
+        let align = self.align_of(ty);
+        let l = self.new_local(name.clone(), 0, align, loc);
+        self.emit(StmtKind::StorageLiveSized(l, size), loc);
+        self.bind(name, Sym::Var(VarLoc::Local(l), ty.clone()));
         Ok(())
     }
 

@@ -135,12 +135,15 @@ impl<'u> Cx<'u> {
                 ret_ty: int_t(),
                 sret: None,
                 addr_taken: Default::default(),
+                vm: Default::default(),
             });
         }
         let saved = self.fs().cur;
         let scratch = self.new_block();
         self.switch_to(scratch);
+        self.no_code += 1;
         let r = self.expr_nodecay(e);
+        self.no_code -= 1;
         if had_fn {
             self.switch_to(saved);
         } else {
@@ -215,7 +218,7 @@ impl<'u> Cx<'u> {
     fn decay(&mut self, v: Val, span: Span) -> Val {
         match v {
             Val::Agg(a, t) => match &*t {
-                Type::Array(el, _) => Val::S(a, ptr_to(el.clone())),
+                Type::Array(el, _) | Type::Vla(el, _) => Val::S(a, ptr_to(el.clone())),
                 Type::Function(_) => Val::S(a, ptr_to(t.clone())),
                 _ => Val::Agg(a, t),
             },
@@ -291,10 +294,27 @@ impl<'u> Cx<'u> {
                 Ok(self.load_place(p, loc))
             }
             Expression::Call(c) => self.call(c, e.span),
-            Expression::SizeOfTy(_)
-            | Expression::SizeOfVal(_)
-            | Expression::AlignOf(_)
-            | Expression::OffsetOf(_) => {
+            // `sizeof` a variable-length array is computed at run time; of a value of
+            // such a type, the operand is evaluated (C11 6.5.3.4p2).
+            Expression::SizeOfTy(t) => {
+                let ty = self.type_name(&t.node.0)?;
+                let n = self.dyn_size(&ty, t.span)?;
+                Ok(Val::S(n, ulong_t()))
+            }
+            Expression::SizeOfVal(v) if !self.is_bit_field(&v.node.0)? => {
+                let ty = self.type_of_expr(&v.node.0)?;
+                let ty = if ty.is_vla() {
+                    match self.expr_nodecay(&v.node.0)? {
+                        Val::S(_, t) | Val::Agg(_, t) => t,
+                        Val::Void => ty,
+                    }
+                } else {
+                    ty
+                };
+                let n = self.dyn_size(&ty, v.span)?;
+                Ok(Val::S(n, ulong_t()))
+            }
+            Expression::SizeOfVal(_) | Expression::AlignOf(_) | Expression::OffsetOf(_) => {
                 let v = match &e.node {
                     Expression::OffsetOf(o) => self.offset_of(o)?,
                     _ => match self.const_eval(e)? {
@@ -482,7 +502,9 @@ impl<'u> Cx<'u> {
         match p {
             Place::Reg(r, t) => Val::S(Operand::Reg(r), t),
             Place::Mem(a, t) => match &*t {
-                Type::Array(..) | Type::Struct(_) | Type::Function(_) => Val::Agg(a, t),
+                Type::Array(..) | Type::Vla(..) | Type::Struct(_) | Type::Function(_) => {
+                    Val::Agg(a, t)
+                }
                 _ => {
                     let s = sc(&t);
                     let v = self.assign(Rvalue::Load(a, s), loc);
@@ -699,6 +721,23 @@ impl<'u> Cx<'u> {
         v
     }
 
+    /// The size of `t` in bytes (an `unsigned long`): a constant, or for a
+    /// variable-length array the product of its element counts, read from the registers
+    /// its declarator set, and its element size.
+    pub fn dyn_size(&mut self, t: &TypeRef, span: Span) -> R<Operand> {
+        if !t.is_vla() {
+            return Ok(Operand::Const(self.size_or_err(t, span)? as u64));
+        }
+        let loc = self.loc(span);
+        let (el, count) = match &**t {
+            Type::Vla(el, Some(r)) => (el, Operand::Reg(*r)),
+            Type::Array(el, Some(n)) => (el, Operand::Const(*n)),
+            _ => return self.error(span, "size of a variable-length array of unspecified size"),
+        };
+        let es = self.dyn_size(el, span)?;
+        Ok(self.fold_bin(BinOp::Mul, Scalar::U64, count, es, loc))
+    }
+
     /// Convert a scalar between types, folding constants.
     pub fn convert(&mut self, v: Operand, from: &TypeRef, to: &TypeRef, span: Span) -> R<Operand> {
         if to.is_void() {
@@ -777,12 +816,19 @@ impl<'u> Cx<'u> {
         negate: bool,
         span: Span,
     ) -> R<Operand> {
-        let es = match &**el {
-            Type::Void | Type::Function(_) => 1,
-            _ => self.size_or_err(el, span)? as i64,
-        };
         let mut idx = self.convert(i, it, &long_t(), span)?;
         let loc = self.loc(span);
+        let es = match &**el {
+            Type::Void | Type::Function(_) => 1,
+            _ => match self.dyn_size(el, span)? {
+                Operand::Const(c) => c as i64,
+                // A pointer to a variable-length array steps by its run-time size.
+                size => {
+                    idx = self.fold_bin(BinOp::Mul, Scalar::I64, idx, size, loc);
+                    1
+                }
+            },
+        };
         if negate {
             idx = match idx {
                 Operand::Const(c) => Operand::Const((c as i64).wrapping_neg() as u64),
@@ -833,6 +879,19 @@ impl<'u> Cx<'u> {
                 }
                 BinOp::Sub if at.is_pointer() && bt.is_pointer() => {
                     let el = at.pointee().cloned().unwrap_or_else(int_t);
+                    if el.is_vla() {
+                        let size = self.dyn_size(&el, span)?;
+                        let bytes = self.assign(
+                            Rvalue::PtrDiff {
+                                a: av,
+                                b: bv,
+                                scale: 1,
+                            },
+                            loc,
+                        );
+                        let r = self.fold_bin(BinOp::Div, Scalar::I64, bytes, size, loc);
+                        return Ok((r, long_t()));
+                    }
                     let es = match &*el {
                         Type::Void => 1,
                         _ => self.size_or_err(&el, span)? as i64,
@@ -1084,7 +1143,7 @@ impl<'u> Cx<'u> {
                     self.emit(StmtKind::Copy { dst, src, size }, loc);
                     return Ok(Val::Agg(dst, t));
                 }
-                if matches!(*t, Type::Array(..)) {
+                if matches!(*t, Type::Array(..) | Type::Vla(..)) {
                     return self.error(e.span, "assignment to an array");
                 }
                 let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
@@ -1131,7 +1190,7 @@ impl<'u> Cx<'u> {
         let tt = self.type_of_expr(&c.node.then_expression)?;
         let et = self.type_of_expr(&c.node.else_expression)?;
         let decay = |t: &TypeRef| match &**t {
-            Type::Array(el, _) => ptr_to(el.clone()),
+            Type::Array(el, _) | Type::Vla(el, _) => ptr_to(el.clone()),
             Type::Function(_) => ptr_to(t.clone()),
             _ => t.clone(),
         };

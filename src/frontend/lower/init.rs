@@ -123,19 +123,14 @@ impl<'u> Cx<'u> {
         let mut max: u64 = 0;
         while pos < items.len() {
             let item = &items[pos].node;
-            if let Some(first) = item.designation.first() {
-                cursor = self.designate(ty, first)?;
-                if item.designation.len() > 1 {
-                    let Some((sty, soff, _)) = self.subobject(ty, off, cursor) else {
+            if !item.designation.is_empty() {
+                let path = self.designation_path(ty, &item.designation)?;
+                cursor = path.first().copied().unwrap_or(0);
+                if path.len() > 1 {
+                    let Some(sub) = self.subobject(ty, off, cursor) else {
                         return self.error(items[pos].span, "designator outside the object");
                     };
-                    self.init_designated(
-                        (&sty, soff, None),
-                        &item.designation[1..],
-                        &item.initializer,
-                        out,
-                    )?;
-                    pos += 1;
+                    pos = self.init_from(sub, &path[1..], items, pos, out)?;
                     cursor += 1;
                     max = max.max(cursor);
                     continue;
@@ -201,41 +196,77 @@ impl<'u> Cx<'u> {
         Ok(p)
     }
 
-    fn init_designated<'a>(
+    /// Initialise aggregate `sty` from `items[pos..]`, starting at the subobject that
+    /// `path` (subobject indices, one per level) names: the designated item, then the
+    /// items after it without a designation fill the subobjects that follow it in the
+    /// innermost aggregate, then in the enclosing ones (C11 6.7.9p17, as gcc does:
+    /// `{ .x.a = 1, 2 }` sets `x.b` to 2). Returns the next item position.
+    fn init_from<'a>(
         &mut self,
-        (ty, off, bits): (&TypeRef, u32, Option<BitField>),
-        ds: &'a [Node<Designator>],
-        init: &'a Node<Initializer>,
+        (sty, soff, _): (TypeRef, u32, Option<BitField>),
+        path: &[u64],
+        items: &'a [Node<InitializerListItem>],
+        pos: usize,
         out: &mut Vec<InitItem<'a>>,
-    ) -> R<()> {
-        let Some(first) = ds.first() else {
-            self.init_into((ty, off, bits), init, out)?;
-            return Ok(());
-        };
-        let idx = self.designate(ty, first)?;
-        let Some((sty, soff, sbits)) = self.subobject(ty, off, idx) else {
-            return self.error(first.span, "designator outside the object");
-        };
-        self.init_designated((&sty, soff, sbits), &ds[1..], init, out)
+    ) -> R<usize> {
+        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[*id as usize].is_union);
+        let mut c = path.first().copied().unwrap_or(0);
+        let mut p = pos;
+        while p < items.len() {
+            let first = p == pos;
+            if !first && !items[p].node.designation.is_empty() {
+                break;
+            }
+            let Some(sub) = self.subobject(&sty, soff, c) else {
+                if first {
+                    return self.error(items[p].span, "designator outside the object");
+                }
+                break;
+            };
+            p = if first && path.len() > 1 {
+                self.init_from(sub, &path[1..], items, p, out)?
+            } else {
+                self.init_sub(sub, items, p, out)?
+            };
+            c += 1;
+            if is_union {
+                break;
+            }
+        }
+        Ok(p)
     }
 
-    fn designate(&mut self, ty: &TypeRef, d: &Node<Designator>) -> R<u64> {
+    /// The subobject indices a designation names, one per level; a member of an
+    /// anonymous struct or union adds the level of that anonymous member (gcc accepts
+    /// `{ .a = 1 }` for `struct { union { int a; float b; }; }`).
+    fn designation_path(&mut self, ty: &TypeRef, ds: &[Node<Designator>]) -> R<Vec<u64>> {
+        let mut path = Vec::new();
+        let mut t = ty.clone();
+        for d in ds {
+            let steps = self.designate(&t, d)?;
+            for i in steps {
+                let Some((st, _, _)) = self.subobject(&t, 0, i) else {
+                    return self.error(d.span, "designator outside the object");
+                };
+                path.push(i);
+                t = st;
+            }
+        }
+        Ok(path)
+    }
+
+    fn designate(&mut self, ty: &TypeRef, d: &Node<Designator>) -> R<Vec<u64>> {
         match (&d.node, &**ty) {
             (Designator::Index(e), Type::Array(..)) => {
                 let i = self.const_int(e)?;
                 if i < 0 {
                     return self.error(e.span, "negative array designator");
                 }
-                Ok(i as u64)
+                Ok(vec![i as u64])
             }
             (Designator::Member(id), Type::Struct(sid)) => {
-                let s = &self.structs[*sid as usize];
-                match s
-                    .fields
-                    .iter()
-                    .position(|f| f.name.as_deref() == Some(id.node.name.as_str()))
-                {
-                    Some(i) => Ok(i as u64),
+                match self.member_path(*sid, &id.node.name) {
+                    Some(p) => Ok(p),
                     None => self.error(
                         id.span,
                         format!("no member named `{}` to designate", id.node.name),
@@ -245,6 +276,25 @@ impl<'u> Cx<'u> {
             (Designator::Range(_), _) => self.unsupported(d.span, "range designator ([a ... b])"),
             _ => self.error(d.span, "designator does not match the type of the object"),
         }
+    }
+
+    /// Field indices leading to member `name` of struct `sid`, through anonymous
+    /// struct and union members.
+    fn member_path(&self, sid: u32, name: &str) -> Option<Vec<u64>> {
+        let s = self.structs.get(sid as usize)?;
+        for (i, f) in s.fields.iter().enumerate() {
+            match (&f.name, &*f.ty) {
+                (Some(n), _) if n == name => return Some(vec![i as u64]),
+                (None, Type::Struct(inner)) => {
+                    if let Some(mut p) = self.member_path(*inner, name) {
+                        p.insert(0, i as u64);
+                        return Some(p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The `i`-th direct subobject of an aggregate: (type, byte offset, bit-field).

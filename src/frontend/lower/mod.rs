@@ -57,12 +57,30 @@ pub(crate) enum Tag {
 pub(crate) struct Scope {
     names: HashMap<String, Sym>,
     tags: HashMap<String, Tag>,
+    /// How many variably modified identifiers were in scope when this scope opened.
+    vm_depth: usize,
 }
 
 pub(crate) struct SwitchCx {
     cases: Vec<(u64, BlockId)>,
     default: Option<BlockId>,
     ty: TypeRef,
+    /// Variably modified identifiers in scope at the `switch`: a case label may not be
+    /// in the scope of another (C11 6.8.4.2p2).
+    vm_depth: usize,
+}
+
+/// Identifiers of variably modified type in scope, to refuse jumps into their scope
+/// (C11 6.8.6.1p1, 6.8.4.2p2; gcc refuses them too): each declaration gets a number,
+/// `active` holds those in scope at the point being lowered.
+#[derive(Default)]
+pub(crate) struct VmScopes {
+    pub active: Vec<u32>,
+    pub next: u32,
+    /// For each defined label, the identifiers in scope there.
+    pub labels: HashMap<String, Vec<u32>>,
+    /// Each `goto`: its label, the identifiers in scope at it, where it is.
+    pub gotos: Vec<(String, Vec<u32>, Span)>,
 }
 
 /// Per-function lowering state.
@@ -79,6 +97,7 @@ pub(crate) struct FnState {
     pub sret: Option<Reg>,
     /// Names whose address is taken somewhere in the body: such scalars live in memory.
     pub addr_taken: HashSet<String>,
+    pub vm: VmScopes,
 }
 
 pub(crate) struct Cx<'u> {
@@ -112,6 +131,12 @@ pub(crate) struct Cx<'u> {
     pub unit_index: usize,
     /// Functions declared implicitly by a call (`int f()`), to check later definitions.
     pub implicit_funcs: HashSet<FuncId>,
+    /// Set while lowering a prototype's parameters: their variable array sizes are not
+    /// evaluated (`[*]`); a definition's are, at entry (see `function_definition`).
+    pub vla_unevaluated: bool,
+    /// Above zero while lowering what must not emit code (constant expressions, the
+    /// scratch lowering of `type_of_expr`): a variable array size there is refused.
+    pub no_code: u32,
 }
 
 impl<'u> Cx<'u> {
@@ -178,11 +203,25 @@ impl<'u> Cx<'u> {
     }
 
     pub fn push_scope(&mut self) {
-        self.scopes.push(Scope::default());
+        let vm_depth = self.f.as_ref().map_or(0, |f| f.vm.active.len());
+        self.scopes.push(Scope {
+            vm_depth,
+            ..Scope::default()
+        });
     }
 
     pub fn pop_scope(&mut self) {
-        self.scopes.pop();
+        if let (Some(s), Some(f)) = (self.scopes.pop(), self.f.as_mut()) {
+            f.vm.active.truncate(s.vm_depth);
+        }
+    }
+
+    /// A block-scope identifier of variably modified type comes into scope.
+    pub fn vm_declared(&mut self) {
+        if let Some(f) = self.f.as_mut() {
+            f.vm.active.push(f.vm.next);
+            f.vm.next += 1;
+        }
     }
 
     // ---- function building -----------------------------------------------------------
@@ -412,6 +451,8 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         anon: 0,
         unit_index: 0,
         implicit_funcs: HashSet::new(),
+        vla_unevaluated: false,
+        no_code: 0,
     };
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;

@@ -113,10 +113,12 @@ impl<'u> Cx<'u> {
                 let exit = self.new_block();
                 let body = self.new_block();
                 self.switch_to(body);
+                let vm_depth = self.fs().vm.active.len();
                 self.fs().switches.push(SwitchCx {
                     cases: Vec::new(),
                     default: None,
                     ty: pt.clone(),
+                    vm_depth,
                 });
                 self.fs().breaks.push(exit);
                 let r = self.stmt(&sw.node.statement);
@@ -143,12 +145,15 @@ impl<'u> Cx<'u> {
                             return self
                                 .error(id.span, format!("duplicate label `{}`", id.node.name));
                         }
+                        let active = self.fs().vm.active.clone();
+                        self.fs().vm.labels.insert(id.node.name.clone(), active);
                         self.goto_and_switch(b, loc);
                     }
                     Label::Case(e) => {
                         let Some(sty) = self.fs().switches.last().map(|s| s.ty.clone()) else {
                             return self.error(l.span, "`case` outside a switch");
                         };
+                        self.check_case_scope(l.span)?;
                         let v = self.const_int(e)?;
                         let s = sty.scalar().unwrap_or(Scalar::I32);
                         let v = s.canon(v as u64);
@@ -179,6 +184,7 @@ impl<'u> Cx<'u> {
                         if self.fs().switches.is_empty() {
                             return self.error(l.span, "`default` outside a switch");
                         }
+                        self.check_case_scope(l.span)?;
                         let b = self.new_block();
                         self.goto_and_switch(b, loc);
                         if let Some(sw) = self.fs().switches.last_mut() {
@@ -190,6 +196,11 @@ impl<'u> Cx<'u> {
             }
             Statement::Goto(id) => {
                 let b = self.label_block(&id.node.name);
+                let active = self.fs().vm.active.clone();
+                self.fs()
+                    .vm
+                    .gotos
+                    .push((id.node.name.clone(), active, s.span));
                 self.terminate(Terminator::Goto(b), loc);
                 Ok(())
             }
@@ -259,6 +270,37 @@ impl<'u> Cx<'u> {
         self.goto_and_switch(back, loc);
         self.switch_to(exit);
         r
+    }
+
+    /// A `case` or `default` label in the scope of a variably modified identifier
+    /// declared inside the switch body: gcc refuses the jump into its scope.
+    fn check_case_scope(&mut self, span: lang_c::span::Span) -> R<()> {
+        let depth = self.fs().switches.last().map_or(0, |s| s.vm_depth);
+        if self.fs().vm.active.len() > depth {
+            return self.error(
+                span,
+                "switch jumps into the scope of an identifier with variably modified type",
+            );
+        }
+        Ok(())
+    }
+
+    /// Every `goto` of the function whose label is in the scope of a variably modified
+    /// identifier the `goto` is not in the scope of: refused, as gcc does.
+    pub fn check_vm_jumps(&mut self) {
+        let gotos = std::mem::take(&mut self.fs().vm.gotos);
+        for (label, at_goto, span) in gotos {
+            let into = match self.fs().vm.labels.get(&label) {
+                Some(at_label) => at_label.iter().any(|v| !at_goto.contains(v)),
+                None => false,
+            };
+            if into {
+                let _: R<()> = self.error(
+                    span,
+                    format!("`goto {label}` jumps into the scope of an identifier with variably modified type"),
+                );
+            }
+        }
     }
 
     fn label_block(&mut self, name: &str) -> BlockId {

@@ -76,7 +76,7 @@ impl<'u> Cx<'u> {
         let t = self.type_of_expr(&g.node.expression)?;
         // Lvalue conversion: arrays and functions decay (qualifiers are not tracked).
         let t = match &*t {
-            Type::Array(el, _) => super::types::ptr_to(el.clone()),
+            Type::Array(el, _) | Type::Vla(el, _) => super::types::ptr_to(el.clone()),
             Type::Function(_) => super::types::ptr_to(t.clone()),
             _ => t,
         };

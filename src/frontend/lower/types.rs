@@ -7,7 +7,9 @@ use lang_c::span::{Node, Span};
 
 use super::attrs::LayoutAttrs;
 use super::{Cx, Sym, Tag, R};
-use crate::ir::{BitField, Field, FuncType, IntKind, IntTy, StructDef, Type, TypeRef};
+use crate::ir::{
+    BitField, Field, FuncType, IntKind, IntTy, Rvalue, StmtKind, StructDef, Type, TypeRef,
+};
 
 /// What the specifiers of a declaration say besides the type.
 #[derive(Default, Clone, Copy)]
@@ -56,7 +58,7 @@ impl<'u> Cx<'u> {
                 let es = self.size_of(e)? as u64;
                 u32::try_from(es.checked_mul(*n)?).ok()
             }
-            Type::Array(_, None) => None,
+            Type::Array(_, None) | Type::Vla(..) => None,
             Type::Struct(id) => {
                 let s = self.structs.get(*id as usize)?;
                 if s.complete {
@@ -71,7 +73,7 @@ impl<'u> Cx<'u> {
 
     pub fn align_of(&self, t: &Type) -> u32 {
         match t {
-            Type::Array(e, _) => self.align_of(e),
+            Type::Array(e, _) | Type::Vla(e, _) => self.align_of(e),
             Type::Struct(id) => self.structs.get(*id as usize).map(|s| s.align).unwrap_or(1),
             _ => self.size_of(t).unwrap_or(1).clamp(1, 8),
         }
@@ -80,6 +82,10 @@ impl<'u> Cx<'u> {
     pub fn size_or_err(&mut self, t: &Type, span: Span) -> R<u32> {
         match self.size_of(t) {
             Some(s) => Ok(s),
+            // Where lowering computes run-time sizes it asks `dyn_size` first.
+            None if t.is_vla() => {
+                self.unsupported(span, "variable-length array type in this position")
+            }
             None => self.error(span, "size of an incomplete type is unknown"),
         }
     }
@@ -553,19 +559,29 @@ impl<'u> Cx<'u> {
                     let len = match &a.node.size {
                         ArraySize::Unknown => None,
                         ArraySize::VariableUnknown => {
-                            return self.unsupported(a.span, "variable-length array")
+                            if !self.vla_unevaluated {
+                                return self.error(
+                                    a.span,
+                                    "`[*]` not in a declaration with function prototype scope",
+                                );
+                            }
+                            self.check_array_element(&t, a.span)?;
+                            t = Rc::new(Type::Vla(t, None));
+                            continue;
                         }
                         ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                             match self.try_const_int(e) {
                                 Some(n) if n >= 0 => Some(n as u64),
                                 Some(_) => return self.error(e.span, "array size is negative"),
-                                None => return self.unsupported(e.span, "variable-length array"),
+                                None => {
+                                    self.check_array_element(&t, a.span)?;
+                                    t = self.vla_dimension(t, e)?;
+                                    continue;
+                                }
                             }
                         }
                     };
-                    if t.is_void() || matches!(*t, Type::Function(_)) {
-                        return self.error(a.span, "array of void or of functions");
-                    }
+                    self.check_array_element(&t, a.span)?;
                     Rc::new(Type::Array(t, len))
                 }
                 DerivedDeclarator::Function(fd) => {
@@ -593,20 +609,65 @@ impl<'u> Cx<'u> {
         }
     }
 
+    fn check_array_element(&mut self, t: &TypeRef, span: Span) -> R<()> {
+        if t.is_void() || matches!(**t, Type::Function(_)) {
+            return self.error(span, "array of void or of functions");
+        }
+        Ok(())
+    }
+
+    /// An array dimension whose size is not a constant: a variable-length array, its
+    /// element count evaluated here, once, into a register (as gcc does at the
+    /// declaration; `sizeof` and indexing read the register later).
+    fn vla_dimension(&mut self, el: TypeRef, e: &Node<Expression>) -> R<TypeRef> {
+        if self.vla_unevaluated {
+            return Ok(Rc::new(Type::Vla(el, None)));
+        }
+        if self.member_layout_ok {
+            return self.error(
+                e.span,
+                "a struct or union member cannot have a variably modified type",
+            );
+        }
+        if self.f.is_none() {
+            return self.error(e.span, "variably modified type at file scope");
+        }
+        if self.no_code > 0 {
+            return self.unsupported(
+                e.span,
+                "variable-length array type in a constant expression or an operand that is not evaluated",
+            );
+        }
+        let (v, vt) = self.scalar_rvalue(e)?;
+        if !vt.is_integer() {
+            return self.error(e.span, "size of array has non-integer type");
+        }
+        let v = self.convert(v, &vt, &long_t(), e.span)?;
+        let r = self.tmp();
+        let loc = self.loc(e.span);
+        self.emit(StmtKind::Assign(r, Rvalue::Use(v)), loc);
+        Ok(Rc::new(Type::Vla(el, Some(r))))
+    }
+
     fn function_type(&mut self, ret: TypeRef, fd: &FunctionDeclarator, span: Span) -> R<FuncType> {
-        if matches!(*ret, Type::Array(..) | Type::Function(_)) {
+        if matches!(*ret, Type::Array(..) | Type::Vla(..) | Type::Function(_)) {
             return self.error(span, "function returning an array or a function");
         }
         let mut params = Vec::new();
+        // The sizes of a prototype's variable-length arrays are not evaluated; a
+        // definition evaluates them at entry, after the parameters are bound.
+        let outer = std::mem::replace(&mut self.vla_unevaluated, true);
         for p in &fd.parameters {
-            self.check_extensions(&p.node.extensions)?;
-            let (base, _) = self.base_type(&p.node.specifiers, p.span)?;
-            let t = match &p.node.declarator {
-                Some(d) => self.declarator_type(base, d)?.1,
-                None => base,
-            };
-            params.push(self.adjust_param(t));
+            let t = self.param_type(p);
+            match t {
+                Ok(t) => params.push(self.adjust_param(t)),
+                Err(e) => {
+                    self.vla_unevaluated = outer;
+                    return Err(e);
+                }
+            }
         }
+        self.vla_unevaluated = outer;
         // `f(void)`
         if params.len() == 1 && params[0].is_void() {
             params.clear();
@@ -619,10 +680,20 @@ impl<'u> Cx<'u> {
         })
     }
 
+    /// The declared type of a parameter, before adjustment.
+    pub fn param_type(&mut self, p: &Node<ParameterDeclaration>) -> R<TypeRef> {
+        self.check_extensions(&p.node.extensions)?;
+        let (base, _) = self.base_type(&p.node.specifiers, p.span)?;
+        match &p.node.declarator {
+            Some(d) => Ok(self.declarator_type(base, d)?.1),
+            None => Ok(base),
+        }
+    }
+
     /// Parameters of array type are pointers; of function type, function pointers.
     pub fn adjust_param(&self, t: TypeRef) -> TypeRef {
         match &*t {
-            Type::Array(e, _) => Rc::new(Type::Pointer(e.clone())),
+            Type::Array(e, _) | Type::Vla(e, _) => Rc::new(Type::Pointer(e.clone())),
             Type::Function(_) => Rc::new(Type::Pointer(t)),
             _ => t,
         }
@@ -780,5 +851,93 @@ mod bit_field_tests {
         assert!(d.contains("not an integer"), "{d}");
         let d = diag("#pragma pack(3)\nint main(void) { return 0; }\n");
         assert!(d.contains("unsupported: `pragma pack(3)`"), "{d}");
+    }
+}
+
+#[cfg(test)]
+mod vla_tests {
+    fn diag(src: &str) -> String {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("v.c");
+        std::fs::write(&f, src).expect("write");
+        match crate::frontend::load_files(&[f], &[], &[]) {
+            Ok(_) => "accepted".into(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn main_with(body: &str) -> String {
+        diag(&format!(
+            "int main(int argc, char **argv)\n{{\n    int n = argc + 1;\n{body}    return 0;\n}}\n"
+        ))
+    }
+
+    /// Jumps into the scope of a variably modified identifier are refused where the jump
+    /// is, as gcc refuses them; jumps out of it and back before it are accepted.
+    #[test]
+    fn jumps_into_vm_scope_are_errors() {
+        let d = main_with(
+            "    goto in;\n    {\n        int a[n];\n    in:\n        a[0] = 1;\n    }\n",
+        );
+        assert!(
+            d.contains(
+                "`goto in` jumps into the scope of an identifier with variably modified type at"
+            ) && d.contains("v.c:4:5"),
+            "{d}"
+        );
+        let d = main_with("    goto in;\n    int (*p)[n] = 0;\nin:\n    (void)p;\n");
+        assert!(
+            d.contains("`goto in` jumps into the scope") && d.contains("v.c:4:5"),
+            "{d}"
+        );
+        let d = main_with(
+            "    switch (argc) {\n    case 0:;\n        int a[n];\n    case 1:\n        break;\n    }\n",
+        );
+        assert!(
+            d.contains(
+                "switch jumps into the scope of an identifier with variably modified type at"
+            ) && d.contains("v.c:7:5"),
+            "{d}"
+        );
+        let ok = main_with(
+            "    int k = 0;\nback:;\n    {\n        int a[n + k];\n        a[0] = k;\n        if (++k < 3)\n            goto back;\n        goto out;\n    }\nout:\n    switch (argc) {\n    case 1: {\n        int b[n];\n        b[0] = 1;\n        break;\n    }\n    default:\n        break;\n    }\n",
+        );
+        assert_eq!(ok, "accepted");
+    }
+
+    /// What gcc refuses about variable-length arrays is refused, located, as an error.
+    #[test]
+    fn vla_misuse_is_an_error() {
+        let d = main_with("    struct s { int len; int data[n]; } v;\n    (void)v;\n");
+        assert!(
+            d.contains("a struct or union member cannot have a variably modified type at")
+                && d.contains("v.c:4:"),
+            "{d}"
+        );
+        let d = main_with("    static int a[n];\n");
+        assert!(
+            d.contains("variably modified type but static storage") && d.contains("v.c:4:"),
+            "{d}"
+        );
+        let d = main_with("    int a[n] = {0};\n");
+        assert!(
+            d.contains("variable-sized object may not be initialized at") && d.contains("v.c:4:"),
+            "{d}"
+        );
+        let d = diag("int n = 3;\nint a[n];\nint main(void) { return 0; }\n");
+        assert!(
+            d.contains("variably modified type at file scope at") && d.contains("v.c:2:"),
+            "{d}"
+        );
+        let d = main_with("    int a[*];\n");
+        assert!(
+            d.contains("`[*]` not in a declaration with function prototype scope"),
+            "{d}"
+        );
+        let d = main_with("    double a[n];\n    double b[n];\n    a = b;\n");
+        assert!(
+            d.contains("assignment to an array") && d.contains("v.c:6:"),
+            "{d}"
+        );
     }
 }

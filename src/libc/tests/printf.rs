@@ -11,6 +11,7 @@ enum Arg {
     Str(Vec<u8>),
     NullStr,
     Ptr(u64),
+    LongDouble(crate::libc::f80::F80),
 }
 
 impl Arg {
@@ -26,6 +27,7 @@ impl Arg {
             Arg::Str(s) => c_str(s),
             Arg::NullStr => "(char *)0".into(),
             Arg::Ptr(p) => format!("(void *){p}UL"),
+            Arg::LongDouble(v) => format!("ldbl(0x{:x}UL, 0x{:x})", v.m, v.se),
         }
     }
 }
@@ -81,6 +83,13 @@ impl PrintfArgs for Mock {
             Arg::Ptr(p) => Ok(p),
             a => Err(FormatError::Arg(format!("pointer wanted, got {a:?}"))),
         }
+    }
+    fn next_long_double(&mut self) -> Option<Result<crate::libc::f80::F80, FormatError>> {
+        let Some(Arg::LongDouble(v)) = self.args.get(self.pos).cloned() else {
+            return None;
+        };
+        self.pos += 1;
+        Some(Ok(v))
     }
 }
 
@@ -605,4 +614,89 @@ fn differential_edge_cases() {
         .map(|(f, a)| (f.as_bytes().to_vec(), a))
         .collect();
     compare_with_gcc(&owned);
+}
+
+/// A random x87 value of every kind glibc prints: normals across the exponent range
+/// (most near 1), subnormals, zeros, infinities, NaNs of both signs.
+fn random_f80(r: &mut Rng) -> crate::libc::f80::F80 {
+    use crate::libc::f80::F80;
+    let sign: u16 = if r.chance(50) { 0x8000 } else { 0 };
+    let int_bit = 1u64 << 63;
+    let m = match r.below(3) {
+        0 => int_bit | r.next(),
+        1 => int_bit | (r.next() << r.range(40, 63)),
+        _ => int_bit | (r.below(16) << r.range(0, 60)),
+    };
+    match r.below(30) {
+        0 => F80 { se: sign, m: 0 },
+        1 => F80 {
+            se: sign | 0x7fff,
+            m: int_bit,
+        },
+        2 => F80 {
+            se: sign | 0x7fff,
+            m: int_bit | (1 << 62) | (r.next() >> r.range(2, 63)),
+        },
+        3 | 4 => F80 {
+            se: sign,
+            m: (r.next() >> r.range(1, 63)).max(1),
+        },
+        5 | 6 => F80 {
+            se: sign | r.range(1, 0x7ffe) as u16,
+            m,
+        },
+        7 => F80 {
+            se: sign | r.range(0x7ffe - 20, 0x7ffe) as u16,
+            m,
+        },
+        _ => F80 {
+            se: sign | r.range(16383 - 70, 16383 + 70) as u16,
+            m,
+        },
+    }
+}
+
+#[test]
+fn differential_long_double() {
+    let mut r = Rng(8080);
+    let mut cases = Vec::new();
+    for _ in 0..1200 {
+        let v = random_f80(&mut r);
+        let conv: &[u8] = r.pick(&[&b"f"[..], b"e", b"g", b"a", b"G", b"E", b"A", b"F"]);
+        let mut f = b"%".to_vec();
+        if r.chance(20) {
+            f.extend_from_slice(r.pick(&[&b"+"[..], b"-", b" ", b"#", b"0", b"-#"]));
+        }
+        if r.chance(20) {
+            f.extend_from_slice(format!("{}", r.range(1, 40)).as_bytes());
+        }
+        if r.chance(70) {
+            f.extend_from_slice(format!(".{}", r.range(0, 25)).as_bytes());
+        }
+        f.push(b'L');
+        f.extend_from_slice(conv);
+        cases.push((f, vec![Arg::LongDouble(v)]));
+    }
+    // Ties and carries in %La and %Lf: short significands at every precision.
+    for k in 0..16u64 {
+        for p in 0..4 {
+            let v = crate::libc::f80::F80 {
+                se: 16383,
+                m: (1u64 << 63) | (k << 56) | (0x8 << 52),
+            };
+            cases.push((
+                format!("%.{p}La|%.{p}Lf|%.{p}Le").into_bytes(),
+                vec![Arg::LongDouble(v); 3],
+            ));
+        }
+    }
+    let f = crate::libc::f80::F80 {
+        se: 16383 + 3,
+        m: u64::MAX,
+    };
+    cases.push((
+        b"%.0La|%.3La|%La|%.0Lf".to_vec(),
+        vec![Arg::LongDouble(f); 4],
+    ));
+    compare_with_gcc(&cases);
 }

@@ -1,13 +1,15 @@
-/* Sizes a local array from the command line. */
+/* A variable-length array type inside an operand of sizeof that is not itself of
+   variable-length array type: gcc evaluates the size, regcause's type-only lowering of
+   the operand cannot. */
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 4;
-    int squares[n]; // ~UNSUPPORTED variable-length array
+    int squares[n];
     for (int i = 0; i < n; i++)
         squares[i] = i * i;
-    printf("%d\n", squares[n - 1]);
+    printf("%zu\n", sizeof((int (*)[n])squares)); // ~UNSUPPORTED variable-length array
     return 0;
 }
