@@ -369,6 +369,15 @@ impl Splicer {
         if !lines_missing || known.len() >= 3 || self.made.get() >= 2 + self.asked.get() / 4 {
             return None;
         }
+        // A line in neither revision (a rename applied to lines it did not touch, say)
+        // is in no pair either.
+        for name in &self.changed {
+            let (g, b) = (&self.good[name], &self.bad[name]);
+            let known: HashSet<&str> = g.lines().chain(b.lines()).collect();
+            if !tree.get(name)?.lines().all(|l| known.contains(l)) {
+                return None;
+            }
+        }
         self.made.set(self.made.get() + 1);
         let (mut gc, mut bc) = (self.good.clone(), self.bad.clone());
         for name in &self.changed {
