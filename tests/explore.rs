@@ -330,7 +330,7 @@ fn explore_writes_a_replayable_suite_and_ends_with_the_summary() {
 
 /// signature-diff names a changed partition whose witness fails, at the two
 /// revisions, the way the sample's own failing test does.
-fn signature_diff_finds_the_regression(name: &str, id: &str) {
+fn signature_diff_finds_the_regression(name: &str, id: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().expect("tempdir");
     let s = sample(dir.path(), name, id);
     let mut args = vec![
@@ -376,11 +376,50 @@ fn signature_diff_finds_the_regression(name: &str, id: &str) {
         explore::diff::fails_alike(&gp, &bp, &test, &w, Limits::default())
     });
     assert!(alike, "no witness fails like the sample's test:\n{stdout}");
+    v
 }
 
 #[test]
 fn signature_diff_on_rs_xyz() {
-    signature_diff_finds_the_regression("rs-xyz", "larger-margin");
+    let v = signature_diff_finds_the_regression("rs-xyz", "larger-margin");
+    // larger() now tests x - y > 1: every partition's condition is reshaped (x > y
+    // became x - y > 1), none is new or lost. Each is covered by partitions of the
+    // other revision that compute the same output or are listed as changed, so none is
+    // reported as appeared or disappeared (there were 32 of each).
+    let kinds: Vec<&str> = v["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .filter_map(|c| c["kind"].as_str())
+        .collect();
+    assert!(kinds.iter().all(|k| *k == "changed"), "{kinds:?}");
+    let reshaped = v["reshaped"].as_array().expect("reshaped");
+    assert!(!reshaped.is_empty());
+    for r in reshaped {
+        let covered: Vec<&serde_json::Value> = r["covered_by"]
+            .as_array()
+            .expect("covered_by")
+            .iter()
+            .collect();
+        assert!(!covered.is_empty(), "{r}");
+        for c in r["changed_with"].as_array().expect("changed_with") {
+            assert!(covered.contains(&c), "{r}");
+            // The pair is one of the listed changes.
+            let (g, b) = if r["side"] == "good" {
+                (&r["partition"], c)
+            } else {
+                (c, &r["partition"])
+            };
+            assert!(
+                v["changes"]
+                    .as_array()
+                    .expect("changes")
+                    .iter()
+                    .any(|x| &x["good_partition"] == g && &x["bad_partition"] == b),
+                "{r}"
+            );
+        }
+    }
 }
 
 #[test]
