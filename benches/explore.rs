@@ -2,7 +2,7 @@
 //! exploration against DART) and signature-diff on every sample regression.
 //!
 //! ```text
-//! cargo bench --bench explore
+//! cargo bench --bench explore [-- table3|samples]
 //! ```
 //!
 //! Table 3: each program explored from one starting test with both strategies (at most
@@ -116,13 +116,14 @@ fn corpus() -> Vec<Subject> {
             continue;
         }
         let Some(t) = toml_of(&f) else { continue };
-        // The case with the least input: every input byte multiplies the paths.
+        // The case with the least input that has some: every input byte multiplies the
+        // paths.
         let size =
             |c: &&toml::Value| strs_of(c.get("args")).concat().len() + str_of(c.get("stdin")).len();
         let Some(case) = t
             .get("case")
             .and_then(|c| c.as_array())
-            .and_then(|c| c.iter().min_by_key(size))
+            .and_then(|c| c.iter().filter(|c| size(c) > 0).min_by_key(size))
         else {
             continue;
         };
@@ -345,6 +346,8 @@ fn samples_table() -> Result<Table> {
         for r in &s.manifest.regressions {
             let row = sample_row(s, r)
                 .unwrap_or_else(|e| vec![format!("{}/{}", s.name, r.id), format!("{e:#}")]);
+            // Each row as it comes, on stderr: the whole table takes a while.
+            eprintln!("{}", row.join(" | "));
             t.add_row(row);
         }
     }
@@ -352,7 +355,23 @@ fn samples_table() -> Result<Table> {
 }
 
 fn main() -> Result<()> {
-    // `cargo bench` passes --bench; nothing else is taken.
+    // `cargo bench` passes --bench; `table3` or `samples` runs only that part.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wants = |p: &str| only.is_empty() || only.iter().any(|o| o == p);
+    if wants("table3") {
+        table3_main();
+    }
+    if wants("samples") {
+        println!("signature-diff on the sample regressions\n");
+        println!("{}", samples_table()?);
+    }
+    Ok(())
+}
+
+fn table3_main() {
     println!("Table 3 (RSC exploration vs DART; * = concretised or bounded)\n");
     let (t, no_input) = table3();
     println!("{t}\n");
@@ -362,7 +381,4 @@ fn main() -> Result<()> {
             no_input.join(", ")
         );
     }
-    println!("signature-diff on the sample regressions\n");
-    println!("{}", samples_table()?);
-    Ok(())
 }
