@@ -10,7 +10,8 @@
 //! by z3) to none on the other side appeared or disappeared, unless it was only
 //! reshaped: its condition is covered by the other side's partitions it overlaps (z3:
 //! `φP ∧ ¬(φQ1 ∨ … ∨ φQk)` unsatisfiable), and on every such overlap the outputs were
-//! proven equal or the pair is reported as changed. Then every input of the partition
+//! proven equal (exact outputs: no concretisation, no input-dependent text) or the
+//! pair is reported as changed. Then every input of the partition
 //! is accounted for by a comparison, and the partition is listed as matched (with the
 //! partitions that cover it) instead of appeared or disappeared. Every reported
 //! partition carries a witness test replayed concretely at both revisions.
@@ -226,6 +227,10 @@ struct Imported {
     conds: Vec<String>,
     outs: Vec<ExprId>,
     shape: String,
+    /// Some output argument is input-dependent text with no expression (`%s` of input
+    /// bytes), or the run concretised a value: equal shapes and expressions then prove
+    /// nothing beyond the partition's own test.
+    inexact: bool,
 }
 
 fn import(run: &Run, pool: &mut ExprPool) -> Result<Imported> {
@@ -253,6 +258,11 @@ fn import(run: &Run, pool: &mut ExprPool) -> Result<Imported> {
         conds: texts,
         outs: o.to_vec(),
         shape: run.output_shape(),
+        inexact: run.concretised()
+            || run
+                .outputs
+                .iter()
+                .any(|&i| run.sym.outputs[i].args.iter().any(|a| a.sym_text)),
     })
 }
 
@@ -423,9 +433,15 @@ pub fn diff(
             }
             let same_shape = gp.shape == bp.shape && gp.outs.len() == bp.outs.len();
             let mut from_test = from_test;
+            // Inexact outputs are compared only on the witness.
+            let text = if gp.inexact || bp.inexact {
+                Pair::Unproven
+            } else {
+                Pair::Same
+            };
             let model = if same_shape {
                 if gp.outs == bp.outs {
-                    pairs.push((g, b, Pair::Same));
+                    pairs.push((g, b, text));
                     continue;
                 }
                 let evals = |m: &Model| {
@@ -453,7 +469,7 @@ pub fn diff(
                     match check(&pool, &[gp.phi, bp.phi, ne], &mut calls) {
                         SolveResult::Sat(m) => m,
                         SolveResult::Unsat => {
-                            pairs.push((g, b, Pair::Same));
+                            pairs.push((g, b, text));
                             continue;
                         }
                         SolveResult::Unknown(_) => {
