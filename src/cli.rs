@@ -1226,7 +1226,12 @@ fn explain(a: &ExplainArgs) -> Res {
     };
     // A repeated analysis of the same trees and test is read back whole: no run, no
     // solving.
-    let key = report_cache_key(a, &test, &gtree, &btree);
+    // The bad revision's explored suite, if `explore` cached one: the report counts its
+    // failing tests, so it is part of the key.
+    let suite = crate::explain::tree_hash(btree.path())
+        .map(|h| crate::explore::stored::suite_bytes(&mut cache, &h, &test.program))
+        .unwrap_or_default();
+    let key = report_cache_key(a, &test, &gtree, &btree, &suite);
     if let Some(mut r) = key
         .as_ref()
         .and_then(|k| crate::explain::cached_report(&mut cache, k))
@@ -1354,6 +1359,12 @@ fn explain(a: &ExplainArgs) -> Res {
         &opts.cache,
         &mut report,
     );
+    if !suite.is_empty() {
+        let lim = lim.relative_to(b.run.result.steps.max(g.run.result.steps));
+        let note =
+            crate::explore::stored::corroborate(&suite, &g.prog, &b.prog, &g.input, &b.input, lim);
+        report.notes.extend(note);
+    }
     crate::explain::name_root_cause(&mut report);
     if let (Some(bt), Some(t)) = (&bad_trees, &b.trace) {
         let br = crate::explain::TracedRun {
@@ -1379,6 +1390,7 @@ fn report_cache_key(
     test: &Test,
     g: &crate::repo::Materialised,
     b: &crate::repo::Materialised,
+    suite: &[u8],
 ) -> Option<crate::cache::Key> {
     let gh = crate::explain::tree_hash(g.path()).ok()?;
     let bh = crate::explain::tree_hash(b.path()).ok()?;
@@ -1412,6 +1424,7 @@ fn report_cache_key(
             &env,
             &expect,
             opts.as_bytes(),
+            suite,
         ],
     ))
 }
@@ -1607,7 +1620,17 @@ fn explore_rev(
         timeout: (bounds.timeout > 0).then(|| std::time::Duration::from_secs(bounds.timeout)),
     };
     let pb = explore_progress(rev);
-    let ex = crate::explore::explore(&prog, test.input(tree.path()), &opts, cache, |p| {
+    let start = test.input(tree.path());
+    // Keyed by the whole tree (files the program opens too), the test and the options.
+    let tree_hash = crate::explain::tree_hash(tree.path()).ok();
+    let key = tree_hash
+        .as_deref()
+        .map(|h| crate::explore::stored::key(h, &test.program, &start, &opts));
+    let stored_as = key
+        .as_ref()
+        .zip(tree_hash.as_deref())
+        .map(|(k, h)| (k, h, test.program.as_str()));
+    let ex = crate::explore::stored::explore_reusing(&prog, start, &opts, cache, stored_as, |p| {
         pb.set_message(format!(
             "{rev}: {} executions, {} partitions, {} pending",
             p.executions, p.partitions, p.pending
@@ -1616,18 +1639,6 @@ fn explore_rev(
     });
     pb.finish_and_clear();
     let ex = ex.map_err(|e| Error::Internal(format!("exploring {rev}: {e:#}")))?;
-    // The suite and its conditions, for later analyses of the same program and test.
-    if let Ok(json) = serde_json::to_vec(&ex.report()) {
-        let mut t = Vec::new();
-        for a in &test.args {
-            t.extend_from_slice(a.as_bytes());
-            t.push(0);
-        }
-        t.extend_from_slice(&test.stdin);
-        t.extend_from_slice(format!("\0{strategy:?}\0{:?}", bounds).as_bytes());
-        let key = crate::cache::Key::new(crate::ir::display::program(&prog).as_bytes(), &t);
-        cache.put(crate::cache::Kind::Explore, &key, &json);
-    }
     Ok(ExploredRev {
         _tree: tree,
         prog,

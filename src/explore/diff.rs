@@ -7,8 +7,14 @@
 //! calls, formats and ending), z3 looks for an input in the overlap where an output
 //! expression differs; of different shapes, the overlap's model is replayed and the
 //! concrete outputs compared. A partition whose RSC is equivalent (syntactically, else
-//! by z3) to none on the other side appeared or disappeared. Every reported partition
-//! carries a witness test replayed concretely at both revisions.
+//! by z3) to none on the other side appeared or disappeared, unless it was only
+//! reshaped: its condition is covered by the other side's partitions it overlaps (z3:
+//! `φP ∧ ¬(φQ1 ∨ … ∨ φQk)` unsatisfiable), and on every such overlap the outputs were
+//! proven equal (exact outputs: no concretisation, no input-dependent text) or the
+//! pair is reported as changed. Then every input of the partition
+//! is accounted for by a comparison, and the partition is listed as matched (with the
+//! partitions that cover it) instead of appeared or disappeared. Every reported
+//! partition carries a witness test replayed concretely at both revisions.
 
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -80,12 +86,29 @@ pub struct Change {
     pub differs: bool,
 }
 
+/// A partition equivalent to no partition of the other revision, but covered by the
+/// ones it overlaps, each pair proven to compute the same output there or reported as
+/// changed: a reshaping of conditions, not a new or lost behaviour.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reshaped {
+    /// The revision the partition belongs to: `good` or `bad`.
+    pub side: &'static str,
+    /// 1-based partition number of that revision.
+    pub partition: usize,
+    /// The other revision's partitions (1-based) that cover it.
+    pub covered_by: Vec<usize>,
+    /// Those of them whose overlap with it is reported as changed.
+    pub changed_with: Vec<usize>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct SigDiff {
     pub schema: &'static str,
     pub good_partitions: usize,
     pub bad_partitions: usize,
     pub changes: Vec<Change>,
+    /// Partitions not reported as appeared or disappeared because they were reshaped.
+    pub reshaped: Vec<Reshaped>,
     pub solver_calls: usize,
     /// Why a difference may have been missed (either exploration incomplete, a query
     /// undecided).
@@ -101,10 +124,11 @@ impl SigDiff {
     pub fn summary_line(&self) -> String {
         let n = |k: ChangeKind| self.changes.iter().filter(|c| c.kind == k).count();
         format!(
-            "{} changed, {} appeared, {} disappeared ({} good partitions, {} bad partitions, {} solver calls)",
+            "{} changed, {} appeared, {} disappeared, {} reshaped ({} good partitions, {} bad partitions, {} solver calls)",
             n(ChangeKind::Changed),
             n(ChangeKind::Appeared),
             n(ChangeKind::Disappeared),
+            self.reshaped.len(),
             self.good_partitions,
             self.bad_partitions,
             self.solver_calls
@@ -149,6 +173,32 @@ impl SigDiff {
                 s.push_str("  (both revisions behave the same on this witness)\n");
             }
         }
+        for r in &self.reshaped {
+            let (own, other) = if r.side == "good" {
+                (good, bad)
+            } else {
+                (bad, good)
+            };
+            let list = |v: &[usize]| {
+                v.iter()
+                    .map(|p| format!("#{p}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let mut line = format!(
+                "Reshaped partition ({own} #{}): covered by {other} {}, same output",
+                r.partition,
+                list(&r.covered_by)
+            );
+            if !r.changed_with.is_empty() {
+                line.push_str(&format!(
+                    " except where listed as changed with {}",
+                    list(&r.changed_with)
+                ));
+            }
+            s.push_str(&line);
+            s.push('\n');
+        }
         for i in &self.incomplete {
             s.push_str(&format!("incomplete: {i}\n"));
         }
@@ -177,6 +227,10 @@ struct Imported {
     conds: Vec<String>,
     outs: Vec<ExprId>,
     shape: String,
+    /// Some output argument is input-dependent text with no expression (`%s` of input
+    /// bytes), or the run concretised a value: equal shapes and expressions then prove
+    /// nothing beyond the partition's own test.
+    inexact: bool,
 }
 
 fn import(run: &Run, pool: &mut ExprPool) -> Result<Imported> {
@@ -204,6 +258,11 @@ fn import(run: &Run, pool: &mut ExprPool) -> Result<Imported> {
         conds: texts,
         outs: o.to_vec(),
         shape: run.output_shape(),
+        inexact: run.concretised()
+            || run
+                .outputs
+                .iter()
+                .any(|&i| run.sym.outputs[i].args.iter().any(|a| a.sym_text)),
     })
 }
 
@@ -234,6 +293,18 @@ fn clash(pool: &mut ExprPool, a: &[ExprId], b: &[ExprId]) -> bool {
         let n = pool.negate(x);
         b.contains(&n)
     })
+}
+
+/// How an overlapping pair of partitions compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pair {
+    /// The outputs are proven equal on the overlap.
+    Same,
+    /// Reported as changed, with a witness.
+    Changed,
+    /// Neither: different output shapes whose witness behaved alike, or the solver gave
+    /// up. A partition with such a pair cannot be called reshaped.
+    Unproven,
 }
 
 /// Above this many solver calls the pairwise comparison stops (and says so).
@@ -283,6 +354,8 @@ pub fn diff(
     let mut capped = false;
     let mut matched_g = vec![false; gi.len()];
     let mut matched_b = vec![false; bi.len()];
+    // How each overlapping pair (g, b) compared.
+    let mut pairs: Vec<(usize, usize, Pair)> = Vec::new();
     let mut changes = Vec::new();
     // Runs of the other revision take their files from their own tree.
     let cwd_of = |s: &Side| s.ex.runs.first().and_then(|r| r.input.cwd.clone());
@@ -339,6 +412,7 @@ pub fn diff(
                     SolveResult::Unsat => continue,
                     SolveResult::Unknown(_) => {
                         undecided += 1;
+                        pairs.push((g, b, Pair::Unproven));
                         continue;
                     }
                 }
@@ -359,8 +433,15 @@ pub fn diff(
             }
             let same_shape = gp.shape == bp.shape && gp.outs.len() == bp.outs.len();
             let mut from_test = from_test;
+            // Inexact outputs are compared only on the witness.
+            let text = if gp.inexact || bp.inexact {
+                Pair::Unproven
+            } else {
+                Pair::Same
+            };
             let model = if same_shape {
                 if gp.outs == bp.outs {
+                    pairs.push((g, b, text));
                     continue;
                 }
                 let evals = |m: &Model| {
@@ -387,9 +468,13 @@ pub fn diff(
                     }
                     match check(&pool, &[gp.phi, bp.phi, ne], &mut calls) {
                         SolveResult::Sat(m) => m,
-                        SolveResult::Unsat => continue,
+                        SolveResult::Unsat => {
+                            pairs.push((g, b, text));
+                            continue;
+                        }
                         SolveResult::Unknown(_) => {
                             undecided += 1;
+                            pairs.push((g, b, Pair::Unproven));
                             continue;
                         }
                     }
@@ -406,8 +491,10 @@ pub fn diff(
             // Different shapes prove nothing by themselves: only a witness that
             // behaves differently is a change.
             if !same_shape && !differs {
+                pairs.push((g, b, Pair::Unproven));
                 continue;
             }
+            pairs.push((g, b, Pair::Changed));
             changes.push(Change {
                 kind: ChangeKind::Changed,
                 good_partition: Some(g + 1),
@@ -419,6 +506,57 @@ pub fn diff(
                 bad_output: bo,
                 differs,
             });
+        }
+    }
+    // Unmatched partitions that were only reshaped.
+    let mut reshaped = Vec::new();
+    if !capped {
+        for (side, own, other, matched) in [
+            ("good", &gi, &bi, &mut matched_g),
+            ("bad", &bi, &gi, &mut matched_b),
+        ] {
+            for (p, ip) in own.iter().enumerate() {
+                if matched[p] {
+                    continue;
+                }
+                let mine: Vec<(usize, Pair)> = pairs
+                    .iter()
+                    .filter_map(|&(g, b, o)| match side {
+                        "good" => (g == p).then_some((b, o)),
+                        _ => (b == p).then_some((g, o)),
+                    })
+                    .collect();
+                if mine.is_empty() || mine.iter().any(|(_, o)| *o == Pair::Unproven) {
+                    continue;
+                }
+                let mut union = pool.bool_const(false);
+                for &(q, _) in &mine {
+                    union = pool.bool_or(union, other[q].phi);
+                }
+                let outside = pool.negate(union);
+                if matches!(
+                    check(&pool, &[ip.phi, outside], &mut calls),
+                    SolveResult::Unsat
+                ) {
+                    matched[p] = true;
+                    let mut covered_by: Vec<usize> = mine.iter().map(|(q, _)| q + 1).collect();
+                    covered_by.sort_unstable();
+                    covered_by.dedup();
+                    let mut changed_with: Vec<usize> = mine
+                        .iter()
+                        .filter(|(_, o)| *o == Pair::Changed)
+                        .map(|(q, _)| q + 1)
+                        .collect();
+                    changed_with.sort_unstable();
+                    changed_with.dedup();
+                    reshaped.push(Reshaped {
+                        side,
+                        partition: p + 1,
+                        covered_by,
+                        changed_with,
+                    });
+                }
+            }
         }
     }
     for (b, m) in matched_b.iter().enumerate() {
@@ -480,6 +618,7 @@ pub fn diff(
         good_partitions: gi.len(),
         bad_partitions: bi.len(),
         changes,
+        reshaped,
         solver_calls: calls,
         incomplete,
     })

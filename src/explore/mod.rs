@@ -15,12 +15,13 @@
 
 pub mod diff;
 mod prints;
+pub mod stored;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::Facts;
 use crate::cache::Cache;
@@ -33,7 +34,7 @@ use crate::slice::{self, Criterion, Slicer, Spec};
 use crate::sym::{ExprId, SolveResult};
 
 /// How to explore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
     /// One path per relevant slice condition (Algorithm 1 with reordered RSCs).
@@ -231,7 +232,7 @@ pub struct Partition {
 }
 
 /// Counters of an exploration.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Stats {
     pub executions: usize,
     pub solver_calls: usize,
@@ -272,6 +273,11 @@ pub struct Exploration {
     pub stats: Stats,
     /// Why the exploration may have missed partitions (empty: complete).
     pub incomplete: Vec<String>,
+    /// Whether the clock decided where it ended (`--timeout`, a solver query that gave
+    /// up): then the same exploration repeated may end elsewhere, and is not cached.
+    pub clock_bound: bool,
+    /// Set when the tests came from the cache (`stored`) and were only replayed.
+    pub reused: Option<stored::Reused>,
 }
 
 impl Exploration {
@@ -309,9 +315,9 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
     let (crit, criterion_note) = criterion_for(&t.result, &t.trace, opts.criterion)?;
     let slicer = Slicer::new(prog, facts, &t.trace).context("indexing the run's trace")?;
     let mut crit = crit;
-    if opts.criterion == Spec::Output {
-        // The output stream's potential definers (see `prints`).
-        let mut mp = prints::MayPrint::new(prog, facts);
+    // Branch instances whose other side may print or end the run (see `prints`).
+    let untaken = |mut mp: prints::MayPrint| -> Vec<u32> {
+        let mut v = Vec::new();
         for &b in slicer.branch_entries() {
             let e = t.trace.entries[b as usize];
             let func = t
@@ -319,10 +325,16 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
                 .frames
                 .get(e.frame as usize)
                 .map_or(e.stmt.func, |f| f.func);
-            if mp.untaken_prints(func, e.stmt.block, e.aux) {
-                crit.entries.push(b);
+            if mp.untaken_may(func, e.stmt.block, e.aux) {
+                v.push(b);
             }
         }
+        v
+    };
+    if opts.criterion == Spec::Output {
+        // The output stream's potential definers.
+        crit.entries
+            .extend(untaken(prints::MayPrint::new(prog, facts)));
         crit.entries.sort_unstable();
         crit.entries.dedup();
     }
@@ -341,7 +353,8 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         Strategy::Dart => (0..sym.branches.len()).collect(),
         Strategy::Rsc => {
             let entries: Vec<u32> = rsc.iter().map(|&i| sym.branches[i].entry).collect();
-            slice::reorder_branches(&slicer, &entries)
+            let ending = untaken(prints::MayPrint::ending(prog, facts));
+            reorder_rsc(&slicer, &entries, &ending)
                 .context("reordering the relevant slice condition")?
                 .into_iter()
                 .filter_map(|e| by_entry.get(&e).copied())
@@ -370,6 +383,38 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         outputs,
         criterion_note,
     })
+}
+
+/// Algorithm 2 on the RSC's branch instances (trace entries, ascending), where a pivot's
+/// slice is closed from the pivot and every earlier branch instance whose other side
+/// may end the run (`ending`, ascending). The pivot executes only if those go the way
+/// they went; when one is in a function that has since returned (an `assert` in a
+/// helper), the slicer's intraprocedural control dependence does not see that, and
+/// without it a negated prefix could skip the pivot altogether, breaking the prefix
+/// property that completeness rests on (`tests/c/pass/assert_check`).
+fn reorder_rsc(slicer: &Slicer, rsc: &[u32], ending: &[u32]) -> Result<Vec<u32>> {
+    let mut cache: HashMap<u32, slice::BitSet> = HashMap::new();
+    let mut err = None;
+    let out = slice::reorder(rsc, &mut |pivot, x| {
+        if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(pivot) {
+            let mut entries = vec![pivot];
+            entries.extend(ending.iter().copied().take_while(|&b| b < pivot));
+            match slicer.close(&Criterion { entries }, true) {
+                Ok(s) => {
+                    v.insert(s);
+                }
+                Err(e) => {
+                    err = Some(e);
+                    return false;
+                }
+            }
+        }
+        cache.get(&pivot).is_some_and(|s| s.contains(x))
+    });
+    match err {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
 }
 
 /// The criterion of one run. `output` also takes how the run ended, so a crash or an
@@ -425,6 +470,8 @@ pub fn explore(
         partitions: Vec::new(),
         stats: Stats::default(),
         incomplete: Vec::new(),
+        clock_bound: false,
+        reused: None,
     };
     let mut st = State {
         index: HashMap::new(),
@@ -443,6 +490,7 @@ pub fn explore(
         });
         if let Some(t) = opts.timeout {
             if started.elapsed() >= t {
+                ex.clock_bound = true;
                 stopped = Some(format!(
                     "stopped by --timeout after {:.1}s with {} partial conditions left",
                     t.as_secs_f64(),
@@ -478,6 +526,7 @@ pub fn explore(
             SolveResult::Unsat => ex.stats.unsat += 1,
             SolveResult::Unknown(why) => {
                 ex.stats.unknown += 1;
+                ex.clock_bound = true;
                 st.notes
                     .insert(format!("the solver gave up on a query ({why})"));
             }
@@ -651,6 +700,9 @@ pub struct Report {
     pub incomplete: Vec<String>,
     pub partitions: Vec<SignatureEntry>,
     pub stats: Stats,
+    /// Present when the suite came from the cache: how many tests, and the figures of
+    /// the exploration that first derived them (`stats` are this invocation's).
+    pub from_cache: Option<stored::Reused>,
     pub summary: String,
 }
 
@@ -698,6 +750,7 @@ impl Exploration {
             incomplete: self.incomplete.clone(),
             partitions: self.partitions.iter().map(|p| self.entry(p)).collect(),
             stats: self.stats.clone(),
+            from_cache: self.reused.clone(),
             summary: self.summary_line(),
         }
     }
@@ -729,6 +782,15 @@ impl Exploration {
             s.push_str(&format!(
                 "  test   args {:?} stdin {:?}\n",
                 e.test.args, e.test.stdin
+            ));
+        }
+        if let Some(r) = &self.reused {
+            s.push_str(&format!(
+                "cache: {} of {} tests from the cache, replayed without solving (first explored with {} executions, {} solver calls)\n",
+                r.tests,
+                self.partitions.len(),
+                r.first.executions,
+                r.first.solver_calls
             ));
         }
         if self.is_complete() {

@@ -4,11 +4,19 @@
 //! dependence of the criterion, just as one whose untaken side may assign a variable
 //! the output reads. The slicer's may-def facts cover memory, not the output stream;
 //! this adds the stream.
+//!
+//! The same walk with only the functions that end the run (`MayPrint::ending`) tells
+//! which branch instances may stop the run on their untaken side: every later branch
+//! instance executes only if they go the way they went, even after their function has
+//! returned, where the slicer's intraprocedural control dependence no longer sees it.
 
 use std::collections::HashMap;
 
 use crate::analysis::{Facts, EXIT};
 use crate::ir::{Callee, Program, StmtKind};
+
+/// Library functions that end the run.
+const ENDING: &[&str] = &["exit", "_exit", "_Exit", "abort", "assert", "__assert_fail"];
 
 /// Library functions that write output or end the run.
 const OUTPUT: &[&str] = &[
@@ -35,13 +43,25 @@ const OUTPUT: &[&str] = &[
 pub struct MayPrint<'a> {
     prog: &'a Program,
     facts: &'a Facts,
-    /// Whether each function (or a callee) may print.
+    /// The library functions that count.
+    names: &'static [&'static str],
+    /// Whether each function (or a callee) may call one of `names`.
     funcs: Vec<bool>,
     memo: HashMap<(u32, u32, u32), bool>,
 }
 
 impl<'a> MayPrint<'a> {
+    /// Sides that may print or end the run.
     pub fn new(prog: &'a Program, facts: &'a Facts) -> MayPrint<'a> {
+        MayPrint::of(prog, facts, OUTPUT)
+    }
+
+    /// Sides that may end the run (exit, abort, a failed assert).
+    pub fn ending(prog: &'a Program, facts: &'a Facts) -> MayPrint<'a> {
+        MayPrint::of(prog, facts, ENDING)
+    }
+
+    fn of(prog: &'a Program, facts: &'a Facts, names: &'static [&'static str]) -> MayPrint<'a> {
         let mut funcs = vec![false; prog.functions.len()];
         // Fixpoint over the call graph; indirect calls may reach anything.
         loop {
@@ -54,7 +74,7 @@ impl<'a> MayPrint<'a> {
                     .blocks
                     .iter()
                     .flat_map(|b| &b.stmts)
-                    .any(|s| stmt_prints(prog, &s.kind, &funcs));
+                    .any(|s| stmt_prints(prog, &s.kind, &funcs, names));
                 if p {
                     funcs[i] = true;
                     changed = true;
@@ -67,14 +87,16 @@ impl<'a> MayPrint<'a> {
         MayPrint {
             prog,
             facts,
+            names,
             funcs,
             memo: HashMap::new(),
         }
     }
 
-    /// Whether the sides of branch block `block` of `func` other than `taken` may print
-    /// before the branch's immediate post-dominator.
-    pub fn untaken_prints(&mut self, func: u32, block: u32, taken: u32) -> bool {
+    /// Whether the sides of branch block `block` of `func` other than `taken` may call
+    /// one of the functions that count (print, or end the run) before the branch's
+    /// immediate post-dominator.
+    pub fn untaken_may(&mut self, func: u32, block: u32, taken: u32) -> bool {
         if let Some(&v) = self.memo.get(&(func, block, taken)) {
             return v;
         }
@@ -105,7 +127,7 @@ impl<'a> MayPrint<'a> {
             if bb
                 .stmts
                 .iter()
-                .any(|s| stmt_prints(self.prog, &s.kind, &self.funcs))
+                .any(|s| stmt_prints(self.prog, &s.kind, &self.funcs, self.names))
             {
                 return true;
             }
@@ -115,13 +137,13 @@ impl<'a> MayPrint<'a> {
     }
 }
 
-fn stmt_prints(prog: &Program, s: &StmtKind, funcs: &[bool]) -> bool {
+fn stmt_prints(prog: &Program, s: &StmtKind, funcs: &[bool], names: &[&str]) -> bool {
     match s {
         StmtKind::Call { callee, .. } => match callee {
             Callee::Builtin(i) => prog
                 .builtins
                 .get(*i as usize)
-                .is_none_or(|n| OUTPUT.contains(&n.as_str())),
+                .is_none_or(|n| names.contains(&n.as_str())),
             Callee::Func(f) => funcs.get(*f as usize).copied().unwrap_or(true),
             Callee::Indirect(_) => true,
         },
