@@ -139,8 +139,8 @@ struct Changed {
 struct Pair {
     units: Vec<Unit>,
     changed: HashMap<String, Changed>,
-    /// Files of both trees, unchanged or changed.
-    files: HashSet<String>,
+    /// The good tree's files; those in `changed` differ in the bad tree.
+    files: BTreeMap<String, String>,
     /// The spec came from finding `main` (no configuration file).
     by_main: bool,
 }
@@ -242,7 +242,7 @@ impl Pair {
         Ok(Pair {
             units,
             changed,
-            files: good.keys().cloned().collect(),
+            files: good.clone(),
             by_main,
         })
     }
@@ -250,8 +250,13 @@ impl Pair {
     /// The preprocessed text of each translation unit of `tree` (a tree between the two
     /// of the pair), or why it cannot be assembled safely.
     fn preprocessed(&self, tree: &BTreeMap<String, String>) -> Result<Vec<String>, Miss> {
-        if tree.len() != self.files.len() || !tree.keys().all(|k| self.files.contains(k)) {
+        if tree.keys().ne(self.files.keys()) {
             return Err(Miss::Unsafe);
+        }
+        // A file the pair's trees share is spliced as theirs: the tree must have it too.
+        let differs = |(k, t): (&String, &String)| !self.changed.contains_key(k) && tree[k] != *t;
+        if self.files.iter().any(differs) {
+            return Err(Miss::Lines);
         }
         let mut views: HashMap<&str, Vec<(Side, u32)>> = HashMap::new();
         for (name, c) in &self.changed {
