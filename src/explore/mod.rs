@@ -354,7 +354,14 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         Strategy::Rsc => {
             let entries: Vec<u32> = rsc.iter().map(|&i| sym.branches[i].entry).collect();
             let ending = untaken(prints::MayPrint::ending(prog, facts));
-            reorder_rsc(&slicer, &entries, &ending)
+            // Algorithm 2 on the RSC's branch instances (trace entries, ascending), where a pivot's
+            // slice is closed from the pivot and every earlier branch instance whose other side
+            // may end the run (`ending`, ascending). The pivot executes only if those go the way
+            // they went; when one is in a function that has since returned (an `assert` in a
+            // helper), the slicer's intraprocedural control dependence does not see that, and
+            // without it a negated prefix could skip the pivot altogether, breaking the prefix
+            // property that completeness rests on (`tests/c/pass/assert_check`).
+            slice::reorder_branches(&slicer, &entries, &ending)
                 .context("reordering the relevant slice condition")?
                 .into_iter()
                 .filter_map(|e| by_entry.get(&e).copied())
@@ -383,38 +390,6 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         outputs,
         criterion_note,
     })
-}
-
-/// Algorithm 2 on the RSC's branch instances (trace entries, ascending), where a pivot's
-/// slice is closed from the pivot and every earlier branch instance whose other side
-/// may end the run (`ending`, ascending). The pivot executes only if those go the way
-/// they went; when one is in a function that has since returned (an `assert` in a
-/// helper), the slicer's intraprocedural control dependence does not see that, and
-/// without it a negated prefix could skip the pivot altogether, breaking the prefix
-/// property that completeness rests on (`tests/c/pass/assert_check`).
-fn reorder_rsc(slicer: &Slicer, rsc: &[u32], ending: &[u32]) -> Result<Vec<u32>> {
-    let mut cache: HashMap<u32, slice::BitSet> = HashMap::new();
-    let mut err = None;
-    let out = slice::reorder(rsc, &mut |pivot, x| {
-        if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(pivot) {
-            let mut entries = vec![pivot];
-            entries.extend(ending.iter().copied().take_while(|&b| b < pivot));
-            match slicer.close(&Criterion { entries }, true) {
-                Ok(s) => {
-                    v.insert(s);
-                }
-                Err(e) => {
-                    err = Some(e);
-                    return false;
-                }
-            }
-        }
-        cache.get(&pivot).is_some_and(|s| s.contains(x))
-    });
-    match err {
-        Some(e) => Err(e),
-        None => Ok(out),
-    }
 }
 
 /// The criterion of one run. `output` also takes how the run ended, so a crash or an

@@ -748,11 +748,6 @@ fn hex_float(v: f64, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
     } else {
         (1u8, exp_bits - 1023)
     };
-    let table: &[u8; 16] = if upper {
-        b"0123456789ABCDEF"
-    } else {
-        b"0123456789abcdef"
-    };
     let mut nib: Vec<u8> = (0..13)
         .map(|i| ((frac >> (48 - 4 * i)) & 0xf) as u8)
         .collect();
@@ -766,26 +761,37 @@ fn hex_float(v: f64, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
             let more = nib[p + 1..].iter().any(|&x| x != 0);
             let up = next > 8 || (next == 8 && (more || last % 2 == 1));
             nib.truncate(p);
-            if up {
-                let mut j = nib.len();
-                loop {
-                    if j == 0 {
-                        lead += 1;
-                        break;
-                    }
-                    j -= 1;
-                    if nib[j] == 15 {
-                        nib[j] = 0;
-                    } else {
-                        nib[j] += 1;
-                        break;
-                    }
-                }
+            if up && increment_nibbles(&mut nib) {
+                lead += 1;
             }
         } else {
             nib.resize(p, 0);
         }
     }
+    hex_float_text(lead, &nib, exp, alt, upper)
+}
+
+/// Adds one in the last hex digit; true when the carry leaves the first (every digit
+/// was `f` and is now `0`).
+fn increment_nibbles(nib: &mut [u8]) -> bool {
+    for d in nib.iter_mut().rev() {
+        if *d == 15 {
+            *d = 0;
+        } else {
+            *d += 1;
+            return false;
+        }
+    }
+    true
+}
+
+/// The text of a hex float after `0x`: leading digit, point, digits, `p` exponent.
+fn hex_float_text(lead: u8, nib: &[u8], exp: i32, alt: bool, upper: bool) -> Vec<u8> {
+    let table: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
     let mut s = vec![table[lead as usize]];
     if !nib.is_empty() || alt {
         s.push(b'.');
@@ -803,11 +809,6 @@ fn hex_float(v: f64, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
 /// (`-16385`); rounding to the precision is half to even and a carry out of `f` makes
 /// the leading digit `1` and adds 4 to the exponent.
 fn hex_float_f80(v: F80, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8> {
-    let table: &[u8; 16] = if upper {
-        b"0123456789ABCDEF"
-    } else {
-        b"0123456789abcdef"
-    };
     let (sig, biased) = v.raw_parts();
     let mut lead = (sig >> 60) as u8;
     let mut nib: Vec<u8> = (0..15)
@@ -838,25 +839,12 @@ fn hex_float_f80(v: F80, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8>
                 let more = next & 7 != 0 || p + 1 < nib.len();
                 let up = next >= 8 && (more || last % 2 == 1);
                 nib.truncate(p);
-                if up {
-                    let mut j = nib.len();
-                    loop {
-                        if j == 0 {
-                            if lead == 15 {
-                                lead = 1;
-                                exp += 4;
-                            } else {
-                                lead += 1;
-                            }
-                            break;
-                        }
-                        j -= 1;
-                        if nib[j] == 15 {
-                            nib[j] = 0;
-                        } else {
-                            nib[j] += 1;
-                            break;
-                        }
+                if up && increment_nibbles(&mut nib) {
+                    if lead == 15 {
+                        lead = 1;
+                        exp += 4;
+                    } else {
+                        lead += 1;
                     }
                 }
             } else {
@@ -864,15 +852,7 @@ fn hex_float_f80(v: F80, prec: Option<usize>, alt: bool, upper: bool) -> Vec<u8>
             }
         }
     }
-    let mut s = vec![table[lead as usize]];
-    if !nib.is_empty() || alt {
-        s.push(b'.');
-    }
-    s.extend(nib.iter().map(|&n| table[n as usize]));
-    s.push(if upper { b'P' } else { b'p' });
-    s.push(if exp < 0 { b'-' } else { b'+' });
-    s.extend_from_slice(exp.unsigned_abs().to_string().as_bytes());
-    s
+    hex_float_text(lead, &nib, exp, alt, upper)
 }
 
 #[cfg(test)]

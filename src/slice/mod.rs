@@ -727,18 +727,16 @@ pub fn reorder<T: Copy>(seq: &[T], in_slice_of: &mut impl FnMut(T, T) -> bool) -
 }
 
 /// Reorders the branch instances of a relevant slice condition (trace entries,
-/// ascending) by Algorithm 2, using each pivot's own relevant slice in this trace.
-pub fn reorder_branches(slicer: &Slicer, rsc: &[u32]) -> Result<Vec<u32>> {
+/// ascending) by Algorithm 2, using each pivot's own relevant slice in this trace,
+/// closed also from the entries of `with` (ascending) that come before the pivot.
+pub fn reorder_branches(slicer: &Slicer, rsc: &[u32], with: &[u32]) -> Result<Vec<u32>> {
     let mut cache: std::collections::HashMap<u32, BitSet> = std::collections::HashMap::new();
     let mut err = None;
     let out = reorder(rsc, &mut |pivot, x| {
         if let std::collections::hash_map::Entry::Vacant(v) = cache.entry(pivot) {
-            match slicer.close(
-                &Criterion {
-                    entries: vec![pivot],
-                },
-                true,
-            ) {
+            let mut entries = vec![pivot];
+            entries.extend(with.iter().copied().take_while(|&b| b < pivot));
+            match slicer.close(&Criterion { entries }, true) {
                 Ok(s) => {
                     v.insert(s);
                 }

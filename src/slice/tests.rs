@@ -312,7 +312,7 @@ fn reorder_branches_on_a_trace() {
     assert_eq!(sl.branch_entries(), &[b1, b2, b3]);
     // b3 (z) depends on neither, b2's condition does not read a (set under b1): no
     // branch is in another's slice, so each pivot sends the rest after it.
-    let r = reorder_branches(&sl, &[b1, b2, b3]).expect("reorders");
+    let r = reorder_branches(&sl, &[b1, b2, b3], &[]).expect("reorders");
     assert_eq!(r, vec![b3, b2, b1]);
 }
 
