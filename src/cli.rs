@@ -1328,7 +1328,15 @@ fn explain(a: &ExplainArgs) -> Res {
         input: &b.input,
         cond: cond(&b)?,
     };
-    let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &b.prog.files);
+    // The program's files, and the headers of the tree: a header holding only macros
+    // and declarations has no statement, so no location names it.
+    let mut paths = b.prog.files.clone();
+    for h in crate::diffctx::tree_files(b.tree.path()).into_keys() {
+        if h.ends_with(".h") && !paths.contains(&h) {
+            paths.push(h);
+        }
+    }
+    let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &paths);
     let opts = darwin::Options {
         timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
         limits: lim,
@@ -1348,6 +1356,8 @@ fn explain(a: &ExplainArgs) -> Res {
     report.notes = analysis.notes;
     let crit = oracle::criterion_loc(d, &b.run.result);
     let bad_trees = add_value_level(&mut report, &g, &b, &diff, byte, crit);
+    // Before the hunk search, so a failure-inducing hunk in a header holds candidates.
+    crate::explain::add_macro_definitions(&mut report, &diff);
     dd_step(
         a,
         &g,
@@ -1491,6 +1501,18 @@ fn add_value_level(
             report.notes.push(
                 "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),
             );
+        }
+    }
+    if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
+        // Last: a fault in unchanged code that the change exposes.
+        for c in ex::exposed(gr, gt, br, bt, diff) {
+            if !report
+                .candidates
+                .iter()
+                .any(|d| d.file == c.file && d.line == c.line)
+            {
+                report.candidates.push(c);
+            }
         }
     }
     crate::report::rerank(&mut report.candidates);

@@ -18,6 +18,9 @@ pub struct FileDiff {
     pub bad_lines: Vec<String>,
     /// Whether the file is new at the bad revision (every line counts as changed).
     pub added: bool,
+    /// Per 0-based line of the bad revision: the 1-based line of the good revision it
+    /// equals, for lines the diff kept.
+    good_of: Vec<Option<u32>>,
     good_text: String,
     bad_text: String,
 }
@@ -27,13 +30,20 @@ impl FileDiff {
         let added = good.is_none();
         let good_text = good.unwrap_or_default();
         let mut changed = BTreeSet::new();
+        let mut good_of = Vec::new();
         {
             let diff = TextDiff::from_lines(&good_text, &bad);
             for ch in diff.iter_all_changes() {
-                if ch.tag() == ChangeTag::Insert {
-                    if let Some(n) = ch.new_index() {
+                let Some(n) = ch.new_index() else { continue };
+                if good_of.len() <= n {
+                    good_of.resize(n + 1, None);
+                }
+                match ch.tag() {
+                    ChangeTag::Insert => {
                         changed.insert(n as u32 + 1);
                     }
+                    ChangeTag::Equal => good_of[n] = ch.old_index().map(|o| o as u32 + 1),
+                    ChangeTag::Delete => {}
                 }
             }
         }
@@ -41,6 +51,7 @@ impl FileDiff {
             changed,
             bad_lines: bad.lines().map(str::to_string).collect(),
             added,
+            good_of,
             good_text,
             bad_text: bad,
         }
@@ -50,6 +61,13 @@ impl FileDiff {
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let i = (line as usize).checked_sub(1)?;
         self.bad_lines.get(i).map(String::as_str)
+    }
+
+    /// The line of the good revision that 1-based `line` of the bad revision equals,
+    /// when the diff kept it.
+    pub fn good_line(&self, line: u32) -> Option<u32> {
+        let i = (line as usize).checked_sub(1)?;
+        self.good_of.get(i).copied().flatten()
     }
 
     /// The part of the diff around `line` of the bad revision: up to `CONTEXT` diff
@@ -138,6 +156,109 @@ impl TreeDiff {
         out.sort();
         out
     }
+}
+
+/// A macro defined in a compared file of the bad revision. Candidates' lines that use
+/// a changed one get the definition's line too: the preprocessor puts every statement
+/// on the line where the macro is used, so the run never sees the definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Macro {
+    pub name: String,
+    pub file: String,
+    /// The `#define` line (the first, for a definition continued with `\\`).
+    pub line: u32,
+    /// The definition's text, continuation lines joined.
+    pub text: String,
+    /// Whether the diff inserted or replaced one of its lines.
+    pub changed: bool,
+}
+
+impl TreeDiff {
+    /// The macros the compared files define at the bad revision, in path and line order.
+    pub fn macros(&self) -> Vec<Macro> {
+        let mut out = Vec::new();
+        let mut paths: Vec<&String> = self.files.keys().collect();
+        paths.sort();
+        for p in paths {
+            let f = &self.files[p];
+            let mut i = 0;
+            while i < f.bad_lines.len() {
+                let start = i;
+                let (mut text, mut changed) = (String::new(), false);
+                // A directive runs on while its lines end in a backslash.
+                while let Some(t) = f.bad_lines.get(i) {
+                    changed |= f.added || f.changed.contains(&(i as u32 + 1));
+                    text.push_str(t.trim_end().trim_end_matches('\\'));
+                    text.push(' ');
+                    i += 1;
+                    if !t.trim_end().ends_with('\\') {
+                        break;
+                    }
+                }
+                if let Some(name) = defined_name(&text) {
+                    out.push(Macro {
+                        name: name.to_string(),
+                        file: p.clone(),
+                        line: start as u32 + 1,
+                        text: text.trim_end().to_string(),
+                        changed,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The name a `#define` line defines.
+fn defined_name(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("define")?;
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
+/// The identifiers of a line of C, outside string and character literals and
+/// comments.
+pub fn identifiers(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' || c == b'\'' {
+            // Skip the literal, escapes included.
+            i += 1;
+            while i < b.len() && b[i] != c {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if line[i..].starts_with("//") {
+            break;
+        } else if line[i..].starts_with("/*") {
+            i = line[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(&line[s..i]);
+        } else if c.is_ascii_digit() {
+            // A number (suffixes and hex digits included) is no identifier.
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// How a hunk's file differs between the trees.
@@ -339,6 +460,11 @@ mod tests {
         let d = FileDiff::new(Some(good), bad);
         assert_eq!(d.changed.iter().copied().collect::<Vec<_>>(), vec![4, 11]);
         assert_eq!(d.line_text(4), Some("D"));
+        assert_eq!(
+            (d.good_line(3), d.good_line(4), d.good_line(5)),
+            (Some(3), None, Some(5))
+        );
+        assert_eq!((d.good_line(11), d.good_line(12)), (None, None));
         let h = d.hunk_around(4, "x.c").expect("hunk");
         assert!(h.contains("@@ -1,8 +1,8 @@"), "{h}");
         assert!(h.contains("-d\n+D\n"), "{h}");
@@ -354,6 +480,39 @@ mod tests {
         let far = FileDiff::new(Some("1\n".repeat(30)), "1\n".repeat(30));
         assert!(far.changed.is_empty());
         assert!(far.hunk_around(5, "x.c").is_none());
+    }
+
+    #[test]
+    fn macros_and_identifiers() {
+        let good = "#define A 1\n#define B(x) \\\n  ((x) + 1)\nint y;\n#  define C 3\n".to_string();
+        let bad = "#define A 2\n#define B(x) \\\n  ((x) + 2)\nint y;\n#  define C 3\n#define D\n#defineE 1\n"
+            .to_string();
+        let mut files = HashMap::new();
+        files.insert("m.h".to_string(), FileDiff::new(Some(good), bad));
+        let td = TreeDiff { files };
+        let got: Vec<(String, u32, bool)> = td
+            .macros()
+            .into_iter()
+            .map(|m| (m.name, m.line, m.changed))
+            .collect();
+        // B's continuation line changed: B is changed, named at its `#define` line;
+        // `#defineE` is no definition.
+        let want = [
+            ("A", 1, true),
+            ("B", 2, true),
+            ("C", 5, false),
+            ("D", 6, true),
+        ];
+        let want: Vec<(String, u32, bool)> = want
+            .iter()
+            .map(|(n, l, c)| (n.to_string(), *l, *c))
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(
+            identifiers("if (f & WF_X) printf(\"WF_Y %d\", 'a', 0x1fUL); // WF_Z /* */"),
+            vec!["if", "f", "WF_X", "printf"]
+        );
+        assert_eq!(identifiers("a /* B */ c"), vec!["a", "c"]);
     }
 
     #[test]

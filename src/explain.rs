@@ -88,6 +88,99 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
     }
 }
 
+/// Most candidates in unchanged code that [`exposed`] adds.
+const EXPOSED: usize = 3;
+
+/// Whether a statement brings a value in rather than moving one: a computation, a call,
+/// or a copy of a constant (`best = 0`).
+fn is_origin(prog: &Program, id: StmtId) -> bool {
+    if !is_copy(prog, id) {
+        return true;
+    }
+    let Some(s) = prog
+        .functions
+        .get(id.func as usize)
+        .and_then(|f| f.blocks.get(id.block as usize))
+        .and_then(|b| b.stmts.get(id.index as usize))
+    else {
+        return false;
+    };
+    matches!(
+        &s.kind,
+        StmtKind::Store {
+            val: crate::ir::Operand::Const(_),
+            ..
+        } | StmtKind::Assign(_, Rvalue::Use(crate::ir::Operand::Const(_)))
+    )
+}
+
+/// Value-level candidates in unchanged code that the change exposes: lines whose values
+/// reach the failing output in the bad run's data slice while the same line's values do
+/// not reach it in the good run's (an initial value no longer overwritten, a default
+/// branch now taken). A fault a change exposes sits on such a line: the diff cannot
+/// point at it. At most [`EXPOSED`], nearest the output first, origins of values only
+/// (no copies).
+pub fn exposed(
+    good: &TracedRun,
+    gt: &Trees,
+    bad: &TracedRun,
+    bt: &Trees,
+    diff: &TreeDiff,
+) -> Vec<Candidate> {
+    let line_of = |prog: &Program, id: StmtId| {
+        stmt_loc(prog, id)
+            .filter(|l| l.line > 0)
+            .map(|l| (prog.file_name(l).to_string(), l.line))
+    };
+    let good_lines: HashSet<(String, u32)> = gt
+        .data
+        .order
+        .iter()
+        .filter_map(|&i| good.trace.entries.get(i as usize))
+        .filter_map(|e| line_of(good.prog, e.stmt))
+        .collect();
+    let mut out: Vec<Candidate> = Vec::new();
+    for &i in &bt.data.order {
+        let Some(e) = bad.trace.entries.get(i as usize) else {
+            continue;
+        };
+        let Some((file, line)) = line_of(bad.prog, e.stmt) else {
+            continue;
+        };
+        let Some(fd) = diff.file(&file) else { continue };
+        let (Some(old), Some(text)) = (fd.good_line(line), fd.line_text(line)) else {
+            continue;
+        };
+        if good_lines.contains(&(file.clone(), old))
+            || !crate::darwin::value::is_code(text)
+            || !is_origin(bad.prog, e.stmt)
+            || out.iter().any(|c| c.file == file && c.line == line)
+        {
+            continue;
+        }
+        out.push(Candidate {
+            rank: 0,
+            source: text.to_string(),
+            hunk: None,
+            file,
+            line,
+            explanation: Explanation::Value,
+            changed: false,
+            instances: 1,
+            flipped: None,
+            alternative: None,
+            chain: Vec::new(),
+            notes: vec![format!(
+                "unchanged, and exposed by the change: its value reaches the failing output in the bad run, while in the good run this line's values did not reach that output (was line {old})"
+            )],
+        });
+        if out.len() == EXPOSED {
+            break;
+        }
+    }
+    out
+}
+
 /// Most steps a chain shows; a longer one keeps its start and end around an elision.
 const CHAIN_STEPS: usize = 6;
 
@@ -304,6 +397,83 @@ pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r:
     }
 }
 
+/// Candidates for the changed macro definitions the candidates' lines use, each right
+/// after the first candidate that uses it (macros used by those macros follow theirs).
+/// The preprocessor gives every statement the line where a macro is used, so a wrong
+/// `#define` would otherwise only show as the lines using it.
+pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
+    let macros = diff.macros();
+    if !macros.iter().any(|m| m.changed) {
+        return;
+    }
+    let mut out: Vec<Candidate> = Vec::with_capacity(r.candidates.len());
+    let mut added: HashSet<(String, u32)> = r
+        .candidates
+        .iter()
+        .map(|c| (c.file.clone(), c.line))
+        .collect();
+    for c in std::mem::take(&mut r.candidates) {
+        let user = c.clone();
+        out.push(c);
+        // Macros the line uses, then those their definitions use.
+        let mut work: Vec<(&str, String)> = crate::diffctx::identifiers(&user.source)
+            .into_iter()
+            .map(|n| (n, format!("{}:{}", user.file, user.line)))
+            .collect();
+        work.reverse();
+        // Macros already expanded for this line (a definition may use itself).
+        let mut expanded: HashSet<(&str, u32)> = HashSet::new();
+        while let Some((name, used_at)) = work.pop() {
+            for m in macros.iter().filter(|m| m.name == name) {
+                if !expanded.insert((&m.file, m.line)) {
+                    continue;
+                }
+                let here = format!("{}:{}", m.file, m.line);
+                // An unchanged macro passes its use on to the macros it uses.
+                let via = if m.changed {
+                    here.clone()
+                } else {
+                    used_at.clone()
+                };
+                for n in crate::diffctx::identifiers(&m.text)
+                    .into_iter()
+                    .skip(2)
+                    .rev()
+                {
+                    work.push((n, via.clone()));
+                }
+                if !m.changed || !added.insert((m.file.clone(), m.line)) {
+                    continue;
+                }
+                let fd = diff.file(&m.file);
+                out.push(Candidate {
+                    rank: 0,
+                    file: m.file.clone(),
+                    line: m.line,
+                    source: fd
+                        .and_then(|d| d.line_text(m.line))
+                        .unwrap_or("")
+                        .to_string(),
+                    explanation: user.explanation,
+                    changed: true,
+                    instances: 1,
+                    flipped: None,
+                    alternative: None,
+                    hunk: fd.and_then(|d| d.hunk_around(m.line, &m.file)),
+                    chain: Vec::new(),
+                    notes: vec![format!(
+                        "defines the macro `{}` used at {used_at}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
+                        m.name,
+                        user.explanation.name()
+                    )],
+                });
+            }
+        }
+    }
+    r.candidates = out;
+    crate::report::rerank(&mut r.candidates);
+}
+
 /// Most lines a report names as the root cause.
 pub const NAMED: usize = 3;
 
@@ -480,5 +650,129 @@ mod tests {
         r.dd = None;
         name_root_cause(&mut r);
         assert!(r.root_cause.is_empty());
+    }
+
+    /// A candidate line using a macro whose definition changed brings in the
+    /// definition (and the changed macros that one uses), right after it, once.
+    #[test]
+    fn changed_macro_definitions_follow_the_lines_using_them() {
+        let dir = |files: &[(&str, &str)]| {
+            let d = tempfile::tempdir().expect("tempdir");
+            for (p, t) in files {
+                std::fs::write(d.path().join(p), t).expect("write");
+            }
+            d
+        };
+        let g = dir(&[
+            (
+                "f.h",
+                "#define F_A 1\n#define F_B 2\n#define F_AB (F_A | F_B)\n",
+            ),
+            (
+                "p.c",
+                "int f(int x) {\n  if (x & F_AB)\n    return 1;\n  return x & F_B;\n}\n",
+            ),
+        ]);
+        let b = dir(&[
+            (
+                "f.h",
+                "#define F_A 1\n#define F_B 1\n#define F_AB (F_A | F_B)\n",
+            ),
+            (
+                "p.c",
+                "int f(int x) {\n  if (x & F_AB)\n    return 1;\n  return x & F_B;\n}\n",
+            ),
+        ]);
+        let diff = TreeDiff::between(g.path(), b.path(), &["f.h".into(), "p.c".into()]);
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        let mut c2 = cand(2, Explanation::Decision, false);
+        c2.source = "  if (x & F_AB)".into();
+        let mut c4 = cand(4, Explanation::Value, false);
+        c4.source = "  return x & F_B; /* F_A */".into();
+        r.candidates = vec![c2, c4];
+        add_macro_definitions(&mut r, &diff);
+        let got: Vec<(String, u32, bool)> = r
+            .candidates
+            .iter()
+            .map(|c| (c.file.clone(), c.line, c.changed))
+            .collect();
+        // F_AB is unchanged but uses F_B, whose definition changed: it follows line 2,
+        // and line 4's use of F_B adds nothing more.
+        assert_eq!(
+            got,
+            vec![
+                ("p.c".to_string(), 2, false),
+                ("f.h".to_string(), 2, true),
+                ("p.c".to_string(), 4, false),
+            ]
+        );
+        assert_eq!(r.candidates[1].explanation, Explanation::Decision);
+        assert!(r.candidates[1].notes[0].contains("`F_B` used at p.c:2"));
+        assert_eq!(r.candidates[2].rank, 3);
+    }
+
+    /// The latent-fault shape: `best = 0` is overwritten in the good run (positive
+    /// readings) and reaches the output in the bad run (the caller now passes negative
+    /// ones). The unchanged initialisation is the exposed candidate; the loop's copy of
+    /// a[i] (in both data slices) and the changed caller are not.
+    #[test]
+    fn an_unchanged_initial_value_the_change_exposes_is_a_candidate() {
+        let src = |off: &str| {
+            format!(
+                "#include <stdio.h>\nint max_of(const int *a, int n) {{\n  int best = 0;\n  for (int i = 0; i < n; i++)\n    if (a[i] > best)\n      best = a[i];\n  return best;\n}}\nint main(void) {{\n  int a[2] = {{-5 {off}, -2 {off}}};\n  printf(\"%d\\n\", max_of(a, 2));\n  return 0;\n}}\n"
+            )
+        };
+        let dir = |text: &str| {
+            let d = tempfile::tempdir().expect("tempdir");
+            std::fs::write(d.path().join("t.c"), text).expect("write");
+            d
+        };
+        let (gd, bd) = (dir(&src("+ 10")), dir(&src("")));
+        let load =
+            |d: &tempfile::TempDir| crate::oracle::load(d.path(), "t", "test").expect("load");
+        let (gp, bp) = (load(&gd), load(&bd));
+        let input = crate::exec::RunInput {
+            argv: vec![b"./t".to_vec()],
+            stdin: Vec::new(),
+            cwd: None,
+            env: Vec::new(),
+        };
+        let lim = crate::exec::Limits {
+            max_steps: crate::exec::DEFAULT_MAX_STEPS,
+            ..crate::exec::Limits::default()
+        };
+        let (g, b) = (
+            crate::exec::run_traced(&gp, &input, lim, false),
+            crate::exec::run_traced(&bp, &input, lim, false),
+        );
+        let gr = TracedRun {
+            prog: &gp,
+            trace: &g.trace,
+            result: &g.result,
+        };
+        let br = TracedRun {
+            prog: &bp,
+            trace: &b.trace,
+            result: &b.result,
+        };
+        assert_eq!(
+            (g.result.stdout.as_slice(), b.result.stdout.as_slice()),
+            (&b"8\n"[..], &b"0\n"[..])
+        );
+        let (gt, bt) = (
+            trees(&gr, Some(0)).expect("good"),
+            trees(&br, Some(0)).expect("bad"),
+        );
+        let diff = TreeDiff::between(gd.path(), bd.path(), &["t.c".into()]);
+        let got: Vec<u32> = exposed(&gr, &gt, &br, &bt, &diff)
+            .iter()
+            .map(|c| c.line)
+            .collect();
+        assert_eq!(got, vec![3]);
     }
 }

@@ -214,3 +214,29 @@ fn value_faults_get_value_candidates() {
         "{v3:#?}"
     );
 }
+
+/// A string literal read by the slice is no declaration: the changed lines after it are
+/// not its initialiser and must not become candidates through it.
+#[test]
+fn a_string_literal_brings_in_no_following_lines() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int n = 1;\n  printf(\"%d\\n\", n);\n  return 0;\n}\n";
+    let bad = "#include <stdio.h>\nint main(void) {\n  int n = 1;\n  printf(\"n=%d\\n\",\n    n);\n  n++;\n  return 0;\n}\n";
+    let g = rev(good);
+    let b = rev(bad);
+    let diff = TreeDiff::between(g.dir.path(), b.dir.path(), &b.prog.files.clone());
+    let lit = b
+        .prog
+        .globals
+        .iter()
+        .position(|gl| gl.name.starts_with('<') && gl.loc.line == 4)
+        .expect("the format string") as u32;
+    let sl = value::DataSlices {
+        bad_initial_globals: vec![lit],
+        ..value::DataSlices::default()
+    };
+    let v = value::candidates(&b.prog, &g.prog, &diff, None, Some(&sl));
+    assert!(
+        v.iter().all(|c| c.line != 5 && c.line != 6),
+        "lines after the literal came in: {v:#?}"
+    );
+}

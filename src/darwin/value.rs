@@ -271,6 +271,12 @@ fn initialiser_lines(bad: &Program, diff: &TreeDiff, g: u32) -> Vec<(String, u32
     let Some(gl) = bad.globals.get(g as usize) else {
         return Vec::new();
     };
+    // A string or compound literal sits inside a statement, not a declaration: the
+    // lines after it are code, not its initialiser (its exact entries come from
+    // `bad_static_data`).
+    if gl.name.starts_with('<') {
+        return Vec::new();
+    }
     let file = bad.file_name(gl.loc).to_string();
     let Some(fd) = diff.file(&file) else {
         return Vec::new();

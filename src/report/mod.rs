@@ -192,6 +192,16 @@ pub enum Explanation {
     Value,
 }
 
+impl Explanation {
+    /// The word the reports use for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Explanation::Decision => "decision",
+            Explanation::Value => "value",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Candidate {
     /// 1 = best.

@@ -6,17 +6,14 @@ use std::fmt::Write;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
 use serde_json::{json, Value};
 
-use super::{Candidate, Explanation, Report};
+use super::{Candidate, Report};
 
 fn short(c: &str) -> &str {
     &c[..c.len().min(10)]
 }
 
 fn kind(c: &Candidate) -> &'static str {
-    match c.explanation {
-        Explanation::Decision => "decision",
-        Explanation::Value => "value",
-    }
+    c.explanation.name()
 }
 
 fn headline(r: &Report) -> String {
