@@ -171,16 +171,21 @@ pub fn text(r: &Report) -> String {
     o
 }
 
+/// `n` and the noun, plural unless `n` is 1.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 fn dd_summary(d: &super::DdSection) -> String {
     format!(
-        "{} of {} changed lines in {} hunks ({} hunks, {} groups, in the diff){}; {} subsets tested ({} unresolved, {} from the cache, {} without the preprocessor) in {} ms",
+        "{} of {} in {} ({}, {}, in the diff){}; {} tested ({} unresolved, {} from the cache, {} without the preprocessor) in {} ms",
         d.minimal_lines,
-        d.changed_lines,
-        d.hunks.len(),
-        d.hunks_total,
-        d.groups,
+        count(d.changed_lines, "changed line"),
+        count(d.hunks.len(), "hunk"),
+        count(d.hunks_total, "hunk"),
+        count(d.groups, "group"),
         if d.narrowed { "" } else { ": not narrowed" },
-        d.subsets_tested,
+        count(d.subsets_tested, "subset"),
         d.unresolved,
         d.cache_hits,
         d.subsets_spliced,
@@ -472,4 +477,45 @@ pub fn sarif(r: &Report) -> Value {
             "results": results,
         }]
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hunk search's summary counts in words that agree with the numbers.
+    #[test]
+    fn the_hunk_summary_says_one_hunk_not_one_hunks() {
+        let mut d = super::super::DdSection {
+            changed_lines: 1,
+            minimal_lines: 1,
+            hunks_total: 1,
+            groups: 1,
+            subsets_tested: 1,
+            narrowed: true,
+            ..Default::default()
+        };
+        d.hunks.push(super::super::FailureHunk {
+            file: "a.c".into(),
+            start: 3,
+            end: 3,
+            text: String::new(),
+            candidate_lines: Vec::new(),
+            slice_lines: Vec::new(),
+        });
+        let s = dd_summary(&d);
+        assert!(
+            s.starts_with(
+                "1 of 1 changed line in 1 hunk (1 hunk, 1 group, in the diff); 1 subset tested"
+            ),
+            "{s}"
+        );
+        d.changed_lines = 2;
+        d.hunks_total = 3;
+        assert!(
+            dd_summary(&d).starts_with("1 of 2 changed lines in 1 hunk (3 hunks,"),
+            "{}",
+            dd_summary(&d)
+        );
+    }
 }
