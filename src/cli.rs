@@ -1555,6 +1555,7 @@ fn dd_step(
         expect_good: expect.0,
         expect_bad: expect.1,
         bad: crate::dd::FailClass::of(d, &b.run.result),
+        ub_allowed: g.run.result.warnings.len().max(b.run.result.warnings.len()),
         cache,
         cache_hits: 0,
         splicer: splicer.as_ref().ok(),

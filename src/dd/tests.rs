@@ -353,3 +353,55 @@ fn renames_are_found_and_looked_through() {
         vec!["    for (int i = 1; i < t->count; i++)\n".to_string()]
     );
 }
+
+/// A subset that leaves a function without its `return` (the hunk holding it left out)
+/// only "fails" through undefined behaviour the interpreter continued past: it is
+/// unresolved, not a failure, so the search keeps the `return` line.
+#[test]
+fn a_subset_resting_on_undefined_behaviour_is_unresolved() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int c = 'Z';\n  if (c >= 'A' && c <= 'Z')\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
+    let bad = "#include <stdio.h>\nstatic int upper(int c) {\n  return c >= 'A' && c < 'Z';\n}\nint main(void) {\n  int c = 'Z';\n  if (upper(c))\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
+    let no_return = bad.replace("  return c >= 'A' && c < 'Z';\n", "");
+    let test = crate::oracle::Test {
+        program: "t".into(),
+        args: Vec::new(),
+        stdin: Vec::new(),
+        env: Vec::new(),
+        expect: None,
+    };
+    let lim = exec::Limits {
+        max_steps: exec::DEFAULT_MAX_STEPS,
+        ..exec::Limits::default()
+    };
+    let run_of = |text: &str| {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::write(d.path().join("t.c"), text).expect("write");
+        let p = oracle::load(d.path(), "t", "rev").expect("load");
+        exec::run(&p, &test.input(d.path()), lim)
+    };
+    let (g, b) = (run_of(good), run_of(bad));
+    let Verdict::Regression(d) = oracle::judge_each(&g, &b, None, None) else {
+        panic!("not a regression");
+    };
+    let cache = std::cell::RefCell::new(Cache::disabled());
+    let mut judge = InterpJudge {
+        program: "t",
+        test: &test,
+        limits: lim,
+        good: &g,
+        expect_good: None,
+        expect_bad: None,
+        bad: FailClass::of(&d, &b),
+        ub_allowed: 0,
+        cache: &cache,
+        cache_hits: 0,
+        splicer: None,
+        spliced: 0,
+    };
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
+    assert_eq!(judge.judge(&tree(&[("t.c", good)])), Outcome::Pass);
+    assert_eq!(
+        judge.judge(&tree(&[("t.c", &no_return)])),
+        Outcome::Unresolved
+    );
+}
