@@ -423,16 +423,9 @@ pub(crate) fn parse(
     }
 }
 
-/// Lower all translation units of one program.
-pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
-    let Some(first) = units.first() else {
-        return Err(FrontendError::Diags(vec![Diag {
-            kind: DiagKind::Error,
-            msg: "the program has no source files".into(),
-            at: "?".into(),
-        }]));
-    };
-    let mut cx = Cx {
+/// A lowering context positioned at the start of `first`.
+fn new_cx(first: &ParsedUnit) -> Cx<'_> {
+    Cx {
         prog: Program::default(),
         structs: Vec::new(),
         lines: &first.lines,
@@ -453,7 +446,52 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         implicit_funcs: HashSet::new(),
         vla_unevaluated: false,
         no_code: 0,
+    }
+}
+
+/// A fresh file scope for the next translation unit.
+fn begin_unit(cx: &mut Cx) {
+    cx.scopes.clear();
+    cx.push_scope();
+    // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
+    let va_list = types::ptr_to(types::char_t());
+    cx.bind("__builtin_va_list".into(), Sym::Typedef(va_list));
+}
+
+/// The functions one translation unit declares without defining them, as (name, fixed
+/// parameters, variadic): the check that the bundled headers declare what
+/// `libc::catalogue` says, read by the front end itself.
+#[cfg(test)]
+pub(crate) fn declared_functions(
+    unit: &ParsedUnit,
+) -> Result<Vec<(String, usize, bool)>, FrontendError> {
+    let mut cx = new_cx(unit);
+    begin_unit(&mut cx);
+    lower_unit(&mut cx, &unit.unit);
+    if !cx.diags.is_empty() {
+        return Err(FrontendError::Diags(cx.diags));
+    }
+    Ok(cx
+        .prog
+        .functions
+        .iter()
+        .zip(&cx.func_types)
+        .zip(&cx.func_defined)
+        .filter(|(_, defined)| !**defined)
+        .map(|((f, ft), _)| (f.name.clone(), ft.params.len(), ft.variadic))
+        .collect())
+}
+
+/// Lower all translation units of one program.
+pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
+    let Some(first) = units.first() else {
+        return Err(FrontendError::Diags(vec![Diag {
+            kind: DiagKind::Error,
+            msg: "the program has no source files".into(),
+            at: "?".into(),
+        }]));
     };
+    let mut cx = new_cx(first);
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;
         cx.marks = &u.marks;
@@ -462,11 +500,7 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
             let span = Span::span(*off, *off + 1);
             let _: R<()> = cx.unsupported(span, format!("`{text}`"));
         }
-        cx.scopes.clear();
-        cx.push_scope();
-        // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
-        let va_list = types::ptr_to(types::char_t());
-        cx.bind("__builtin_va_list".into(), Sym::Typedef(va_list));
+        begin_unit(&mut cx);
         lower_unit(&mut cx, &u.unit);
     }
     finish(&mut cx);
@@ -493,6 +527,33 @@ fn lower_unit(cx: &mut Cx, unit: &TranslationUnit) {
                 let _ = cx.static_assert(&sa.node, sa.span);
             }
         }
+    }
+}
+
+/// Refuse direct calls of library functions with fewer arguments than the catalogue's
+/// arity (possible through an unprototyped or implicit declaration): natively the model
+/// would read whatever the registers hold, so no answer regcause gives could agree.
+/// `calls` are (builtin index, argument count, location).
+fn check_library_arities(cx: &mut Cx, calls: Vec<(u32, usize, Loc)>) {
+    for (bi, n, loc) in calls {
+        let Some(name) = cx.prog.builtins.get(bi as usize) else {
+            continue;
+        };
+        let Some(entry) = crate::libc::catalogue::lookup(name) else {
+            continue;
+        };
+        if entry.arity.accepts(n) {
+            continue;
+        }
+        let s = if n == 1 { "" } else { "s" };
+        cx.diags.push(Diag {
+            kind: DiagKind::Unsupported,
+            msg: format!(
+                "call of library function `{}` with {n} argument{s}; <{}> declares it with {}",
+                entry.name, entry.header, entry.arity
+            ),
+            at: cx.prog.fmt_loc(loc),
+        });
     }
 }
 
@@ -533,13 +594,15 @@ fn finish(cx: &mut Cx) {
         }
     }
     if !builtin_of.is_empty() {
+        let mut short_calls = Vec::new();
         for f in &mut cx.prog.functions {
             for b in &mut f.blocks {
                 for s in &mut b.stmts {
                     match &mut s.kind {
-                        StmtKind::Call { callee, .. } => {
+                        StmtKind::Call { callee, args, .. } => {
                             if let Callee::Func(id) = callee {
                                 if let Some(bi) = builtin_of.get(id) {
+                                    short_calls.push((*bi, args.len(), s.loc));
                                     *callee = Callee::Builtin(*bi);
                                 }
                             }
@@ -556,6 +619,7 @@ fn finish(cx: &mut Cx) {
                 }
             }
         }
+        check_library_arities(cx, short_calls);
         for g in &mut cx.prog.globals {
             for r in &mut g.relocs {
                 if let RelocTarget::Func(id) = r.target {
