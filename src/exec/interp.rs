@@ -1341,7 +1341,7 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        let v = shims::call(self, shim, args, loc);
+        let v = shims::call::<H>(self, shim, args, loc);
         if self.mem.is_lenient() {
             self.drain_uninit_reads(loc);
         }

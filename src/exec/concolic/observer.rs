@@ -3,8 +3,8 @@
 //! interpreter's registers; memory shadows live on allocations (their per-allocation
 //! extra state, see `memory`); branch records and concretisations go to `SymState`.
 
-use super::{BranchRec, SymState};
-use crate::exec::hooks::{AddrOps, Hooks, Taken};
+use super::{library, BranchRec, SymState};
+use crate::exec::hooks::{AddrOps, Hooks, Parsed, Scanned, Taken};
 use crate::exec::interp::Machine;
 use crate::exec::memory::{self, MemFault};
 use crate::exec::shims::{self, Shim};
@@ -88,11 +88,42 @@ impl Hooks for Concolic {
         };
         let ret = sy.ret.take();
         if let Some((i, v)) = dst {
+            let ret = ret.or_else(|| library::result_of(sy, shim, v));
             sy.regs[i] = ret;
             if let (true, Some(e)) = (sy.check, ret) {
                 sy.verify(e, v, "library result", loc);
             }
         }
+    }
+
+    fn input_bytes(
+        m: &mut Machine,
+        p: u64,
+        bytes: &[u8],
+        offsets: &[Option<usize>],
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        library::input_bytes(m, p, bytes, offsets, loc)
+    }
+
+    fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+        library::input_char(m, offset, byte, loc)
+    }
+
+    fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
+        library::input_scanned(m, scan, loc)
+    }
+
+    fn input_parsed(m: &mut Machine, parsed: &Parsed<'_>, loc: Loc) {
+        library::input_parsed(m, parsed, loc)
+    }
+
+    fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
+        library::input_concretised(m, why, loc)
+    }
+
+    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+        library::input_offsets(m, p, n)
     }
 
     #[inline(always)]

@@ -23,6 +23,7 @@ pub(crate) mod vprintf;
 
 pub(crate) use stdlib::set_env as set_env_var;
 
+use super::hooks::Hooks;
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
 use crate::ir::{Loc, Scalar};
@@ -304,7 +305,7 @@ pub(crate) fn unsupported(m: &Machine, what: String, loc: Loc) -> Stop {
     m.fault(FaultKind::Unsupported, what, loc)
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let need = min_args(s);
     if args.len() < need {
         return Err(m.fault(
@@ -317,14 +318,14 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         ));
     }
     match module_of(s) {
-        Module::Stdio => stdio::call(m, s, args, loc),
-        Module::Stdlib => stdlib::call(m, s, args, loc),
+        Module::Stdio => stdio::call::<H>(m, s, args, loc),
+        Module::Stdlib => stdlib::call::<H>(m, s, args, loc),
         Module::String => string::call(m, s, args, loc),
         Module::Ctype => ctype::call(m, s, args, loc),
         Module::Math => math::call(m, s, args, loc),
         Module::Time => time::call(m, s, args, loc),
-        Module::Unistd => unistd::call(m, s, args, loc),
-        Module::Vprintf => self::vprintf::call(m, s, args, loc),
+        Module::Unistd => unistd::call::<H>(m, s, args, loc),
+        Module::Vprintf => self::vprintf::call::<H>(m, s, args, loc),
         Module::Setjmp => self::setjmp::call(m, s, args, loc),
     }
 }
@@ -338,6 +339,7 @@ pub(crate) fn no_model(m: &Machine, s: Shim, loc: Loc) -> Stop {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exec::hooks::Concrete;
     use crate::exec::{Limits, RunInput};
 
     fn load(src: &str) -> Result<crate::ir::Program, crate::frontend::FrontendError> {
@@ -372,7 +374,7 @@ mod tests {
             // Called with enough (null/zero) arguments, a model may fault on them, but
             // never for lack of a case in its module.
             let args = vec![(0u64, Scalar::Ptr, None); min_args(s) + 1];
-            if let Err(Stop::Fault(e)) = call(&mut m, s, &args, Loc::default()) {
+            if let Err(Stop::Fault(e)) = call::<Concrete>(&mut m, s, &args, Loc::default()) {
                 assert!(
                     !e.message.contains("has no model"),
                     "`{name}` is routed to a module without a case for it: {}",
@@ -417,7 +419,7 @@ mod tests {
     fn too_few_arguments_are_refused() {
         let prog = load("int main(void) { return 0; }\n").expect("load");
         let mut m = Machine::new(&prog, &RunInput::default(), Limits::default());
-        let r = call(
+        let r = call::<Concrete>(
             &mut m,
             Shim::strcmp,
             &[(0, Scalar::Ptr, None)],
