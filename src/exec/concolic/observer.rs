@@ -146,7 +146,7 @@ impl Hooks for Concolic {
     fn frame_pushed(m: &mut Machine) {
         let prog = m.prog;
         let Some(fr) = m.frames.last() else { return };
-        let func = &prog.functions[fr.func as usize];
+        let func = &prog.functions[fr.func.index()];
         let (reg_base, local_base) = (fr.reg_base, fr.local_base);
         let Some(sy) = m.sym.as_deref_mut() else {
             return;
@@ -157,14 +157,14 @@ impl Hooks for Concolic {
                 continue;
             };
             match p {
-                ParamKind::Reg(r, _) => sy.regs[reg_base + *r as usize] = Some(e),
+                ParamKind::Reg(r, _) => sy.regs[reg_base + r.index()] = Some(e),
                 ParamKind::Mem {
                     local,
                     ty,
                     by_value_size: None,
                 } => {
                     let n = sy.narrow(e, ty.bits());
-                    let ptr = m.locals[local_base + *local as usize];
+                    let ptr = m.locals[local_base + local.index()];
                     // The concrete store just succeeded at the same place.
                     let _ = m.mem.shadow_store(ptr, ty.size(), n);
                 }
@@ -259,7 +259,7 @@ impl Machine<'_> {
     fn concrete(&self, o: &Operand, rb: usize) -> u64 {
         match o {
             Operand::Const(c) => *c,
-            Operand::Reg(r) => self.regs[rb + *r as usize].unwrap_or(0),
+            Operand::Reg(r) => self.regs[rb + r.index()].unwrap_or(0),
         }
     }
 
@@ -267,7 +267,7 @@ impl Machine<'_> {
     #[inline(always)]
     pub(in crate::exec) fn sym_op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
         match (o, &self.sym) {
-            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + *r as usize).copied().flatten(),
+            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + r.index()).copied().flatten(),
             _ => None,
         }
     }
@@ -278,7 +278,7 @@ impl Machine<'_> {
         let cval = |m: &Self, o: &Operand| -> u64 {
             match o {
                 Operand::Const(c) => *c,
-                Operand::Reg(r) => m.regs[rb + *r as usize].unwrap_or(0),
+                Operand::Reg(r) => m.regs[rb + r.index()].unwrap_or(0),
             }
         };
         match rv {
@@ -495,7 +495,7 @@ fn record_branch(sy: &mut SymState, stmt: StmtId, loc: Loc, taken: bool, dest: B
         loc,
         taken,
         cond,
-        dest,
+        dest: dest.raw(),
         concretised_before,
         entry: crate::exec::trace::NONE,
     });

@@ -232,7 +232,7 @@ impl<'u> Cx<'u> {
         if ft.unprototyped {
             self.implicit_funcs.insert(id);
         }
-        self.note_func_use(id, span);
+        self.note_func_use(FuncId::new(id.raw()), span);
         Ok((id, ft))
     }
 }

@@ -238,19 +238,19 @@ impl<'u> Cx<'u> {
             term: Terminator::Unreachable,
             term_loc: Loc::default(),
         });
-        (f.blocks.len() - 1) as BlockId
+        BlockId::from_index(f.blocks.len() - 1)
     }
 
     pub fn emit(&mut self, kind: StmtKind, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].stmts.push(Stmt { kind, loc });
     }
 
     /// End the current block with `term` and continue in a fresh (unreachable) block.
     pub fn terminate(&mut self, term: Terminator, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].term = term;
         fs.f.blocks[cur].term_loc = loc;
         let nb = self.new_block();
@@ -260,7 +260,7 @@ impl<'u> Cx<'u> {
     /// End the current block by jumping to `target`, then continue in `target`.
     pub fn goto_and_switch(&mut self, target: BlockId, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].term = Terminator::Goto(target);
         fs.f.blocks[cur].term_loc = loc;
         fs.cur = target;
@@ -273,7 +273,7 @@ impl<'u> Cx<'u> {
     pub fn new_reg(&mut self, name: Option<String>, check_init: bool) -> Reg {
         let f = &mut self.fs().f;
         f.regs.push(RegInfo { name, check_init });
-        (f.regs.len() - 1) as Reg
+        Reg::from_index(f.regs.len() - 1)
     }
 
     pub fn tmp(&mut self) -> Reg {
@@ -289,7 +289,7 @@ impl<'u> Cx<'u> {
             loc,
         });
         f.frame_bytes = f.frame_bytes.saturating_add(size.max(8));
-        (f.locals.len() - 1) as LocalId
+        LocalId::from_index(f.locals.len() - 1)
     }
 
     /// Assign an rvalue to a fresh temporary.
@@ -306,7 +306,7 @@ impl<'u> Cx<'u> {
 
     pub fn add_global(&mut self, g: Global) -> GlobalId {
         self.prog.globals.push(g);
-        (self.prog.globals.len() - 1) as GlobalId
+        GlobalId::from_index(self.prog.globals.len() - 1)
     }
 
     pub fn string_global(&mut self, bytes: Vec<u8>, loc: Loc) -> GlobalId {
@@ -357,7 +357,7 @@ impl<'u> Cx<'u> {
             }
             // A prototype after an unprototyped declaration refines it.
             if !ft.unprototyped {
-                self.func_types[id as usize] = ft;
+                self.func_types[id.index()] = ft;
             }
             if let Some(s) = self.scopes.first_mut() {
                 s.names.insert(name.to_string(), Sym::Func(id, ty));
@@ -378,7 +378,7 @@ impl<'u> Cx<'u> {
         });
         self.func_types.push(ft);
         self.func_defined.push(false);
-        let id = (self.prog.functions.len() - 1) as FuncId;
+        let id = FuncId::from_index(self.prog.functions.len() - 1);
         let sym = Sym::Func(id, ty);
         if !is_static {
             self.externs.insert(name.to_string(), sym.clone());
@@ -565,7 +565,7 @@ fn finish(cx: &mut Cx) {
             continue;
         }
         let name = cx.prog.functions[id].name.clone();
-        let used = cx.func_first_use.get(&(id as FuncId)).copied();
+        let used = cx.func_first_use.get(&FuncId::from_index(id)).copied();
         if crate::libc::catalogue::is_modelled(&name) {
             let idx = match cx.prog.builtins.iter().position(|b| *b == name) {
                 Some(i) => i,
@@ -574,7 +574,7 @@ fn finish(cx: &mut Cx) {
                     cx.prog.builtins.len() - 1
                 }
             };
-            builtin_of.insert(id as FuncId, idx as u32);
+            builtin_of.insert(FuncId::from_index(id), idx as u32);
         } else if let Some(loc) = used {
             let at = cx.prog.fmt_loc(loc);
             let known_libc = crate::libc::catalogue::is_libc_name(&name);
@@ -631,9 +631,9 @@ fn finish(cx: &mut Cx) {
         }
     }
     match cx.externs.get("main") {
-        Some(Sym::Func(id, _)) if cx.func_defined.get(*id as usize).copied().unwrap_or(false) => {
+        Some(Sym::Func(id, _)) if cx.func_defined.get(id.index()).copied().unwrap_or(false) => {
             cx.prog.main = *id;
-            let ft = &cx.func_types[*id as usize];
+            let ft = &cx.func_types[id.index()];
             cx.prog.main_takes_args = ft.params.len() >= 2;
         }
         _ => cx.diags.push(Diag {
