@@ -87,7 +87,7 @@ fn run() -> Result<()> {
         let n = 10usize.pow(exp);
         let mut seed = 0x9e37_79b9_u64;
         let mut choose = |s: StmtId, _k: u32, succs: &[BlockId]| {
-            let line = prog.functions[s.func as usize].blocks[s.block as usize]
+            let line = prog.functions[s.func.index()].blocks[s.block.index()]
                 .term_loc
                 .line;
             if line == LOOP_LINE {

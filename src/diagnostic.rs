@@ -54,7 +54,7 @@ pub fn frame(p: &Program, fr: &Frame, prefix: &str) -> String {
         Frame::Call { func, loc } => {
             let name = p
                 .functions
-                .get(*func as usize)
+                .get(func.index())
                 .map_or("?", |f| f.name.as_str());
             format!("{prefix}{name} at {}", p.fmt_loc(*loc))
         }
@@ -104,6 +104,7 @@ pub fn good_failure(good: &Program, g: &GoodFailure) -> String {
 mod tests {
     use super::*;
     use crate::exec::FaultKind;
+    use crate::ir::FuncId;
 
     fn prog() -> Program {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -133,12 +134,12 @@ mod tests {
             stmt: None,
             stack: vec![
                 Frame::Call {
-                    func: f,
+                    func: FuncId::new(f),
                     loc: at(1),
                 },
                 Frame::Elided(7),
                 Frame::Call {
-                    func: main,
+                    func: FuncId::new(main),
                     loc: at(2),
                 },
             ],
@@ -173,7 +174,7 @@ mod tests {
             stack(
                 &p,
                 &[Frame::Call {
-                    func: main,
+                    func: FuncId::new(main),
                     loc: at(2)
                 }]
             ),

@@ -188,8 +188,8 @@ const CHAIN_STEPS: usize = 6;
 fn is_copy(prog: &Program, id: StmtId) -> bool {
     let Some(b) = prog
         .functions
-        .get(id.func as usize)
-        .and_then(|f| f.blocks.get(id.block as usize))
+        .get(id.func.index())
+        .and_then(|f| f.blocks.get(id.block.index()))
     else {
         return false;
     };

@@ -128,6 +128,17 @@ fn the_slicer_does_not_use_the_interpreter_loop() {
     assert!(bad.is_empty(), "the slicer uses the interpreter: {bad:?}");
 }
 
+/// Library models report what they read from the input through the hook layer
+/// (`Hooks::input_*`); only observers know the symbolic state.
+#[test]
+fn library_models_do_not_know_the_symbolic_state() {
+    let bad = offenders(&["sym"], |p| !p.starts_with("src/exec/shims/"), false);
+    assert!(
+        bad.is_empty(),
+        "library models reach into the symbolic state (use the hooks): {bad:?}"
+    );
+}
+
 #[test]
 fn the_product_does_not_use_regcause_dev() {
     let bad = offenders(&["regcause_dev"], |_| false, false);

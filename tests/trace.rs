@@ -9,21 +9,21 @@ use common::*;
 use regcause::exec::trace::{Trace, NONE};
 use regcause::exec::{self, Limits, RunInput};
 use regcause::frontend;
-use regcause::ir::{Program, StmtKind};
+use regcause::ir::{Program, Reg, StmtKind};
 
 /// Problems of one traced run, as messages (empty when consistent).
 fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
     let mut errs = Vec::new();
     // (frame, reg) pairs defined so far; `main`'s parameters are the run's input.
     let mut defined = std::collections::HashSet::new();
-    for p in &prog.functions[prog.main as usize].params {
+    for p in &prog.functions[prog.main.index()].params {
         if let regcause::ir::ParamKind::Reg(r, _) = p {
             defined.insert((0u32, *r));
         }
     }
     for (i, e) in t.entries.iter().enumerate() {
-        let f = &prog.functions[e.stmt.func as usize];
-        let Some(block) = f.blocks.get(e.stmt.block as usize) else {
+        let f = &prog.functions[e.stmt.func.index()];
+        let Some(block) = f.blocks.get(e.stmt.block.index()) else {
             errs.push(format!("entry {i}: no such block {:?}", e.stmt));
             continue;
         };
@@ -38,7 +38,7 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
         }
         let locs = t.locs_of(i);
         for l in locs.iter().filter(|l| !l.is_mem() && !l.is_def()) {
-            if !defined.contains(&(l.a, l.b)) {
+            if !defined.contains(&(l.a, Reg::new(l.b))) {
                 errs.push(format!(
                     "entry {i} ({}): register {} of frame {} used before any definition",
                     prog.fmt_loc(stmt_loc(prog, e.stmt)),
@@ -53,7 +53,7 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
             }
         }
         for l in locs.iter().filter(|l| !l.is_mem() && l.is_def()) {
-            defined.insert((l.a, l.b));
+            defined.insert((l.a, Reg::new(l.b)));
         }
         if errs.len() > 5 {
             break;
@@ -63,7 +63,7 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
 }
 
 fn stmt_loc(prog: &Program, s: regcause::ir::StmtId) -> regcause::ir::Loc {
-    let b = &prog.functions[s.func as usize].blocks[s.block as usize];
+    let b = &prog.functions[s.func.index()].blocks[s.block.index()];
     b.stmts
         .get(s.index as usize)
         .map(|st| st.loc)
@@ -114,7 +114,7 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                         continue;
                     };
                     let b =
-                        &prog.functions[entry.stmt.func as usize].blocks[entry.stmt.block as usize];
+                        &prog.functions[entry.stmt.func.index()].blocks[entry.stmt.block.index()];
                     let is_call = matches!(
                         b.stmts.get(entry.stmt.index as usize).map(|s| &s.kind),
                         Some(StmtKind::Call { .. })

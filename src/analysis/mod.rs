@@ -92,10 +92,13 @@ impl MaySet {
         self.any_mem |= o.any_mem;
     }
     fn normalize(&mut self) {
-        for v in [&mut self.regs, &mut self.locals, &mut self.globals] {
+        fn sort<T: Ord>(v: &mut Vec<T>) {
             v.sort_unstable();
             v.dedup();
         }
+        sort(&mut self.regs);
+        sort(&mut self.locals);
+        sort(&mut self.globals);
     }
     /// Whether the set may define the memory of local `l`.
     pub fn may_def_local(&self, l: LocalId) -> bool {
@@ -142,7 +145,7 @@ impl FuncFacts {
     /// What the sides of branch block `b` not taken may define when it went to `dest`.
     pub fn untaken_of(&self, b: BlockId, dest: BlockId) -> Option<&MaySet> {
         self.untaken
-            .get(b as usize)?
+            .get(b.index())?
             .iter()
             .find(|(t, _)| *t == dest)
             .map(|(_, m)| m)
@@ -176,12 +179,12 @@ impl Facts {
 fn points_to(f: &Function) -> Vec<Prov> {
     let mut p = vec![Prov::Unset; f.regs.len()];
     let get = |p: &[Prov], o: &Operand| match o {
-        Operand::Reg(r) => p.get(*r as usize).copied().unwrap_or(Prov::Any),
+        Operand::Reg(r) => p.get(r.index()).copied().unwrap_or(Prov::Any),
         Operand::Const(_) => Prov::Unset,
     };
     for k in &f.params {
         if let crate::ir::ParamKind::Reg(r, _) = k {
-            if let Some(x) = p.get_mut(*r as usize) {
+            if let Some(x) = p.get_mut(r.index()) {
                 *x = Prov::Any;
             }
         }
@@ -209,7 +212,7 @@ fn points_to(f: &Function) -> Vec<Prov> {
                     } => (*r, Prov::Any),
                     _ => continue,
                 };
-                if let Some(x) = p.get_mut(r as usize) {
+                if let Some(x) = p.get_mut(r.index()) {
                     let j = x.join(v);
                     if j != *x {
                         *x = j;
@@ -226,7 +229,7 @@ fn points_to(f: &Function) -> Vec<Prov> {
 
 fn prov_of(prov: &[Prov], o: &Operand) -> Prov {
     match o {
-        Operand::Reg(r) => prov.get(*r as usize).copied().unwrap_or(Prov::Any),
+        Operand::Reg(r) => prov.get(r.index()).copied().unwrap_or(Prov::Any),
         Operand::Const(_) => Prov::Unset,
     }
 }
@@ -242,7 +245,7 @@ fn stmt_may_def(prog: &Program, prov: &[Prov], k: &StmtKind, sums: &[MaySet], ou
     match k {
         StmtKind::StorageLive(l) | StmtKind::StorageLiveSized(l, _) => out.locals.push(*l),
         StmtKind::Call { callee, args, .. } => match callee {
-            Callee::Func(g) => match sums.get(*g as usize) {
+            Callee::Func(g) => match sums.get(g.index()) {
                 Some(s) => out.union(s),
                 None => out.any_mem = true,
             },
@@ -404,7 +407,7 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
                 b.term
                     .successors()
                     .into_iter()
-                    .filter(|&s| (s as usize) < n)
+                    .filter(|&s| s.index() < n)
                     .collect()
             }
         })
@@ -412,7 +415,7 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
     let mut preds = vec![Vec::new(); n];
     for (b, ss) in succs.iter().enumerate() {
         for &s in ss {
-            preds[s as usize].push(b as u32);
+            preds[s.index()].push(BlockId::from_index(b));
         }
     }
     // Graph for post-dominance: no successor means the virtual exit.
@@ -422,7 +425,7 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
             if ss.is_empty() {
                 vec![exit]
             } else {
-                ss.clone()
+                ss.iter().map(|s| s.raw()).collect()
             }
         })
         .collect();
@@ -437,9 +440,9 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
         }
         while let Some(b) = work.pop() {
             for &p in &preds[b as usize] {
-                if !reach[p as usize] {
-                    reach[p as usize] = true;
-                    work.push(p);
+                if !reach[p.index()] {
+                    reach[p.index()] = true;
+                    work.push(p.raw());
                 }
             }
         }
@@ -463,9 +466,9 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
         for &t in &succs[a] {
             let mut r = t;
             let mut guard = 0;
-            while r != ipdom[a] && r != EXIT && guard <= n {
-                cd[r as usize].push((a as u32, t));
-                r = ipdom[r as usize];
+            while r != BlockId::new(ipdom[a]) && r != BlockId::new(EXIT) && guard <= n {
+                cd[r.index()].push((BlockId::from_index(a), t));
+                r = BlockId::new(ipdom[r.index()]);
                 guard += 1;
             }
         }
@@ -496,15 +499,15 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
         let mut per_side = Vec::new();
         for &t in &succs[a] {
             let mut m = MaySet::default();
-            if t != stop {
+            if t != BlockId::new(stop) {
                 mark += 1;
                 let mut work = vec![t];
-                seen[t as usize] = mark;
+                seen[t.index()] = mark;
                 while let Some(b) = work.pop() {
-                    m.union(&block_md[b as usize]);
-                    for &s in &succs[b as usize] {
-                        if s != stop && seen[s as usize] != mark {
-                            seen[s as usize] = mark;
+                    m.union(&block_md[b.index()]);
+                    for &s in &succs[b.index()] {
+                        if s != BlockId::new(stop) && seen[s.index()] != mark {
+                            seen[s.index()] = mark;
                             work.push(s);
                         }
                     }
@@ -541,7 +544,7 @@ pub fn func_by_name(prog: &Program, name: &str) -> Option<FuncId> {
     prog.functions
         .iter()
         .position(|f| f.name == name)
-        .map(|i| i as FuncId)
+        .map(FuncId::from_index)
 }
 
 #[cfg(test)]

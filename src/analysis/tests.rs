@@ -1,5 +1,5 @@
 use super::*;
-use crate::ir::{BlockId, Function, Program};
+use crate::ir::{BlockId, Function, GlobalId, LocalId, Program, Reg};
 
 /// Lowers a C program given as text (written to a scratch directory).
 pub(crate) fn lower(src: &str) -> Program {
@@ -11,7 +11,7 @@ pub(crate) fn lower(src: &str) -> Program {
 
 pub(crate) fn func<'p>(p: &'p Program, name: &str) -> (FuncId, &'p Function) {
     let id = func_by_name(p, name).expect("function exists");
-    (id, &p.functions[id as usize])
+    (id, &p.functions[id.index()])
 }
 
 /// The branch block whose condition is on `line`.
@@ -19,25 +19,28 @@ pub(crate) fn branch_at(f: &Function, line: u32) -> BlockId {
     f.blocks
         .iter()
         .position(|b| b.term.is_branch() && b.term_loc.line == line)
-        .expect("a branch on that line") as BlockId
+        .map(BlockId::from_index)
+        .expect("a branch on that line")
 }
 
-pub(crate) fn reg_named(f: &Function, name: &str) -> u32 {
+pub(crate) fn reg_named(f: &Function, name: &str) -> Reg {
     f.regs
         .iter()
         .position(|r| r.name.as_deref() == Some(name))
-        .expect("register variable") as u32
+        .map(Reg::from_index)
+        .expect("register variable")
 }
 
-pub(crate) fn local_named(f: &Function, name: &str) -> u32 {
+pub(crate) fn local_named(f: &Function, name: &str) -> LocalId {
     f.locals
         .iter()
         .position(|l| l.name == name)
-        .expect("addressable local") as u32
+        .map(LocalId::from_index)
+        .expect("addressable local")
 }
 
 fn side(ff: &FuncFacts, b: BlockId, which: usize) -> &MaySet {
-    &ff.sides[b as usize][which].1
+    &ff.sides[b.index()][which].1
 }
 
 pub(crate) const FIG1: &str = r#"#include <stdio.h>
@@ -58,19 +61,19 @@ fn post_dominators_and_control_dependence_of_figure_1() {
     let p = lower(FIG1);
     let facts = Facts::new(&p);
     let (m, f) = func(&p, "main");
-    let ff = &facts.funcs[m as usize];
+    let ff = &facts.funcs[m.index()];
     let b1 = branch_at(f, 5);
     let b2 = branch_at(f, 6);
     let b3 = branch_at(f, 7);
     // The block of the second `if` post-dominates the first branch and rejoins it.
-    let join1 = ff.ipdom[b1 as usize];
-    assert_eq!(join1, b2, "the first if rejoins at the second");
+    let join1 = ff.ipdom[b1.index()];
+    assert_eq!(join1, b2.raw(), "the first if rejoins at the second");
     // Both arms of the first if depend on it, each on its own side; the join does not.
-    for &t in &ff.succs[b1 as usize] {
-        assert_eq!(ff.cd[t as usize], vec![(b1, t)]);
+    for &t in &ff.succs[b1.index()] {
+        assert_eq!(ff.cd[t.index()], vec![(b1, t)]);
     }
-    assert!(ff.cd[b2 as usize].is_empty());
-    assert!(ff.cd[b3 as usize].is_empty());
+    assert!(ff.cd[b2.index()].is_empty());
+    assert!(ff.cd[b3.index()].is_empty());
     // The return post-dominates everything: the entry's ipdom chain reaches EXIT.
     let mut r = 0u32;
     let mut steps = 0;
@@ -86,7 +89,7 @@ fn may_def_of_branch_sides() {
     let p = lower(FIG1);
     let facts = Facts::new(&p);
     let (m, f) = func(&p, "main");
-    let ff = &facts.funcs[m as usize];
+    let ff = &facts.funcs[m.index()];
     let (a, b) = (reg_named(f, "a"), reg_named(f, "b"));
     let b1 = branch_at(f, 5);
     let b2 = branch_at(f, 6);
@@ -99,7 +102,7 @@ fn may_def_of_branch_sides() {
     assert!(side(ff, b2, 0).regs.contains(&b));
     assert!(side(ff, b2, 1).is_empty());
     // Untaken when going to the else side = the then side.
-    let else2 = ff.sides[b2 as usize][1].0;
+    let else2 = ff.sides[b2.index()][1].0;
     assert_eq!(ff.untaken_of(b2, else2), Some(side(ff, b2, 0)));
     // printf writes no memory.
     assert!(!side(ff, b3, 0).any_mem && side(ff, b3, 0).locals.is_empty());
@@ -130,7 +133,7 @@ int main(void) {
     );
     let facts = Facts::new(&p);
     let (m, f) = func(&p, "main");
-    let ff = &facts.funcs[m as usize];
+    let ff = &facts.funcs[m.index()];
     let (la, lbuf) = (local_named(f, "a"), local_named(f, "buf"));
     let g = p
         .globals
@@ -143,20 +146,20 @@ int main(void) {
     assert!(!s.any_mem);
     // Call: the mod summary of calls_set includes set_g's write to g (fixpoint).
     let s = side(ff, branch_at(f, 13), 0);
-    assert_eq!(s.globals, vec![g]);
-    assert!(!s.any_mem && s.may_def_global(g));
+    assert_eq!(s.globals, vec![GlobalId::new(g)]);
+    assert!(!s.any_mem && s.may_def_global(GlobalId::new(g)));
     let h = p
         .globals
         .iter()
         .position(|x| x.name == "h")
         .expect("global h") as u32;
-    assert!(!s.may_def_global(h));
+    assert!(!s.may_def_global(GlobalId::new(h)));
     // Library function writing memory through its first argument.
     let s = side(ff, branch_at(f, 14), 0);
     assert_eq!(s.locals, vec![lbuf]);
     // A callee storing through its pointer parameter: summarised as any memory.
     let (t, _) = func(&p, "through");
-    assert!(facts.summaries[t as usize].any_mem);
+    assert!(facts.summaries[t.index()].any_mem);
     assert!(side(ff, branch_at(f, 15), 0).any_mem);
 }
 
@@ -179,11 +182,11 @@ int main(void) {
     );
     let facts = Facts::new(&p);
     let (m, f) = func(&p, "main");
-    let ff = &facts.funcs[m as usize];
+    let ff = &facts.funcs[m.index()];
     let s = side(ff, branch_at(f, 6), 0);
     assert!(s.any_mem);
     assert!(
-        s.may_def_local(local_named(f, "z")),
+        s.may_def_local(LocalId::new((local_named(f, "z")).raw())),
         "over-approximation: z cannot be written"
     );
 }
@@ -211,10 +214,10 @@ int main(void) {
     );
     let facts = Facts::new(&p);
     let (m, f) = func(&p, "main");
-    let ff = &facts.funcs[m as usize];
+    let ff = &facts.funcs[m.index()];
     let br = branch_at(f, 11);
     // The exit() block does not rejoin: the rest of main depends on `x >= 0`.
-    assert_eq!(ff.ipdom[br as usize], EXIT);
+    assert_eq!(ff.ipdom[br.index()], EXIT);
     let after = f
         .blocks
         .iter()
@@ -224,14 +227,14 @@ int main(void) {
     assert_eq!(ff.cd[after][0].0, br);
     // A function with no path to its exit still gets post-dominators for every block.
     let (s, sf) = func(&p, "spin");
-    let sff = &facts.funcs[s as usize];
+    let sff = &facts.funcs[s.index()];
     assert_eq!(sff.ipdom.len(), sf.blocks.len());
     assert!(sff
         .ipdom
         .iter()
         .all(|&d| d == EXIT || (d as usize) < sf.blocks.len()));
     let b = branch_at(sf, 5);
-    assert_eq!(sff.sides[b as usize].len(), 2);
+    assert_eq!(sff.sides[b.index()].len(), 2);
 }
 
 #[test]

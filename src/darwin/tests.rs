@@ -1,5 +1,6 @@
 use super::*;
 use crate::exec::DEFAULT_MAX_STEPS;
+use crate::ir::{BlockId, FuncId};
 
 struct Rev {
     dir: tempfile::TempDir,
@@ -194,8 +195,8 @@ fn value_faults_get_value_candidates() {
             .enumerate()
             .flat_map(|(bi, bb)| {
                 (0..=bb.stmts.len()).map(move |si| crate::ir::StmtId {
-                    func: fi,
-                    block: bi as u32,
+                    func: FuncId::new(fi),
+                    block: BlockId::from_index(bi),
                     index: si as u32,
                 })
             })

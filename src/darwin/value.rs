@@ -61,9 +61,9 @@ pub(crate) fn is_code(text: &str) -> bool {
 pub(crate) fn stmt_loc(prog: &Program, id: StmtId) -> Option<Loc> {
     let b = prog
         .functions
-        .get(id.func as usize)?
+        .get(id.func.index())?
         .blocks
-        .get(id.block as usize)?;
+        .get(id.block.index())?;
     Some(match b.stmts.get(id.index as usize) {
         Some(s) => s.loc,
         None => b.term_loc,
@@ -74,15 +74,15 @@ pub(crate) fn stmt_loc(prog: &Program, id: StmtId) -> Option<Loc> {
 /// registers numbered by first appearance, locals, globals and functions by name. Two
 /// statements with the same signature compute the same value from the same inputs.
 fn signature(prog: &Program, id: StmtId) -> Option<String> {
-    let f = prog.functions.get(id.func as usize)?;
-    let block = f.blocks.get(id.block as usize)?;
+    let f = prog.functions.get(id.func.index())?;
+    let block = f.blocks.get(id.block.index())?;
     let mut regs: HashMap<u32, usize> = HashMap::new();
     let mut reg = |r: u32| {
         let n = regs.len();
         format!("v{}", *regs.entry(r).or_insert(n))
     };
     let op = |o: &Operand, reg: &mut dyn FnMut(u32) -> String| match o {
-        Operand::Reg(r) => reg(*r),
+        Operand::Reg(r) => reg(r.raw()),
         Operand::Const(c) => format!("{}", *c as i64),
     };
     let local = |l: u32| {
@@ -133,7 +133,7 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
     };
     match &st.kind {
         StmtKind::Assign(d, rv) => {
-            let d = reg(*d);
+            let d = reg(d.raw());
             let r = match rv {
                 Rvalue::Use(o) => op(o, &mut reg),
                 Rvalue::Load(a, t) => format!("load.{t:?} {}", op(a, &mut reg)),
@@ -161,9 +161,9 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
                 Rvalue::PtrDiff { a, b, scale } => {
                     format!("({} - {}) / {scale}", op(a, &mut reg), op(b, &mut reg))
                 }
-                Rvalue::AddrLocal(l) => format!("&{}", local(*l)),
-                Rvalue::AddrGlobal(g) => format!("&{}", global(*g)),
-                Rvalue::AddrFunc(g) => format!("&{}", func(*g)),
+                Rvalue::AddrLocal(l) => format!("&{}", local(l.raw())),
+                Rvalue::AddrGlobal(g) => format!("&{}", global(g.raw())),
+                Rvalue::AddrFunc(g) => format!("&{}", func(g.raw())),
                 Rvalue::AddrBuiltin(b) => format!("&{}", builtin(*b)),
             };
             let _ = write!(s, "{d} = {r}");
@@ -204,10 +204,10 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
             sret,
         } => {
             if let Some((d, t)) = dst {
-                let _ = write!(s, "{}.{t:?} = ", reg(*d));
+                let _ = write!(s, "{}.{t:?} = ", reg(d.raw()));
             }
             let c = match callee {
-                Callee::Func(g) => func(*g),
+                Callee::Func(g) => func(g.raw()),
                 Callee::Builtin(b) => builtin(*b),
                 Callee::Indirect(o) => format!("(*{})", op(o, &mut reg)),
             };
@@ -227,10 +227,10 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
             s.push(')');
         }
         StmtKind::StorageLive(l) => {
-            let _ = write!(s, "live {}", local(*l));
+            let _ = write!(s, "live {}", local(l.raw()));
         }
         StmtKind::StorageLiveSized(l, n) => {
-            let _ = write!(s, "live {} {}", local(*l), op(n, &mut reg));
+            let _ = write!(s, "live {} {}", local(l.raw()), op(n, &mut reg));
         }
     }
     Some(s)
@@ -423,6 +423,7 @@ pub fn candidates(
 mod tests {
     use super::*;
     use crate::analysis::tests::lower;
+    use crate::ir::{BlockId, FuncId};
 
     fn ids_on(p: &Program, line: u32) -> Vec<StmtId> {
         let mut out = Vec::new();
@@ -431,8 +432,8 @@ mod tests {
                 for (si, s) in b.stmts.iter().enumerate() {
                     if s.loc.line == line {
                         out.push(StmtId {
-                            func: fi as u32,
-                            block: bi as u32,
+                            func: FuncId::from_index(fi),
+                            block: BlockId::from_index(bi),
                             index: si as u32,
                         });
                     }

@@ -7,6 +7,7 @@
 //! `int` register holds `sext(e, 64)`); operations extract the low bits they work on and
 //! extend their result again. Memory shadows hold the stored width (see `memory`).
 
+mod library;
 mod observer;
 
 pub use observer::Concolic;

@@ -85,6 +85,50 @@ pub trait Hooks {
     ) {
     }
 
+    // Input effects of library models: the models say what they read from the
+    // program's input and where it went; observers decide what that means (the
+    // concolic state makes symbolic inputs of it). Each is called while the library
+    // call is being made, before [`Hooks::library_returned`].
+
+    /// A model wrote `bytes` at `p`; `offsets[k]` is the stdin offset `bytes[k]` was read
+    /// from (`None`: not from stdin).
+    #[inline(always)]
+    fn input_bytes(
+        _m: &mut Machine,
+        _p: u64,
+        _bytes: &[u8],
+        _offsets: &[Option<usize>],
+        _loc: Loc,
+    ) -> Result<(), MemFault> {
+        Ok(())
+    }
+
+    /// The call's result is the byte at stdin offset `offset` (`getc`).
+    #[inline(always)]
+    fn input_char(_m: &mut Machine, _offset: usize, _byte: u8, _loc: Loc) {}
+
+    /// `scanf` parsed an integer from stdin and has stored it.
+    #[inline(always)]
+    fn input_scanned(_m: &mut Machine, _scan: &Scanned, _loc: Loc) -> Result<(), MemFault> {
+        Ok(())
+    }
+
+    /// The call's result is a number parsed from the C string at `parsed.ptr`
+    /// (`atoi`, `strtol`).
+    #[inline(always)]
+    fn input_parsed(_m: &mut Machine, _parsed: &Parsed<'_>, _loc: Loc) {}
+
+    /// A value the call read from input is passed on concretely only; `why` says which.
+    #[inline(always)]
+    fn input_concretised(_m: &mut Machine, _why: &'static str, _loc: Loc) {}
+
+    /// The stdin offsets the `n` bytes at `p` were read from, as far as an observer
+    /// knows (`sscanf` of a line read before).
+    #[inline(always)]
+    fn input_offsets(_m: &Machine, _p: u64, n: usize) -> Vec<Option<usize>> {
+        vec![None; n]
+    }
+
     /// A library model is calling back into the program (`qsort`'s comparator): the
     /// callee gets concrete arguments.
     #[inline(always)]
@@ -126,6 +170,29 @@ pub trait Hooks {
         _dest: BlockId,
     ) {
     }
+}
+
+/// An integer `scanf` parsed from stdin bytes `stdin.0..stdin.1` (conversion `conv`) and
+/// stored at `addr` (`size` bytes holding `bits`).
+pub struct Scanned {
+    pub addr: u64,
+    pub size: u32,
+    pub bits: u64,
+    pub signed: bool,
+    pub conv: u8,
+    pub stdin: (usize, usize),
+}
+
+/// A number a library call parsed from the C string at `ptr` and returned: `consumed`
+/// bytes of `text` (the string from `ptr` on) made `value`, of `width` bits.
+pub struct Parsed<'a> {
+    pub ptr: u64,
+    pub text: &'a [u8],
+    pub consumed: usize,
+    pub base: u32,
+    pub width: u32,
+    pub signed: bool,
+    pub value: u64,
 }
 
 /// No observer: a plain concrete run.
@@ -183,6 +250,47 @@ impl<A: Hooks, B: Hooks> Hooks for (A, B) {
     ) {
         A::library_returned(m, shim, args, dst, loc);
         B::library_returned(m, shim, args, dst, loc);
+    }
+    #[inline(always)]
+    fn input_bytes(
+        m: &mut Machine,
+        p: u64,
+        bytes: &[u8],
+        offsets: &[Option<usize>],
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        A::input_bytes(m, p, bytes, offsets, loc)?;
+        B::input_bytes(m, p, bytes, offsets, loc)
+    }
+    #[inline(always)]
+    fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+        A::input_char(m, offset, byte, loc);
+        B::input_char(m, offset, byte, loc);
+    }
+    #[inline(always)]
+    fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
+        A::input_scanned(m, scan, loc)?;
+        B::input_scanned(m, scan, loc)
+    }
+    #[inline(always)]
+    fn input_parsed(m: &mut Machine, parsed: &Parsed<'_>, loc: Loc) {
+        A::input_parsed(m, parsed, loc);
+        B::input_parsed(m, parsed, loc);
+    }
+    #[inline(always)]
+    fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
+        A::input_concretised(m, why, loc);
+        B::input_concretised(m, why, loc);
+    }
+    #[inline(always)]
+    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+        // The first observer that knows where any byte came from answers.
+        let a = A::input_offsets(m, p, n);
+        if a.iter().any(Option::is_some) {
+            a
+        } else {
+            B::input_offsets(m, p, n)
+        }
     }
     #[inline(always)]
     fn callback(m: &mut Machine) {

@@ -212,8 +212,8 @@ impl<'p> Machine<'p> {
             let base = self.global_ptrs[i];
             for r in &g.relocs {
                 let target = match r.target {
-                    RelocTarget::Global(t) => self.global_ptrs[t as usize],
-                    RelocTarget::Func(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f),
+                    RelocTarget::Global(t) => self.global_ptrs[t.index()],
+                    RelocTarget::Func(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f.raw()),
                     RelocTarget::Builtin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, b),
                 };
                 self.mem.store(
@@ -359,10 +359,10 @@ impl<'p> Machine<'p> {
         H::callback(self);
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
-            Some(b) => (ret_slot - b) as Reg,
-            None => ret_slot as Reg,
+            Some(b) => Reg::from_index(ret_slot - b),
+            None => Reg::from_index(ret_slot),
         };
-        let func = &self.prog.functions[f as usize];
+        let func = &self.prog.functions[f.index()];
         let want = func.ret.map(|s| (dst_reg, s));
         self.push_frame::<H>(f, args, want, 0, loc)?;
         self.run_frames::<H>(depth)?;
@@ -385,7 +385,7 @@ impl<'p> Machine<'p> {
         loc: Loc,
     ) -> X<()> {
         let prog = self.prog;
-        let func = &prog.functions[f as usize];
+        let func = &prog.functions[f.index()];
         if func.blocks.is_empty() {
             return Err(self.fault(
                 FaultKind::BadCall,
@@ -421,7 +421,7 @@ impl<'p> Machine<'p> {
         }
         self.frames.push(Frame {
             func: f,
-            block: 0,
+            block: BlockId::new(0),
             idx: 0,
             reg_base,
             local_base,
@@ -434,14 +434,14 @@ impl<'p> Machine<'p> {
             let (v, _, by_value) = args[i];
             match p {
                 ParamKind::Reg(r, s) => {
-                    self.regs[reg_base + *r as usize] = Some(s.canon(v));
+                    self.regs[reg_base + r.index()] = Some(s.canon(v));
                 }
                 ParamKind::Mem {
                     local,
                     ty,
                     by_value_size,
                 } => {
-                    let info = &func.locals[*local as usize];
+                    let info = &func.locals[local.index()];
                     let ptr = self
                         .mem
                         .alloc(
@@ -452,7 +452,7 @@ impl<'p> Machine<'p> {
                             info.loc,
                         )
                         .map_err(|e| self.stop_mem(e))?;
-                    self.locals[local_base + *local as usize] = ptr;
+                    self.locals[local_base + local.index()] = ptr;
                     match (by_value_size, by_value) {
                         (Some(n), _) => self
                             .mem
@@ -497,7 +497,7 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         }
-        let info = &func.locals[l as usize];
+        let info = &func.locals[l.index()];
         let ptr = self
             .mem
             .alloc(
@@ -508,7 +508,7 @@ impl<'p> Machine<'p> {
                 info.loc,
             )
             .map_err(|e| self.stop_mem(e))?;
-        self.locals[local_base + l as usize] = ptr;
+        self.locals[local_base + l.index()] = ptr;
         for (k, (v, s, _)) in extra.iter().enumerate() {
             let i = func.params.len() + k;
             let at = ptr.wrapping_add(16 * k as u64);
@@ -534,7 +534,7 @@ impl<'p> Machine<'p> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
-        let func = &self.prog.functions[fr.func as usize];
+        let func = &self.prog.functions[fr.func.index()];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
         for i in fr.local_base..self.locals.len() {
             let p = self.locals[i];
@@ -547,7 +547,7 @@ impl<'p> Machine<'p> {
         let mut dst = None;
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
-            let i = caller_base + r as usize;
+            let i = caller_base + r.index();
             if i < self.regs.len() {
                 // Using the value of a function that fell off its end is undefined: the
                 // caller's register is left unset and faults if it is read.
@@ -572,7 +572,7 @@ impl<'p> Machine<'p> {
             JMP_TAG,
             u64::from(fr.serial),
             fi as u64,
-            u64::from(fr.block),
+            u64::from(fr.block.raw()),
             u64::from(fr.idx),
         ];
         for (k, w) in words.iter().enumerate() {
@@ -620,7 +620,7 @@ impl<'p> Machine<'p> {
         };
         Stop::Jump(Box::new(JumpTo {
             frame,
-            block: w[3] as BlockId,
+            block: BlockId::from_index(w[3] as usize),
             idx: w[4] as u32,
             val,
         }))
@@ -640,7 +640,7 @@ impl<'p> Machine<'p> {
         }
         while self.frames.len() > j.frame + 1 {
             let Some(fr) = self.frames.pop() else { break };
-            let func = &self.prog.functions[fr.func as usize];
+            let func = &self.prog.functions[fr.func.index()];
             self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
             for i in fr.local_base..self.locals.len() {
                 let p = self.locals[i];
@@ -656,11 +656,11 @@ impl<'p> Machine<'p> {
         let Some(fr) = self.frames.get_mut(j.frame) else {
             return Err(self.fault(FaultKind::BadCall, "no frame".into(), loc));
         };
-        let func = &prog.functions[fr.func as usize];
+        let func = &prog.functions[fr.func.index()];
         let call = j
             .idx
             .checked_sub(1)
-            .and_then(|i| func.blocks.get(j.block as usize)?.stmts.get(i as usize));
+            .and_then(|i| func.blocks.get(j.block.index())?.stmts.get(i as usize));
         let Some(Stmt {
             kind: StmtKind::Call { dst, .. },
             loc: call_loc,
@@ -678,7 +678,7 @@ impl<'p> Machine<'p> {
         let rb = fr.reg_base;
         let call_loc = *call_loc;
         if let Some((r, s)) = *dst {
-            let i = rb + r as usize;
+            let i = rb + r.index();
             let v = s.canon(j.val);
             self.regs[i] = Some(v);
             H::library_returned(self, Shim::setjmp, &[], Some((i, v)), call_loc);
@@ -721,7 +721,7 @@ impl<'p> Machine<'p> {
     /// than tracked by the loop.
     fn stmt_at(&self, loc: Loc) -> Option<StmtId> {
         let fi = self.frames.last()?.func;
-        let func = self.prog.functions.get(fi as usize)?;
+        let func = self.prog.functions.get(fi.index())?;
         func.blocks.iter().enumerate().find_map(|(bi, b)| {
             let index = b
                 .stmts
@@ -730,7 +730,7 @@ impl<'p> Machine<'p> {
                 .or_else(|| (b.term_loc == loc).then_some(b.stmts.len()))?;
             Some(StmtId {
                 func: fi,
-                block: bi as u32,
+                block: BlockId::from_index(bi),
                 index: index as u32,
             })
         })
@@ -858,7 +858,7 @@ impl<'p> Machine<'p> {
         match o {
             Operand::Const(c) => Ok(*c),
             Operand::Reg(r) => {
-                let i = rb + *r as usize;
+                let i = rb + r.index();
                 match self.regs[i] {
                     Some(v) => Ok(v),
                     None => self.uninit_reg(func, *r, loc),
@@ -872,7 +872,7 @@ impl<'p> Machine<'p> {
     #[cold]
     #[inline(never)]
     fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> X<u64> {
-        let what = match func.regs.get(r as usize).and_then(|ri| ri.name.clone()) {
+        let what = match func.regs.get(r.index()).and_then(|ri| ri.name.clone()) {
             Some(n) => format!("read of uninitialised variable `{n}`"),
             None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
         };
@@ -901,7 +901,7 @@ impl<'p> Machine<'p> {
         rb: usize,
         loc: Loc,
     ) -> X<()> {
-        let info = &func.locals[l as usize];
+        let info = &func.locals[l.index()];
         let bytes = n as i64;
         if bytes < 0 {
             return Err(self.fault(
@@ -1007,11 +1007,11 @@ impl<'p> Machine<'p> {
                 })?;
                 (fr.func, fr.block, fr.idx, fr.reg_base, fr.local_base)
             };
-            let func = &prog.functions[fi as usize];
+            let func = &prog.functions[fi.index()];
             // Within a frame, control moves from block to block here; the frame stack
             // is touched only on calls and returns.
             loop {
-                let block = &func.blocks[bi as usize];
+                let block = &func.blocks[bi.index()];
                 let mut idx = start as usize;
                 // Steps are counted per block entered (the rest of the block and its
                 // terminator), not per statement: the limit only needs to stop runaways.
@@ -1036,7 +1036,7 @@ impl<'p> Machine<'p> {
                     match &st.kind {
                         StmtKind::Assign(r, rv) => {
                             let v = self.rvalue::<H>(rv, rb, lb, st.loc, func)?;
-                            let i = rb + *r as usize;
+                            let i = rb + r.index();
                             // Observers read the operands before the destination (maybe
                             // an operand) is overwritten.
                             H::assign(self, i, rv, rb, st.loc, v);
@@ -1087,9 +1087,9 @@ impl<'p> Machine<'p> {
                             }
                         }
                         StmtKind::StorageLive(l) => {
-                            let i = lb + *l as usize;
+                            let i = lb + l.index();
                             if self.locals[i] == 0 {
-                                let info = &func.locals[*l as usize];
+                                let info = &func.locals[l.index()];
                                 self.locals[i] = self
                                     .mem
                                     .alloc(
@@ -1108,7 +1108,7 @@ impl<'p> Machine<'p> {
                         }
                         StmtKind::StorageLiveSized(l, size) => {
                             let n = self.op(size, rb, st.loc, func)?;
-                            self.vla_live(func, lb + *l as usize, *l, n, size, rb, st.loc)?;
+                            self.vla_live(func, lb + l.index(), *l, n, size, rb, st.loc)?;
                         }
                         StmtKind::Call {
                             dst,
@@ -1293,7 +1293,7 @@ impl<'p> Machine<'p> {
             ));
         }
         if slot == FUNC_SLOT && off >= 0 && (off as usize) < self.prog.functions.len() {
-            return Ok(Ok(off as FuncId));
+            return Ok(Ok(FuncId::from_index(off as usize)));
         }
         if slot == BUILTIN_SLOT && off >= 0 && (off as usize) < self.prog.builtins.len() {
             return Ok(Err(off as u32));
@@ -1341,13 +1341,13 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        let v = shims::call(self, shim, args, loc);
+        let v = shims::call::<H>(self, shim, args, loc);
         if self.mem.is_lenient() {
             self.drain_uninit_reads(loc);
         }
         let v = v?;
         let dst = dst.map(|(r, s)| {
-            let i = rb + r as usize;
+            let i = rb + r.index();
             self.regs[i] = Some(s.canon(v));
             (i, s.canon(v))
         });
@@ -1417,10 +1417,10 @@ impl<'p> Machine<'p> {
                 ((x.wrapping_sub(y) as i64) / *scale) as u64
             }
             Rvalue::AddrLocal(l) => {
-                let i = lb + *l as usize;
+                let i = lb + l.index();
                 if self.locals[i] == 0 {
                     // A jump past the declaration: the object exists for the whole block.
-                    let info = &func.locals[*l as usize];
+                    let info = &func.locals[l.index()];
                     self.locals[i] = self
                         .mem
                         .alloc(
@@ -1434,8 +1434,8 @@ impl<'p> Machine<'p> {
                 }
                 self.locals[i]
             }
-            Rvalue::AddrGlobal(g) => self.global_ptrs[*g as usize],
-            Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, *f),
+            Rvalue::AddrGlobal(g) => self.global_ptrs[g.index()],
+            Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f.raw()),
             Rvalue::AddrBuiltin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, *b),
         })
     }

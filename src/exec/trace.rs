@@ -139,7 +139,7 @@ impl Trace {
     /// The block a terminator entry went to, if it is a terminator that did not return.
     pub fn dest(&self, i: usize) -> Option<BlockId> {
         let a = self.entries[i].aux;
-        (a != NONE).then_some(a)
+        (a != NONE).then_some(BlockId::new(a))
     }
 
     /// Bytes used by the trace's arenas (entries, locations, frames).
@@ -219,7 +219,7 @@ impl Recorder {
 
     fn use_op(&mut self, frame: u32, o: &Operand) {
         if let Operand::Reg(r) = o {
-            self.trace.locs.push(Location::reg(false, frame, *r));
+            self.trace.locs.push(Location::reg(false, frame, r.raw()));
         }
     }
 
@@ -249,7 +249,7 @@ impl Recorder {
     pub fn finish(&mut self, m: &mut Machine) {
         if let Some((stmt, frame)) = self.pending {
             let prog = m.prog;
-            let block = &prog.functions[stmt.func as usize].blocks[stmt.block as usize];
+            let block = &prog.functions[stmt.func.index()].blocks[stmt.block.index()];
             match block.stmts.get(stmt.index as usize) {
                 Some(st) => stmt_uses(&st.kind, |o| self.use_op(frame, o)),
                 None => term_uses(&block.term, |o| self.use_op(frame, o)),
@@ -382,7 +382,7 @@ impl Hooks for Traced {
                 r.trace.frames.resize(
                     serial as usize + 1,
                     FrameRec {
-                        func: 0,
+                        func: FuncId::new(0),
                         call_entry: NONE,
                         parent: NONE,
                     },
@@ -393,11 +393,11 @@ impl Hooks for Traced {
                 call_entry,
                 parent,
             };
-            let f = &m.prog.functions[func as usize];
+            let f = &m.prog.functions[func.index()];
             for p in &f.params {
                 if let ParamKind::Mem { local, .. } = p {
-                    let s = m.mem.serial_of(m.locals[local_base + *local as usize]);
-                    r.name_var(s, func, *local);
+                    let s = m.mem.serial_of(m.locals[local_base + local.index()]);
+                    r.name_var(s, func.raw(), local.raw());
                 }
             }
             if callback {
@@ -405,7 +405,7 @@ impl Hooks for Traced {
                 // library call's statement defines the callee's parameters.
                 if let Some(Some((stmt, frame))) = r.suspended.last().copied() {
                     if r.cb_result == Some(frame) {
-                        let slot = m.prog.functions[stmt.func as usize].regs.len() as u32;
+                        let slot = m.prog.functions[stmt.func.index()].regs.len() as u32;
                         r.trace.locs.push(Location::reg(false, frame, slot));
                     }
                     param_defs(r, m, serial, func);
@@ -422,17 +422,17 @@ impl Hooks for Traced {
             let mut aux = NONE;
             match &st.kind {
                 StmtKind::Assign(d, rv) => {
-                    r.trace.locs.push(Location::reg(true, frame, *d));
+                    r.trace.locs.push(Location::reg(true, frame, d.raw()));
                     if let Rvalue::AddrLocal(l) = rv {
                         let fb = m.frames.last().map_or(0, |f| f.local_base);
-                        let s = m.mem.serial_of(m.locals[fb + *l as usize]);
-                        r.name_var(s, at.func, *l);
+                        let s = m.mem.serial_of(m.locals[fb + l.index()]);
+                        r.name_var(s, at.func.raw(), l.raw());
                     }
                 }
                 StmtKind::StorageLive(l) | StmtKind::StorageLiveSized(l, _) => {
                     let fb = m.frames.last().map_or(0, |f| f.local_base);
-                    let s = m.mem.serial_of(m.locals[fb + *l as usize]);
-                    r.name_var(s, at.func, *l);
+                    let s = m.mem.serial_of(m.locals[fb + l.index()]);
+                    r.name_var(s, at.func.raw(), l.raw());
                 }
                 StmtKind::Call { dst, .. } => {
                     let top = m.frames.last().map_or(NONE, |f| f.serial);
@@ -440,17 +440,17 @@ impl Hooks for Traced {
                         // An interpreted callee was pushed: this entry defines its
                         // parameters; its `return` defines our destination.
                         aux = top;
-                        let func = m.frames.last().map_or(0, |f| f.func);
-                        param_defs(r, m, top, func);
+                        let func = m.frames.last().map_or(0, |f| f.func.raw());
+                        param_defs(r, m, top, FuncId::new(func));
                     } else {
                         if r.cb_result == Some(frame) {
                             // The model's result and writes depend on its callbacks'.
                             r.cb_result = None;
-                            let slot = m.prog.functions[at.func as usize].regs.len() as u32;
+                            let slot = m.prog.functions[at.func.index()].regs.len() as u32;
                             r.trace.locs.push(Location::reg(false, frame, slot));
                         }
                         if let Some((d, _)) = dst {
-                            r.trace.locs.push(Location::reg(true, frame, *d));
+                            r.trace.locs.push(Location::reg(true, frame, d.raw()));
                         }
                     }
                 }
@@ -478,7 +478,7 @@ impl Hooks for Traced {
             return;
         };
         let (serial, base) = (caller.serial, caller.reg_base);
-        let nregs = m.prog.functions[caller.func as usize].regs.len();
+        let nregs = m.prog.functions[caller.func.index()].regs.len();
         if let Some(r) = m.trace.as_deref_mut() {
             // The value arrives with the `return` entry just written. A library model's
             // callback returns into a scratch register past the caller's registers: it
@@ -509,7 +509,7 @@ impl Hooks for Traced {
             let frame = r.pending.map_or(NONE, |p| p.1);
             term_uses(term, |o| r.use_op(frame, o));
             let index = r.trace.entries.len() as u32;
-            r.push_entry(m, at, frame, dest);
+            r.push_entry(m, at, frame, dest.raw());
             // The concolic observer (if any) saw this branch first.
             if let Some(sy) = m.sym.as_deref_mut() {
                 if let Some(b) = sy.branches.last_mut() {
@@ -525,14 +525,14 @@ impl Hooks for Traced {
 /// Definitions of the register parameters (and struct-return pointer) of the frame
 /// `serial`, a call of `func`.
 fn param_defs(r: &mut Recorder, m: &Machine, serial: u32, func: FuncId) {
-    let f = &m.prog.functions[func as usize];
+    let f = &m.prog.functions[func.index()];
     if f.sret_size.is_some() && !f.regs.is_empty() {
         // The hidden struct-return pointer.
         r.trace.locs.push(Location::reg(true, serial, 0));
     }
     for p in &f.params {
         if let ParamKind::Reg(reg, _) = p {
-            r.trace.locs.push(Location::reg(true, serial, *reg));
+            r.trace.locs.push(Location::reg(true, serial, reg.raw()));
         }
     }
 }

@@ -325,7 +325,7 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
                 .frames
                 .get(e.frame as usize)
                 .map_or(e.stmt.func, |f| f.func);
-            if mp.untaken_may(func, e.stmt.block, e.aux) {
+            if mp.untaken_may(func.raw(), e.stmt.block.raw(), e.aux) {
                 v.push(b);
             }
         }

@@ -117,7 +117,11 @@ impl<'a> MayPrint<'a> {
             return true;
         };
         let mut seen = vec![false; f.blocks.len()];
-        let mut work: Vec<u32> = succs.iter().copied().filter(|&s| s != taken).collect();
+        let mut work: Vec<u32> = succs
+            .iter()
+            .map(|s| s.raw())
+            .filter(|&s| s != taken)
+            .collect();
         while let Some(b) = work.pop() {
             if b == stop || b == EXIT || seen.get(b as usize).copied().unwrap_or(true) {
                 continue;
@@ -131,7 +135,7 @@ impl<'a> MayPrint<'a> {
             {
                 return true;
             }
-            work.extend(ff.succs[b as usize].iter().copied());
+            work.extend(ff.succs[b as usize].iter().map(|s| s.raw()));
         }
         false
     }
@@ -144,7 +148,7 @@ fn stmt_prints(prog: &Program, s: &StmtKind, funcs: &[bool], names: &[&str]) -> 
                 .builtins
                 .get(*i as usize)
                 .is_none_or(|n| names.contains(&n.as_str())),
-            Callee::Func(f) => funcs.get(*f as usize).copied().unwrap_or(true),
+            Callee::Func(f) => funcs.get(f.index()).copied().unwrap_or(true),
             Callee::Indirect(_) => true,
         },
         _ => false,

@@ -131,6 +131,33 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The functions `#include <header>` of the bundled headers declares, as (name, fixed
+/// parameters, variadic), read by the front end itself: the test that the headers
+/// agree with `libc::catalogue`.
+#[cfg(test)]
+pub(crate) fn header_functions(header: &str) -> Result<Vec<(String, usize, bool)>, FrontendError> {
+    let dir = tempfile::tempdir().map_err(|e| FrontendError::Preprocess {
+        file: header.to_string(),
+        stderr: format!("cannot make a temporary directory: {e}"),
+    })?;
+    let file = dir.path().join("h.c");
+    std::fs::write(&file, format!("#include <{header}>\n")).map_err(|e| {
+        FrontendError::Preprocess {
+            file: file.display().to_string(),
+            stderr: e.to_string(),
+        }
+    })?;
+    let spec = ProgramSpec {
+        name: "h".into(),
+        sources: vec![file.clone()],
+        includes: Vec::new(),
+        defines: Vec::new(),
+        workdir: dir.path().to_path_buf(),
+    };
+    let unit = parse_preprocessed(preprocess(dir.path(), &file, &spec)?)?;
+    lower::declared_functions(&unit)
+}
+
 /// Parse the output of [`preprocess`] (or text equivalent to it).
 pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError> {
     let hdr = headers::dir()?;

@@ -20,11 +20,11 @@ fn remove_dead_blocks_of(f: &mut Function) {
         return;
     }
     let mut live = vec![false; n];
-    let mut work = vec![0 as BlockId];
+    let mut work = vec![BlockId::new(0)];
     live[0] = true;
     while let Some(b) = work.pop() {
-        for s in f.blocks[b as usize].term.successors() {
-            if let Some(l) = live.get_mut(s as usize) {
+        for s in f.blocks[b.index()].term.successors() {
+            if let Some(l) = live.get_mut(s.index()) {
                 if !*l {
                     *l = true;
                     work.push(s);
@@ -36,11 +36,11 @@ fn remove_dead_blocks_of(f: &mut Function) {
         return;
     }
     // New number of each live block: its rank among the live ones, so order is kept.
-    let mut new_id = vec![BlockId::MAX; n];
+    let mut new_id = vec![BlockId::new(u32::MAX); n];
     let mut next = 0;
     for (i, l) in live.iter().enumerate() {
         if *l {
-            new_id[i] = next;
+            new_id[i] = BlockId::new(next);
             next += 1;
         }
     }
@@ -57,7 +57,7 @@ fn remove_dead_blocks_of(f: &mut Function) {
 }
 
 fn renumber(t: &mut Terminator, new_id: &[BlockId]) {
-    let map = |b: &mut BlockId| *b = new_id[*b as usize];
+    let map = |b: &mut BlockId| *b = new_id[b.index()];
     match t {
         Terminator::Goto(b) => map(b),
         Terminator::Branch {
@@ -94,12 +94,12 @@ mod tests {
     fn reachable_everywhere(p: &Program) {
         for f in &p.functions {
             let mut seen = vec![false; f.blocks.len()];
-            let mut work = vec![0u32];
+            let mut work = vec![BlockId::new(0)];
             while let Some(b) = work.pop() {
-                if std::mem::replace(&mut seen[b as usize], true) {
+                if std::mem::replace(&mut seen[b.index()], true) {
                     continue;
                 }
-                work.extend(f.blocks[b as usize].term.successors());
+                work.extend(f.blocks[b.index()].term.successors());
             }
             assert!(
                 seen.iter().all(|s| *s),
@@ -133,7 +133,7 @@ mod tests {
         for f in &p.functions {
             for b in &f.blocks {
                 for s in b.term.successors() {
-                    assert!((s as usize) < f.blocks.len());
+                    assert!(s.index() < f.blocks.len());
                 }
             }
         }

@@ -178,46 +178,55 @@ mod tests {
     #[test]
     fn successors_are_distinct_and_ordered() {
         let t = Terminator::Switch {
-            val: Operand::Reg(3),
+            val: Operand::Reg(Reg::new(3)),
             ty: Scalar::I32,
-            cases: vec![(1, 4), (2, 5), (3, 4)],
-            default: 5,
+            cases: vec![
+                (1, BlockId::new(4)),
+                (2, BlockId::new(5)),
+                (3, BlockId::new(4)),
+            ],
+            default: BlockId::new(5),
         };
-        assert_eq!(t.successors(), vec![4, 5]);
+        assert_eq!(t.successors(), vec![BlockId::new(4), BlockId::new(5)]);
         assert!(t.is_branch());
         let mut uses = Vec::new();
         t.for_each_use(|r| uses.push(r));
-        assert_eq!(uses, vec![3]);
+        assert_eq!(uses, vec![Reg::new(3)]);
         let c = Terminator::BranchCmp {
             op: BinOp::Lt,
             ty: Scalar::I32,
-            a: Operand::Reg(1),
+            a: Operand::Reg(Reg::new(1)),
             b: Operand::Const(0),
-            then_bb: 2,
-            else_bb: 2,
+            then_bb: BlockId::new(2),
+            else_bb: BlockId::new(2),
         };
-        assert_eq!(c.successors(), vec![2]);
+        assert_eq!(c.successors(), vec![BlockId::new(2)]);
         assert!(Terminator::Return(None).successors().is_empty());
     }
 
     #[test]
     fn statement_defs_and_uses() {
         let s = StmtKind::StoreIdx {
-            base: Operand::Reg(1),
-            index: Operand::Reg(2),
+            base: Operand::Reg(Reg::new(1)),
+            index: Operand::Reg(Reg::new(2)),
             scale: 4,
             val: Operand::Const(7),
             ty: Scalar::I32,
         };
         assert_eq!(s.def_reg(), None);
-        assert_eq!(s.written_addr(), Some(Operand::Reg(1)));
+        assert_eq!(s.written_addr(), Some(Operand::Reg(Reg::new(1))));
         let mut u = Vec::new();
         s.for_each_use(|r| u.push(r));
-        assert_eq!(u, vec![1, 2]);
+        assert_eq!(u, vec![Reg::new(1), Reg::new(2)]);
         let a = StmtKind::Assign(
-            9,
-            Rvalue::Bin(BinOp::Add, Scalar::I32, Operand::Reg(4), Operand::Reg(5)),
+            Reg::new(9),
+            Rvalue::Bin(
+                BinOp::Add,
+                Scalar::I32,
+                Operand::Reg(Reg::new(4)),
+                Operand::Reg(Reg::new(5)),
+            ),
         );
-        assert_eq!(a.def_reg(), Some(9));
+        assert_eq!(a.def_reg(), Some(Reg::new(9)));
     }
 }

@@ -41,14 +41,14 @@ fn rvalue(prog: &Program, rv: &Rvalue) -> String {
         Rvalue::AddrGlobal(g) => format!(
             "&{}",
             prog.globals
-                .get(*g as usize)
+                .get(g.index())
                 .map(|g| g.name.as_str())
                 .unwrap_or("?")
         ),
         Rvalue::AddrFunc(f) => format!(
             "&{}",
             prog.functions
-                .get(*f as usize)
+                .get(f.index())
                 .map(|f| f.name.as_str())
                 .unwrap_or("?")
         ),
@@ -109,7 +109,7 @@ pub fn program(prog: &Program) -> String {
                         dst, callee, args, ..
                     } => {
                         let c = match callee {
-                            Callee::Func(f) => prog.functions[*f as usize].name.clone(),
+                            Callee::Func(f) => prog.functions[f.index()].name.clone(),
                             Callee::Builtin(b) => prog.builtins[*b as usize].clone(),
                             Callee::Indirect(o) => format!("*{}", op(o)),
                         };

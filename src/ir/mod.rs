@@ -27,15 +27,88 @@ pub struct Loc {
     pub col: u32,
 }
 
-pub type FuncId = u32;
-pub type BlockId = u32;
-pub type GlobalId = u32;
-/// A virtual register of a frame: scalar temporaries and scalar locals whose address
-/// is never taken.
-pub type Reg = u32;
-/// Index of an addressable local (array, struct, or scalar whose address is taken):
-/// each gets its own allocation in every frame, so out-of-bounds accesses are caught.
-pub type LocalId = u32;
+/// A 32-bit index into one kind of table, as its own type so that a block cannot be
+/// used where a register is meant. `index()` is the position in the table; `Debug` and
+/// `Display` print the bare number, as the plain integers these replaced did.
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[repr(transparent)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub struct $name(u32);
+
+        impl $name {
+            #[inline(always)]
+            pub const fn new(raw: u32) -> Self {
+                Self(raw)
+            }
+            /// The position in the table this indexes.
+            #[inline(always)]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+            #[inline(always)]
+            pub const fn raw(self) -> u32 {
+                self.0
+            }
+            /// The id of the element at position `i` (tables stay far below 2^32).
+            #[inline(always)]
+            pub const fn from_index(i: usize) -> Self {
+                Self(i as u32)
+            }
+        }
+
+        impl From<u32> for $name {
+            #[inline(always)]
+            fn from(raw: u32) -> Self {
+                Self(raw)
+            }
+        }
+
+        impl From<$name> for u32 {
+            #[inline(always)]
+            fn from(id: $name) -> u32 {
+                id.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
+            }
+        }
+    };
+}
+
+index_type!(
+    /// A function of [`Program::functions`].
+    FuncId
+);
+index_type!(
+    /// A basic block of [`Function::blocks`].
+    BlockId
+);
+index_type!(
+    /// A global of [`Program::globals`].
+    GlobalId
+);
+index_type!(
+    /// A virtual register of a frame ([`Function::regs`]): scalar temporaries and
+    /// scalar locals whose address is never taken.
+    Reg
+);
+index_type!(
+    /// An addressable local of [`Function::locals`] (array, struct, or scalar whose
+    /// address is taken): each gets its own allocation in every frame, so out-of-bounds
+    /// accesses are caught.
+    LocalId
+);
 
 /// A stable name for a statement: (function, block, index); the terminator of a block
 /// has index `stmts.len()`.
@@ -385,8 +458,8 @@ impl Program {
                     .enumerate()
                     .map(move |(si, loc)| {
                         let id = StmtId {
-                            func: fi as u32,
-                            block: bi as u32,
+                            func: FuncId::from_index(fi),
+                            block: BlockId::from_index(bi),
                             index: si as u32,
                         };
                         (id, loc)

@@ -6,7 +6,7 @@
 //! entry here (and in its header) plus its model in `exec::shims`.
 
 macro_rules! catalogue {
-    ($($name:ident),* $(,)?) => {
+    ($($name:ident($header:literal, $fixed:literal $(, $dots:tt)?)),* $(,)?) => {
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Shim { $($name),* }
@@ -19,185 +19,242 @@ macro_rules! catalogue {
             }
         }
 
-        /// Every modelled function.
+        /// Every modelled function, indexed by `Shim as usize`.
+        pub const ENTRIES: &[Entry] = &[$(Entry {
+            name: stringify!($name),
+            header: $header,
+            arity: Arity { fixed: $fixed, variadic: catalogue!(@variadic $($dots)?) },
+        }),*];
+
+        /// Every modelled function's name, indexed by `Shim as usize`.
         pub const NAMES: &[&str] = &[$(stringify!($name)),*];
     };
+    (@variadic ...) => { true };
+    (@variadic) => { false };
 }
 
+/// How many arguments a library function takes: its prototype's parameters (a struct
+/// result's hidden buffer is not one), and whether more may follow (`...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arity {
+    pub fixed: usize,
+    pub variadic: bool,
+}
+
+impl Arity {
+    /// Whether a call with `n` arguments gives the function every parameter it reads.
+    /// Extra arguments to a fixed-arity function are harmless (the callee ignores them,
+    /// as natively for an unprototyped call); missing ones are not.
+    pub fn accepts(self, n: usize) -> bool {
+        n >= self.fixed
+    }
+}
+
+impl std::fmt::Display for Arity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = if self.fixed == 1 { "" } else { "s" };
+        let more = if self.variadic { " or more" } else { "" };
+        write!(f, "{} argument{s}{more}", self.fixed)
+    }
+}
+
+/// One modelled function: its name, the bundled header that declares it, its arity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub name: &'static str,
+    pub header: &'static str,
+    pub arity: Arity,
+}
+
+impl Shim {
+    /// This function's catalogue entry.
+    pub fn entry(self) -> &'static Entry {
+        &ENTRIES[self as usize]
+    }
+}
+
+/// The catalogue entry of a modelled function, by name.
+pub fn lookup(name: &str) -> Option<&'static Entry> {
+    resolve(name).map(Shim::entry)
+}
+
+// One line per function: name(header, fixed parameters[, ...]). The bundled headers
+// must declare exactly these, each in the header named, with this arity
+// (`libc::tests::headers`).
 catalogue!(
     // stdio.h
-    printf,
-    vprintf,
-    vfprintf,
-    vsprintf,
-    vsnprintf,
-    fprintf,
-    sprintf,
-    snprintf,
-    puts,
-    fputs,
-    putchar,
-    fputc,
-    putc,
-    getchar,
-    getc,
-    fgetc,
-    ungetc,
-    fgets,
-    gets,
-    getline,
-    getdelim,
-    scanf,
-    fscanf,
-    sscanf,
-    fopen,
-    fclose,
-    fread,
-    fwrite,
-    feof,
-    ferror,
-    fflush,
-    perror,
-    remove,
+    printf("stdio.h", 1, ...),
+    vprintf("stdio.h", 2),
+    vfprintf("stdio.h", 3),
+    vsprintf("stdio.h", 3),
+    vsnprintf("stdio.h", 4),
+    fprintf("stdio.h", 2, ...),
+    sprintf("stdio.h", 2, ...),
+    snprintf("stdio.h", 3, ...),
+    puts("stdio.h", 1),
+    fputs("stdio.h", 2),
+    putchar("stdio.h", 1),
+    fputc("stdio.h", 2),
+    putc("stdio.h", 2),
+    getchar("stdio.h", 0),
+    getc("stdio.h", 1),
+    fgetc("stdio.h", 1),
+    ungetc("stdio.h", 2),
+    fgets("stdio.h", 3),
+    gets("stdio.h", 1),
+    getline("stdio.h", 3),
+    getdelim("stdio.h", 4),
+    scanf("stdio.h", 1, ...),
+    fscanf("stdio.h", 2, ...),
+    sscanf("stdio.h", 2, ...),
+    fopen("stdio.h", 2),
+    fclose("stdio.h", 1),
+    fread("stdio.h", 4),
+    fwrite("stdio.h", 4),
+    feof("stdio.h", 1),
+    ferror("stdio.h", 1),
+    fflush("stdio.h", 1),
+    perror("stdio.h", 1),
+    remove("stdio.h", 1),
     // stdlib.h
-    malloc,
-    calloc,
-    realloc,
-    free,
-    atoi,
-    atol,
-    atoll,
-    strtol,
-    strtoll,
-    strtoul,
-    strtoull,
-    atof,
-    strtod,
-    strtof,
-    abs,
-    labs,
-    llabs,
-    div,
-    ldiv,
-    lldiv,
-    exit,
-    abort,
-    atexit,
-    getenv,
-    setenv,
-    unsetenv,
-    putenv,
-    qsort,
-    bsearch,
-    rand,
-    srand,
+    malloc("stdlib.h", 1),
+    calloc("stdlib.h", 2),
+    realloc("stdlib.h", 2),
+    free("stdlib.h", 1),
+    atoi("stdlib.h", 1),
+    atol("stdlib.h", 1),
+    atoll("stdlib.h", 1),
+    strtol("stdlib.h", 3),
+    strtoll("stdlib.h", 3),
+    strtoul("stdlib.h", 3),
+    strtoull("stdlib.h", 3),
+    atof("stdlib.h", 1),
+    strtod("stdlib.h", 2),
+    strtof("stdlib.h", 2),
+    abs("stdlib.h", 1),
+    labs("stdlib.h", 1),
+    llabs("stdlib.h", 1),
+    div("stdlib.h", 2),
+    ldiv("stdlib.h", 2),
+    lldiv("stdlib.h", 2),
+    exit("stdlib.h", 1),
+    abort("stdlib.h", 0),
+    atexit("stdlib.h", 1),
+    getenv("stdlib.h", 1),
+    setenv("stdlib.h", 3),
+    unsetenv("stdlib.h", 1),
+    putenv("stdlib.h", 1),
+    qsort("stdlib.h", 4),
+    bsearch("stdlib.h", 5),
+    rand("stdlib.h", 0),
+    srand("stdlib.h", 1),
     // errno.h
-    __errno_location,
+    __errno_location("errno.h", 0),
     // string.h, strings.h
-    strlen,
-    strnlen,
-    strcpy,
-    strncpy,
-    strcat,
-    strncat,
-    strcmp,
-    strncmp,
-    strchr,
-    strrchr,
-    strstr,
-    strspn,
-    strcspn,
-    strpbrk,
-    strtok,
-    strtok_r,
-    strdup,
-    strndup,
-    strerror,
-    memcpy,
-    memmove,
-    memset,
-    memcmp,
-    memchr,
-    strcasecmp,
-    strncasecmp,
-    bzero,
-    bcopy,
-    bcmp,
-    index,
-    rindex,
+    strlen("string.h", 1),
+    strnlen("string.h", 2),
+    strcpy("string.h", 2),
+    strncpy("string.h", 3),
+    strcat("string.h", 2),
+    strncat("string.h", 3),
+    strcmp("string.h", 2),
+    strncmp("string.h", 3),
+    strchr("string.h", 2),
+    strrchr("string.h", 2),
+    strstr("string.h", 2),
+    strspn("string.h", 2),
+    strcspn("string.h", 2),
+    strpbrk("string.h", 2),
+    strtok("string.h", 2),
+    strtok_r("string.h", 3),
+    strdup("string.h", 1),
+    strndup("string.h", 2),
+    strerror("string.h", 1),
+    memcpy("string.h", 3),
+    memmove("string.h", 3),
+    memset("string.h", 3),
+    memcmp("string.h", 3),
+    memchr("string.h", 3),
+    strcasecmp("strings.h", 2),
+    strncasecmp("strings.h", 3),
+    bzero("strings.h", 2),
+    bcopy("strings.h", 3),
+    bcmp("strings.h", 3),
+    index("strings.h", 2),
+    rindex("strings.h", 2),
     // wchar.h
-    wcslen,
-    wcscmp,
-    wcscpy,
+    wcslen("wchar.h", 1),
+    wcscmp("wchar.h", 2),
+    wcscpy("wchar.h", 2),
     // ctype.h
-    isalpha,
-    isdigit,
-    isalnum,
-    isspace,
-    isupper,
-    islower,
-    isprint,
-    ispunct,
-    isxdigit,
-    iscntrl,
-    isgraph,
-    toupper,
-    tolower,
+    isalpha("ctype.h", 1),
+    isdigit("ctype.h", 1),
+    isalnum("ctype.h", 1),
+    isspace("ctype.h", 1),
+    isupper("ctype.h", 1),
+    islower("ctype.h", 1),
+    isprint("ctype.h", 1),
+    ispunct("ctype.h", 1),
+    isxdigit("ctype.h", 1),
+    iscntrl("ctype.h", 1),
+    isgraph("ctype.h", 1),
+    toupper("ctype.h", 1),
+    tolower("ctype.h", 1),
     // math.h
-    sqrt,
-    pow,
-    fabs,
-    fabsf,
-    floor,
-    ceil,
-    fmod,
-    exp,
-    log,
-    log10,
-    sin,
-    cos,
-    tan,
-    asin,
-    acos,
-    atan,
-    atan2,
-    sinh,
-    cosh,
-    tanh,
-    round,
-    trunc,
-    fmin,
-    fmax,
-    hypot,
-    cbrt,
-    log2,
-    exp2,
+    sqrt("math.h", 1),
+    pow("math.h", 2),
+    fabs("math.h", 1),
+    fabsf("math.h", 1),
+    floor("math.h", 1),
+    ceil("math.h", 1),
+    fmod("math.h", 2),
+    exp("math.h", 1),
+    log("math.h", 1),
+    log10("math.h", 1),
+    sin("math.h", 1),
+    cos("math.h", 1),
+    tan("math.h", 1),
+    asin("math.h", 1),
+    acos("math.h", 1),
+    atan("math.h", 1),
+    atan2("math.h", 2),
+    sinh("math.h", 1),
+    cosh("math.h", 1),
+    tanh("math.h", 1),
+    round("math.h", 1),
+    trunc("math.h", 1),
+    fmin("math.h", 2),
+    fmax("math.h", 2),
+    hypot("math.h", 2),
+    cbrt("math.h", 1),
+    log2("math.h", 1),
+    exp2("math.h", 1),
     // time.h
-    time,
-    clock,
-    difftime,
-    gmtime,
-    localtime,
-    mktime,
-    strftime,
+    time("time.h", 1),
+    clock("time.h", 0),
+    difftime("time.h", 2),
+    gmtime("time.h", 1),
+    localtime("time.h", 1),
+    mktime("time.h", 1),
+    strftime("time.h", 4),
     // unistd.h, getopt.h
-    getopt,
-    getopt_long,
-    __regcause_optarg,
-    __regcause_optind,
-    __regcause_opterr,
-    __regcause_optopt,
-    read,
-    write,
-    isatty,
+    getopt("unistd.h", 3),
+    getopt_long("getopt.h", 5),
+    __regcause_optarg("unistd.h", 0),
+    __regcause_optind("unistd.h", 0),
+    __regcause_opterr("unistd.h", 0),
+    __regcause_optopt("unistd.h", 0),
+    read("unistd.h", 3),
+    write("unistd.h", 3),
+    isatty("unistd.h", 1),
     // assert.h
     // setjmp.h
-    setjmp,
-    longjmp,
-    sigsetjmp,
-    siglongjmp,
+    setjmp("setjmp.h", 1),
+    longjmp("setjmp.h", 2),
+    sigsetjmp("setjmp.h", 2),
+    siglongjmp("setjmp.h", 2),
     // assert.h
-    __assert_fail,
+    __assert_fail("assert.h", 4),
 );
 
 /// Whether `name` has a model.
@@ -217,10 +274,6 @@ pub fn is_libc_name(name: &str) -> bool {
         "execvp",
         "signal",
         "raise",
-        "vprintf",
-        "vfprintf",
-        "vsprintf",
-        "vsnprintf",
         "sleep",
         "usleep",
         "open",
@@ -392,5 +445,25 @@ pub fn writes(name: &str) -> Writes {
             Writes::Nothing
         }
         _ => Writes::PtrArgs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name is modelled or known as unmodelled, never both: a modelled function
+    /// called through an implicit declaration must not be refused as unmodelled.
+    #[test]
+    fn modelled_and_refused_names_are_disjoint() {
+        for e in ENTRIES {
+            assert!(
+                !is_libc_name(e.name),
+                "`{}` is modelled and refused",
+                e.name
+            );
+            assert_eq!(resolve(e.name).map(Shim::entry), Some(e));
+        }
+        assert!(is_libc_name("popen") && !is_modelled("popen"));
     }
 }

@@ -103,8 +103,9 @@
 //! - printf/scanf arguments of the wrong type (a `double` for `%d`, an `int` for
 //!   `%s` or `%ld`, a non-pointer for a scanf conversion) are undefined behaviour,
 //!   reported as [`FormatError::WrongType`] naming the directive and the argument.
-//! - Headers: [`HEADERS`], [`FUNCTIONS`], [`write_headers`]. Every declared function
-//!   has a model (`exec::shims`), checked by a test that calls each one.
+//! - Headers: [`HEADERS`], [`write_headers`]. They declare exactly the functions of
+//!   [`catalogue`], with its arities (a test parses them with the front end), and
+//!   every one has a model (`exec::shims`), checked by a test that calls each one.
 
 mod bignum;
 pub mod catalogue;
@@ -158,110 +159,6 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("unistd.h", include_str!("include/unistd.h")),
     ("wchar.h", include_str!("include/wchar.h")),
 ];
-
-/// Every function the headers declare, one per line: the libc functions the
-/// interpreter must model, plus `__assert_fail` (from `assert`), `__errno_location`
-/// (`errno` is `(*__errno_location())` as in glibc) and the builtin `__builtin_nanf`
-/// (`NAN`, a positive quiet float NaN). `fabsf` is there for csmith's safe_math.h.
-pub const FUNCTIONS: &str = include_str!("include/FUNCTIONS.txt");
-
-/// The names in [`FUNCTIONS`].
-pub fn functions() -> impl Iterator<Item = &'static str> {
-    FUNCTIONS.lines().map(str::trim).filter(|l| !l.is_empty())
-}
-
-/// How many fixed parameters each function declared in [`HEADERS`] has (`(void)` is
-/// 0; a variadic `...` is not counted).
-pub fn declared_arities() -> std::collections::HashMap<&'static str, usize> {
-    let mut out = std::collections::HashMap::new();
-    for (_, text) in HEADERS {
-        for decl in declarations(text) {
-            if let Some((name, n)) = arity_of(decl) {
-                out.insert(name, n);
-            }
-        }
-    }
-    out
-}
-
-/// The text of each file-scope declaration (comments and preprocessor lines removed).
-fn declarations(text: &'static str) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut depth = 0usize;
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = text[i..]
-                    .find("*/")
-                    .map(|k| i + k + 2)
-                    .unwrap_or(bytes.len());
-                continue;
-            }
-            b'#' if start.is_none() => {
-                // A preprocessor line, with its continuations.
-                while i < bytes.len() && (bytes[i] != b'\n' || bytes[i - 1] == b'\\') {
-                    i += 1;
-                }
-                continue;
-            }
-            b'{' => depth += 1,
-            b'}' => depth = depth.saturating_sub(1),
-            b';' if depth == 0 => {
-                if let Some(s) = start.take() {
-                    out.push(&text[s..i]);
-                }
-            }
-            c if !c.is_ascii_whitespace() && start.is_none() && depth == 0 => start = Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
-/// (name, number of fixed parameters) of a function declaration.
-fn arity_of(decl: &'static str) -> Option<(&'static str, usize)> {
-    let open = decl.find('(')?;
-    let head = decl[..open].trim_end();
-    let name_start = head
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map(|k| k + 1)
-        .unwrap_or(0);
-    let name = &head[name_start..];
-    if name.is_empty() || decl.starts_with("typedef") {
-        return None;
-    }
-    // The parameter list: up to the matching parenthesis.
-    let mut depth = 0usize;
-    let mut commas = 0usize;
-    let mut end = None;
-    for (k, c) in decl[open..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    end = Some(open + k);
-                    break;
-                }
-            }
-            ',' if depth == 1 => commas += 1,
-            _ => {}
-        }
-    }
-    let params = decl[open + 1..end?].trim();
-    let n = if params.is_empty() || params == "void" {
-        0
-    } else if params.ends_with("...") {
-        commas
-    } else {
-        commas + 1
-    };
-    Some((name, n))
-}
 
 /// Writes [`HEADERS`] into `dir` (created if needed).
 pub fn write_headers(dir: &std::path::Path) -> std::io::Result<()> {

@@ -25,7 +25,7 @@ pub use criterion::{criterion, criterion_of, Spec};
 use crate::analysis::Facts;
 use crate::exec::concolic::BranchRec;
 use crate::exec::trace::{Trace, NONE};
-use crate::ir::{Loc, Program};
+use crate::ir::{BlockId, Loc, Program};
 use anyhow::{bail, Context, Result};
 
 /// Slicing criterion: the slice contains these trace entries and all they depend on.
@@ -177,7 +177,7 @@ impl<'a> Slicer<'a> {
                 .with_context(|| format!("trace names frame {frame} that was not recorded"))?;
             let f = prog
                 .functions
-                .get(fr.func as usize)
+                .get(fr.func.index())
                 .with_context(|| format!("frame {frame} runs unknown function {}", fr.func))?;
             // One more than the function's registers: the slot where a library model
             // keeps its last callback's result (see `exec::trace`).
@@ -217,12 +217,12 @@ impl<'a> Slicer<'a> {
             }
             ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?;
             let func = trace.frames[frame as usize].func;
-            let f = &prog.functions[func as usize];
+            let f = &prog.functions[func.index()];
             let ff = facts
                 .funcs
-                .get(func as usize)
+                .get(func.index())
                 .context("facts were computed for another program")?;
-            let block = f.blocks.get(e.stmt.block as usize).with_context(|| {
+            let block = f.blocks.get(e.stmt.block.index()).with_context(|| {
                 format!("trace entry {i}: no block {} in {}", e.stmt.block, f.name)
             })?;
             let is_term = e.stmt.index as usize == block.stmts.len();
@@ -234,7 +234,7 @@ impl<'a> Slicer<'a> {
             if e.stmt.index == 0 {
                 while cd_stack
                     .last()
-                    .is_some_and(|t| t.2 == frame && t.1 == e.stmt.block)
+                    .is_some_and(|t| t.2 == frame && t.1 == e.stmt.block.raw())
                 {
                     cd_stack.pop();
                 }
@@ -325,19 +325,19 @@ impl<'a> Slicer<'a> {
 
             // A branch instance: push it for control dependence and record what its
             // untaken sides may define.
-            if is_term && block.term.is_branch() && ff.sides[e.stmt.block as usize].len() >= 2 {
+            if is_term && block.term.is_branch() && ff.sides[e.stmt.block.index()].len() >= 2 {
                 branch_entries.push(i as u32);
-                let ip = ff.ipdom[e.stmt.block as usize];
+                let ip = ff.ipdom[e.stmt.block.index()];
                 cd_stack.push((i as u32, ip, frame));
-                if let Some(md) = ff.untaken_of(e.stmt.block, e.aux) {
+                if let Some(md) = ff.untaken_of(e.stmt.block, BlockId::new(e.aux)) {
                     for &r in &md.regs {
-                        pot.push((reg_key(frame, r), i as u32));
+                        pot.push((reg_key(frame, r.raw()), i as u32));
                     }
                     for &l in &md.locals {
-                        pot.push((var_key((func, l)), i as u32));
+                        pot.push((var_key((func.raw(), l.raw())), i as u32));
                     }
                     for &g in &md.globals {
-                        pot.push((var_key((NONE, g)), i as u32));
+                        pot.push((var_key((NONE, g.raw())), i as u32));
                     }
                     if md.any_mem {
                         pot.push((ANY_MEM_KEY, i as u32));
@@ -627,9 +627,9 @@ pub fn entry_loc(prog: &Program, trace: &Trace, i: u32) -> Option<Loc> {
     let s = trace.entries.get(i as usize)?.stmt;
     let b = prog
         .functions
-        .get(s.func as usize)?
+        .get(s.func.index())?
         .blocks
-        .get(s.block as usize)?;
+        .get(s.block.index())?;
     Some(match b.stmts.get(s.index as usize) {
         Some(st) => st.loc,
         None => b.term_loc,
@@ -687,8 +687,8 @@ pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> 
         };
         let s = e.stmt;
         if let Some(&b) = base
-            .get(s.func as usize)
-            .and_then(|f| f.get(s.block as usize))
+            .get(s.func.index())
+            .and_then(|f| f.get(s.block.index()))
         {
             if let Some(c) = counts.get_mut(b + s.index as usize) {
                 *c += 1;

@@ -80,9 +80,9 @@ impl<'p, 'c> Synth<'p, 'c> {
         if let Some(&a) = self.locals.get(&(frame, l)) {
             return a;
         }
-        let info = &self.prog.functions[func as usize].locals[l as usize];
+        let info = &self.prog.functions[func.index()].locals[l as usize];
         let (name, size) = (info.name.clone(), info.size);
-        let a = self.alloc(&name, Some((func, l)), size);
+        let a = self.alloc(&name, Some((func.raw(), l)), size);
         self.locals.insert((frame, l), a);
         a
     }
@@ -109,7 +109,7 @@ impl<'p, 'c> Synth<'p, 'c> {
 
     fn use_op(&mut self, frame: u32, o: &Operand) {
         if let Operand::Reg(r) = o {
-            self.loc(Location::reg(false, frame, *r));
+            self.loc(Location::reg(false, frame, r.raw()));
         }
     }
 
@@ -122,7 +122,7 @@ impl<'p, 'c> Synth<'p, 'c> {
         size: u32,
     ) -> Option<(u32, u32, u32)> {
         let r = o.reg()?;
-        let &(a, off) = self.ptr.get(&(frame, r))?;
+        let &(a, off) = self.ptr.get(&(frame, r.raw()))?;
         let asize = self.trace.allocs[a as usize].size;
         if asize == 0 {
             return None;
@@ -152,10 +152,10 @@ impl<'p, 'c> Synth<'p, 'c> {
     /// Runs one activation; returns the entry of its `Return`.
     fn frame(&mut self, func: FuncId, frame: u32, _call: Option<u32>) -> Result<u32, Full> {
         let prog = self.prog;
-        let f = &prog.functions[func as usize];
-        let mut bb: BlockId = 0;
+        let f = &prog.functions[func.index()];
+        let mut bb: BlockId = BlockId::new(0);
         loop {
-            let block = &f.blocks[bb as usize];
+            let block = &f.blocks[bb.index()];
             for (si, st) in block.stmts.iter().enumerate() {
                 let id = StmtId {
                     func,
@@ -173,7 +173,7 @@ impl<'p, 'c> Synth<'p, 'c> {
             let succs = block.term.successors();
             let dest = match &block.term {
                 Terminator::Goto(b) => *b,
-                Terminator::Return(_) | Terminator::Unreachable => NONE,
+                Terminator::Return(_) | Terminator::Unreachable => BlockId::new(NONE),
                 _ if succs.len() == 1 => succs[0],
                 _ => {
                     let c = self.counts.entry(id).or_insert(0);
@@ -182,12 +182,12 @@ impl<'p, 'c> Synth<'p, 'c> {
                     (self.choose)(id, k, &succs)
                 }
             };
-            let e = self.push(id, frame, dest)?;
+            let e = self.push(id, frame, dest.raw())?;
             block
                 .term
-                .for_each_use(|r| self.trace.locs.push(Location::reg(false, frame, r)));
+                .for_each_use(|r| self.trace.locs.push(Location::reg(false, frame, r.raw())));
             self.trace.entries[e as usize].loc_end = self.trace.locs.len() as u32;
-            if dest == NONE {
+            if dest == BlockId::new(NONE) {
                 return Ok(e);
             }
             bb = dest;
@@ -197,7 +197,7 @@ impl<'p, 'c> Synth<'p, 'c> {
     fn stmt(&mut self, func: FuncId, frame: u32, e: u32, k: &StmtKind) -> Result<(), Full> {
         match k {
             StmtKind::Assign(r, rv) => {
-                rv.for_each_use(|u| self.trace.locs.push(Location::reg(false, frame, u)));
+                rv.for_each_use(|u| self.trace.locs.push(Location::reg(false, frame, u.raw())));
                 self.trace.entries[e as usize].loc_end = self.trace.locs.len() as u32;
                 let p = match rv {
                     Rvalue::Load(a, ty) | Rvalue::LoadRaw(a, ty) => {
@@ -216,13 +216,13 @@ impl<'p, 'c> Synth<'p, 'c> {
                         self.mem(false, t);
                         None
                     }
-                    Rvalue::AddrLocal(l) => Some((self.local(frame, func, *l), 0)),
-                    Rvalue::AddrGlobal(g) => self.globals.get(*g as usize).map(|&a| (a, 0)),
+                    Rvalue::AddrLocal(l) => Some((self.local(frame, func, l.raw()), 0)),
+                    Rvalue::AddrGlobal(g) => self.globals.get(g.index()).map(|&a| (a, 0)),
                     Rvalue::Use(Operand::Reg(s))
                     | Rvalue::Cast {
                         val: Operand::Reg(s),
                         ..
-                    } => self.ptr.get(&(frame, *s)).copied(),
+                    } => self.ptr.get(&(frame, s.raw())).copied(),
                     Rvalue::PtrAdd {
                         base: Operand::Reg(s),
                         index,
@@ -230,16 +230,16 @@ impl<'p, 'c> Synth<'p, 'c> {
                     } => {
                         let x = self.index_extra(index, *scale);
                         self.ptr
-                            .get(&(frame, *s))
+                            .get(&(frame, s.raw()))
                             .map(|&(a, o)| (a, o.wrapping_add(x)))
                     }
                     _ => None,
                 };
                 match p {
-                    Some(p) => self.ptr.insert((frame, *r), p),
-                    None => self.ptr.remove(&(frame, *r)),
+                    Some(p) => self.ptr.insert((frame, r.raw()), p),
+                    None => self.ptr.remove(&(frame, r.raw())),
                 };
-                self.loc(Location::reg(true, frame, *r));
+                self.loc(Location::reg(true, frame, r.raw()));
             }
             StmtKind::Store { addr, val, ty } => {
                 self.use_op(frame, addr);
@@ -275,13 +275,13 @@ impl<'p, 'c> Synth<'p, 'c> {
                 self.mem(true, t);
             }
             StmtKind::StorageLive(l) => {
-                self.locals.remove(&(frame, *l));
-                self.local(frame, func, *l);
+                self.locals.remove(&(frame, l.raw()));
+                self.local(frame, func, l.raw());
             }
             StmtKind::StorageLiveSized(l, n) => {
                 self.use_op(frame, n);
-                self.locals.remove(&(frame, *l));
-                self.local(frame, func, *l);
+                self.locals.remove(&(frame, l.raw()));
+                self.local(frame, func, l.raw());
             }
             StmtKind::Call {
                 dst, callee, args, ..
@@ -298,19 +298,21 @@ impl<'p, 'c> Synth<'p, 'c> {
                             parent: frame,
                         });
                         self.trace.entries[e as usize].aux = callee_frame;
-                        let gf = &self.prog.functions[*g as usize];
+                        let gf = &self.prog.functions[g.index()];
                         for (p, a) in gf.params.iter().zip(args) {
                             match p {
                                 ParamKind::Reg(r, _) => {
-                                    if let Some(v) =
-                                        a.val.reg().and_then(|s| self.ptr.get(&(frame, s)).copied())
+                                    if let Some(v) = a
+                                        .val
+                                        .reg()
+                                        .and_then(|s| self.ptr.get(&(frame, s.raw())).copied())
                                     {
-                                        self.ptr.insert((callee_frame, *r), v);
+                                        self.ptr.insert((callee_frame, r.raw()), v);
                                     }
-                                    self.loc(Location::reg(true, callee_frame, *r));
+                                    self.loc(Location::reg(true, callee_frame, r.raw()));
                                 }
                                 ParamKind::Mem { local, ty, .. } => {
-                                    let al = self.local(callee_frame, *g, *local);
+                                    let al = self.local(callee_frame, *g, local.raw());
                                     let size =
                                         self.trace.allocs[al as usize].size.min(ty.size().max(1));
                                     self.loc(Location::mem(true, al, 0, size));
@@ -319,8 +321,8 @@ impl<'p, 'c> Synth<'p, 'c> {
                         }
                         let ret = self.frame(*g, callee_frame, Some(e))?;
                         if let Some((r, _)) = dst {
-                            self.ptr.remove(&(frame, *r));
-                            self.loc(Location::reg(true, frame, *r));
+                            self.ptr.remove(&(frame, r.raw()));
+                            self.loc(Location::reg(true, frame, r.raw()));
                         }
                         let _ = ret;
                     }
@@ -342,7 +344,7 @@ impl<'p, 'c> Synth<'p, 'c> {
                             let whole = a
                                 .val
                                 .reg()
-                                .and_then(|s| self.ptr.get(&(frame, s)).copied())
+                                .and_then(|s| self.ptr.get(&(frame, s.raw())).copied())
                                 .map(|(al, off)| {
                                     let size = self.trace.allocs[al as usize].size;
                                     (al, off.min(size), size.saturating_sub(off))
@@ -350,14 +352,14 @@ impl<'p, 'c> Synth<'p, 'c> {
                             self.mem(writes, whole);
                         }
                         if let Some((r, _)) = dst {
-                            self.ptr.remove(&(frame, *r));
-                            self.loc(Location::reg(true, frame, *r));
+                            self.ptr.remove(&(frame, r.raw()));
+                            self.loc(Location::reg(true, frame, r.raw()));
                         }
                     }
                     Callee::Indirect(o) => {
                         self.use_op(frame, o);
                         if let Some((r, _)) = dst {
-                            self.loc(Location::reg(true, frame, *r));
+                            self.loc(Location::reg(true, frame, r.raw()));
                         }
                     }
                 }

@@ -1,14 +1,14 @@
 use super::synth::Synth;
 use super::*;
 use crate::analysis::tests::{branch_at, func, lower, FIG1};
-use crate::ir::{BlockId, StmtId};
+use crate::ir::{BlockId, FuncId, StmtId};
 use crate::sym::ExprId;
 
 /// A trace of `main` where the branch on line L goes to its then side iff `(L, true)`
 /// is in `picks` (branches not listed take the else side).
 fn trace_of(p: &Program, picks: &[(u32, bool)]) -> Trace {
     let mut choose = |s: StmtId, _k: u32, succs: &[BlockId]| {
-        let line = p.functions[s.func as usize].blocks[s.block as usize]
+        let line = p.functions[s.func.index()].blocks[s.block.index()]
             .term_loc
             .line;
         let then = picks.iter().any(|&(l, t)| l == line && t);
@@ -36,7 +36,7 @@ fn branch_entry(p: &Program, t: &Trace, fname: &str, line: u32) -> u32 {
     (0..t.entries.len() as u32)
         .find(|&i| {
             let s = t.entries[i as usize].stmt;
-            s.func == fid && s.block == b && s.index as usize == f.blocks[b as usize].stmts.len()
+            s.func == fid && s.block == b && s.index as usize == f.blocks[b.index()].stmts.len()
         })
         .expect("the branch ran")
 }
@@ -51,8 +51,8 @@ fn fake_branches(entries: &[u32]) -> Vec<BranchRec> {
         .iter()
         .map(|&e| BranchRec {
             stmt: StmtId {
-                func: 0,
-                block: 0,
+                func: FuncId::new(0),
+                block: BlockId::new(0),
                 index: 0,
             },
             loc: Loc::default(),
@@ -261,10 +261,10 @@ int main(void) {
                 && entry_loc(&p, &t, i).is_some_and(|l| l.line == 6)
                 && !t.frames.is_empty()
                 && t.entries[i as usize].stmt.index
-                    < p.functions[t.entries[i as usize].stmt.func as usize].blocks
-                        [t.entries[i as usize].stmt.block as usize]
-                        .stmts
-                        .len() as u32
+                    < p.functions[(t.entries[i as usize].stmt.func).index()].blocks
+                        [(t.entries[i as usize].stmt.block).index()]
+                    .stmts
+                    .len() as u32
         })
         .expect("the call entry");
     assert!(s.dynamic.contains(call));
@@ -328,7 +328,7 @@ fn malformed_traces_are_errors_not_panics() {
     t.entries[1].frame = 99;
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
-    t.entries[2].stmt.block = 1000;
+    t.entries[2].stmt.block = BlockId::new(1000);
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
     if let Some(l) = t.locs.iter_mut().find(|l| !l.is_mem()) {

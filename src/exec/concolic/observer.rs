@@ -3,8 +3,8 @@
 //! interpreter's registers; memory shadows live on allocations (their per-allocation
 //! extra state, see `memory`); branch records and concretisations go to `SymState`.
 
-use super::{BranchRec, SymState};
-use crate::exec::hooks::{AddrOps, Hooks, Taken};
+use super::{library, BranchRec, SymState};
+use crate::exec::hooks::{AddrOps, Hooks, Parsed, Scanned, Taken};
 use crate::exec::interp::Machine;
 use crate::exec::memory::{self, MemFault};
 use crate::exec::shims::{self, Shim};
@@ -88,11 +88,42 @@ impl Hooks for Concolic {
         };
         let ret = sy.ret.take();
         if let Some((i, v)) = dst {
+            let ret = ret.or_else(|| library::result_of(sy, shim, v));
             sy.regs[i] = ret;
             if let (true, Some(e)) = (sy.check, ret) {
                 sy.verify(e, v, "library result", loc);
             }
         }
+    }
+
+    fn input_bytes(
+        m: &mut Machine,
+        p: u64,
+        bytes: &[u8],
+        offsets: &[Option<usize>],
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        library::input_bytes(m, p, bytes, offsets, loc)
+    }
+
+    fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+        library::input_char(m, offset, byte, loc)
+    }
+
+    fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
+        library::input_scanned(m, scan, loc)
+    }
+
+    fn input_parsed(m: &mut Machine, parsed: &Parsed<'_>, loc: Loc) {
+        library::input_parsed(m, parsed, loc)
+    }
+
+    fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
+        library::input_concretised(m, why, loc)
+    }
+
+    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+        library::input_offsets(m, p, n)
     }
 
     #[inline(always)]
@@ -115,7 +146,7 @@ impl Hooks for Concolic {
     fn frame_pushed(m: &mut Machine) {
         let prog = m.prog;
         let Some(fr) = m.frames.last() else { return };
-        let func = &prog.functions[fr.func as usize];
+        let func = &prog.functions[fr.func.index()];
         let (reg_base, local_base) = (fr.reg_base, fr.local_base);
         let Some(sy) = m.sym.as_deref_mut() else {
             return;
@@ -126,14 +157,14 @@ impl Hooks for Concolic {
                 continue;
             };
             match p {
-                ParamKind::Reg(r, _) => sy.regs[reg_base + *r as usize] = Some(e),
+                ParamKind::Reg(r, _) => sy.regs[reg_base + r.index()] = Some(e),
                 ParamKind::Mem {
                     local,
                     ty,
                     by_value_size: None,
                 } => {
                     let n = sy.narrow(e, ty.bits());
-                    let ptr = m.locals[local_base + *local as usize];
+                    let ptr = m.locals[local_base + local.index()];
                     // The concrete store just succeeded at the same place.
                     let _ = m.mem.shadow_store(ptr, ty.size(), n);
                 }
@@ -228,7 +259,7 @@ impl Machine<'_> {
     fn concrete(&self, o: &Operand, rb: usize) -> u64 {
         match o {
             Operand::Const(c) => *c,
-            Operand::Reg(r) => self.regs[rb + *r as usize].unwrap_or(0),
+            Operand::Reg(r) => self.regs[rb + r.index()].unwrap_or(0),
         }
     }
 
@@ -236,7 +267,7 @@ impl Machine<'_> {
     #[inline(always)]
     pub(in crate::exec) fn sym_op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
         match (o, &self.sym) {
-            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + *r as usize).copied().flatten(),
+            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + r.index()).copied().flatten(),
             _ => None,
         }
     }
@@ -247,7 +278,7 @@ impl Machine<'_> {
         let cval = |m: &Self, o: &Operand| -> u64 {
             match o {
                 Operand::Const(c) => *c,
-                Operand::Reg(r) => m.regs[rb + *r as usize].unwrap_or(0),
+                Operand::Reg(r) => m.regs[rb + r.index()].unwrap_or(0),
             }
         };
         match rv {
@@ -464,7 +495,7 @@ fn record_branch(sy: &mut SymState, stmt: StmtId, loc: Loc, taken: bool, dest: B
         loc,
         taken,
         cond,
-        dest,
+        dest: dest.raw(),
         concretised_before,
         entry: crate::exec::trace::NONE,
     });

@@ -1,7 +1,7 @@
 //! stdio.h on top of `exec::io`, with the formatting engines of `crate::libc`.
 
 use super::{arg, ret_int, Args, Shim};
-use crate::exec::concolic::InputOrigin;
+use crate::exec::hooks::{Hooks, Scanned};
 use crate::exec::interp::{Machine, X};
 use crate::exec::io::{STDIN_FD, STDOUT_FD};
 use crate::exec::memory::{AllocKind, MemFault};
@@ -276,7 +276,7 @@ fn stored_conversions(fmt: &[u8]) -> Vec<u8> {
     out
 }
 
-fn scan(
+fn scan<H: Hooks>(
     m: &mut Machine,
     src: Source,
     str_offsets: Vec<Option<usize>>,
@@ -340,27 +340,26 @@ fn scan(
                 signed,
                 text,
             } => {
-                let range = stdin_range(&consumed, end, text.len());
-                match (m.sym.as_mut(), range) {
-                    // A numeric conversion of input text: a symbolic input.
-                    (Some(sy), Some(r)) => {
-                        let name = sy.next_numeric_name();
-                        let conv = kinds.get(i).copied().unwrap_or(b'd');
-                        let origin = InputOrigin::Scan {
-                            conv,
-                            stdin: Some(r),
-                        };
-                        let e = sy.new_input(name, size as u32 * 8, signed, bits, origin, loc);
-                        try_mem!(m, m.mem.store_sym(p, size as u32, bits, e))
-                    }
-                    _ => try_mem!(m, m.mem.store(p, size as u32, bits)),
+                try_mem!(m, m.mem.store(p, size as u32, bits));
+                // A numeric conversion of input text.
+                if let Some(r) = stdin_range(&consumed, end, text.len()) {
+                    let scanned = Scanned {
+                        addr: p,
+                        size: size as u32,
+                        bits,
+                        signed,
+                        conv: kinds.get(i).copied().unwrap_or(b'd'),
+                        stdin: r,
+                    };
+                    try_mem!(m, H::input_scanned(m, &scanned, loc));
                 }
             }
             ScanValue::Float { value, size } => {
-                if let (Some(sy), Some(_)) = (m.sym.as_mut(), stdin_range(&consumed, end, 1)) {
-                    sy.concretise(
-                        loc,
+                if stdin_range(&consumed, end, 1).is_some() {
+                    H::input_concretised(
+                        m,
                         "floating-point number read by scanf (floats are concrete)",
+                        loc,
                     );
                 }
                 if size == 4 {
@@ -375,9 +374,11 @@ fn scan(
                     b.push(0);
                 }
                 try_mem!(m, m.mem.write_bytes(p, &b));
-                if m.sym.is_some() && end >= n {
-                    let offs: Vec<Option<usize>> = consumed[end - n..end].to_vec();
-                    symbolic_bytes(m, p, &b[..n], &offs, loc)?;
+                if end >= n {
+                    try_mem!(
+                        m,
+                        H::input_bytes(m, p, &b[..n], &consumed[end - n..end], loc)
+                    );
                 }
             }
             ScanValue::Count(c) => try_mem!(m, m.mem.store(p, 4, c)),
@@ -390,50 +391,12 @@ fn write(m: &mut Machine, fd: usize, bytes: &[u8]) -> bool {
     m.output(fd, bytes)
 }
 
-/// In a concolic run, mark bytes written at `p` that came from stdin as the symbolic
-/// input bytes `stdin[offset]`.
-fn symbolic_bytes(
-    m: &mut Machine,
-    p: u64,
-    bytes: &[u8],
-    offsets: &[Option<usize>],
-    loc: Loc,
-) -> X<()> {
-    let Some(sy) = m.sym.as_mut() else {
-        return Ok(());
-    };
-    let mut marks = Vec::new();
-    for (k, (b, off)) in bytes.iter().zip(offsets).enumerate() {
-        if let Some(o) = off {
-            marks.push((k, sy.stdin_byte(*o, *b, loc)));
-        }
-    }
-    for (k, e) in marks {
-        try_mem!(m, m.mem.set_byte_sym(p + k as u64, e));
-    }
-    Ok(())
-}
-
-/// `symbolic_bytes` for the other models (`read`).
-pub(crate) fn mark_input(
-    m: &mut Machine,
-    p: u64,
-    bytes: &[u8],
-    offsets: &[Option<usize>],
-    loc: Loc,
-) -> X<()> {
-    symbolic_bytes(m, p, bytes, offsets, loc)
-}
-
-/// `getc` with, in a concolic run, the symbolic `int` result for a byte of stdin.
-fn getc_sym(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
+/// `getc`, telling the observers when the result is a byte of stdin.
+fn getc_input<H: Hooks>(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
     match m.io.getc(fd) {
         Some(b) => {
-            if let (Some(sy), true, Some(off)) = (m.sym.as_mut(), fd == STDIN_FD, m.io.last_offset)
-            {
-                let e = sy.stdin_byte(off, b, loc);
-                let i = sy.pool.zext(e, 32);
-                sy.ret = Some(sy.widen(i, Scalar::I32));
+            if let (true, Some(off)) = (fd == STDIN_FD, m.io.last_offset) {
+                H::input_char(m, off, b, loc);
             }
             b as u64
         }
@@ -441,20 +404,7 @@ fn getc_sym(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
     }
 }
 
-/// Stdin offsets of the bytes of the C string at `p` (from their symbolic shadows).
-pub(crate) fn string_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
-    let Some(sy) = m.sym.as_ref() else {
-        return vec![None; n];
-    };
-    (0..n)
-        .map(|k| {
-            let (e, _) = m.mem.byte_sym(p + k as u64)?;
-            sy.stdin_offset_of(e)
-        })
-        .collect()
-}
-
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::printf => {
@@ -513,19 +463,16 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             }
             ret_int(a0 as u8 as i64)
         }
-        Shim::getchar => getc_sym(m, STDIN_FD, loc),
+        Shim::getchar => getc_input::<H>(m, STDIN_FD, loc),
         Shim::getc | Shim::fgetc => {
             let fd = m.fd_of(a0, loc)?;
-            getc_sym(m, fd, loc)
+            getc_input::<H>(m, fd, loc)
         }
         Shim::ungetc => {
             let fd = m.fd_of(a1, loc)?;
             if a0 as u32 as i32 == -1 || !m.io.ungetc(fd, a0 as u8) {
                 EOF
             } else {
-                if let Some(sy) = m.sym.as_mut() {
-                    sy.ret = sy.args.first().copied().flatten();
-                }
                 a0 as u8 as u64
             }
         }
@@ -559,7 +506,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             let len = line.len();
             line.push(0);
             try_mem!(m, m.mem.write_bytes(a0, &line));
-            symbolic_bytes(m, a0, &line[..len], &offs, loc)?;
+            try_mem!(m, H::input_bytes(m, a0, &line[..len], &offs, loc));
             a0
         }
         Shim::gets => {
@@ -583,18 +530,18 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             let len = line.len();
             line.push(0);
             try_mem!(m, m.mem.write_bytes(a0, &line));
-            symbolic_bytes(m, a0, &line[..len], &offs, loc)?;
+            try_mem!(m, H::input_bytes(m, a0, &line[..len], &offs, loc));
             a0
         }
-        Shim::scanf => scan(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
+        Shim::scanf => scan::<H>(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
         Shim::fscanf => {
             let fd = m.fd_of(a0, loc)?;
-            scan(m, Source::File(fd), Vec::new(), a1, &args[2..], loc)?
+            scan::<H>(m, Source::File(fd), Vec::new(), a1, &args[2..], loc)?
         }
         Shim::sscanf => {
             let bytes = try_mem!(m, m.mem.c_string(a0));
-            let offs = string_offsets(m, a0, bytes.len());
-            scan(m, Source::Str { bytes, pos: 0 }, offs, a1, &args[2..], loc)?
+            let offs = H::input_offsets(m, a0, bytes.len());
+            scan::<H>(m, Source::Str { bytes, pos: 0 }, offs, a1, &args[2..], loc)?
         }
         Shim::fopen => {
             let path = try_mem!(m, m.mem.c_string(a0));
@@ -636,7 +583,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             }
             let items = buf.len().checked_div(size).unwrap_or(0);
             try_mem!(m, m.mem.write_bytes(a0, &buf));
-            symbolic_bytes(m, a0, &buf, &offs, loc)?;
+            try_mem!(m, H::input_bytes(m, a0, &buf, &offs, loc));
             items as u64
         }
         Shim::fwrite => {
@@ -704,8 +651,8 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 ret_int(-1)
             }
         }
-        Shim::getline => getdelim(m, a0, a1, b'\n', a2, loc)?,
-        Shim::getdelim => getdelim(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
+        Shim::getline => getdelim::<H>(m, a0, a1, b'\n', a2, loc)?,
+        Shim::getdelim => getdelim::<H>(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
         _ => return Err(super::no_model(m, s, loc)),
     })
 }
@@ -723,7 +670,14 @@ fn errno_value(m: &Machine) -> X<i32> {
 /// does not fit grows it to the larger of what it needs and twice its size. (glibc
 /// grows per stdio buffer chunk; a line crossing a 4096-byte buffer boundary may
 /// natively end with another `*n`.)
-fn getdelim(m: &mut Machine, lineptr: u64, np: u64, delim: u8, stream: u64, loc: Loc) -> X<u64> {
+fn getdelim<H: Hooks>(
+    m: &mut Machine,
+    lineptr: u64,
+    np: u64,
+    delim: u8,
+    stream: u64,
+    loc: Loc,
+) -> X<u64> {
     let fd = m.fd_of(stream, loc)?;
     let mut buf = try_mem!(m, m.mem.load(lineptr, 8));
     let mut cap = try_mem!(m, m.mem.load(np, 8));
@@ -766,6 +720,6 @@ fn getdelim(m: &mut Machine, lineptr: u64, np: u64, delim: u8, stream: u64, loc:
     let len = line.len();
     line.push(0);
     try_mem!(m, m.mem.write_bytes(buf, &line));
-    symbolic_bytes(m, buf, &line[..len], &offs, loc)?;
+    try_mem!(m, H::input_bytes(m, buf, &line[..len], &offs, loc));
     Ok(len as u64)
 }

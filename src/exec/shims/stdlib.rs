@@ -1,7 +1,7 @@
 //! stdlib.h and assert.h.
 
 use super::{arg, ret_f64, ret_int, Args, Shim};
-use crate::exec::concolic::InputOrigin;
+use crate::exec::hooks::{Hooks, Parsed};
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::memory::AllocKind;
 use crate::exec::FaultKind;
@@ -71,70 +71,7 @@ fn store_endptr(m: &mut Machine, endp: u64, s: u64, consumed: usize) -> X<()> {
     Ok(())
 }
 
-/// In a concolic run, the result of `atoi`/`strtol` of a program argument or of text
-/// read from stdin is a symbolic input (`argv[k]`, or `inK` with its stdin range).
-#[allow(clippy::too_many_arguments)]
-fn numeric_input(
-    m: &mut Machine,
-    p: u64,
-    text: &[u8],
-    consumed: usize,
-    base: u32,
-    width: u32,
-    signed: bool,
-    value: u64,
-    loc: Loc,
-) {
-    let slot = crate::exec::memory::slot_of(p);
-    let argv_index = m.mem.allocs.get(slot).and_then(|a| {
-        let k = a
-            .name
-            .strip_prefix("argv[")?
-            .strip_suffix(']')?
-            .parse::<usize>()
-            .ok()?;
-        (a.kind == AllocKind::Runtime && crate::exec::memory::off_of(p) == 0).then_some(k)
-    });
-    let skip = text.iter().take_while(|b| strconv::is_c_space(**b)).count();
-    let offs = super::stdio::string_offsets(m, p, consumed);
-    let Some(sy) = m.sym.as_mut() else { return };
-    let origin = match argv_index {
-        Some(k) if consumed > 0 => InputOrigin::Arg { index: k, base },
-        _ => {
-            let digits = &offs[skip.min(offs.len())..];
-            let Some(Some(first)) = digits.first().copied() else {
-                return;
-            };
-            if !digits
-                .iter()
-                .enumerate()
-                .all(|(k, o)| *o == Some(first + k))
-            {
-                sy.concretise(loc, "number parsed from scattered input bytes");
-                return;
-            }
-            InputOrigin::Scan {
-                conv: b'd',
-                stdin: Some((first, first + digits.len())),
-            }
-        }
-    };
-    let name = match origin {
-        InputOrigin::Arg { index, .. } => format!("argv[{index}]"),
-        _ => sy.next_numeric_name(),
-    };
-    let e = sy.new_input(name, width, signed, value, origin, loc);
-    let s = if width == 32 {
-        Scalar::I32
-    } else if signed {
-        Scalar::I64
-    } else {
-        Scalar::U64
-    };
-    sy.ret = Some(sy.widen(e, s));
-}
-
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::malloc => {
@@ -228,9 +165,16 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             } else {
                 r.value
             };
-            if m.sym.is_some() {
-                numeric_input(m, a0, &text, r.consumed, base, width, signed, value, loc);
-            }
+            let parsed = Parsed {
+                ptr: a0,
+                text: &text,
+                consumed: r.consumed,
+                base,
+                width,
+                signed,
+                value,
+            };
+            H::input_parsed(m, &parsed, loc);
             value
         }
         Shim::atof | Shim::strtod | Shim::strtof => {
@@ -272,21 +216,6 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             0
         }
         Shim::abs | Shim::labs | Shim::llabs => {
-            let (bits, sc) = if s == Shim::abs {
-                (32, Scalar::I32)
-            } else {
-                (64, Scalar::I64)
-            };
-            if let Some(sy) = m.sym.as_mut() {
-                if let Some(e) = sy.args.first().copied().flatten() {
-                    let x = sy.narrow(e, bits);
-                    let zero = sy.pool.constant(0, bits);
-                    let neg = sy.pool.cmp(crate::sym::CmpOp::Slt, x, zero);
-                    let nx = sy.pool.neg(x);
-                    let r = sy.pool.ite(neg, nx, x);
-                    sy.ret = Some(sy.widen(r, sc));
-                }
-            }
             if s == Shim::abs {
                 ret_int((a0 as i32).wrapping_abs() as i64)
             } else {

@@ -3,6 +3,7 @@
 //! streams.
 
 use super::{arg, ret_int, Args, LibcState, Shim};
+use crate::exec::hooks::Hooks;
 use crate::exec::interp::{Machine, X};
 use crate::exec::io::{STDERR_FD, STDIN_FD, STDOUT_FD};
 use crate::exec::FaultKind;
@@ -133,7 +134,7 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
     }
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::__regcause_optarg => var(m, 0, loc)?,
@@ -163,7 +164,7 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             try_mem!(m, m.mem.write_bytes(a1, &bytes));
             m.io.stdin_pos += n;
             let offs: Vec<Option<usize>> = (start..start + n).map(Some).collect();
-            super::stdio::mark_input(m, a1, &bytes, &offs, loc)?;
+            try_mem!(m, H::input_bytes(m, a1, &bytes, &offs, loc));
             n as u64
         }
         Shim::write => {

@@ -4,6 +4,7 @@
 //! points.
 
 use super::{Args, Shim};
+use crate::exec::hooks::Hooks;
 use crate::exec::interp::{Machine, X};
 use crate::ir::{Loc, Scalar};
 
@@ -52,7 +53,7 @@ fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
     out
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     // The fixed arguments before the va_list, and the printf model taking them.
     let (fixed, model) = match s {
         Shim::vprintf => (1, Shim::printf),
@@ -69,5 +70,5 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     };
     let mut all: Vec<(u64, Scalar, Option<u32>)> = args[..fixed].to_vec();
     all.extend(slots(m, ap));
-    super::call(m, model, &all, loc)
+    super::call::<H>(m, model, &all, loc)
 }

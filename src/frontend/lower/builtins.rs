@@ -112,7 +112,7 @@ impl<'u> Cx<'u> {
                 if let Some(ft) = super::implicit::builtin_libc_prototype(base) {
                     let ft = Rc::new(ft);
                     let id = self.declare_func(base, ft.clone(), false, loc);
-                    self.note_func_use(id, span);
+                    self.note_func_use(FuncId::new(id.raw()), span);
                     return Ok(Some(Builtin::Call(id, ft)));
                 }
                 self.unsupported(span, format!("GCC built-in `{name}`"))

@@ -9,7 +9,7 @@ use lang_c::span::Node;
 use super::types::{common_type, double_t, int_t, promote, ptr_to, ulong_t};
 use super::{Cx, Sym, VarLoc, R};
 use crate::ir::arith;
-use crate::ir::{BinOp, RelocTarget, Scalar, Type, TypeRef, UnOp};
+use crate::ir::{BinOp, FuncId, RelocTarget, Scalar, Type, TypeRef, UnOp};
 
 #[derive(Clone, Debug)]
 pub(crate) enum CVal {
@@ -99,7 +99,7 @@ impl<'u> Cx<'u> {
                     _ => self.error(e.span, format!("`{}` is not a constant", id.node.name)),
                 },
                 Some(Sym::Func(f, t)) => {
-                    self.note_func_use(f, e.span);
+                    self.note_func_use(FuncId::new(f.raw()), e.span);
                     Ok(CVal::Addr(RelocTarget::Func(f), 0, ptr_to(t)))
                 }
                 _ => self.error(e.span, format!("`{}` is not a constant", id.node.name)),
@@ -329,7 +329,7 @@ impl<'u> Cx<'u> {
                     Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(t)))
                 }
                 Some(Sym::Func(f, t)) => {
-                    self.note_func_use(f, e.span);
+                    self.note_func_use(FuncId::new(f.raw()), e.span);
                     Ok(CVal::Addr(RelocTarget::Func(f), 0, ptr_to(t)))
                 }
                 _ => self.error(
@@ -626,7 +626,7 @@ impl<'u> Cx<'u> {
         Ok(CVal::Num(v, t))
     }
 
-    pub fn note_func_use(&mut self, f: u32, span: lang_c::span::Span) {
+    pub fn note_func_use(&mut self, f: FuncId, span: lang_c::span::Span) {
         if !self.func_first_use.contains_key(&f) {
             let l = self.loc(span);
             self.func_first_use.insert(f, l);

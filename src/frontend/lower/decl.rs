@@ -110,7 +110,7 @@ impl<'u> Cx<'u> {
             let keep_new =
                 matches!(*old_ty, Type::Array(_, None)) && !matches!(**ty, Type::Array(_, None));
             let t = if keep_new { ty.clone() } else { old_ty };
-            let gl = &mut self.prog.globals[g as usize];
+            let gl = &mut self.prog.globals[g.index()];
             if gl.size < size {
                 gl.size = size;
                 gl.init.resize(size as usize, 0);
@@ -152,7 +152,7 @@ impl<'u> Cx<'u> {
         let size = self.size_or_err(&full_ty, init.span)?;
         // Completing `int a[] = {...}` fixes the size and the symbol's type.
         if !Rc::ptr_eq(&full_ty, ty) {
-            let name = self.prog.globals[g as usize].name.clone();
+            let name = self.prog.globals[g.index()].name.clone();
             let sym = Sym::Var(VarLoc::Global(g), full_ty.clone());
             for s in self.scopes.iter_mut() {
                 if let Some(Sym::Var(VarLoc::Global(x), _)) = s.names.get(&name) {
@@ -220,7 +220,7 @@ impl<'u> Cx<'u> {
                 }
             }
         }
-        let gl = &mut self.prog.globals[g as usize];
+        let gl = &mut self.prog.globals[g.index()];
         gl.size = size;
         gl.align = gl.align.max(1);
         gl.init = bytes;
@@ -243,10 +243,10 @@ impl<'u> Cx<'u> {
         let ft = ft.clone();
         let loc = self.loc(fd.node.declarator.span);
         let id = self.declare_func(&name, ft.clone(), st.is_static, loc);
-        if self.func_defined[id as usize] {
+        if self.func_defined[id.index()] {
             return self.error(fd.span, format!("redefinition of function `{name}`"));
         }
-        self.func_defined[id as usize] = true;
+        self.func_defined[id.index()] = true;
 
         let mut at = AddrTaken(HashSet::new());
         at.visit_statement(&fd.node.statement.node, &fd.node.statement.span);
@@ -270,7 +270,7 @@ impl<'u> Cx<'u> {
                 frame_bytes: 16,
                 va_area: None,
             },
-            cur: 0,
+            cur: BlockId::new(0),
             breaks: Vec::new(),
             continues: Vec::new(),
             switches: Vec::new(),
@@ -399,7 +399,7 @@ impl<'u> Cx<'u> {
             fs.f.frame_bytes =
                 fs.f.frame_bytes
                     .saturating_add(8 * fs.f.params.len() as u32);
-            self.prog.functions[id as usize] = fs.f;
+            self.prog.functions[id.index()] = fs.f;
         }
         body
     }
@@ -471,9 +471,9 @@ impl<'u> Cx<'u> {
             });
             self.bind(name.clone(), Sym::Var(VarLoc::Global(g), ty.clone()));
             if let Some(init) = &id.node.initializer {
-                let before = self.prog.globals[g as usize].size;
+                let before = self.prog.globals[g.index()].size;
                 self.init_global(g, &ty, init)?;
-                if before != self.prog.globals[g as usize].size {
+                if before != self.prog.globals[g.index()].size {
                     // the initialiser completed the array type
                     let (_, full) = self.flatten_init(&ty, init)?;
                     self.bind(name, Sym::Var(VarLoc::Global(g), full));

@@ -126,7 +126,7 @@ impl<'u> Cx<'u> {
                     frame_bytes: 0,
                     va_area: None,
                 },
-                cur: 0,
+                cur: BlockId::new(0),
                 breaks: Vec::new(),
                 continues: Vec::new(),
                 switches: Vec::new(),
@@ -246,7 +246,7 @@ impl<'u> Cx<'u> {
                         Ok(Val::S(Operand::Const(Scalar::I32.canon(v as u64)), int_t()))
                     }
                     Some(Sym::Func(f, t)) => {
-                        self.note_func_use(f, e.span);
+                        self.note_func_use(FuncId::new(f.raw()), e.span);
                         let a = self.assign(Rvalue::AddrFunc(f), loc);
                         Ok(Val::S(a, t))
                     }
@@ -405,7 +405,7 @@ impl<'u> Cx<'u> {
                     Ok(Place::Mem(a, t))
                 }
                 Some(Sym::Func(f, t)) => {
-                    self.note_func_use(f, e.span);
+                    self.note_func_use(FuncId::new(f.raw()), e.span);
                     let a = self.assign(Rvalue::AddrFunc(f), loc);
                     Ok(Place::Mem(a, t))
                 }
@@ -700,10 +700,10 @@ impl<'u> Cx<'u> {
             let fs = self.fs();
             let is_temp =
                 fs.f.regs
-                    .get(t as usize)
+                    .get(t.index())
                     .map(|i| i.name.is_none())
                     .unwrap_or(false);
-            let cur = fs.cur as usize;
+            let cur = fs.cur.index();
             if t != r && is_temp {
                 if let Some(Stmt {
                     kind: StmtKind::Assign(d, _),
@@ -730,7 +730,7 @@ impl<'u> Cx<'u> {
         }
         let loc = self.loc(span);
         let (el, count) = match &**t {
-            Type::Vla(el, Some(r)) => (el, Operand::Reg(*r)),
+            Type::Vla(el, Some(r)) => (el, Operand::Reg(Reg::new(*r))),
             Type::Array(el, Some(n)) => (el, Operand::Const(*n)),
             _ => return self.error(span, "size of a variable-length array of unspecified size"),
         };
@@ -1313,7 +1313,7 @@ impl<'u> Cx<'u> {
         let (callee, ft) = match &callee_e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
                 Some(Sym::Func(f, t)) => {
-                    self.note_func_use(f, callee_e.span);
+                    self.note_func_use(FuncId::new(f.raw()), callee_e.span);
                     self.call_warnings(&id.node.name, callee_e.span);
                     let Type::Function(ft) = &*t else {
                         return self.error(span, "call of a non-function");

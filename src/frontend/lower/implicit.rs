@@ -187,7 +187,15 @@ impl<'u> Cx<'u> {
 
     /// Declare `name`, called at `span` with no declaration in scope, as gcc does.
     pub fn implicit_declaration(&mut self, name: &str, span: Span) -> R<(FuncId, Rc<FuncType>)> {
-        self.warn(span, format!("implicit declaration of function `{name}`"));
+        // gcc's note names the header; so does regcause, from the catalogue.
+        let warning = match crate::libc::catalogue::lookup(name) {
+            Some(e) => format!(
+                "implicit declaration of function `{name}` (<{}> declares it)",
+                e.header
+            ),
+            None => format!("implicit declaration of function `{name}`"),
+        };
+        self.warn(span, warning);
         let ft = match libc_prototype(name) {
             Some(Some(_)) if !crate::libc::catalogue::is_modelled(name) => {
                 return self.unsupported(
@@ -224,7 +232,7 @@ impl<'u> Cx<'u> {
         if ft.unprototyped {
             self.implicit_funcs.insert(id);
         }
-        self.note_func_use(id, span);
+        self.note_func_use(FuncId::new(id.raw()), span);
         Ok((id, ft))
     }
 }
@@ -237,6 +245,22 @@ mod tests {
     fn every_signature_parses() {
         for (name, sig, _) in LIBC {
             assert!(parse_sig(sig).is_some(), "{name}: {sig}");
+        }
+    }
+
+    /// The prototypes used for undeclared calls agree with the catalogue's arities (the
+    /// one source of which functions exist and how many arguments they take).
+    #[test]
+    fn signatures_agree_with_the_catalogue() {
+        for (name, sig, _) in LIBC {
+            let entry = crate::libc::catalogue::lookup(name)
+                .unwrap_or_else(|| panic!("`{name}` has a prototype but no catalogue entry"));
+            let ft = parse_sig(sig).unwrap_or_else(|| panic!("{name}: {sig}"));
+            assert_eq!(
+                (ft.params.len(), ft.variadic),
+                (entry.arity.fixed, entry.arity.variadic),
+                "{name}: `{sig}` disagrees with the catalogue"
+            );
         }
     }
 
@@ -274,7 +298,7 @@ mod load_tests {
         );
         assert!(text.contains("w.c:3:12"), "{text}");
         assert!(
-            text.contains("implicit declaration of function `abs`"),
+            text.contains("implicit declaration of function `abs` (<stdlib.h> declares it)"),
             "{text}"
         );
         std::fs::write(
@@ -287,5 +311,33 @@ mod load_tests {
             e.to_string().contains("conflicting types for `half`"),
             "{e}"
         );
+    }
+
+    /// A direct call of a library function with fewer arguments than its catalogue
+    /// arity (through an unprototyped or implicit declaration) is refused where it is,
+    /// before the run; enough arguments are accepted.
+    #[test]
+    fn short_library_calls_are_refused_up_front() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("s.c");
+        let load = |src: &str| {
+            std::fs::write(&f, src).expect("write");
+            crate::frontend::load_files(std::slice::from_ref(&f), &[], &[])
+        };
+        let e = load("int strcmp();\nint main(void)\n{\n    return strcmp(\"a\");\n}\n")
+            .expect_err("strcmp with one argument");
+        let text = e.to_string();
+        assert!(e.is_unsupported(), "{text}");
+        assert!(text.contains("s.c:4:"), "not located: {text}");
+        assert!(
+            text.contains("`strcmp` with 1 argument; <string.h> declares it with 2 arguments"),
+            "{text}"
+        );
+        // Implicitly declared (no prototype of its own in regcause's table).
+        let e = load("int main(void)\n{\n    return (int)strnlen(\"abc\");\n}\n")
+            .expect_err("strnlen with one argument");
+        assert!(e.to_string().contains("`strnlen` with 1 argument"), "{e}");
+        load("int strcmp();\nint main(void)\n{\n    return strcmp(\"a\", \"a\");\n}\n")
+            .expect("enough arguments");
     }
 }

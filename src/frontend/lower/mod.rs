@@ -238,19 +238,19 @@ impl<'u> Cx<'u> {
             term: Terminator::Unreachable,
             term_loc: Loc::default(),
         });
-        (f.blocks.len() - 1) as BlockId
+        BlockId::from_index(f.blocks.len() - 1)
     }
 
     pub fn emit(&mut self, kind: StmtKind, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].stmts.push(Stmt { kind, loc });
     }
 
     /// End the current block with `term` and continue in a fresh (unreachable) block.
     pub fn terminate(&mut self, term: Terminator, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].term = term;
         fs.f.blocks[cur].term_loc = loc;
         let nb = self.new_block();
@@ -260,7 +260,7 @@ impl<'u> Cx<'u> {
     /// End the current block by jumping to `target`, then continue in `target`.
     pub fn goto_and_switch(&mut self, target: BlockId, loc: Loc) {
         let fs = self.fs();
-        let cur = fs.cur as usize;
+        let cur = fs.cur.index();
         fs.f.blocks[cur].term = Terminator::Goto(target);
         fs.f.blocks[cur].term_loc = loc;
         fs.cur = target;
@@ -273,7 +273,7 @@ impl<'u> Cx<'u> {
     pub fn new_reg(&mut self, name: Option<String>, check_init: bool) -> Reg {
         let f = &mut self.fs().f;
         f.regs.push(RegInfo { name, check_init });
-        (f.regs.len() - 1) as Reg
+        Reg::from_index(f.regs.len() - 1)
     }
 
     pub fn tmp(&mut self) -> Reg {
@@ -289,7 +289,7 @@ impl<'u> Cx<'u> {
             loc,
         });
         f.frame_bytes = f.frame_bytes.saturating_add(size.max(8));
-        (f.locals.len() - 1) as LocalId
+        LocalId::from_index(f.locals.len() - 1)
     }
 
     /// Assign an rvalue to a fresh temporary.
@@ -306,7 +306,7 @@ impl<'u> Cx<'u> {
 
     pub fn add_global(&mut self, g: Global) -> GlobalId {
         self.prog.globals.push(g);
-        (self.prog.globals.len() - 1) as GlobalId
+        GlobalId::from_index(self.prog.globals.len() - 1)
     }
 
     pub fn string_global(&mut self, bytes: Vec<u8>, loc: Loc) -> GlobalId {
@@ -357,7 +357,7 @@ impl<'u> Cx<'u> {
             }
             // A prototype after an unprototyped declaration refines it.
             if !ft.unprototyped {
-                self.func_types[id as usize] = ft;
+                self.func_types[id.index()] = ft;
             }
             if let Some(s) = self.scopes.first_mut() {
                 s.names.insert(name.to_string(), Sym::Func(id, ty));
@@ -378,7 +378,7 @@ impl<'u> Cx<'u> {
         });
         self.func_types.push(ft);
         self.func_defined.push(false);
-        let id = (self.prog.functions.len() - 1) as FuncId;
+        let id = FuncId::from_index(self.prog.functions.len() - 1);
         let sym = Sym::Func(id, ty);
         if !is_static {
             self.externs.insert(name.to_string(), sym.clone());
@@ -423,16 +423,9 @@ pub(crate) fn parse(
     }
 }
 
-/// Lower all translation units of one program.
-pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
-    let Some(first) = units.first() else {
-        return Err(FrontendError::Diags(vec![Diag {
-            kind: DiagKind::Error,
-            msg: "the program has no source files".into(),
-            at: "?".into(),
-        }]));
-    };
-    let mut cx = Cx {
+/// A lowering context positioned at the start of `first`.
+fn new_cx(first: &ParsedUnit) -> Cx<'_> {
+    Cx {
         prog: Program::default(),
         structs: Vec::new(),
         lines: &first.lines,
@@ -453,7 +446,52 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         implicit_funcs: HashSet::new(),
         vla_unevaluated: false,
         no_code: 0,
+    }
+}
+
+/// A fresh file scope for the next translation unit.
+fn begin_unit(cx: &mut Cx) {
+    cx.scopes.clear();
+    cx.push_scope();
+    // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
+    let va_list = types::ptr_to(types::char_t());
+    cx.bind("__builtin_va_list".into(), Sym::Typedef(va_list));
+}
+
+/// The functions one translation unit declares without defining them, as (name, fixed
+/// parameters, variadic): the check that the bundled headers declare what
+/// `libc::catalogue` says, read by the front end itself.
+#[cfg(test)]
+pub(crate) fn declared_functions(
+    unit: &ParsedUnit,
+) -> Result<Vec<(String, usize, bool)>, FrontendError> {
+    let mut cx = new_cx(unit);
+    begin_unit(&mut cx);
+    lower_unit(&mut cx, &unit.unit);
+    if !cx.diags.is_empty() {
+        return Err(FrontendError::Diags(cx.diags));
+    }
+    Ok(cx
+        .prog
+        .functions
+        .iter()
+        .zip(&cx.func_types)
+        .zip(&cx.func_defined)
+        .filter(|(_, defined)| !**defined)
+        .map(|((f, ft), _)| (f.name.clone(), ft.params.len(), ft.variadic))
+        .collect())
+}
+
+/// Lower all translation units of one program.
+pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
+    let Some(first) = units.first() else {
+        return Err(FrontendError::Diags(vec![Diag {
+            kind: DiagKind::Error,
+            msg: "the program has no source files".into(),
+            at: "?".into(),
+        }]));
     };
+    let mut cx = new_cx(first);
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;
         cx.marks = &u.marks;
@@ -462,11 +500,7 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
             let span = Span::span(*off, *off + 1);
             let _: R<()> = cx.unsupported(span, format!("`{text}`"));
         }
-        cx.scopes.clear();
-        cx.push_scope();
-        // gcc's own type, which lang-c parses as a typedef name (see variadic.rs).
-        let va_list = types::ptr_to(types::char_t());
-        cx.bind("__builtin_va_list".into(), Sym::Typedef(va_list));
+        begin_unit(&mut cx);
         lower_unit(&mut cx, &u.unit);
     }
     finish(&mut cx);
@@ -496,6 +530,33 @@ fn lower_unit(cx: &mut Cx, unit: &TranslationUnit) {
     }
 }
 
+/// Refuse direct calls of library functions with fewer arguments than the catalogue's
+/// arity (possible through an unprototyped or implicit declaration): natively the model
+/// would read whatever the registers hold, so no answer regcause gives could agree.
+/// `calls` are (builtin index, argument count, location).
+fn check_library_arities(cx: &mut Cx, calls: Vec<(u32, usize, Loc)>) {
+    for (bi, n, loc) in calls {
+        let Some(name) = cx.prog.builtins.get(bi as usize) else {
+            continue;
+        };
+        let Some(entry) = crate::libc::catalogue::lookup(name) else {
+            continue;
+        };
+        if entry.arity.accepts(n) {
+            continue;
+        }
+        let s = if n == 1 { "" } else { "s" };
+        cx.diags.push(Diag {
+            kind: DiagKind::Unsupported,
+            msg: format!(
+                "call of library function `{}` with {n} argument{s}; <{}> declares it with {}",
+                entry.name, entry.header, entry.arity
+            ),
+            at: cx.prog.fmt_loc(loc),
+        });
+    }
+}
+
 /// Resolve functions declared but never defined to libc models, and check `main`.
 fn finish(cx: &mut Cx) {
     let mut builtin_of: HashMap<FuncId, u32> = HashMap::new();
@@ -504,7 +565,7 @@ fn finish(cx: &mut Cx) {
             continue;
         }
         let name = cx.prog.functions[id].name.clone();
-        let used = cx.func_first_use.get(&(id as FuncId)).copied();
+        let used = cx.func_first_use.get(&FuncId::from_index(id)).copied();
         if crate::libc::catalogue::is_modelled(&name) {
             let idx = match cx.prog.builtins.iter().position(|b| *b == name) {
                 Some(i) => i,
@@ -513,7 +574,7 @@ fn finish(cx: &mut Cx) {
                     cx.prog.builtins.len() - 1
                 }
             };
-            builtin_of.insert(id as FuncId, idx as u32);
+            builtin_of.insert(FuncId::from_index(id), idx as u32);
         } else if let Some(loc) = used {
             let at = cx.prog.fmt_loc(loc);
             let known_libc = crate::libc::catalogue::is_libc_name(&name);
@@ -533,13 +594,15 @@ fn finish(cx: &mut Cx) {
         }
     }
     if !builtin_of.is_empty() {
+        let mut short_calls = Vec::new();
         for f in &mut cx.prog.functions {
             for b in &mut f.blocks {
                 for s in &mut b.stmts {
                     match &mut s.kind {
-                        StmtKind::Call { callee, .. } => {
+                        StmtKind::Call { callee, args, .. } => {
                             if let Callee::Func(id) = callee {
                                 if let Some(bi) = builtin_of.get(id) {
+                                    short_calls.push((*bi, args.len(), s.loc));
                                     *callee = Callee::Builtin(*bi);
                                 }
                             }
@@ -556,6 +619,7 @@ fn finish(cx: &mut Cx) {
                 }
             }
         }
+        check_library_arities(cx, short_calls);
         for g in &mut cx.prog.globals {
             for r in &mut g.relocs {
                 if let RelocTarget::Func(id) = r.target {
@@ -567,9 +631,9 @@ fn finish(cx: &mut Cx) {
         }
     }
     match cx.externs.get("main") {
-        Some(Sym::Func(id, _)) if cx.func_defined.get(*id as usize).copied().unwrap_or(false) => {
+        Some(Sym::Func(id, _)) if cx.func_defined.get(id.index()).copied().unwrap_or(false) => {
             cx.prog.main = *id;
-            let ft = &cx.func_types[*id as usize];
+            let ft = &cx.func_types[id.index()];
             cx.prog.main_takes_args = ft.params.len() >= 2;
         }
         _ => cx.diags.push(Diag {

@@ -128,13 +128,13 @@ impl<'u> Cx<'u> {
                     return r;
                 };
                 let fs = self.fs();
-                fs.f.blocks[dispatch as usize].term = Terminator::Switch {
+                fs.f.blocks[dispatch.index()].term = Terminator::Switch {
                     val: v,
                     ty: pt.scalar().unwrap_or(Scalar::I32),
                     cases: cx.cases,
                     default: cx.default.unwrap_or(exit),
                 };
-                fs.f.blocks[dispatch as usize].term_loc = loc;
+                fs.f.blocks[dispatch.index()].term_loc = loc;
                 r
             }
             Statement::Labeled(l) => {

@@ -646,7 +646,7 @@ impl<'u> Cx<'u> {
         let r = self.tmp();
         let loc = self.loc(e.span);
         self.emit(StmtKind::Assign(r, Rvalue::Use(v)), loc);
-        Ok(Rc::new(Type::Vla(el, Some(r))))
+        Ok(Rc::new(Type::Vla(el, Some(r.raw()))))
     }
 
     fn function_type(&mut self, ret: TypeRef, fd: &FunctionDeclarator, span: Span) -> R<FuncType> {

@@ -1,4 +1,4 @@
-//! The bundled headers: they parse, declare exactly FUNCTIONS.txt, and give the same
+//! The bundled headers: they parse, declare exactly the catalogue, and give the same
 //! types and values as glibc's (a program built against each prints the same).
 
 use super::testutil::scratch_dir;
@@ -130,47 +130,39 @@ fn headers_preprocess_and_compile_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The bundled headers declare exactly the catalogue's functions, each in the header
+/// the catalogue names, with the arity it names, as the front end reads them.
 #[test]
-fn functions_txt_lists_exactly_the_declared_functions() {
-    let mut declared = BTreeSet::new();
-    for (_, text) in HEADERS {
-        let mut in_comment = false;
-        for line in text.lines() {
-            let t = line.trim_start();
-            if in_comment {
-                in_comment = !t.contains("*/");
-                continue;
-            }
-            if t.starts_with("/*") {
-                in_comment = !t.contains("*/");
-                continue;
-            }
-            if t.starts_with('#') || line.starts_with(' ') || t.is_empty() {
-                continue;
-            }
-            // The first `name(` of a declaration line is the function.
-            if let Some(p) = t.find('(') {
-                let name: String = t[..p]
-                    .chars()
-                    .rev()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                if !name.is_empty() && !name.starts_with("__attribute") {
-                    declared.insert(name);
-                }
-            }
+fn headers_declare_exactly_the_catalogue() {
+    use super::catalogue::{lookup, ENTRIES};
+    use std::collections::BTreeMap;
+    let mut declared_in: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for (header, _) in HEADERS {
+        for (name, fixed, variadic) in crate::frontend::header_functions(header)
+            .unwrap_or_else(|e| panic!("<{header}> does not load: {e}"))
+        {
+            let entry = lookup(&name)
+                .unwrap_or_else(|| panic!("<{header}> declares `{name}`, not in the catalogue"));
+            assert_eq!(
+                (entry.arity.fixed, entry.arity.variadic),
+                (fixed, variadic),
+                "`{name}`: <{header}> declares {fixed} parameters (variadic: {variadic}), \
+                 the catalogue says {}",
+                entry.arity
+            );
+            declared_in.entry(name).or_default().insert(header);
         }
     }
-    declared.insert("__builtin_nanf".to_string());
-    let listed: BTreeSet<String> = functions().map(String::from).collect();
-    assert_eq!(declared, listed);
-    let sorted: Vec<&str> = functions().collect();
-    let mut s2 = sorted.clone();
-    s2.sort();
-    assert_eq!(sorted, s2, "FUNCTIONS.txt is kept sorted");
+    for e in ENTRIES {
+        let headers = declared_in.get(e.name);
+        assert!(
+            headers.is_some_and(|h| h.contains(e.header)),
+            "the catalogue puts `{}` in <{}>, but it is declared in {headers:?}",
+            e.name,
+            e.header
+        );
+    }
+    assert_eq!(declared_in.len(), ENTRIES.len());
 }
 
 /// Types (by _Generic) and values of every macro and typedef, with our headers and with
