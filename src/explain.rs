@@ -99,8 +99,8 @@ fn is_origin(prog: &Program, id: StmtId) -> bool {
     }
     let Some(s) = prog
         .functions
-        .get(id.func as usize)
-        .and_then(|f| f.blocks.get(id.block as usize))
+        .get(id.func.index())
+        .and_then(|f| f.blocks.get(id.block.index()))
         .and_then(|b| b.stmts.get(id.index as usize))
     else {
         return false;
