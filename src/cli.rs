@@ -1727,7 +1727,8 @@ fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
             &side(&a.bad, &b),
             limits(&a.input),
             &mut cache,
-            30_000,
+            crate::explore::diff::QUERY_TIMEOUT_MS,
+            (a.bounds.timeout > 0).then(|| std::time::Duration::from_secs(a.bounds.timeout)),
         )
         .map_err(|e| Error::Unsupported(format!("{e:#}")))?;
         for w in cache.warnings() {

@@ -13,6 +13,7 @@
 //! fail: a value was concretised, the solver gave up, or a bound stopped it; each such
 //! reason is recorded in the result.
 
+pub mod decide;
 pub mod diff;
 mod prints;
 pub mod stored;
