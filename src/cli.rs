@@ -272,7 +272,9 @@ pub struct ExploreBounds {
     /// Stop after this many executions (per revision).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_tests: usize,
-    /// Stop exploring after SECS seconds in total, per revision (0: no limit).
+    /// Stop exploring after SECS seconds in total, per revision (0: no limit);
+    /// signature-diff gives the comparison of the two signatures as long again, and
+    /// says when it stopped there.
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     pub timeout: u64,
     /// Neither read nor write the analysis cache.

@@ -391,4 +391,71 @@ mod tests {
         let ex = p.cmp(CmpOp::Eq, even_x, zero);
         assert_eq!(d.check(&p, &[cy, odd, ex], &[], 5000), SolveResult::Unsat);
     }
+
+    /// The shortcuts agree with z3 alone on random conjunctions of comparisons (with
+    /// constants, through extensions, and between products), and every model they give
+    /// satisfies the conjunction.
+    #[test]
+    fn agrees_with_z3_on_random_conjunctions() {
+        let mut p = ExprPool::new();
+        let xs: Vec<ExprId> = ["a", "b", "c"].iter().map(|n| var(&mut p, n, 8)).collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut cache = Cache::disabled();
+        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        let mut plain = crate::sym::Solver::new();
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..300 {
+            let mut cs = Vec::new();
+            for _ in 0..1 + next(4) {
+                let x = xs[next(3) as usize];
+                let op = CmpOp::ALL[next(10) as usize];
+                let c = match next(4) {
+                    0 => {
+                        let wide = p.sext(x, 32);
+                        let k = p.constant(next(300).wrapping_sub(150) & 0xffff_ffff, 32);
+                        p.cmp(op, wide, k)
+                    }
+                    1 => {
+                        let y = xs[next(3) as usize];
+                        let m = p.mul(x, y);
+                        let k = p.constant(next(256), 8);
+                        p.cmp(op, m, k)
+                    }
+                    _ => {
+                        let k = p.constant(next(256), 8);
+                        p.cmp(op, x, k)
+                    }
+                };
+                cs.push(c);
+            }
+            let hint = Model::from_pairs(
+                xs.iter()
+                    .map(|&x| (p.is_var(x).expect("var"), next(256)))
+                    .collect(),
+            );
+            let z3 = plain.check(&p, &cs, 10_000);
+            // With a hint, then twice without (z3 on the groups, then the memo).
+            for hints in [&[&hint][..], &[], &[]] {
+                let ours = d.check(&p, &cs, hints, 10_000);
+                match (&ours, &z3) {
+                    (SolveResult::Sat(m), SolveResult::Sat(_)) => {
+                        assert!(holds(&p, &cs, m), "model does not satisfy");
+                        sat += 1;
+                    }
+                    (SolveResult::Unsat, SolveResult::Unsat) => unsat += 1,
+                    _ => panic!("disagree: {ours:?} vs z3 {z3:?} on {:?}", cs),
+                }
+            }
+        }
+        // Both answers and every shortcut were exercised.
+        assert!(sat > 20 && unsat > 20, "{sat} sat, {unsat} unsat");
+        let c = d.counts;
+        assert!(c.by_hint > 0 && c.by_bounds > 0 && c.by_memo > 0, "{c:?}");
+    }
 }
