@@ -408,8 +408,8 @@ fn samples_table(only: &[String]) -> Result<Table> {
 }
 
 fn main() -> Result<()> {
-    // Deep expressions of the larger samples recurse deeply (the main thread's 8 MiB
-    // overflowed on one): run on a thread with room.
+    // The overflow once seen here was Algorithm 2's recursive reorder on dd-loop's long
+    // loop conditions (now iterative); a roomy stack stays as a margin for z3.
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(bench)?
