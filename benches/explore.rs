@@ -11,9 +11,12 @@
 //! an exploration that recorded a concretisation or hit a bound. Formula size is the
 //! average SMT-LIB2 bytes per solver call.
 //!
-//! Samples: signature-diff of the regression's good and bad revision from its test;
-//! `alike` says whether some changed partition's witness fails, at the two revisions, the
-//! way the sample's failing test does (same divergence at the same statement).
+//! Samples (`-- samples [NAME/ID-prefix...]`): signature-diff of the regression's good
+//! and bad revision from its test, each exploration bounded by `SAMPLE_TESTS` and
+//! `SAMPLE_EXPLORE`, the comparison by `SAMPLE_DIFF` (the `bound hit` column says which
+//! stopped early). The last column says whether some changed or appeared partition's
+//! witness fails, at the two revisions, the way the sample's failing test does (same
+//! divergence at the same statement of the bad revision), and if not, why.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -248,6 +251,11 @@ fn table3() -> (Table, Vec<String>) {
     (t, no_input)
 }
 
+/// Per-sample bounds: each revision's exploration and the comparison.
+const SAMPLE_TESTS: usize = 100;
+const SAMPLE_EXPLORE: Duration = Duration::from_secs(6);
+const SAMPLE_DIFF: Duration = Duration::from_secs(10);
+
 fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String>> {
     let lim = Limits {
         max_steps: 50_000_000,
@@ -274,13 +282,14 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
         criterion: Spec::Output,
         limits: lim,
         max_depth: 64,
-        max_tests: 200,
-        timeout: Some(BUDGET),
+        max_tests: SAMPLE_TESTS,
+        timeout: Some(SAMPLE_EXPLORE),
     };
     let t0 = Instant::now();
     let mut cache = Cache::disabled();
     let ge = explore::explore(&gp, test.input(&gd), &opts, &mut cache, |_| {})?;
     let be = explore::explore(&bp, test.input(&bd), &opts, &mut cache, |_| {})?;
+    let t1 = Instant::now();
     let d = diff::diff(
         &diff::Side {
             rev: &r.good,
@@ -294,12 +303,23 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
         },
         lim,
         &mut cache,
-        30_000,
+        diff::QUERY_TIMEOUT_MS,
+        Some(SAMPLE_DIFF),
     )?;
-    let took = t0.elapsed();
+    let (explored, compared) = (t1 - t0, t1.elapsed());
     let count = |k: diff::ChangeKind| d.changes.iter().filter(|c| c.kind == k).count();
     let base = test.input(&bd);
-    let alike = d.changes.iter().filter(|c| c.differs).any(|c| {
+    // The sample's own test must regress for "alike" to mean anything.
+    let site = diff::failure_site(
+        &bp,
+        &regcause::exec::run(&gp, &base, lim),
+        &regcause::exec::run(&bp, &base, lim),
+    );
+    let named = d
+        .changes
+        .iter()
+        .filter(|c| c.differs && c.kind != diff::ChangeKind::Disappeared);
+    let alike = named.clone().any(|c| {
         let w = RunInput {
             cwd: base.cwd.clone(),
             env: Vec::new(),
@@ -307,6 +327,22 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
         };
         diff::fails_alike(&gp, &bp, &base, &w, lim)
     });
+    let verdict = if alike {
+        "yes".to_string()
+    } else if site.is_none() {
+        "no: the sample's test does not regress in the interpreter".to_string()
+    } else if named.clone().next().is_none() {
+        "no: no changed or appeared partition's witness behaves differently".to_string()
+    } else {
+        "no: the witnesses that behave differently fail elsewhere".to_string()
+    };
+    let mut bounds: Vec<&str> = Vec::new();
+    if !ge.is_complete() || !be.is_complete() {
+        bounds.push("explore");
+    }
+    if d.bound_hit {
+        bounds.push("diff");
+    }
     Ok(vec![
         format!("{}/{}", s.name, r.id),
         format!(
@@ -317,35 +353,52 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
             mark(&be)
         ),
         format!(
-            "{} / {} / {}",
+            "{} / {} / {} / {}",
             count(diff::ChangeKind::Changed),
             count(diff::ChangeKind::Appeared),
-            count(diff::ChangeKind::Disappeared)
+            count(diff::ChangeKind::Disappeared),
+            d.reshaped.len()
         ),
-        d.reshaped.len().to_string(),
-        d.behaviour_changed().to_string(),
-        alike.to_string(),
-        format!("{:.2}", took.as_secs_f64()),
+        d.groups.len().to_string(),
+        format!(
+            "{} ({} hint, {} bounds, {} memo)",
+            d.solver_calls, d.queries.by_hint, d.queries.by_bounds, d.queries.by_memo
+        ),
+        format!(
+            "{:.1} + {:.1}",
+            explored.as_secs_f64(),
+            compared.as_secs_f64()
+        ),
+        if bounds.is_empty() {
+            "-".to_string()
+        } else {
+            bounds.join(", ")
+        },
+        verdict,
     ])
 }
 
-fn samples_table() -> Result<Table> {
+fn samples_table(only: &[String]) -> Result<Table> {
     let mut t = Table::new();
     t.load_preset(presets::ASCII_MARKDOWN);
     t.set_header(vec![
         "regression",
         "partitions good / bad",
-        "changed / appeared / disappeared",
-        "reshaped",
-        "behaviour changed",
-        "witness fails alike",
-        "time (s)",
+        "changed / appeared / disappeared / reshaped",
+        "change groups",
+        "z3 calls (answered without z3)",
+        "time explore + diff (s)",
+        "bound hit",
+        "names a witness that fails alike",
     ]);
     let all = samples::all(&root().join("sample-repos")).context("load samples")?;
     for s in &all {
         for r in &s.manifest.regressions {
-            let row = sample_row(s, r)
-                .unwrap_or_else(|e| vec![format!("{}/{}", s.name, r.id), format!("{e:#}")]);
+            let name = format!("{}/{}", s.name, r.id);
+            if !only.is_empty() && !only.iter().any(|o| name.starts_with(o.as_str())) {
+                continue;
+            }
+            let row = sample_row(s, r).unwrap_or_else(|e| vec![name, format!("{e:#}")]);
             // Each row as it comes, on stderr: the whole table takes a while.
             eprintln!("{}", row.join(" | "));
             t.add_row(row);
@@ -355,8 +408,8 @@ fn samples_table() -> Result<Table> {
 }
 
 fn main() -> Result<()> {
-    // Deep expressions of the larger samples recurse deeply (the main thread's 8 MiB
-    // overflowed on one): run on a thread with room.
+    // The overflow once seen here was Algorithm 2's recursive reorder on dd-loop's long
+    // loop conditions (now iterative); a roomy stack stays as a margin for z3.
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(bench)?
@@ -365,18 +418,19 @@ fn main() -> Result<()> {
 }
 
 fn bench() -> Result<()> {
-    // `cargo bench` passes --bench; `table3` or `samples` runs only that part.
-    let only: Vec<String> = std::env::args()
+    // `cargo bench` passes --bench; `table3` or `samples` runs only that part, and
+    // further words after `samples` keep only the regressions (`sample/id`) they start.
+    let words: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let wants = |p: &str| only.is_empty() || only.iter().any(|o| o == p);
-    if wants("table3") {
+    let part = words.first().map(String::as_str);
+    if part.is_none() || part == Some("table3") {
         table3_main();
     }
-    if wants("samples") {
+    if part.is_none() || part == Some("samples") {
         println!("signature-diff on the sample regressions\n");
-        println!("{}", samples_table()?);
+        println!("{}", samples_table(words.get(1..).unwrap_or_default())?);
     }
     Ok(())
 }

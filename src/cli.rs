@@ -272,7 +272,9 @@ pub struct ExploreBounds {
     /// Stop after this many executions (per revision).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_tests: usize,
-    /// Stop exploring after SECS seconds in total, per revision (0: no limit).
+    /// Stop exploring after SECS seconds in total, per revision (0: no limit);
+    /// signature-diff gives the comparison of the two signatures as long again, and
+    /// says when it stopped there.
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     pub timeout: u64,
     /// Neither read nor write the analysis cache.
@@ -1750,7 +1752,8 @@ fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
             &side(&a.bad, &b),
             limits(&a.input),
             &mut cache,
-            30_000,
+            crate::explore::diff::QUERY_TIMEOUT_MS,
+            (a.bounds.timeout > 0).then(|| std::time::Duration::from_secs(a.bounds.timeout)),
         )
         .map_err(|e| Error::Unsupported(format!("{e:#}")))?;
         for w in cache.warnings() {

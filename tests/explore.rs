@@ -438,6 +438,11 @@ fn signature_diff_on_rs_xyz() {
         .filter_map(|c| c["kind"].as_str())
         .collect();
     assert!(kinds.iter().all(|k| *k == "changed"), "{kinds:?}");
+    check_groups(&v);
+    // The one wrong comparison, once per triple and per side it favours: a few groups
+    // for the 64 changed pairs.
+    let groups = v["groups"].as_array().expect("groups");
+    assert!(groups.len() * 4 <= kinds.len(), "{} groups", groups.len());
     let reshaped = v["reshaped"].as_array().expect("reshaped");
     assert!(!reshaped.is_empty());
     for r in reshaped {
@@ -464,6 +469,67 @@ fn signature_diff_on_rs_xyz() {
                 "{r}"
             );
         }
+    }
+}
+
+/// Every `changed` entry is in exactly one group; a group's difference lines are the
+/// output calls (or endings) its pairs lose (`- `, from the good partition) and gain
+/// (`+ `, in the bad one); groups differ; the shown pair is one of the group's.
+fn check_groups(v: &serde_json::Value) {
+    let changes = v["changes"].as_array().expect("changes");
+    let groups = v["groups"].as_array().expect("groups");
+    let mut seen = vec![0; changes.len()];
+    let lines = |e: &serde_json::Value| -> Vec<String> {
+        let mut l: Vec<String> = e["output"]
+            .as_array()
+            .expect("output")
+            .iter()
+            .map(|o| o.as_str().expect("text").to_string())
+            .collect();
+        l.push(format!("ends {}", e["ending"].as_str().expect("ending")));
+        l
+    };
+    for (k, g) in groups.iter().enumerate() {
+        let diff: Vec<&str> = g["difference"]
+            .as_array()
+            .expect("difference")
+            .iter()
+            .map(|d| d.as_str().expect("text"))
+            .collect();
+        assert!(!diff.is_empty(), "{g}");
+        let members: Vec<usize> = g["changes"]
+            .as_array()
+            .expect("members")
+            .iter()
+            .map(|i| i.as_u64().expect("index") as usize)
+            .collect();
+        assert!(members.contains(&(g["witness"].as_u64().expect("witness") as usize)));
+        for &i in &members {
+            seen[i] += 1;
+            let c = &changes[i];
+            assert_eq!(c["kind"], "changed");
+            let (gl, bl) = (lines(&c["good"]), lines(&c["bad"]));
+            for d in &diff {
+                match d.split_at(2) {
+                    ("- ", t) => assert!(
+                        gl.iter().any(|x| x == t) && !bl.iter().any(|x| x == t),
+                        "{d}"
+                    ),
+                    ("+ ", t) => assert!(
+                        bl.iter().any(|x| x == t) && !gl.iter().any(|x| x == t),
+                        "{d}"
+                    ),
+                    _ => panic!("difference line {d}"),
+                }
+            }
+        }
+        for h in &groups[k + 1..] {
+            assert_ne!(g["difference"], h["difference"]);
+        }
+    }
+    for (i, c) in changes.iter().enumerate() {
+        let want = usize::from(c["kind"] == "changed");
+        assert_eq!(seen[i], want, "change {i} is in {} groups", seen[i]);
     }
 }
 
@@ -500,6 +566,56 @@ fn signature_diff_of_a_revision_with_itself_changes_nothing() {
             .unwrap_or("")
             .starts_with("0 changed, 0 appeared, 0 disappeared"),
         "{stdout}"
+    );
+}
+
+/// The text form shows each group of changed pairs once, with its difference and a
+/// witness, and its summary counts the groups.
+#[test]
+fn signature_diff_text_shows_groups() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = sample(dir.path(), "rs-xyz", "larger-margin");
+    let run = |format: &str| {
+        let o = git_regcause(
+            &s.repo,
+            &[
+                "signature-diff",
+                "v1.1",
+                "v1.2",
+                "--stdin",
+                s.stdin.to_str().expect("utf-8"),
+                "--format",
+                format,
+                "--",
+                "xyz",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).expect("json");
+    let groups = v["groups"].as_array().expect("groups");
+    assert!(!groups.is_empty());
+    let out = run("text");
+    let headers = out
+        .lines()
+        .filter(|l| l.starts_with("Changed output, group "))
+        .count();
+    assert_eq!(headers, groups.len(), "{out}");
+    for g in groups {
+        for d in g["difference"].as_array().expect("difference") {
+            let line = format!("  {}", d.as_str().expect("text"));
+            assert!(out.lines().any(|l| l == line), "{line} missing:\n{out}");
+        }
+    }
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("  witness: ")).count(),
+        headers
+    );
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.contains(&format!("{} change groups", groups.len())),
+        "{last}"
     );
 }
 

@@ -16,9 +16,12 @@
 //! partitions that cover it) instead of appeared or disappeared. Every reported
 //! partition carries a witness test replayed concretely at both revisions.
 
+use std::time::{Duration, Instant};
+
 use anyhow::{Context, Result};
 use serde::Serialize;
 
+use super::decide::{holds, Counts, Decider};
 use super::{Exploration, Run, SignatureEntry};
 use crate::cache::Cache;
 use crate::darwin::compose;
@@ -101,15 +104,88 @@ pub struct Reshaped {
     pub changed_with: Vec<usize>,
 }
 
+/// Changed pairs whose outputs differ the same way: the same output calls (and ending)
+/// removed and added between the good and the bad partition's symbolic output. One
+/// wrong comparison changes many pairs of partitions alike; a reviewer reads it once.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChangeGroup {
+    /// The difference, one line each: `- ` the good partition's output call (or
+    /// `ends ...`), `+ ` the bad one's.
+    pub difference: Vec<String>,
+    /// Indices into `changes` of the group's pairs.
+    pub changes: Vec<usize>,
+    /// Index into `changes` of the pair whose witness is shown: the first that behaves
+    /// differently at the two revisions, else the first.
+    pub witness: usize,
+}
+
+/// How the good partition's output turns into the bad one's (see [`ChangeGroup`]).
+pub fn output_difference(good: &SignatureEntry, bad: &SignatureEntry) -> Vec<String> {
+    use similar::{ChangeTag, TextDiff};
+    let lines = |e: &SignatureEntry| -> Vec<String> {
+        let mut v = e.output.clone();
+        v.push(format!("ends {}", e.ending));
+        v
+    };
+    let (g, b) = (lines(good), lines(bad));
+    let (gr, br): (Vec<&str>, Vec<&str>) = (
+        g.iter().map(String::as_str).collect(),
+        b.iter().map(String::as_str).collect(),
+    );
+    let d = TextDiff::from_slices(&gr, &br);
+    d.iter_all_changes()
+        .filter_map(|c| match c.tag() {
+            ChangeTag::Delete => Some(format!("- {}", c.value())),
+            ChangeTag::Insert => Some(format!("+ {}", c.value())),
+            ChangeTag::Equal => None,
+        })
+        .collect()
+}
+
+/// The changed pairs grouped by [`output_difference`], groups in order of first pair.
+fn group_changes(changes: &[Change]) -> Vec<ChangeGroup> {
+    let mut groups: Vec<ChangeGroup> = Vec::new();
+    for (i, c) in changes.iter().enumerate() {
+        let (Some(g), Some(b)) = (&c.good, &c.bad) else {
+            continue;
+        };
+        if c.kind != ChangeKind::Changed {
+            continue;
+        }
+        let difference = output_difference(g, b);
+        match groups.iter_mut().find(|x| x.difference == difference) {
+            Some(x) => {
+                x.changes.push(i);
+                if !changes[x.witness].differs && c.differs {
+                    x.witness = i;
+                }
+            }
+            None => groups.push(ChangeGroup {
+                difference,
+                changes: vec![i],
+                witness: i,
+            }),
+        }
+    }
+    groups
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct SigDiff {
     pub schema: &'static str,
     pub good_partitions: usize,
     pub bad_partitions: usize,
     pub changes: Vec<Change>,
+    /// The `changed` entries of `changes` grouped by how their output differs.
+    pub groups: Vec<ChangeGroup>,
     /// Partitions not reported as appeared or disappeared because they were reshaped.
     pub reshaped: Vec<Reshaped>,
+    /// Questions sent to z3 (the analysis cache may have answered some).
     pub solver_calls: usize,
+    /// How the comparison's satisfiability questions were answered.
+    pub queries: Counts,
+    /// Whether the comparison stopped at its time or question budget.
+    pub bound_hit: bool,
     /// Why a difference may have been missed (either exploration incomplete, a query
     /// undecided).
     pub incomplete: Vec<String>,
@@ -124,11 +200,12 @@ impl SigDiff {
     pub fn summary_line(&self) -> String {
         let n = |k: ChangeKind| self.changes.iter().filter(|c| c.kind == k).count();
         format!(
-            "{} changed, {} appeared, {} disappeared, {} reshaped ({} good partitions, {} bad partitions, {} solver calls)",
+            "{} changed, {} appeared, {} disappeared, {} reshaped, {} change groups ({} good partitions, {} bad partitions, {} solver calls)",
             n(ChangeKind::Changed),
             n(ChangeKind::Appeared),
             n(ChangeKind::Disappeared),
             self.reshaped.len(),
+            self.groups.len(),
             self.good_partitions,
             self.bad_partitions,
             self.solver_calls
@@ -138,14 +215,13 @@ impl SigDiff {
     pub fn render_text(&self, good: &str, bad: &str) -> String {
         let mut s = String::new();
         let w = good.len().max(bad.len());
-        for c in &self.changes {
-            let which = match (c.good_partition, c.bad_partition) {
-                (Some(g), Some(b)) => format!("{good} #{g}, {bad} #{b}"),
-                (Some(g), None) => format!("{good} #{g}"),
-                (None, Some(b)) => format!("{bad} #{b}"),
-                (None, None) => String::new(),
-            };
-            s.push_str(&format!("{} partition ({which})\n", title(c.kind.name())));
+        let which = |c: &Change| match (c.good_partition, c.bad_partition) {
+            (Some(g), Some(b)) => format!("{good} #{g}, {bad} #{b}"),
+            (Some(g), None) => format!("{good} #{g}"),
+            (None, Some(b)) => format!("{bad} #{b}"),
+            (None, None) => String::new(),
+        };
+        let conditions = |s: &mut String, c: &Change, outputs: bool| {
             for (rev, e) in [(good, &c.good), (bad, &c.bad)] {
                 let Some(e) = e else { continue };
                 let cond = if e.condition.is_empty() {
@@ -154,11 +230,15 @@ impl SigDiff {
                     e.condition.join(" && ")
                 };
                 s.push_str(&format!("  {rev:<w$} when   {cond}\n"));
-                for o in &e.output {
-                    s.push_str(&format!("  {:<w$} output {o}\n", ""));
+                if outputs {
+                    for o in &e.output {
+                        s.push_str(&format!("  {:<w$} output {o}\n", ""));
+                    }
+                    s.push_str(&format!("  {:<w$} ends   {}\n", "", e.ending));
                 }
-                s.push_str(&format!("  {:<w$} ends   {}\n", "", e.ending));
             }
+        };
+        let observed = |s: &mut String, c: &Change| {
             s.push_str(&format!(
                 "  witness: args {:?} stdin {:?}\n",
                 c.witness.args, c.witness.stdin
@@ -172,6 +252,40 @@ impl SigDiff {
             if !c.differs {
                 s.push_str("  (both revisions behave the same on this witness)\n");
             }
+        };
+        for (k, gr) in self.groups.iter().enumerate() {
+            let n = gr.changes.len();
+            s.push_str(&format!(
+                "Changed output, group {} ({n} pair{} of partitions)\n",
+                k + 1,
+                if n == 1 { "" } else { "s" }
+            ));
+            for d in &gr.difference {
+                s.push_str(&format!("  {d}\n"));
+            }
+            let pairs: Vec<String> = gr
+                .changes
+                .iter()
+                .map(|&i| which(&self.changes[i]))
+                .collect();
+            s.push_str(&format!("  pairs: {}\n", pairs.join("; ")));
+            let c = &self.changes[gr.witness];
+            s.push_str(&format!("  shown: {}\n", which(c)));
+            conditions(&mut s, c, false);
+            observed(&mut s, c);
+        }
+        for c in self
+            .changes
+            .iter()
+            .filter(|c| c.kind != ChangeKind::Changed)
+        {
+            s.push_str(&format!(
+                "{} partition ({})\n",
+                title(c.kind.name()),
+                which(c)
+            ));
+            conditions(&mut s, c, true);
+            observed(&mut s, c);
         }
         for r in &self.reshaped {
             let (own, other) = if r.side == "good" {
@@ -281,12 +395,6 @@ fn witness_input(run: &Run, pool: &ExprPool, m: &Model) -> RunInput {
     crate::replay::build_input(&run.input, &run.sym.inputs, &Model::from_pairs(pairs))
 }
 
-/// Whether `m` gives a value to every variable of `es` and makes them all true.
-fn holds(pool: &ExprPool, es: &[ExprId], m: &Model) -> bool {
-    es.iter()
-        .all(|&e| pool.vars_of(e).iter().all(|v| m.get(*v).is_some()) && pool.eval(e, m) & 1 == 1)
-}
-
 /// Whether the two conjunctions are disjoint by a constraint and its negation.
 fn clash(pool: &mut ExprPool, a: &[ExprId], b: &[ExprId]) -> bool {
     a.iter().any(|&x| {
@@ -307,8 +415,39 @@ enum Pair {
     Unproven,
 }
 
-/// Above this many solver calls the pairwise comparison stops (and says so).
-const MAX_DIFF_CALLS: usize = 20_000;
+/// Above this many questions the pairwise comparison stops (and says so).
+const MAX_DIFF_QUERIES: usize = 20_000;
+
+/// The longest one question may take; an undecided question leaves its pair unproven.
+pub const QUERY_TIMEOUT_MS: u32 = 5_000;
+
+/// Whether every input of `a` satisfies `b` (both conjunctions): `a ∧ ¬bi` is
+/// unsatisfiable for each constraint `bi` of `b` that `a` does not have. One question
+/// per such constraint, each smaller than `a ∧ ¬b` and often decided by bounds alone.
+/// `None` when a question was undecided.
+fn implies(
+    dec: &mut Decider,
+    pool: &mut ExprPool,
+    a: &Imported,
+    b: &Imported,
+    hints: &[&Model],
+    timeout_ms: u32,
+) -> Option<bool> {
+    for &bi in &b.parts {
+        if a.parts.contains(&bi) {
+            continue;
+        }
+        let n = pool.negate(bi);
+        let mut cs = a.parts.clone();
+        cs.push(n);
+        match dec.check(pool, &cs, hints, timeout_ms) {
+            SolveResult::Unsat => {}
+            SolveResult::Sat(_) => return Some(false),
+            SolveResult::Unknown(_) => return None,
+        }
+    }
+    Some(true)
+}
 
 fn observe(prog: &Program, input: &RunInput, limits: Limits) -> Observed {
     let r = exec::run(prog, input, limits);
@@ -318,13 +457,28 @@ fn observe(prog: &Program, input: &RunInput, limits: Limits) -> Observed {
     }
 }
 
-/// Compares the signatures of `good` and `bad`.
+/// Why the comparison stopped early.
+fn stop_reason(dec: &Decider, budget: Option<Duration>) -> String {
+    if dec.counts.queries >= MAX_DIFF_QUERIES {
+        format!("the comparison stopped after {MAX_DIFF_QUERIES} solver questions")
+    } else {
+        format!(
+            "the comparison stopped at its time budget of {:.0}s",
+            budget.unwrap_or_default().as_secs_f64()
+        )
+    }
+}
+
+/// Compares the signatures of `good` and `bad`. Each solver question takes at most
+/// `timeout_ms`, and the whole comparison at most `budget`: past it, the pairs not yet
+/// compared are left out and the result says so (`incomplete`, `bound_hit`).
 pub fn diff(
     good: &Side,
     bad: &Side,
     limits: Limits,
     cache: &mut Cache,
     timeout_ms: u32,
+    budget: Option<Duration>,
 ) -> Result<SigDiff> {
     // Witnesses can loop where the explored runs did not: budget them by the seeds.
     let seed_steps = |s: &Side| s.ex.runs.first().map_or(0, |r| r.result.steps);
@@ -344,14 +498,26 @@ pub fn diff(
         .map(|p| import(&bad.ex.runs[p.run], &mut pool))
         .collect::<Result<_>>()
         .with_context(|| format!("importing the conditions of {}", bad.rev))?;
-    let mut solver = CachedSolver::new(cache);
-    let mut calls = 0usize;
+    // Every partition's own test: an input that satisfies a question needs no solving.
+    let tests: Vec<Model> = gi.iter().chain(&bi).map(|p| p.own.clone()).collect();
+    let hints: Vec<&Model> = tests.iter().collect();
+    let mut dec = Decider::new(CachedSolver::new(cache));
     let mut undecided = 0usize;
-    let mut check = |pool: &ExprPool, cs: &[ExprId], calls: &mut usize| {
-        *calls += 1;
-        solver.check(pool, cs, timeout_ms).0
+    let started = Instant::now();
+    // Each question gets what is left of the budget, at most `timeout_ms`; `None` once
+    // the budget is spent.
+    let query_ms = |dec: &Decider| -> Option<u32> {
+        if dec.counts.queries >= MAX_DIFF_QUERIES {
+            return None;
+        }
+        match budget {
+            None => Some(timeout_ms),
+            Some(t) => {
+                let left = t.saturating_sub(started.elapsed()).as_millis();
+                (left > 0).then(|| left.min(timeout_ms as u128) as u32)
+            }
+        }
     };
-    let mut capped = false;
     let mut matched_g = vec![false; gi.len()];
     let mut matched_b = vec![false; bi.len()];
     // How each overlapping pair (g, b) compared.
@@ -390,13 +556,14 @@ pub fn diff(
         input,
     };
 
-    for (b, bp) in bi.iter().enumerate() {
+    let mut capped: Option<String> = None;
+    'pairs: for (b, bp) in bi.iter().enumerate() {
         let brun = &bad.ex.runs[bad.ex.partitions[b].run];
         for (g, gp) in gi.iter().enumerate() {
-            if calls >= MAX_DIFF_CALLS {
-                capped = true;
-                break;
-            }
+            let Some(ms) = query_ms(&dec) else {
+                capped = Some(stop_reason(&dec, budget));
+                break 'pairs;
+            };
             if clash(&mut pool, &gp.parts, &bp.parts) {
                 continue;
             }
@@ -407,7 +574,7 @@ pub fn diff(
             } else if holds(&pool, &[gp.phi], &bp.own) {
                 (bp.own.clone(), None)
             } else {
-                match check(&pool, &[gp.phi, bp.phi], &mut calls) {
+                match dec.check(&pool, &[gp.phi, bp.phi], &hints, ms) {
                     SolveResult::Sat(m) => (m, None),
                     SolveResult::Unsat => continue,
                     SolveResult::Unknown(_) => {
@@ -421,11 +588,8 @@ pub fn diff(
                 matched_g[g] = true;
                 matched_b[b] = true;
             } else if !matched_b[b] || !matched_g[g] {
-                let nb = pool.negate(bp.phi);
-                let ng = pool.negate(gp.phi);
-                let equivalent =
-                    matches!(check(&pool, &[gp.phi, nb], &mut calls), SolveResult::Unsat)
-                        && matches!(check(&pool, &[bp.phi, ng], &mut calls), SolveResult::Unsat);
+                let equivalent = implies(&mut dec, &mut pool, gp, bp, &hints, ms) == Some(true)
+                    && implies(&mut dec, &mut pool, bp, gp, &hints, ms) == Some(true);
                 if equivalent {
                     matched_g[g] = true;
                     matched_b[b] = true;
@@ -459,22 +623,36 @@ pub fn diff(
                     m0
                 } else {
                     from_test = None;
-                    let mut ne = pool.bool_const(false);
+                    // One question per differing output argument: each involves only
+                    // the inputs that argument and its conditions share, so it is small
+                    // and often the same for many pairs (the memo answers).
+                    let mut found = None;
+                    let mut open = false;
                     for (&x, &y) in gp.outs.iter().zip(&bp.outs) {
+                        if x == y {
+                            continue;
+                        }
                         let w = pool.width(x).max(pool.width(y));
                         let (x, y) = (pool.zext(x, w), pool.zext(y, w));
                         let d = pool.ne(x, y);
-                        ne = pool.bool_or(ne, d);
-                    }
-                    match check(&pool, &[gp.phi, bp.phi, ne], &mut calls) {
-                        SolveResult::Sat(m) => m,
-                        SolveResult::Unsat => {
-                            pairs.push((g, b, text));
-                            continue;
+                        match dec.check(&pool, &[gp.phi, bp.phi, d], &hints, ms) {
+                            SolveResult::Sat(m) => {
+                                found = Some(m);
+                                break;
+                            }
+                            SolveResult::Unsat => {}
+                            SolveResult::Unknown(_) => open = true,
                         }
-                        SolveResult::Unknown(_) => {
+                    }
+                    match found {
+                        Some(m) => m,
+                        None if open => {
                             undecided += 1;
                             pairs.push((g, b, Pair::Unproven));
+                            continue;
+                        }
+                        None => {
+                            pairs.push((g, b, text));
                             continue;
                         }
                     }
@@ -510,7 +688,7 @@ pub fn diff(
     }
     // Unmatched partitions that were only reshaped.
     let mut reshaped = Vec::new();
-    if !capped {
+    if capped.is_none() {
         for (side, own, other, matched) in [
             ("good", &gi, &bi, &mut matched_g),
             ("bad", &bi, &gi, &mut matched_b),
@@ -529,15 +707,18 @@ pub fn diff(
                 if mine.is_empty() || mine.iter().any(|(_, o)| *o == Pair::Unproven) {
                     continue;
                 }
-                let mut union = pool.bool_const(false);
+                let Some(ms) = query_ms(&dec) else {
+                    capped = Some(stop_reason(&dec, budget));
+                    break;
+                };
+                // Outside every overlapping partition: the negation of each, one by one.
+                let mut cs = vec![ip.phi];
                 for &(q, _) in &mine {
-                    union = pool.bool_or(union, other[q].phi);
+                    cs.push(pool.negate(other[q].phi));
                 }
-                let outside = pool.negate(union);
-                if matches!(
-                    check(&pool, &[ip.phi, outside], &mut calls),
-                    SolveResult::Unsat
-                ) {
+                cs.sort_unstable();
+                cs.dedup();
+                if matches!(dec.check(&pool, &cs, &[], ms), SolveResult::Unsat) {
                     matched[p] = true;
                     let mut covered_by: Vec<usize> = mine.iter().map(|(q, _)| q + 1).collect();
                     covered_by.sort_unstable();
@@ -603,10 +784,8 @@ pub fn diff(
             incomplete.push(format!("{}: {w}", s.rev));
         }
     }
-    if capped {
-        incomplete.push(format!(
-            "the pairwise comparison stopped after {MAX_DIFF_CALLS} solver calls"
-        ));
+    if let Some(why) = &capped {
+        incomplete.push(why.clone());
     }
     if undecided > 0 {
         incomplete.push(format!(
@@ -617,9 +796,12 @@ pub fn diff(
         schema: "regcause-signature-diff/1",
         good_partitions: gi.len(),
         bad_partitions: bi.len(),
+        groups: group_changes(&changes),
         changes,
         reshaped,
-        solver_calls: calls,
+        solver_calls: dec.counts.solver_calls,
+        queries: dec.counts,
+        bound_hit: capped.is_some(),
         incomplete,
     })
 }

@@ -13,6 +13,7 @@
 //! fail: a value was concretised, the solver gave up, or a bound stopped it; each such
 //! reason is recorded in the result.
 
+pub mod decide;
 pub mod diff;
 mod prints;
 pub mod stored;
@@ -96,7 +97,15 @@ pub struct Run {
     pub outputs: Vec<usize>,
     /// Set when the criterion had to fall back (e.g. `byte:N` of a shorter output).
     pub criterion_note: Option<String>,
+    /// Set when the RSC was too long to reorder (`REORDER_LIMIT`): `conds` is then in
+    /// trace order, and negating its prefixes may miss partitions.
+    pub unordered: bool,
 }
+
+/// Longest RSC that Algorithm 2 reorders. Each pivot closes a slice of the whole trace,
+/// so a run whose loop makes thousands of relevant branch instances would spend minutes
+/// on one reorder (the `dd-loop` sample's generated inputs).
+pub const REORDER_LIMIT: usize = 2_000;
 
 impl Run {
     /// The RSC's constraints printed as C, in trace order.
@@ -349,8 +358,10 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
             by_entry.insert(b.entry, i);
         }
     }
+    let unordered = opts.strategy == Strategy::Rsc && rsc.len() > REORDER_LIMIT;
     let conds = match opts.strategy {
         Strategy::Dart => (0..sym.branches.len()).collect(),
+        Strategy::Rsc if unordered => rsc.clone(),
         Strategy::Rsc => {
             let entries: Vec<u32> = rsc.iter().map(|&i| sym.branches[i].entry).collect();
             let ending = untaken(prints::MayPrint::ending(prog, facts));
@@ -389,6 +400,7 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
         conds,
         outputs,
         criterion_note,
+        unordered,
     })
 }
 
@@ -585,6 +597,11 @@ impl State {
         }
         if let Some(n) = &run.criterion_note {
             self.notes.insert(format!("a run {n}"));
+        }
+        if run.unordered {
+            self.notes.insert(format!(
+                "a relevant slice condition longer than {REORDER_LIMIT} branch instances was explored in trace order, not reordered"
+            ));
         }
         let key = match opts.strategy {
             Strategy::Rsc => run.rsc_key(),

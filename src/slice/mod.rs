@@ -707,22 +707,38 @@ pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> 
 
 /// The reorder procedure (Algorithm 2 of the relevant-slice paper): the last element
 /// is the pivot; the elements in its relevant slice (`in_slice_of(pivot, x)`) go before
-/// it, the others after it, each part reordered recursively.
+/// it, the others after it, each part reordered recursively. The recursion is kept on
+/// an explicit stack: a loop-carried chain of dependences makes it as deep as the
+/// condition is long (a run of the `dd-loop` sample overflowed the thread's stack).
 pub fn reorder<T: Copy>(seq: &[T], in_slice_of: &mut impl FnMut(T, T) -> bool) -> Vec<T> {
-    let Some((&pivot, rest)) = seq.split_last() else {
-        return Vec::new();
-    };
-    let (mut before, mut after) = (Vec::new(), Vec::new());
-    for &x in rest {
-        if in_slice_of(pivot, x) {
-            before.push(x)
-        } else {
-            after.push(x)
+    enum Work<T> {
+        Part(Vec<T>),
+        Emit(T),
+    }
+    let mut out = Vec::with_capacity(seq.len());
+    let mut stack = vec![Work::Part(seq.to_vec())];
+    while let Some(w) = stack.pop() {
+        match w {
+            Work::Emit(x) => out.push(x),
+            Work::Part(part) => {
+                let Some((&pivot, rest)) = part.split_last() else {
+                    continue;
+                };
+                let (mut before, mut after) = (Vec::new(), Vec::new());
+                for &x in rest {
+                    if in_slice_of(pivot, x) {
+                        before.push(x)
+                    } else {
+                        after.push(x)
+                    }
+                }
+                // Popped in reverse: `before`, then the pivot, then `after`.
+                stack.push(Work::Part(after));
+                stack.push(Work::Emit(pivot));
+                stack.push(Work::Part(before));
+            }
         }
     }
-    let mut out = reorder(&before, in_slice_of);
-    out.push(pivot);
-    out.extend(reorder(&after, in_slice_of));
     out
 }
 

@@ -298,6 +298,25 @@ fn reorder_matches_the_paper() {
     assert!(reorder::<u32>(&[], &mut in_slice).is_empty());
 }
 
+/// A chain (each element in the slice of every later one, as a loop-carried value
+/// makes it) keeps its order, however long, on a small stack.
+#[test]
+fn reorder_of_a_long_chain_needs_no_deep_stack() {
+    let n = 5_000u32;
+    let seq: Vec<u32> = (0..n).collect();
+    let r = std::thread::Builder::new()
+        .stack_size(128 << 10)
+        .spawn(move || reorder(&seq, &mut |pivot: u32, x: u32| x < pivot))
+        .expect("thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(r, (0..n).collect::<Vec<_>>());
+    // The reverse dependence sends every rest after its pivot: reversed order.
+    let seq: Vec<u32> = (0..1000).collect();
+    let r = reorder(&seq, &mut |_, _| false);
+    assert_eq!(r, (0..1000).rev().collect::<Vec<_>>());
+}
+
 #[test]
 fn reorder_branches_on_a_trace() {
     let p = lower(FIG1);

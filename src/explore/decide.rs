@@ -1,0 +1,461 @@
+//! Satisfiability of conjunctions for `signature-diff`, with the cheap answers first.
+//!
+//! The diff asks many questions of the same few constraints (pairs of partitions, both
+//! directions of an equivalence), and z3 is slow on the multiplications and divisions
+//! of the larger samples. Before z3 is asked:
+//! - the conjunction is flattened and split into groups that share no variable (KLEE's
+//!   constraint independence): the whole is satisfiable exactly when every group is, and
+//!   the groups' models, over disjoint variables, combine into one;
+//! - a group that a hint (a partition's own test) satisfies is satisfiable by it;
+//! - a group whose comparisons with constants leave some value no room (`x > 10` and
+//!   `x <= 5`) is unsatisfiable;
+//! - a group asked before gets the same answer (memo for the diff's lifetime).
+//!
+//! Every shortcut is exact: a satisfiable answer carries a model that was checked by
+//! evaluation, an unsatisfiable one a contradiction in the constraints' own semantics.
+
+use std::collections::HashMap;
+
+use crate::darwin::solver_cache::CachedSolver;
+use crate::sym::{BinOp, CmpOp, ExprId, ExprPool, Model, Node, SolveResult, VarId};
+
+/// How each question was answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    /// Questions asked (conjunctions, before splitting).
+    pub queries: usize,
+    /// Groups sent to z3 (the analysis cache may still answer some).
+    pub solver_calls: usize,
+    /// Groups answered by a hint's values.
+    pub by_hint: usize,
+    /// Groups found contradictory by their bounds.
+    pub by_bounds: usize,
+    /// Groups answered by an earlier identical group.
+    pub by_memo: usize,
+}
+
+pub struct Decider<'c> {
+    solver: CachedSolver<'c>,
+    memo: HashMap<Vec<ExprId>, SolveResult>,
+    pub counts: Counts,
+}
+
+impl<'c> Decider<'c> {
+    pub fn new(solver: CachedSolver<'c>) -> Decider<'c> {
+        Decider {
+            solver,
+            memo: HashMap::new(),
+            counts: Counts::default(),
+        }
+    }
+
+    /// Whether the conjunction of `cs` is satisfiable; a model gives a value to every
+    /// variable of `cs`. `hints` are assignments tried before solving.
+    pub fn check(
+        &mut self,
+        pool: &ExprPool,
+        cs: &[ExprId],
+        hints: &[&Model],
+        timeout_ms: u32,
+    ) -> SolveResult {
+        self.counts.queries += 1;
+        let conj = conjuncts(pool, cs);
+        if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {
+            return SolveResult::Unsat;
+        }
+        let mut pairs: Vec<(VarId, u64)> = Vec::new();
+        let mut unknown = None;
+        for group in groups(pool, &conj) {
+            if let Some(m) = hints.iter().find(|m| holds(pool, &group, m)) {
+                self.counts.by_hint += 1;
+                pairs.extend(
+                    pool.vars_of_all(&group)
+                        .into_iter()
+                        .filter_map(|v| m.get(v).map(|x| (v, x))),
+                );
+                continue;
+            }
+            if contradictory(pool, &group) {
+                self.counts.by_bounds += 1;
+                return SolveResult::Unsat;
+            }
+            let r = match self.memo.get(&group) {
+                Some(r) => {
+                    self.counts.by_memo += 1;
+                    r.clone()
+                }
+                None => {
+                    self.counts.solver_calls += 1;
+                    let r = self.solver.check(pool, &group, timeout_ms).0;
+                    // An undecided group may be decided with more time: not remembered.
+                    if !matches!(r, SolveResult::Unknown(_)) {
+                        self.memo.insert(group.clone(), r.clone());
+                    }
+                    r
+                }
+            };
+            match r {
+                SolveResult::Unsat => return SolveResult::Unsat,
+                SolveResult::Sat(m) => pairs.extend(m.iter()),
+                // Another group may still be unsatisfiable, which decides the whole.
+                SolveResult::Unknown(why) => unknown = Some(why),
+            }
+        }
+        match unknown {
+            Some(why) => SolveResult::Unknown(why),
+            None => SolveResult::Sat(Model::from_pairs(pairs)),
+        }
+    }
+}
+
+/// Whether `m` gives a value to every variable of `es` and makes them all true.
+pub fn holds(pool: &ExprPool, es: &[ExprId], m: &Model) -> bool {
+    es.iter()
+        .all(|&e| pool.vars_of(e).iter().all(|v| m.get(*v).is_some()) && pool.eval(e, m) & 1 == 1)
+}
+
+/// The conjuncts of `cs`, width-1 `and`s taken apart, sorted, without duplicates and
+/// without constant truths.
+fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
+    let mut out = Vec::new();
+    let mut stack: Vec<ExprId> = cs.to_vec();
+    while let Some(e) = stack.pop() {
+        match pool.node(e) {
+            Node::Binary(BinOp::And, a, b) if pool.width(e) == 1 => {
+                stack.push(a);
+                stack.push(b);
+            }
+            _ if pool.is_const(e).is_some_and(|v| v & 1 == 1) => {}
+            _ => out.push(e),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The conjuncts grouped so that no two groups share a variable (each group sorted;
+/// constant conjuncts, which are false, never get here).
+fn groups(pool: &ExprPool, conj: &[ExprId]) -> Vec<Vec<ExprId>> {
+    // Union-find over the conjuncts, joined through their variables.
+    let mut parent: Vec<usize> = (0..conj.len()).collect();
+    fn find(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let mut owner: HashMap<VarId, usize> = HashMap::new();
+    for (i, &c) in conj.iter().enumerate() {
+        for &v in pool.vars_of(c).iter() {
+            match owner.get(&v) {
+                Some(&j) => {
+                    let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                    parent[a] = b;
+                }
+                None => {
+                    owner.insert(v, i);
+                }
+            }
+        }
+    }
+    let mut by_root: HashMap<usize, Vec<ExprId>> = HashMap::new();
+    for (i, &c) in conj.iter().enumerate() {
+        let r = find(&mut parent, i);
+        by_root.entry(r).or_default().push(c);
+    }
+    let mut out: Vec<Vec<ExprId>> = by_root.into_values().collect();
+    out.sort();
+    out
+}
+
+/// The range a comparison with a constant leaves one value, in one signedness.
+#[derive(Clone, Copy, Debug)]
+struct Range {
+    lo: i128,
+    hi: i128,
+}
+
+/// Whether the comparisons of some value with constants in `group` leave it no value:
+/// bounds in the signed and the unsigned reading are intersected separately; an
+/// equality must also avoid every excluded constant.
+fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
+    // (value, signed reading) -> range, and the constants it must differ from.
+    let mut ranges: HashMap<(ExprId, bool), Range> = HashMap::new();
+    let mut excluded: HashMap<ExprId, Vec<u64>> = HashMap::new();
+    let mut fixed: HashMap<ExprId, u64> = HashMap::new();
+    for &c in group {
+        let Some((x, op, k)) = compared_with_constant(pool, c) else {
+            continue;
+        };
+        let w = pool.width(x);
+        let m = crate::sym::mask(w);
+        let k = k & m;
+        let full = |signed: bool| {
+            if signed {
+                let h = (1i128 << (w - 1)) - 1;
+                Range { lo: -h - 1, hi: h }
+            } else {
+                Range {
+                    lo: 0,
+                    hi: m as i128,
+                }
+            }
+        };
+        let sk = crate::sym::to_signed(k, w) as i128;
+        let uk = k as i128;
+        let mut narrow = |signed: bool, lo: i128, hi: i128| {
+            let r = ranges.entry((x, signed)).or_insert_with(|| full(signed));
+            r.lo = r.lo.max(lo);
+            r.hi = r.hi.min(hi);
+        };
+        let big = i128::MAX / 4;
+        match op {
+            CmpOp::Eq => {
+                if fixed.insert(x, k).is_some_and(|old| old != k) {
+                    return true;
+                }
+                narrow(true, sk, sk);
+                narrow(false, uk, uk);
+            }
+            CmpOp::Ne => excluded.entry(x).or_default().push(k),
+            CmpOp::Slt => narrow(true, -big, sk - 1),
+            CmpOp::Sle => narrow(true, -big, sk),
+            CmpOp::Sgt => narrow(true, sk + 1, big),
+            CmpOp::Sge => narrow(true, sk, big),
+            CmpOp::Ult => narrow(false, -big, uk - 1),
+            CmpOp::Ule => narrow(false, -big, uk),
+            CmpOp::Ugt => narrow(false, uk + 1, big),
+            CmpOp::Uge => narrow(false, uk, big),
+        }
+    }
+    if ranges.values().any(|r| r.lo > r.hi) {
+        return true;
+    }
+    // An equality with an excluded constant, or a range of one excluded value.
+    excluded.iter().any(|(x, ks)| {
+        let one = |signed: bool| {
+            ranges
+                .get(&(*x, signed))
+                .filter(|r| r.lo == r.hi)
+                .map(|r| r.lo as u64 & crate::sym::mask(pool.width(*x)))
+        };
+        [fixed.get(x).copied(), one(true), one(false)]
+            .into_iter()
+            .flatten()
+            .any(|v| ks.contains(&v))
+    })
+}
+
+/// `c` as `x op k` with `k` a constant (the constant on the right), looking through an
+/// extension whose removal keeps the comparison's meaning: a sign extension under a
+/// signed comparison or an equality, a zero extension under an unsigned one or an
+/// equality, when `k` is a value of the narrower width.
+fn compared_with_constant(pool: &ExprPool, c: ExprId) -> Option<(ExprId, CmpOp, u64)> {
+    let Node::Cmp(op, a, b) = pool.node(c) else {
+        return None;
+    };
+    let (x, op, k) = match (pool.is_const(a), pool.is_const(b)) {
+        (None, Some(k)) => (a, op, k),
+        (Some(k), None) => (b, op.swapped(), k),
+        _ => return None,
+    };
+    let w = pool.width(x);
+    let inner = match pool.node(x) {
+        Node::SExt(y, _) if !op.is_unsigned() => {
+            let n = pool.width(y);
+            let s = crate::sym::to_signed(k, w);
+            let h = (1i64 << (n - 1)) - 1;
+            (n < 64 && s >= -h - 1 && s <= h).then_some(y)
+        }
+        Node::ZExt(y, _) if !op.is_signed() => {
+            let n = pool.width(y);
+            (n < 64 && k <= crate::sym::mask(n)).then_some(y)
+        }
+        _ => None,
+    };
+    match inner {
+        Some(y) => Some((y, op, k & crate::sym::mask(pool.width(y)))),
+        None => Some((x, op, k)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::Cache;
+
+    fn var(p: &mut ExprPool, name: &str, w: u32) -> ExprId {
+        let v = p.new_var(name, w, true).expect("fresh name");
+        p.var(v)
+    }
+
+    #[test]
+    fn bounds_that_leave_no_room_are_unsat_without_z3() {
+        let mut p = ExprPool::new();
+        let x = var(&mut p, "x", 32);
+        let ten = p.constant(10, 32);
+        let five = p.constant(5, 32);
+        let gt = p.cmp(CmpOp::Sgt, x, ten);
+        let le = p.cmp(CmpOp::Sle, x, five);
+        let mut cache = Cache::disabled();
+        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        assert_eq!(d.check(&p, &[gt, le], &[], 1000), SolveResult::Unsat);
+        assert_eq!(d.counts.by_bounds, 1);
+        assert_eq!(d.counts.solver_calls, 0);
+        // The same bounds through a sign extension (`(long)x > 10`).
+        let wide = p.sext(x, 64);
+        let ten64 = p.constant(10, 64);
+        let gt64 = p.cmp(CmpOp::Sgt, wide, ten64);
+        assert_eq!(d.check(&p, &[gt64, le], &[], 1000), SolveResult::Unsat);
+        assert_eq!(d.counts.solver_calls, 0);
+        // Room left: z3 answers, with a model that satisfies both.
+        let six = p.constant(6, 32);
+        let ge = p.cmp(CmpOp::Sge, x, six);
+        match d.check(&p, &[ge, le], &[], 1000) {
+            SolveResult::Unsat => {}
+            other => panic!("6 <= x <= 5 is unsatisfiable, got {other:?}"),
+        }
+        let lt = p.cmp(CmpOp::Slt, x, ten);
+        match d.check(&p, &[ge, lt], &[], 1000) {
+            SolveResult::Sat(m) => assert!(holds(&p, &[ge, lt], &m)),
+            other => panic!("6 <= x < 10 is satisfiable, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn equalities_and_exclusions_clash() {
+        let mut p = ExprPool::new();
+        let c = var(&mut p, "c", 8);
+        let a = p.constant(b'a' as u64, 8);
+        let b = p.constant(b'b' as u64, 8);
+        let is_a = p.cmp(CmpOp::Eq, c, a);
+        let is_b = p.cmp(CmpOp::Eq, c, b);
+        let not_a = p.cmp(CmpOp::Ne, c, a);
+        assert!(contradictory(&p, &[is_a, is_b]));
+        assert!(contradictory(&p, &[is_a, not_a]));
+        assert!(!contradictory(&p, &[is_b, not_a]));
+        // Unsigned `c >= 'a' && c <= 'a'` pins c to 'a'.
+        let ge = p.cmp(CmpOp::Uge, c, a);
+        let le = p.cmp(CmpOp::Ule, c, a);
+        assert!(contradictory(&p, &[ge, le, not_a]));
+        // Signed and unsigned readings are not mixed: -1 < 0 signed, 255 > 0 unsigned.
+        let zero = p.constant(0, 8);
+        let slt = p.cmp(CmpOp::Slt, c, zero);
+        let ugt = p.cmp(CmpOp::Ugt, c, zero);
+        assert!(!contradictory(&p, &[slt, ugt]));
+    }
+
+    #[test]
+    fn independent_groups_are_answered_by_hints_and_combined() {
+        let mut p = ExprPool::new();
+        let x = var(&mut p, "x", 32);
+        let y = var(&mut p, "y", 32);
+        let (vx, vy) = (p.is_var(x).expect("var"), p.is_var(y).expect("var"));
+        let three = p.constant(3, 32);
+        let seven = p.constant(7, 32);
+        let cx = p.cmp(CmpOp::Sgt, x, three);
+        let cy = p.cmp(CmpOp::Slt, y, seven);
+        let both = p.bool_and(cx, cy);
+        // Neither test satisfies both; each satisfies one group.
+        let t1 = Model::from_pairs(vec![(vx, 4), (vy, 9)]);
+        let t2 = Model::from_pairs(vec![(vx, 0), (vy, 1)]);
+        let mut cache = Cache::disabled();
+        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        match d.check(&p, &[both], &[&t1, &t2], 1000) {
+            SolveResult::Sat(m) => {
+                assert!(holds(&p, &[cx, cy], &m));
+                assert_eq!((m.get(vx), m.get(vy)), (Some(4), Some(1)));
+            }
+            other => panic!("satisfiable, got {other:?}"),
+        }
+        assert_eq!(d.counts.by_hint, 2);
+        assert_eq!(d.counts.solver_calls, 0);
+        // Without hints z3 solves each group once; the second time the memo answers.
+        for _ in 0..2 {
+            match d.check(&p, &[cx, cy], &[], 1000) {
+                SolveResult::Sat(m) => assert!(holds(&p, &[cx, cy], &m)),
+                other => panic!("satisfiable, got {other:?}"),
+            }
+        }
+        assert_eq!(d.counts.solver_calls, 2);
+        assert_eq!(d.counts.by_memo, 2);
+        // One unsatisfiable group makes the whole unsatisfiable.
+        let x_sq = p.mul(x, x);
+        let neg = p.constant(u32::MAX as u64, 32);
+        let odd = p.cmp(CmpOp::Eq, x_sq, neg);
+        let two = p.constant(2, 32);
+        let even_x = p.binary(BinOp::URem, x, two);
+        let zero = p.constant(0, 32);
+        let ex = p.cmp(CmpOp::Eq, even_x, zero);
+        assert_eq!(d.check(&p, &[cy, odd, ex], &[], 5000), SolveResult::Unsat);
+    }
+
+    /// The shortcuts agree with z3 alone on random conjunctions of comparisons (with
+    /// constants, through extensions, and between products), and every model they give
+    /// satisfies the conjunction.
+    #[test]
+    fn agrees_with_z3_on_random_conjunctions() {
+        let mut p = ExprPool::new();
+        let xs: Vec<ExprId> = ["a", "b", "c"].iter().map(|n| var(&mut p, n, 8)).collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut cache = Cache::disabled();
+        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        let mut plain = crate::sym::Solver::new();
+        let (mut sat, mut unsat) = (0, 0);
+        for _ in 0..300 {
+            let mut cs = Vec::new();
+            for _ in 0..1 + next(4) {
+                let x = xs[next(3) as usize];
+                let op = CmpOp::ALL[next(10) as usize];
+                let c = match next(4) {
+                    0 => {
+                        let wide = p.sext(x, 32);
+                        let k = p.constant(next(300).wrapping_sub(150) & 0xffff_ffff, 32);
+                        p.cmp(op, wide, k)
+                    }
+                    1 => {
+                        let y = xs[next(3) as usize];
+                        let m = p.mul(x, y);
+                        let k = p.constant(next(256), 8);
+                        p.cmp(op, m, k)
+                    }
+                    _ => {
+                        let k = p.constant(next(256), 8);
+                        p.cmp(op, x, k)
+                    }
+                };
+                cs.push(c);
+            }
+            let hint = Model::from_pairs(
+                xs.iter()
+                    .map(|&x| (p.is_var(x).expect("var"), next(256)))
+                    .collect(),
+            );
+            let z3 = plain.check(&p, &cs, 10_000);
+            // With a hint, then twice without (z3 on the groups, then the memo).
+            for hints in [&[&hint][..], &[], &[]] {
+                let ours = d.check(&p, &cs, hints, 10_000);
+                match (&ours, &z3) {
+                    (SolveResult::Sat(m), SolveResult::Sat(_)) => {
+                        assert!(holds(&p, &cs, m), "model does not satisfy");
+                        sat += 1;
+                    }
+                    (SolveResult::Unsat, SolveResult::Unsat) => unsat += 1,
+                    _ => panic!("disagree: {ours:?} vs z3 {z3:?} on {:?}", cs),
+                }
+            }
+        }
+        // Both answers and every shortcut were exercised.
+        assert!(sat > 20 && unsat > 20, "{sat} sat, {unsat} unsat");
+        let c = d.counts;
+        assert!(c.by_hint > 0 && c.by_bounds > 0 && c.by_memo > 0, "{c:?}");
+    }
+}
