@@ -12,9 +12,7 @@ mod defuse;
 pub mod display;
 mod types;
 
-pub use types::{
-    BitField, Field, FuncType, IntKind, IntTy, Scalar, StructDef, StructId, Type, TypeRef,
-};
+pub use types::{BitField, Field, FuncType, IntKind, IntTy, Scalar, StructDef, Type, TypeRef};
 
 /// Index of a source file in [`Program::files`].
 pub type FileId = u16;
@@ -108,6 +106,11 @@ index_type!(
     /// address is taken): each gets its own allocation in every frame, so out-of-bounds
     /// accesses are caught.
     LocalId
+);
+index_type!(
+    /// A struct or union definition of the front end's table (the layout a
+    /// [`Type::Struct`] names).
+    StructId
 );
 
 /// A stable name for a statement: (function, block, index); the terminator of a block

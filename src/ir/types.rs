@@ -2,6 +2,8 @@
 
 use std::rc::Rc;
 
+pub use super::StructId;
+
 /// The machine kinds of scalar values. Registers hold 64 bits in the canonical form of
 /// their kind: signed integers sign-extended, unsigned ones zero-extended, `F32` as the
 /// bits of an `f32` in the low half, `F64` as the bits of an `f64`.
@@ -101,7 +103,6 @@ pub enum IntKind {
     LongLong,
 }
 
-pub type StructId = u32;
 pub type TypeRef = Rc<Type>;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use lang_c::ast::*;
 use lang_c::span::Node;
 
 use super::{Cx, R};
-use crate::ir::{BitField, IntKind, Type, TypeRef};
+use crate::ir::{BitField, IntKind, StructId, Type, TypeRef};
 
 pub(crate) enum InitItem<'a> {
     /// Initialise the object of type `ty` at `off` from an expression (scalar or struct).
@@ -117,7 +117,7 @@ impl<'u> Cx<'u> {
                 }
             }
         }
-        let is_union = matches!(&**ty, Type::Struct(id) if self.structs[*id as usize].is_union);
+        let is_union = matches!(&**ty, Type::Struct(id) if self.structs[id.index()].is_union);
         let mut pos = 0;
         let mut cursor: u64 = 0;
         let mut max: u64 = 0;
@@ -177,7 +177,7 @@ impl<'u> Cx<'u> {
             self.init_into((&sty, soff, sbits), &item.initializer, out)?;
             return Ok(pos + 1);
         }
-        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[*id as usize].is_union);
+        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[id.index()].is_union);
         let mut p = pos;
         let mut c: u64 = 0;
         while p < items.len() {
@@ -209,7 +209,7 @@ impl<'u> Cx<'u> {
         pos: usize,
         out: &mut Vec<InitItem<'a>>,
     ) -> R<usize> {
-        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[*id as usize].is_union);
+        let is_union = matches!(&*sty, Type::Struct(id) if self.structs[id.index()].is_union);
         let mut c = path.first().copied().unwrap_or(0);
         let mut p = pos;
         while p < items.len() {
@@ -280,8 +280,8 @@ impl<'u> Cx<'u> {
 
     /// Field indices leading to member `name` of struct `sid`, through anonymous
     /// struct and union members.
-    fn member_path(&self, sid: u32, name: &str) -> Option<Vec<u64>> {
-        let s = self.structs.get(sid as usize)?;
+    fn member_path(&self, sid: StructId, name: &str) -> Option<Vec<u64>> {
+        let s = self.structs.get(sid.index())?;
         for (i, f) in s.fields.iter().enumerate() {
             match (&f.name, &*f.ty) {
                 (Some(n), _) if n == name => return Some(vec![i as u64]),
@@ -315,7 +315,7 @@ impl<'u> Cx<'u> {
                 Some((el.clone(), off + (i * es) as u32, None))
             }
             Type::Struct(id) => {
-                let s = self.structs.get(*id as usize)?;
+                let s = self.structs.get(id.index())?;
                 let f = s.fields.get(i as usize)?;
                 Some((f.ty.clone(), off + f.offset, f.bits))
             }

@@ -8,7 +8,7 @@ use lang_c::span::{Node, Span};
 use super::attrs::LayoutAttrs;
 use super::{Cx, Sym, Tag, R};
 use crate::ir::{
-    BitField, Field, FuncType, IntKind, IntTy, Rvalue, StmtKind, StructDef, Type, TypeRef,
+    BitField, Field, FuncType, IntKind, IntTy, Rvalue, StmtKind, StructDef, StructId, Type, TypeRef,
 };
 
 /// What the specifiers of a declaration say besides the type.
@@ -60,7 +60,7 @@ impl<'u> Cx<'u> {
             }
             Type::Array(_, None) | Type::Vla(..) => None,
             Type::Struct(id) => {
-                let s = self.structs.get(*id as usize)?;
+                let s = self.structs.get(id.index())?;
                 if s.complete {
                     Some(s.size)
                 } else {
@@ -74,7 +74,7 @@ impl<'u> Cx<'u> {
     pub fn align_of(&self, t: &Type) -> u32 {
         match t {
             Type::Array(e, _) | Type::Vla(e, _) => self.align_of(e),
-            Type::Struct(id) => self.structs.get(*id as usize).map(|s| s.align).unwrap_or(1),
+            Type::Struct(id) => self.structs.get(id.index()).map(|s| s.align).unwrap_or(1),
             _ => self.size_of(t).unwrap_or(1).clamp(1, 8),
         }
     }
@@ -262,7 +262,7 @@ impl<'u> Cx<'u> {
                 // A definition: reuse a forward declaration in the same scope only.
                 let in_scope = self.scopes.last().and_then(|sc| sc.tags.get(n)).copied();
                 match in_scope {
-                    Some(Tag::Struct(id)) if !self.structs[id as usize].complete => id,
+                    Some(Tag::Struct(id)) if !self.structs[id.index()].complete => id,
                     _ => self.new_struct(Some(n.clone()), is_union),
                 }
             }
@@ -280,7 +280,7 @@ impl<'u> Cx<'u> {
         Ok(Rc::new(Type::Struct(id)))
     }
 
-    fn new_struct(&mut self, name: Option<String>, is_union: bool) -> u32 {
+    fn new_struct(&mut self, name: Option<String>, is_union: bool) -> StructId {
         self.structs.push(StructDef {
             name: name.clone(),
             is_union,
@@ -289,7 +289,7 @@ impl<'u> Cx<'u> {
             align: 1,
             complete: false,
         });
-        let id = (self.structs.len() - 1) as u32;
+        let id = StructId::from_index(self.structs.len() - 1);
         if let (Some(n), Some(sc)) = (name, self.scopes.last_mut()) {
             sc.tags.insert(n, Tag::Struct(id));
         }
@@ -303,7 +303,7 @@ impl<'u> Cx<'u> {
     /// drops alignment; `#pragma pack(n)` caps it, `aligned(n)` raises it).
     fn layout_struct(
         &mut self,
-        id: u32,
+        id: StructId,
         decls: &[Node<StructDeclaration>],
         is_union: bool,
         sattrs: LayoutAttrs,
@@ -442,7 +442,7 @@ impl<'u> Cx<'u> {
         let Ok(size) = u32::try_from(end_bits.div_ceil(8).next_multiple_of(align as u64)) else {
             return self.error(Span::none(), "struct is too large");
         };
-        let s = &mut self.structs[id as usize];
+        let s = &mut self.structs[id.index()];
         s.fields = fields;
         s.size = size;
         s.align = align;
@@ -746,8 +746,8 @@ impl<'u> Cx<'u> {
         self.error(span, format!("no member named `{name}`"))
     }
 
-    fn find_field(&self, id: u32, name: &str) -> Option<(u32, TypeRef, Option<BitField>)> {
-        let s = self.structs.get(id as usize)?;
+    fn find_field(&self, id: StructId, name: &str) -> Option<(u32, TypeRef, Option<BitField>)> {
+        let s = self.structs.get(id.index())?;
         for f in &s.fields {
             match &f.name {
                 Some(n) if n == name => return Some((f.offset, f.ty.clone(), f.bits)),
