@@ -224,33 +224,57 @@ fn defined_name(line: &str) -> Option<&str> {
     (end > 0).then(|| &rest[..end])
 }
 
-/// The identifiers of a line of C, outside string and character literals and
-/// comments.
-pub fn identifiers(line: &str) -> Vec<&str> {
-    let b = line.as_bytes();
+/// `text` with comments and the contents of string and character literals blanked
+/// (each becomes a space), so only the code's own tokens remain. A literal ends at the
+/// end of its line at the latest (a hunk may cut one).
+pub(crate) fn blank_comments_and_literals(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut code = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            i += 2;
+            while i < b.len() && !b[i..].starts_with(b"*/") {
+                i += 1;
+            }
+            i += 2;
+            code.push(b' ');
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            let q = b[i];
+            i += 1;
+            while i < b.len() && b[i] != q && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            code.push(b' ');
+        } else {
+            code.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&code).into_owned()
+}
+
+/// The identifiers (keywords included) of `code`, in order; numbers, suffixes and hex
+/// digits included, are skipped. Comments and literals must be blanked first
+/// ([`blank_comments_and_literals`]).
+pub(crate) fn identifiers_in(code: &str) -> Vec<&str> {
+    let b = code.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'"' || c == b'\'' {
-            // Skip the literal, escapes included.
-            i += 1;
-            while i < b.len() && b[i] != c {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if line[i..].starts_with("//") {
-            break;
-        } else if line[i..].starts_with("/*") {
-            i = line[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-        } else if c.is_ascii_alphabetic() || c == b'_' {
+        if c.is_ascii_alphabetic() || c == b'_' {
             let s = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
-            out.push(&line[s..i]);
+            out.push(&code[s..i]);
         } else if c.is_ascii_digit() {
-            // A number (suffixes and hex digits included) is no identifier.
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
                 i += 1;
             }
@@ -259,6 +283,14 @@ pub fn identifiers(line: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// The identifiers of C text, outside string and character literals and comments.
+pub fn identifiers(text: &str) -> Vec<String> {
+    identifiers_in(&blank_comments_and_literals(text))
+        .into_iter()
+        .map(str::to_string)
+        .collect()
 }
 
 /// How a hunk's file differs between the trees.
@@ -513,6 +545,7 @@ mod tests {
             vec!["if", "f", "WF_X", "printf"]
         );
         assert_eq!(identifiers("a /* B */ c"), vec!["a", "c"]);
+        assert_eq!(identifiers("a // b\nc /* d\ne */ f"), vec!["a", "c", "f"]);
     }
 
     #[test]

@@ -416,7 +416,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
         let user = c.clone();
         out.push(c);
         // Macros the line uses, then those their definitions use.
-        let mut work: Vec<(&str, String)> = crate::diffctx::identifiers(&user.source)
+        let mut work: Vec<(String, String)> = crate::diffctx::identifiers(&user.source)
             .into_iter()
             .map(|n| (n, format!("{}:{}", user.file, user.line)))
             .collect();
@@ -424,7 +424,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
         // Macros already expanded for this line (a definition may use itself).
         let mut expanded: HashSet<(&str, u32)> = HashSet::new();
         while let Some((name, used_at)) = work.pop() {
-            for m in macros.iter().filter(|m| m.name == name) {
+            for m in macros.iter().filter(|m| m.name == *name) {
                 if !expanded.insert((&m.file, m.line)) {
                     continue;
                 }

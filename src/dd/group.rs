@@ -5,32 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::diffctx::Hunk;
+use crate::diffctx::{self, Hunk};
 
-/// C identifiers (and keywords) of `text`; comments are not skipped: a name that only a
-/// comment mentions merely groups more than needed.
+/// C identifiers (and keywords) of code already stripped by [`code_only`].
 fn idents(text: &str) -> BTreeSet<&str> {
-    let mut out = BTreeSet::new();
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_alphabetic() || c == b'_' {
-            let s = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            out.insert(&text[s..i]);
-        } else if c.is_ascii_digit() {
-            // A number's suffix or hex digits are not identifiers.
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
-                i += 1;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    out
+    diffctx::identifiers_in(text).into_iter().collect()
 }
 
 /// `text` without comments and the contents of string and character literals, so only
@@ -43,35 +22,7 @@ fn code_only(text: &str) -> String {
             out.push_str(line);
         }
     }
-    let b = out.as_bytes();
-    let mut code = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i..].starts_with(b"//") {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if b[i..].starts_with(b"/*") {
-            i += 2;
-            while i < b.len() && !b[i..].starts_with(b"*/") {
-                i += 1;
-            }
-            i += 2;
-            code.push(b' ');
-        } else if b[i] == b'"' || b[i] == b'\'' {
-            let q = b[i];
-            i += 1;
-            while i < b.len() && b[i] != q && b[i] != b'\n' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            code.push(b' ');
-        } else {
-            code.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&code).into_owned()
+    diffctx::blank_comments_and_literals(&out)
 }
 
 fn tree_idents(files: &BTreeMap<String, String>) -> BTreeSet<String> {
