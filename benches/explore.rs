@@ -13,8 +13,9 @@
 //!
 //! Samples (`-- samples [NAME/ID-prefix...]`): signature-diff of the regression's good
 //! and bad revision from its test, each exploration bounded by `SAMPLE_TESTS` and
-//! `SAMPLE_EXPLORE`, the comparison by `SAMPLE_DIFF` (the `bound hit` column says which
-//! stopped early). The last column says whether some changed or appeared partition's
+//! `SAMPLE_EXPLORE`, the comparison by `SAMPLE_DIFF` (the `incomplete` column says which
+//! part is: `explore` when an exploration hit a bound or concretised a value, `diff` when
+//! the comparison stopped at its budget). The last column says whether some changed or appeared partition's
 //! witness fails, at the two revisions, the way the sample's failing test does (same
 //! divergence at the same statement of the bad revision), and if not, why.
 
@@ -388,7 +389,7 @@ fn samples_table(only: &[String]) -> Result<Table> {
         "change groups",
         "z3 calls (answered without z3)",
         "time explore + diff (s)",
-        "bound hit",
+        "incomplete",
         "names a witness that fails alike",
     ]);
     let all = samples::all(&root().join("sample-repos")).context("load samples")?;
