@@ -1333,7 +1333,7 @@ fn explain(a: &ExplainArgs) -> Res {
     // The program's files, and the headers of the tree: a header holding only macros
     // and declarations has no statement, so no location names it.
     let mut paths = b.prog.files.clone();
-    for h in crate::diffctx::tree_files(b.tree.path()).into_keys() {
+    for h in crate::diffctx::tree_paths(b.tree.path()) {
         if h.ends_with(".h") && !paths.contains(&h) {
             paths.push(h);
         }

@@ -367,7 +367,19 @@ pub fn split_lines(text: &str) -> Vec<String> {
 /// Every file of a tree, by path relative to its root ('/'-separated), with its text
 /// (lossy UTF-8). Unreadable entries are skipped: the tree is one regcause wrote.
 pub fn tree_files(root: &Path) -> std::collections::BTreeMap<String, String> {
-    let mut out = std::collections::BTreeMap::new();
+    tree_paths(root)
+        .into_iter()
+        .filter_map(|rel| {
+            let bytes = std::fs::read(root.join(&rel)).ok()?;
+            Some((rel, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect()
+}
+
+/// The paths of the regular files under `root` (`.git` left out), relative to it with
+/// `/` separators, sorted.
+pub fn tree_paths(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&dir) else {
@@ -381,17 +393,18 @@ pub fn tree_files(root: &Path) -> std::collections::BTreeMap<String, String> {
                     stack.push(p);
                 }
             } else if ft.is_file() {
-                let (Ok(rel), Ok(bytes)) = (p.strip_prefix(root), std::fs::read(&p)) else {
+                let Ok(rel) = p.strip_prefix(root) else {
                     continue;
                 };
                 let rel: Vec<String> = rel
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .collect();
-                out.insert(rel.join("/"), String::from_utf8_lossy(&bytes).into_owned());
+                out.push(rel.join("/"));
             }
         }
     }
+    out.sort();
     out
 }
 

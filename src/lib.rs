@@ -27,3 +27,4 @@ pub mod repo;
 pub mod report;
 pub mod slice;
 pub mod sym;
+mod unionfind;

@@ -169,15 +169,18 @@ pub fn check_path_condition(
     report
 }
 
-/// A short description of a test input: its arguments and stdin.
-pub fn describe_input(t: &RunInput) -> String {
-    let args: Vec<String> = t
-        .argv
+/// A test input's arguments (argv[1]...), as text.
+pub fn args_of(t: &RunInput) -> Vec<String> {
+    t.argv
         .iter()
         .skip(1)
         .map(|a| String::from_utf8_lossy(a).into_owned())
-        .collect();
-    let mut s = format!("args {:?}", args);
+        .collect()
+}
+
+/// A short description of a test input: its arguments and stdin.
+pub fn describe_input(t: &RunInput) -> String {
+    let mut s = format!("args {:?}", args_of(t));
     if !t.stdin.is_empty() {
         let text = String::from_utf8_lossy(&t.stdin);
         let short: String = text.chars().take(80).collect();

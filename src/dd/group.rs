@@ -3,9 +3,10 @@
 //! new name of a rename) or removes (absent from the bad tree: the old name), and the
 //! two halves of a moved block (a deletion and an insertion of mostly the same lines).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::diffctx::{self, Hunk};
+use crate::unionfind::UnionFind;
 
 /// C identifiers (and keywords) of code already stripped by [`code_only`].
 fn idents(text: &str) -> BTreeSet<&str> {
@@ -54,14 +55,6 @@ pub(super) fn is_move(a: &Hunk, b: &Hunk) -> bool {
         || (b.new.is_empty() && a.old.is_empty() && half(b, a))
 }
 
-fn find(p: &mut [usize], mut x: usize) -> usize {
-    while p[x] != x {
-        p[x] = p[p[x]];
-        x = p[x];
-    }
-    x
-}
-
 /// Groups of hunk indices (each sorted, groups in order of their first hunk).
 pub fn group(
     hunks: &[Hunk],
@@ -69,8 +62,8 @@ pub fn group(
     bad: &BTreeMap<String, String>,
 ) -> Vec<Vec<usize>> {
     let (gi, bi) = (tree_idents(good), tree_idents(bad));
-    let mut parent: Vec<usize> = (0..hunks.len()).collect();
-    let mut owner: BTreeMap<String, usize> = BTreeMap::new();
+    let mut sets = UnionFind::new(hunks.len());
+    let mut owner: HashMap<String, usize> = HashMap::new();
     for (k, h) in hunks.iter().enumerate() {
         let new = code_only(&h.new.concat());
         let old = code_only(&h.old.concat());
@@ -88,33 +81,17 @@ pub fn group(
                 .map(str::to_string),
         );
         for key in keys {
-            match owner.get(&key) {
-                Some(&o) => {
-                    let (ra, rb) = (find(&mut parent, o), find(&mut parent, k));
-                    parent[rb] = ra;
-                }
-                None => {
-                    owner.insert(key, k);
-                }
-            }
+            sets.union_by_key(&mut owner, k, key);
         }
     }
     for (a, ha) in hunks.iter().enumerate() {
         for (b, hb) in hunks.iter().enumerate().skip(a + 1) {
             if is_move(ha, hb) {
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                parent[rb] = ra;
+                sets.union(a, b);
             }
         }
     }
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for k in 0..hunks.len() {
-        let r = find(&mut parent, k);
-        groups.entry(r).or_default().push(k);
-    }
-    let mut out: Vec<Vec<usize>> = groups.into_values().collect();
-    out.sort();
-    out
+    sets.groups()
 }
 
 /// Tokens of a text: identifiers and numbers whole, every other non-space byte alone.

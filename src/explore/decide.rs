@@ -137,37 +137,18 @@ fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
 /// The conjuncts grouped so that no two groups share a variable (each group sorted;
 /// constant conjuncts, which are false, never get here).
 fn groups(pool: &ExprPool, conj: &[ExprId]) -> Vec<Vec<ExprId>> {
-    // Union-find over the conjuncts, joined through their variables.
-    let mut parent: Vec<usize> = (0..conj.len()).collect();
-    fn find(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
+    // Conjuncts joined through their variables.
+    let mut sets = crate::unionfind::UnionFind::new(conj.len());
     let mut owner: HashMap<VarId, usize> = HashMap::new();
     for (i, &c) in conj.iter().enumerate() {
         for &v in pool.vars_of(c).iter() {
-            match owner.get(&v) {
-                Some(&j) => {
-                    let (a, b) = (find(&mut parent, i), find(&mut parent, j));
-                    parent[a] = b;
-                }
-                None => {
-                    owner.insert(v, i);
-                }
-            }
+            sets.union_by_key(&mut owner, i, v);
         }
     }
-    let mut by_root: HashMap<usize, Vec<ExprId>> = HashMap::new();
-    for (i, &c) in conj.iter().enumerate() {
-        let r = find(&mut parent, i);
-        by_root.entry(r).or_default().push(c);
-    }
-    let mut out: Vec<Vec<ExprId>> = by_root.into_values().collect();
-    out.sort();
-    out
+    sets.groups()
+        .into_iter()
+        .map(|g| g.into_iter().map(|i| conj[i]).collect())
+        .collect()
 }
 
 /// The range a comparison with a constant leaves one value, in one signedness.

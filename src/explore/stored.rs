@@ -259,14 +259,10 @@ pub fn corroborate(
         if own.as_deref() == Some(f.as_str()) {
             alike += 1;
             if example.is_none() {
-                let args: Vec<String> = t
-                    .argv
-                    .iter()
-                    .skip(1)
-                    .map(|a| String::from_utf8_lossy(a).into_owned())
-                    .collect();
+                // Unlike `replay::describe_input`, stdin is always shown, uncut.
                 example = Some(format!(
-                    "args {args:?} stdin {:?}",
+                    "args {:?} stdin {:?}",
+                    crate::replay::args_of(&with(test_bad)),
                     String::from_utf8_lossy(&t.stdin)
                 ));
             }
