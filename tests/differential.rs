@@ -138,7 +138,7 @@ fn fail_program(p: &CProgram) -> Result<(), Failed> {
     };
     let prog = frontend::load_files(&p.files, &[], &[]).map_err(|e| format!("rejected: {e}"))?;
     // A small step limit keeps the endless-loop case quick; fail programs stop where a
-    // strict run stops (tests/ub_policy.rs covers the default, which continues past
+    // strict run stops (tests/integration/ub_policy.rs covers the default, which continues past
     // uninitialised reads).
     let limits = Limits {
         max_steps: 5_000_000,

@@ -1,12 +1,10 @@
 //! End to end on real git repositories built from sample-repos/: the binary is run the
 //! way a user runs it, inside a throwaway clone.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 fn git(repo: &Path, args: &[&str]) -> String {
     let o = Command::new("git")

@@ -2,12 +2,10 @@
 //! programs of `tests/explore/`, and `explore` / `signature-diff` through the binary on
 //! sample regressions.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 use regcause::cache::Cache;
 use regcause::exec::{Limits, RunInput};
 use regcause::explore::{self, Exploration, Options, Strategy};

@@ -2,12 +2,10 @@
 //! the real binary: ground truth in every report, each output format, bisect mode and
 //! per-revision expectations.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 
@@ -163,7 +161,7 @@ struct Row {
 }
 
 fn analyse(s: &Sample, b: &Built, r: &Regression, cond: &str) -> Result<Row, String> {
-    // DARWIN alone: the hunk search has its own tests (tests/dd_e2e.rs).
+    // DARWIN alone: the hunk search has its own tests (dd_e2e.rs).
     let a = args_for(
         s,
         b,

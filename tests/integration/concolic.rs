@@ -2,11 +2,9 @@
 //! exactly like concrete runs, and path conditions are sound (every satisfiable flipped
 //! prefix, replayed, takes the other side of its branch).
 
-mod common;
-
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 use regcause::exec::{self, Limits, RunInput};
 use regcause::{frontend, oracle, replay};
 

@@ -5,9 +5,7 @@
 //! dependence goes through a pointer store, a call and a library function that writes
 //! memory, and one where the conservative may-def analysis over-approximates.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use regcause::analysis::Facts;
 use regcause::exec::{self, Limits, RunInput};
 use regcause::frontend;

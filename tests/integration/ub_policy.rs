@@ -5,12 +5,10 @@
 //! default run must end normally with exactly those warnings, and a strict run must
 //! stop with that fault on the first of them that executes.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 use regcause::exec::{self, Limits, Outcome, RunInput};
 use regcause::frontend;
 

@@ -3,9 +3,7 @@
 //! register use has an earlier definition in the same activation, every symbolic branch
 //! names its terminator entry, every output event names the call that wrote it.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use regcause::exec::trace::{Trace, NONE};
 use regcause::exec::{self, Limits, RunInput};
 use regcause::frontend;

@@ -1,13 +1,11 @@
 //! `git regcause cache stats|clear` through the real binary: the default location in the
 //! git dir, the overrides, and a corrupt database reported and bypassed, never fatal.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use regcause::cache::{Cache, Key, Kind};
 
 fn git_regcause(dir: &Path, args: &[&str], env: Option<&Path>) -> Output {

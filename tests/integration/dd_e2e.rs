@@ -5,12 +5,10 @@
 //! SARIF carry the hunks, the user's tree is untouched and a repeated run is answered
 //! by the subset cache.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::*;
+use crate::common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 

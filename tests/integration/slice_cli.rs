@@ -1,12 +1,10 @@
 //! `git regcause slice` end to end on a real git repository built from the rs-xyz sample
 //! (the x, y, z example of the relevant-slice paper).
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 fn slice(repo: &Path, args: &[&str]) -> Output {
     Command::new(bin())

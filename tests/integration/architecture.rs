@@ -3,8 +3,6 @@
 //! `testutil.rs`, `tests/` folders, and everything after a file's `#[cfg(test)]`) is
 //! exempt where a rule says so.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `src/`, as (path relative to the crate, code without comments).
@@ -19,7 +17,7 @@ fn sources() -> Vec<(String, String)> {
             }
         }
     }
-    let root = common::root();
+    let root = crate::common::root();
     let mut files = Vec::new();
     walk(&root.join("src"), &mut files);
     files.sort();
@@ -144,7 +142,7 @@ fn the_product_does_not_use_regcause_dev() {
     let bad = offenders(&["regcause_dev"], |_| false, false);
     assert!(bad.is_empty(), "product code uses regcause_dev: {bad:?}");
     let manifest =
-        std::fs::read_to_string(common::root().join("Cargo.toml")).expect("read Cargo.toml");
+        std::fs::read_to_string(crate::common::root().join("Cargo.toml")).expect("read Cargo.toml");
     let deps = manifest
         .split("[dependencies]")
         .nth(1)

@@ -2,12 +2,10 @@
 //! repositories built from sample-repos/: a repeated analysis does no solving, a corrupt
 //! cache is bypassed with one warning and the same answer, `--no-cache` writes nothing.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 
@@ -163,7 +161,7 @@ fn no_cache_leaves_no_database() {
 }
 
 /// Cold vs warm wall time over a few sample regressions (a measurement, run on demand:
-/// `cargo test --release --test cache_e2e -- --ignored --nocapture`).
+/// `cargo test --release --test integration -- cache_e2e:: --ignored --nocapture`).
 #[test]
 #[ignore]
 fn cold_vs_warm_times() {

@@ -2,12 +2,10 @@
 //! subcommand (`cli::Error::code` is the one mapping): not a repository, an unknown
 //! revision, an unreadable `--stdin`, a program that cannot be found, unsupported C.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 use regcause::cli::code;
 
 fn git(dir: &Path, args: &[&str]) {
