@@ -1562,6 +1562,7 @@ fn dd_step(
         cache_hits: 0,
         splicer: splicer.as_ref().ok(),
         spliced: 0,
+        units: Default::default(),
     };
     match crate::dd::search(&good, &bad, &mut judge) {
         Ok(s) => {

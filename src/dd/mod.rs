@@ -9,10 +9,12 @@
 mod ddmin;
 mod group;
 mod merge;
+mod units;
 
 pub use ddmin::{ddmin, Outcome};
 pub use group::group;
 pub use merge::merge;
+pub use units::UnitCache;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
@@ -532,6 +534,8 @@ pub struct InterpJudge<'a> {
     pub splicer: Option<&'a crate::frontend::Splicer>,
     /// Subsets lowered from spliced text, without the preprocessor.
     pub spliced: usize,
+    /// Preprocessed units of earlier subsets, for the trees the splicer cannot assemble.
+    pub units: UnitCache,
 }
 
 impl InterpJudge<'_> {
@@ -574,7 +578,7 @@ impl InterpJudge<'_> {
                 self.spliced += 1;
                 p.ok()
             }
-            None => oracle::load(dir.path(), self.program, "subset").ok(),
+            None => self.units.load(dir.path(), files, self.program),
         };
         let Some(prog) = loaded else {
             return Outcome::Unresolved;

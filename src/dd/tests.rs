@@ -397,6 +397,7 @@ fn a_subset_resting_on_undefined_behaviour_is_unresolved() {
         cache_hits: 0,
         splicer: None,
         spliced: 0,
+        units: Default::default(),
     };
     assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
     assert_eq!(judge.judge(&tree(&[("t.c", good)])), Outcome::Pass);
