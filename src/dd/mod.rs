@@ -573,7 +573,10 @@ impl InterpJudge<'_> {
             }
         }
         // The tree is written even when its text is spliced: the run reads its files.
-        let loaded = match self.splicer.and_then(|s| s.load(files)) {
+        let loaded = match self
+            .splicer
+            .and_then(|s| s.load(files, &mut self.units.parse))
+        {
             Some(p) => {
                 self.spliced += 1;
                 p.ok()

@@ -26,6 +26,8 @@ pub struct UnitCache {
     entries: HashMap<(String, u64), Vec<Preprocessed>>,
     /// Units whose preprocessed text was taken again.
     pub reused: usize,
+    /// Declarations parsed in earlier subsets, for this and the spliced texts.
+    pub parse: frontend::ParseCache,
 }
 
 fn hash_of(t: &impl Hash) -> u64 {
@@ -138,7 +140,7 @@ impl UnitCache {
                     text
                 }
             };
-            units.push(frontend::parse_preprocessed(text).ok()?);
+            units.push(frontend::parse_preprocessed_with(text, &mut self.parse).ok()?);
         }
         frontend::lower_units(&units).ok()
     }

@@ -4,6 +4,7 @@
 //! The front end takes a directory, never a git revision, so that any tree (a
 //! materialised revision, a tree with some hunks applied, a user's folder) runs alike.
 
+mod chunks;
 mod headers;
 mod linemap;
 mod lower;
@@ -15,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::ir::{Loc, Program};
+pub use chunks::ParseCache;
 pub use linemap::LineMap;
 pub use sources::{find_program, ProgramSpec, SourceError};
 pub use splice::Splicer;
@@ -164,6 +166,18 @@ pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError>
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     lower::parse(text, lines, marks)
+}
+
+/// [`parse_preprocessed`] through `cache`: only declarations whose text (and the typedef
+/// names before them) the cache has not seen are parsed.
+pub fn parse_preprocessed_with(
+    mut text: String,
+    cache: &mut ParseCache,
+) -> Result<ParsedUnit, FrontendError> {
+    let hdr = headers::dir()?;
+    let marks = lower::extract_marks(&mut text);
+    let lines = LineMap::new(&text, &hdr.display().to_string());
+    cache.parse(text, lines, marks)
 }
 
 /// Lower parsed translation units together into one IR program.

@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::rc::Rc;
 
-use super::{lower_units, parse_preprocessed, preprocess, FrontendError, ProgramSpec};
+use super::{lower_units, preprocess, FrontendError, ProgramSpec};
 use crate::ir::Program;
 
 /// Lines a shifted preprocessing moves every changed file by: large and odd, so a
@@ -406,9 +406,17 @@ impl Splicer {
     }
 
     /// Parse and lower `tree` from spliced text; `None` when it cannot be spliced.
-    pub fn load(&self, tree: &BTreeMap<String, String>) -> Option<Result<Program, FrontendError>> {
+    /// Declarations seen in earlier trees are taken from `cache` instead of parsed.
+    pub fn load(
+        &self,
+        tree: &BTreeMap<String, String>,
+        cache: &mut super::ParseCache,
+    ) -> Option<Result<Program, FrontendError>> {
         let texts = self.preprocessed(tree)?;
-        let units: Result<Vec<_>, _> = texts.into_iter().map(parse_preprocessed).collect();
+        let units: Result<Vec<_>, _> = texts
+            .into_iter()
+            .map(|t| super::parse_preprocessed_with(t, cache))
+            .collect();
         Some(units.and_then(|u| lower_units(&u)))
     }
 

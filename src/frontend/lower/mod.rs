@@ -106,6 +106,9 @@ pub(crate) struct Cx<'u> {
     pub lines: &'u LineMap,
     /// Layout directives of the current unit (see `marks.rs`).
     pub marks: &'u LayoutMarks,
+    /// What the spans of the external declaration being lowered are off by (see
+    /// [`ParsedUnit::bases`]).
+    pub base: isize,
     pub diags: Vec<Diag>,
     /// Every enum type with whether gcc gives it an unsigned underlying type (no
     /// negative enumerator): the signedness of its bit-fields. Kept alive so that the
@@ -146,14 +149,20 @@ impl<'u> Cx<'u> {
         if span.is_none() {
             return Loc::default();
         }
-        super::ir_loc(&mut self.prog.files, self.lines, span.start)
+        let at = self.offset(span.start);
+        super::ir_loc(&mut self.prog.files, self.lines, at)
+    }
+
+    /// The offset in the unit's text of an offset in a span of the current declaration.
+    pub fn offset(&self, at: usize) -> usize {
+        at.wrapping_add_signed(self.base)
     }
 
     pub fn at(&self, span: Span) -> String {
         if span.is_none() {
             return "?".into();
         }
-        super::loc_string(self.lines, span.start)
+        super::loc_string(self.lines, self.offset(span.start))
     }
 
     pub fn unsupported<T>(&mut self, span: Span, what: impl Into<String>) -> R<T> {
@@ -396,6 +405,9 @@ pub struct ParsedUnit {
     pub(crate) lines: LineMap,
     /// `#pragma pack` and struct-keyword attributes, which lang-c does not parse.
     pub(crate) marks: LayoutMarks,
+    /// Per external declaration, what its spans are off by, when it was parsed apart
+    /// from the rest of the text (`chunks.rs`); empty when the text was parsed whole.
+    pub(crate) bases: Vec<isize>,
 }
 
 /// Parse one preprocessed translation unit; `lines` maps its offsets back to sources.
@@ -410,6 +422,7 @@ pub(crate) fn parse(
             unit: p.unit,
             lines,
             marks,
+            bases: Vec::new(),
         }),
         Err(e) => {
             let loc = lines.locate(e.offset);
@@ -430,6 +443,7 @@ fn new_cx(first: &ParsedUnit) -> Cx<'_> {
         structs: Vec::new(),
         lines: &first.lines,
         marks: &first.marks,
+        base: 0,
         diags: Vec::new(),
         enums: Vec::new(),
         pending_layout: None,
@@ -467,7 +481,7 @@ pub(crate) fn declared_functions(
 ) -> Result<Vec<(String, usize, bool)>, FrontendError> {
     let mut cx = new_cx(unit);
     begin_unit(&mut cx);
-    lower_unit(&mut cx, &unit.unit);
+    lower_unit(&mut cx, unit);
     if !cx.diags.is_empty() {
         return Err(FrontendError::Diags(cx.diags));
     }
@@ -496,12 +510,13 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         cx.lines = &u.lines;
         cx.marks = &u.marks;
         cx.unit_index = i;
+        cx.base = 0;
         for (off, text) in &u.marks.bad {
             let span = Span::span(*off, *off + 1);
             let _: R<()> = cx.unsupported(span, format!("`{text}`"));
         }
         begin_unit(&mut cx);
-        lower_unit(&mut cx, &u.unit);
+        lower_unit(&mut cx, u);
     }
     finish(&mut cx);
     if !cx.diags.is_empty() {
@@ -514,8 +529,9 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
     Ok(prog)
 }
 
-fn lower_unit(cx: &mut Cx, unit: &TranslationUnit) {
-    for ext in &unit.0 {
+fn lower_unit<'u>(cx: &mut Cx<'u>, u: &'u ParsedUnit) {
+    for (i, ext) in u.unit.0.iter().enumerate() {
+        cx.base = u.bases.get(i).copied().unwrap_or(0);
         match &ext.node {
             ExternalDeclaration::Declaration(d) => {
                 let _ = cx.file_declaration(d);

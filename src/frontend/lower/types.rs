@@ -269,12 +269,12 @@ impl<'u> Cx<'u> {
             (None, _) => self.new_struct(None, is_union),
         };
         if let Some(decls) = &s.node.declarations {
-            let kw = self.keyword_layout_attrs(s.span.start, s.span)?;
+            let kw = self.keyword_layout_attrs(self.offset(s.span.start), s.span)?;
             let la = LayoutAttrs {
                 packed: kw.packed || spec_attrs.packed,
                 aligned: kw.aligned.max(spec_attrs.aligned),
             };
-            let pack = self.marks.pack_at(s.span.start);
+            let pack = self.marks.pack_at(self.offset(s.span.start));
             self.layout_struct(id, decls, is_union, la, pack)?;
         }
         Ok(Rc::new(Type::Struct(id)))
