@@ -12,7 +12,7 @@ mod merge;
 mod units;
 
 pub use ddmin::{ddmin, Outcome};
-pub use group::group;
+pub use group::{group, rename, renames};
 pub use merge::merge;
 pub use units::UnitCache;
 

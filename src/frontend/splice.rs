@@ -22,6 +22,14 @@
 //! - a line whose expansion changes with its number (found by preprocessing both
 //!   revisions again shifted by [`SHIFT`] lines) keeps its number.
 //!
+//! A line in neither revision whose tokens are those of the revision line it stands
+//! for (a replaced run of the same length) except for renamed identifiers, and words in
+//! comments, is that line with the renames applied to its expansion. The hunk search
+//! makes such lines when it applies a rename to lines the diff did not touch. It holds
+//! only when the preprocessor passes each renamed identifier through once: neither
+//! name may be a macro, and the expansion must hold each old name exactly as often as
+//! the line's code does (a macro that stringifies, pastes or repeats it fails this).
+//!
 //! A tree that fails a check gets `None`, and the caller preprocesses it as usual.
 
 use std::cell::{Cell, RefCell};
@@ -133,6 +141,20 @@ struct Changed {
     bad_info: Vec<LineInfo>,
     /// Whether the program's sources are found by looking for `main`.
     main_good: bool,
+    /// Every macro name of the trees, regcause's headers and the flags.
+    macros: Rc<HashSet<String>>,
+}
+
+/// Identifiers renamed in a line taken from a revision's line of the same shape: the
+/// dd's trees with a rename applied to lines the diff did not touch (`dd::group`).
+/// Each entry: the old name, the new one, and how often the old one occurs in the
+/// line's code (outside comments and literals).
+type Renames = Rc<Vec<(String, String, usize)>>;
+
+/// The lines of a tree's file: a revision's line each, some with identifiers renamed.
+struct View {
+    lines: Vec<(Side, u32)>,
+    renamed: HashMap<usize, Renames>,
 }
 
 /// Two trees with the same directives, preprocessed, for splicing trees between them.
@@ -164,7 +186,10 @@ impl Pair {
         let by_main = !good
             .keys()
             .any(|k| k.ends_with("regcause.toml") || k.ends_with("compile_commands.json"));
-        let macros = macro_names(good.values().chain(bad.values()), &spec_g.defines);
+        let macros = Rc::new(macro_names(
+            good.values().chain(bad.values()),
+            &spec_g.defines,
+        ));
         let mut changed = HashMap::new();
         for k in changed_names {
             let (g, b) = (&good[k], &bad[k]);
@@ -189,6 +214,7 @@ impl Pair {
                     good_info,
                     bad_info,
                     main_good: super::sources::defines_main(g),
+                    macros: macros.clone(),
                 },
             );
         }
@@ -258,7 +284,7 @@ impl Pair {
         if self.files.iter().any(differs) {
             return Err(Miss::Lines);
         }
-        let mut views: HashMap<&str, Vec<(Side, u32)>> = HashMap::new();
+        let mut views: HashMap<&str, View> = HashMap::new();
         for (name, c) in &self.changed {
             let text = tree.get(name).ok_or(Miss::Unsafe)?;
             if self.by_main && super::sources::defines_main(text) != c.main_good {
@@ -374,15 +400,8 @@ impl Splicer {
         if !lines_missing || known.len() >= 3 || self.made.get() >= 2 + self.asked.get() / 4 {
             return None;
         }
-        // A line in neither revision (a rename applied to lines it did not touch, say)
-        // is in no pair either.
-        for name in &self.changed {
-            let (g, b) = (&self.good[name], &self.bad[name]);
-            let known: HashSet<&str> = g.lines().chain(b.lines()).collect();
-            if !tree.get(name)?.lines().all(|l| known.contains(l)) {
-                return None;
-            }
-        }
+        // A line in neither revision is in no pair either, unless it is a renamed copy
+        // of one (`Changed::renames`): let the pair decide.
         self.made.set(self.made.get() + 1);
         let (mut gc, mut bc) = (self.good.clone(), self.bad.clone());
         for name in &self.changed {
@@ -475,33 +494,56 @@ fn write_tree(
 
 impl Changed {
     /// Which revision's line each line of `text` is, when every seam is clean.
-    fn view(&self, text: &str) -> Result<Vec<(Side, u32)>, Miss> {
+    fn view(&self, text: &str) -> Result<View, Miss> {
         let lines = split(text);
+        let whole = |side| View {
+            lines: (1..=lines.len() as u32).map(|n| (side, n)).collect(),
+            renamed: HashMap::new(),
+        };
         if lines == self.good {
-            return Ok((1..=lines.len() as u32).map(|n| (Side::Good, n)).collect());
+            return Ok(whole(Side::Good));
         }
         if lines == self.bad {
-            return Ok((1..=lines.len() as u32).map(|n| (Side::Bad, n)).collect());
+            return Ok(whole(Side::Bad));
         }
         let mut origin: Vec<Option<(Side, u32)>> = vec![None; lines.len()];
+        // A line in a replaced run as long as the revision's: the line it may be a
+        // renamed copy of.
+        let mut shaped: Vec<Option<(Side, u32)>> = vec![None; lines.len()];
         for (side, of) in [(Side::Good, &self.good), (Side::Bad, &self.bad)] {
             let diff = similar::capture_diff_slices(similar::Algorithm::Myers, of, &lines);
             for op in diff {
-                if let similar::DiffOp::Equal {
-                    old_index,
-                    new_index,
-                    len,
-                } = op
-                {
-                    for i in 0..len {
-                        let slot = &mut origin[new_index + i];
-                        if slot.is_none() {
-                            *slot = Some((side, (old_index + i + 1) as u32));
+                match op {
+                    similar::DiffOp::Equal {
+                        old_index,
+                        new_index,
+                        len,
+                    } => {
+                        for i in 0..len {
+                            let slot = &mut origin[new_index + i];
+                            if slot.is_none() {
+                                *slot = Some((side, (old_index + i + 1) as u32));
+                            }
                         }
                     }
+                    similar::DiffOp::Replace {
+                        old_index,
+                        old_len,
+                        new_index,
+                        new_len,
+                    } if old_len == new_len => {
+                        for i in 0..new_len {
+                            let slot = &mut shaped[new_index + i];
+                            if slot.is_none() {
+                                *slot = Some((side, (old_index + i + 1) as u32));
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
+        let mut renamed = HashMap::new();
         let mut dirs = 0;
         let mut prev: Option<(Side, u32)> = None;
         let mut out = Vec::with_capacity(lines.len());
@@ -510,7 +552,15 @@ impl Changed {
             // continues the previous line's side if it can, else is any equal line.
             let (side, n) = match slot {
                 Some(o) => o,
-                None => self.find(&lines[i], prev, dirs).ok_or(Miss::Lines)?,
+                None => match self.find(&lines[i], prev, dirs) {
+                    Some(o) => o,
+                    None => {
+                        let (side, n) = shaped[i].ok_or(Miss::Lines)?;
+                        let r = self.renames(&lines[i], side, n).ok_or(Miss::Lines)?;
+                        renamed.insert(i, r);
+                        (side, n)
+                    }
+                },
             };
             let info = self.info(side, n).ok_or(Miss::Lines)?;
             let contiguous = prev.is_some_and(|(s, m)| s == side && m + 1 == n);
@@ -530,7 +580,59 @@ impl Changed {
             prev = Some((side, n));
             out.push((side, n));
         }
-        Ok(out)
+        Ok(View {
+            lines: out,
+            renamed,
+        })
+    }
+
+    /// The renames that make `side`'s line `n` into `text`, when only identifiers in
+    /// code (neither of them a macro) and words in comments differ, and the line is
+    /// not a directive nor inside a macro call.
+    fn renames(&self, text: &str, side: Side, n: u32) -> Option<Renames> {
+        let info = self.info(side, n)?;
+        if info.directive || info.start == Seam::Never || info.end == Seam::Never {
+            return None;
+        }
+        let old = self.lines(side).get(n.checked_sub(1)? as usize)?;
+        let in_comment = info.start == Seam::Comment;
+        let (a, b) = (
+            line_tokens(old, in_comment)?,
+            line_tokens(text, in_comment)?,
+        );
+        if a.len() != b.len() {
+            return None;
+        }
+        let mut map: Vec<(String, String, usize)> = Vec::new();
+        // Code identifiers of the old line that stay as they are.
+        let mut kept: HashSet<&str> = HashSet::new();
+        for (x, y) in a.iter().zip(&b) {
+            match (x, y) {
+                (Tok::Ident(p, cx), Tok::Ident(q, cy)) if cx == cy => {
+                    if *cx {
+                        continue; // words in a comment expand to nothing
+                    }
+                    if p == q {
+                        kept.insert(p);
+                        continue;
+                    }
+                    if self.macros.contains(*p) || self.macros.contains(*q) {
+                        return None;
+                    }
+                    match map.iter_mut().find(|(o, _, _)| o == p) {
+                        Some((_, n, k)) if n == q => *k += 1,
+                        Some(_) => return None,
+                        None => map.push((p.to_string(), q.to_string(), 1)),
+                    }
+                }
+                (Tok::Other(p), Tok::Other(q)) if p == q => {}
+                _ => return None,
+            }
+        }
+        if map.iter().any(|(o, _, _)| kept.contains(o.as_str())) {
+            return None;
+        }
+        Some(Rc::new(map))
     }
 
     /// A line of either revision with this text, after `dirs` directive lines: the one
@@ -567,15 +669,19 @@ impl Changed {
 
 /// Write the output of `good`/`bad` (the same inclusion at both revisions) for the
 /// lines `views` gives its file; false when a line-dependent line would move.
-fn emit(good: &Seg, bad: &Seg, views: &HashMap<&str, Vec<(Side, u32)>>, out: &mut String) -> bool {
+fn emit(good: &Seg, bad: &Seg, views: &HashMap<&str, View>, out: &mut String) -> bool {
     use std::fmt::Write as _;
-    let view: Vec<(Side, u32)> = match good.rel.as_deref().and_then(|r| views.get(r)) {
-        Some(v) => v.clone(),
+    let own = good.rel.as_deref().and_then(|r| views.get(r));
+    let view: Vec<(Side, u32)> = match own {
+        Some(v) => v.lines.clone(),
         None => good.lines.keys().map(|n| (Side::Good, *n)).collect(),
     };
-    let identity = !good.rel.as_deref().is_some_and(|r| views.contains_key(r));
+    let identity = own.is_none();
     let mut cur = 1u32;
     for (i, &(side, n)) in view.iter().enumerate() {
+        let renames = own.and_then(|v| v.renamed.get(&i));
+        // Occurrences of each old name renamed in this line's expansion.
+        let mut seen = vec![0usize; renames.map_or(0, |r| r.len())];
         let t = if identity { n } else { i as u32 + 1 };
         let seg = match side {
             Side::Good => good,
@@ -593,7 +699,13 @@ fn emit(good: &Seg, bad: &Seg, views: &HashMap<&str, Vec<(Side, u32)>>, out: &mu
                     if cur != t {
                         let _ = writeln!(out, "# {t} {}", good.name);
                     }
-                    out.push_str(s);
+                    match renames {
+                        Some(r) => match rename_expansion(s, r, &mut seen) {
+                            Some(x) => out.push_str(&x),
+                            None => return false,
+                        },
+                        None => out.push_str(s),
+                    }
                     out.push('\n');
                     cur = t + 1;
                 }
@@ -614,8 +726,103 @@ fn emit(good: &Seg, bad: &Seg, views: &HashMap<&str, Vec<(Side, u32)>>, out: &mu
                 }
             }
         }
+        // Every occurrence of an old name in the line's code must have come out of the
+        // preprocessor as itself, once: else a macro consumed or copied it.
+        if renames.is_some_and(|r| r.iter().zip(&seen).any(|((_, _, k), s)| k != s)) {
+            return false;
+        }
     }
     true
+}
+
+/// A token of a source line for comparing shapes: an identifier (and whether it is in
+/// a comment), or anything else (a literal or number whole, else one character).
+#[derive(Debug, PartialEq)]
+enum Tok<'a> {
+    Ident(&'a str, bool),
+    Other(&'a str),
+}
+
+/// The tokens of one line starting inside a block comment or not; None for a literal
+/// left open (a continued line).
+fn line_tokens(line: &str, mut in_comment: bool) -> Option<Vec<Tok<'_>>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line_comment = false;
+    while i < b.len() {
+        let c = b[i];
+        let s = i;
+        let comment = in_comment || line_comment;
+        if !comment && c == b'/' && b.get(i + 1) == Some(&b'*') {
+            in_comment = true;
+            i += 2;
+        } else if !comment && c == b'/' && b.get(i + 1) == Some(&b'/') {
+            line_comment = true;
+            i += 2;
+        } else if in_comment && c == b'*' && b.get(i + 1) == Some(&b'/') {
+            in_comment = false;
+            i += 2;
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Tok::Ident(&line[s..i], comment));
+            continue;
+        } else if c.is_ascii_digit() {
+            i = pp_number_end(b, i);
+        } else if !comment && (c == b'"' || c == b'\'') {
+            i += 1;
+            while i < b.len() && b[i] != c {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            if i >= b.len() {
+                return None;
+            }
+            i += 1;
+        } else {
+            i += line[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        out.push(Tok::Other(&line[s..i]));
+    }
+    Some(out)
+}
+
+/// The end of a preprocessing number starting at `i` (digits, letters, `_`, `.`, and a
+/// sign after an exponent letter).
+fn pp_number_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        let c = b[i];
+        let sign = (c == b'+' || c == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+        if !(sign || c.is_ascii_alphanumeric() || c == b'_' || c == b'.') {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Preprocessed text with the renames applied to its identifiers (not inside literals),
+/// counting each old name's occurrences in `seen`; None for a literal left open.
+fn rename_expansion(
+    text: &str,
+    renames: &[(String, String, usize)],
+    seen: &mut [usize],
+) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + 8);
+    for t in line_tokens(text, false)? {
+        match t {
+            Tok::Ident(w, _) => match renames.iter().position(|(o, _, _)| o == w) {
+                Some(k) => {
+                    seen[k] += 1;
+                    out.push_str(&renames[k].1);
+                }
+                None => out.push_str(w),
+            },
+            Tok::Other(w) => out.push_str(w),
+        }
+    }
+    Some(out)
 }
 
 /// `# 12 "file.c" 1 3` -> (12, "\"file.c\"", " 1 3")

@@ -293,6 +293,69 @@ fn sample_tree(sample: &Path, tag: &str) -> Option<BTreeMap<String, String>> {
     Some(crate::diffctx::tree_files(&dir))
 }
 
+/// Mixes of the hunks `from` -> `to` (each alone, all but each, and some chosen by the
+/// generator `seed`), each spliced by `s` compared with `cc -E` of the mixed tree.
+/// Returns (spliced, tried).
+fn check_mixes(
+    s: &Splicer,
+    from: &BTreeMap<String, String>,
+    to: &BTreeMap<String, String>,
+    prog: &str,
+    seed: &mut u64,
+    what: &str,
+) -> (usize, usize) {
+    let (mut spliced, mut total) = (0, 0);
+    let hunks = crate::diffctx::hunks(from, to);
+    let n = hunks.len();
+    let mut masks: Vec<Vec<bool>> = Vec::new();
+    for i in 0..n.min(4) {
+        masks.push((0..n).map(|k| k == i).collect());
+        masks.push((0..n).map(|k| k != i).collect());
+    }
+    for _ in 0..4 {
+        masks.push(
+            (0..n)
+                .map(|_| {
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    *seed & 1 == 1
+                })
+                .collect(),
+        );
+    }
+    for mask in masks {
+        let chosen: Vec<&crate::diffctx::Hunk> = hunks
+            .iter()
+            .zip(&mask)
+            .filter(|(_, m)| **m)
+            .map(|(h, _)| h)
+            .collect();
+        let mixed = crate::diffctx::apply(from, &chosen);
+        total += 1;
+        let Some(texts) = s.preprocessed(&mixed) else {
+            continue;
+        };
+        spliced += 1;
+        let md = tempfile::tempdir().expect("tmp");
+        write_tree(md.path(), &mixed);
+        let Ok(spec) = crate::frontend::find_program(md.path(), prog) else {
+            continue;
+        };
+        for (src, text) in spec.sources.iter().zip(&texts) {
+            let Ok(real) = preprocess(md.path(), src, &spec) else {
+                panic!("{what}: spliced a mix cc -E refuses");
+            };
+            assert_eq!(
+                located(text, &untemp),
+                located(&real, &untemp),
+                "{what}: mix {mask:?}"
+            );
+        }
+    }
+    (spliced, total)
+}
+
 /// On every sample regression, mixes of its hunks (each alone, all but each, and some
 /// chosen by a fixed generator) are spliced to exactly the text `cc -E` gives, and
 /// most are spliced at all.
@@ -311,7 +374,7 @@ fn mixes_of_every_sample_regression_are_spliced_exactly() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     samples.sort();
-    let (mut spliced, mut total) = (0, 0);
+    let (mut spliced, mut total, mut renamed_spliced) = (0, 0, 0);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for sample in samples {
         let Ok(text) = std::fs::read_to_string(sample.join("sample.toml")) else {
@@ -341,58 +404,91 @@ fn mixes_of_every_sample_regression_are_spliced_exactly() {
             let Ok(s) = Splicer::new(&good, &bad, &prog) else {
                 continue;
             };
-            let hunks = crate::diffctx::hunks(&good, &bad);
-            let n = hunks.len();
-            let mut masks: Vec<Vec<bool>> = Vec::new();
-            for i in 0..n.min(4) {
-                masks.push((0..n).map(|k| k == i).collect());
-                masks.push((0..n).map(|k| k != i).collect());
-            }
-            for _ in 0..4 {
-                masks.push(
-                    (0..n)
-                        .map(|_| {
-                            seed ^= seed << 13;
-                            seed ^= seed >> 7;
-                            seed ^= seed << 17;
-                            seed & 1 == 1
-                        })
-                        .collect(),
+            let mut mixes = |from: &BTreeMap<String, String>| {
+                let (sp, tot) = check_mixes(
+                    &s,
+                    from,
+                    &bad,
+                    &prog,
+                    &mut seed,
+                    &format!("{} {g}..{b}", sample.display()),
                 );
-            }
-            for mask in masks {
-                let chosen: Vec<&crate::diffctx::Hunk> = hunks
+                spliced += sp;
+                total += tot;
+                (sp, tot)
+            };
+            mixes(&good);
+            // The hunk search's trees with a rename applied to the old side of every
+            // hunk (lines in neither revision), mixed with the bad revision's.
+            let hunks = crate::diffctx::hunks(&good, &bad);
+            let map = crate::dd::renames(&hunks, &good);
+            if !map.is_empty() {
+                let only: Vec<crate::diffctx::Hunk> = hunks
                     .iter()
-                    .zip(&mask)
-                    .filter(|(_, m)| **m)
-                    .map(|(h, _)| h)
+                    .map(|h| crate::diffctx::Hunk {
+                        new: h.old.iter().map(|l| crate::dd::rename(l, &map)).collect(),
+                        ..h.clone()
+                    })
+                    .filter(|h| h.new != h.old)
                     .collect();
-                let mixed = crate::diffctx::apply(&good, &chosen);
-                total += 1;
-                let Some(texts) = s.preprocessed(&mixed) else {
-                    continue;
-                };
-                spliced += 1;
-                let md = tempfile::tempdir().expect("tmp");
-                write_tree(md.path(), &mixed);
-                let Ok(spec) = crate::frontend::find_program(md.path(), &prog) else {
-                    continue;
-                };
-                for (src, text) in spec.sources.iter().zip(&texts) {
-                    let Ok(real) = preprocess(md.path(), src, &spec) else {
-                        panic!("{}: spliced a mix cc -E refuses", sample.display());
-                    };
-                    assert_eq!(
-                        located(text, &untemp),
-                        located(&real, &untemp),
-                        "{} {g}..{b}: mix {mask:?}",
-                        sample.display()
-                    );
-                }
+                let refs: Vec<&crate::diffctx::Hunk> = only.iter().collect();
+                let base = crate::diffctx::apply(&good, &refs);
+                let (sp, _) = mixes(&base);
+                renamed_spliced += sp;
             }
         }
     }
-    eprintln!("spliced {spliced} of {total} mixes");
+    eprintln!("spliced {spliced} of {total} mixes ({renamed_spliced} with renamed lines)");
+    assert!(renamed_spliced > 10, "mixes with renamed lines are spliced");
     assert!(total > 100, "only {total} mixes tried");
     assert!(spliced * 4 >= total * 3, "spliced {spliced} of {total}");
+}
+
+/// A renamed line (in neither revision: the bad one also edits it) is spliced from its
+/// good line only when the preprocessor passes
+/// each renamed identifier through once: a macro that stringifies, pastes or repeats
+/// it, or a new name that is a macro, sends the tree to `cc -E`; what is spliced equals
+/// what `cc -E` gives.
+#[test]
+fn renamed_lines_are_spliced_only_where_the_preprocessor_keeps_the_name() {
+    if std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let head = "#include <stdio.h>\n#define S(x) #x\n#define TWICE(x) ((x) + (x))\n#define total 7\nint count = 3, sum = 4;\n";
+    let good = tree(&[(
+        "m.c",
+        &format!("{head}int main(void) {{\n  printf(\"%d\\n\", count); /* count */\n  puts(S(count));\n  printf(\"%d\\n\", TWICE(count));\n  printf(\"%d\\n\", count + 1);\n  return 0;\n}}\n"),
+    )]);
+    let bad = tree(&[(
+        "m.c",
+        &format!("{head}int main(void) {{\n  printf(\"%d\\n\", sum); /* sum */ // v2\n  puts(S(sum)); // v2\n  printf(\"%d\\n\", TWICE(sum)); // v2\n  printf(\"%d\\n\", total + 1); // v2\n  return 1;\n}}\n"),
+    )]);
+    let s = Splicer::new(&good, &bad, "m").expect("splicer");
+    let g = &good["m.c"];
+    let with = |from: &str, to: &str| {
+        let mut t = good.clone();
+        t.insert("m.c".into(), g.replacen(from, to, 1));
+        t
+    };
+    let cases = [
+        (with("count); /* count */", "sum); /* sum */"), true),
+        (with("S(count)", "S(sum)"), false),
+        (with("TWICE(count)", "TWICE(sum)"), false),
+        (with("count + 1", "total + 1"), false),
+    ];
+    for (mixed, splices) in cases {
+        let got = s.preprocessed(&mixed);
+        assert_eq!(got.is_some(), splices, "{}", mixed["m.c"]);
+        if let Some(texts) = got {
+            let md = tempfile::tempdir().expect("tmp");
+            write_tree(md.path(), &mixed);
+            let spec = crate::frontend::find_program(md.path(), "m").expect("spec");
+            let real = preprocess(md.path(), &spec.sources[0], &spec).expect("cc -E");
+            assert_eq!(located(&texts[0], &untemp), located(&real, &untemp));
+        }
+    }
 }
