@@ -117,6 +117,7 @@ pub mod rand;
 pub mod scanf;
 pub mod sort;
 pub mod strconv;
+pub mod strtold;
 pub mod time;
 
 #[cfg(test)]
