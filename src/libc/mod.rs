@@ -112,6 +112,7 @@ pub mod catalogue;
 pub mod errno;
 pub mod f80;
 pub mod getopt;
+pub mod ldmath;
 pub mod printf;
 pub mod rand;
 pub mod scanf;

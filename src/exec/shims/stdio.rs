@@ -387,7 +387,7 @@ fn scan<H: Hooks>(
                     try_mem!(m, H::input_scanned(m, &scanned, loc));
                 }
             }
-            ScanValue::Float { value, size } => {
+            ScanValue::Float { .. } | ScanValue::LongDouble(_) => {
                 if stdin_range(&consumed, end, 1).is_some() {
                     H::input_concretised(
                         m,
@@ -395,10 +395,15 @@ fn scan<H: Hooks>(
                         loc,
                     );
                 }
-                if size == 4 {
-                    try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
-                } else {
-                    try_mem!(m, m.mem.store(p, 8, value.to_bits()))
+                match v {
+                    ScanValue::Float { value, size: 4 } => {
+                        try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
+                    }
+                    ScanValue::Float { value, .. } => {
+                        try_mem!(m, m.mem.store(p, 8, value.to_bits()))
+                    }
+                    ScanValue::LongDouble(x) => try_mem!(m, m.mem.write_bytes(p, &x.to_bytes())),
+                    _ => {}
                 }
             }
             ScanValue::Bytes(mut b) => {

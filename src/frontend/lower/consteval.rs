@@ -133,6 +133,13 @@ impl<'u> Cx<'u> {
             }
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
+                if to.is_arith()
+                    && !to.is_long_double()
+                    && self.type_of_expr(&c.node.expression)?.is_long_double()
+                {
+                    let v = self.const_from_ld(&c.node.expression, &to)?;
+                    return Ok(CVal::Num(v, to));
+                }
                 let v = self.const_eval(&c.node.expression)?;
                 if to.is_void() {
                     return Ok(v);
@@ -509,7 +516,10 @@ impl<'u> Cx<'u> {
                         Ok(CVal::Num(v32.to_bits() as u64, Rc::new(Type::Float)))
                     }
                     FloatFormat::Double => Ok(CVal::Num(v.to_bits(), double_t())),
-                    _ => self.unsupported(c.span, "long double constant"),
+                    _ => self.unsupported(
+                        c.span,
+                        "long double constant in a constant expression other than a conversion",
+                    ),
                 }
             }
             Constant::Character(s) => {

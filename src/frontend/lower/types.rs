@@ -6,7 +6,7 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
 use super::attrs::LayoutAttrs;
-use super::{Cx, Sym, Tag, R};
+use super::{Cx, DiagKind, Sym, Tag, R};
 use crate::ir::{
     BitField, Field, FuncType, IntKind, IntTy, Rvalue, StmtKind, StructDef, StructId, Type, TypeRef,
 };
@@ -635,6 +635,18 @@ impl<'u> Cx<'u> {
             );
         }
         if self.f.is_none() {
+            // Not constant because of something regcause does not model (a `long double`
+            // comparison): say that rather than blame the program.
+            let n = self.diags.len();
+            let r = self.const_int(e);
+            if r.is_err()
+                && self.diags[n..]
+                    .iter()
+                    .any(|d| d.kind == DiagKind::Unsupported)
+            {
+                return r.map(|_| el);
+            }
+            self.diags.truncate(n);
             return self.error(e.span, "variably modified type at file scope");
         }
         if self.no_code > 0 {

@@ -51,5 +51,12 @@ double cbrt(double x);
 double log2(double x);
 double exp2(double x);
 double trunc(double x);
+long double sqrtl(long double x);
+long double fabsl(long double x);
+long double floorl(long double x);
+long double ceill(long double x);
+long double truncl(long double x);
+long double roundl(long double x);
+long double fmodl(long double x, long double y);
 
 #endif
