@@ -1017,18 +1017,19 @@ impl<'u> Cx<'u> {
                 let p = self.place(e)?;
                 Ok(self.load_place(p, loc))
             }
-            UnaryOperator::Plus | UnaryOperator::Minus
-                if self.type_of_expr(operand)?.is_long_double() =>
-            {
-                let v = self.expr(operand)?;
-                let a = self.to_ld(v, operand.span)?;
-                if matches!(u.node.operator.node, UnaryOperator::Plus) {
-                    return Ok(Val::Agg(a, super::types::ld_t()));
-                }
-                Ok(self.ld_negate(a, loc))
-            }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
-                let (v, t) = self.scalar_rvalue(operand)?;
+                let v = self.expr(operand)?;
+                if let (Val::Agg(a, t), false) =
+                    (&v, u.node.operator.node == UnaryOperator::Complement)
+                {
+                    if t.is_long_double() {
+                        if u.node.operator.node == UnaryOperator::Plus {
+                            return Ok(v);
+                        }
+                        return Ok(self.ld_negate(*a, loc));
+                    }
+                }
+                let (v, t) = self.scalar_of(v, operand.span)?;
                 let pt = promote(&t);
                 let v = self.convert(v, &t, &pt, e.span)?;
                 let op = match u.node.operator.node {
