@@ -1316,7 +1316,7 @@ impl<'u> Cx<'u> {
             let v = self.expr(ex)?;
             let v = if rt.is_long_double() {
                 // A copy: the operand may be a variable changed before the value is used.
-                let a = self.to_ld(v, span)?;
+                let a = self.ld_operand(v, span)?;
                 Val::Agg(self.ld_copy(a, loc), rt.clone())
             } else if Self::is_ld_val(&v) && !rt.is_void() {
                 self.convert_val(v, &rt, span)?

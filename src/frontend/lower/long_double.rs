@@ -21,10 +21,11 @@ use crate::libc::strtold::strtold_like;
 pub(crate) const LD_SIZE: u32 = 16;
 
 impl<'u> Cx<'u> {
-    /// A fresh 16-byte temporary for a `long double` value: its address.
+    /// A fresh 16-byte temporary for a `long double` value: its address. It has no
+    /// `StorageLive` (its first `AddrLocal` allocates it): every use writes it before
+    /// reading it, so a loop need not mark it uninitialised again at each pass.
     fn ld_temp(&mut self, loc: Loc) -> Operand {
         let l = self.new_local("<long double>".into(), LD_SIZE, LD_SIZE, loc);
-        self.emit(StmtKind::StorageLive(l), loc);
         self.assign(Rvalue::AddrLocal(l), loc)
     }
 
@@ -68,7 +69,7 @@ impl<'u> Cx<'u> {
 
     /// An arithmetic value as the address of a `long double`: its own address when it is
     /// one, else a temporary it is converted into.
-    pub fn to_ld(&mut self, v: Val, span: Span) -> R<Operand> {
+    pub fn ld_operand(&mut self, v: Val, span: Span) -> R<Operand> {
         let loc = self.loc(span);
         match v {
             Val::Agg(a, t) if t.is_long_double() => Ok(a),
@@ -94,7 +95,7 @@ impl<'u> Cx<'u> {
     }
 
     /// The `long double` at `a` converted to the scalar type `to`.
-    pub fn from_ld(&mut self, a: Operand, to: &TypeRef, span: Span) -> R<Operand> {
+    pub fn ld_scalar(&mut self, a: Operand, to: &TypeRef, span: Span) -> R<Operand> {
         let loc = self.loc(span);
         if to.is_bool() {
             return Ok(self.ld_truth(a, loc));
@@ -128,12 +129,12 @@ impl<'u> Cx<'u> {
             return Ok(Val::Void);
         }
         if to.is_long_double() {
-            let a = self.to_ld(v, span)?;
+            let a = self.ld_operand(v, span)?;
             return Ok(Val::Agg(a, ld_t()));
         }
         match v {
             Val::Agg(a, t) if t.is_long_double() => {
-                Ok(Val::S(self.from_ld(a, to, span)?, to.clone()))
+                Ok(Val::S(self.ld_scalar(a, to, span)?, to.clone()))
             }
             Val::S(o, t) => Ok(Val::S(self.convert(o, &t, to, span)?, to.clone())),
             _ => self.error(span, "conversion of a non-scalar value"),
@@ -155,8 +156,8 @@ impl<'u> Cx<'u> {
                 format!("invalid operands to `{}` (floating)", op.c_symbol()),
             );
         }
-        let x = self.to_ld(a, span)?;
-        let y = self.to_ld(b, span)?;
+        let x = self.ld_operand(a, span)?;
+        let y = self.ld_operand(b, span)?;
         if op.is_comparison() {
             return Ok(Val::S(self.ld_compare(op, x, y, loc), int_t()));
         }
@@ -189,7 +190,7 @@ impl<'u> Cx<'u> {
     /// Store `v` (converted) into the `long double` object at `dst`; the value of the
     /// assignment is the object.
     pub fn ld_assign(&mut self, dst: Operand, v: Val, span: Span, loc: Loc) -> R<Val> {
-        let src = self.to_ld(v, span)?;
+        let src = self.ld_operand(v, span)?;
         self.emit(
             StmtKind::Copy {
                 dst,
