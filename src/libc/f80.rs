@@ -8,9 +8,9 @@
 //! NaNs the one with the larger significand wins. Encodings the x87 refuses as operands
 //! (unnormals: a non-zero exponent without the integer bit) behave as that NaN too.
 //!
-//! This is the arithmetic, and what printf needs of a value (`printf` formats `%Lf`,
-//! `%Le`, `%Lg`, `%La` from it); the interpreter does not use either yet (`long
-//! double` is still rejected by the front end).
+//! This is the arithmetic the interpreter runs `long double` statements with
+//! (`ir::arith`), and what printf needs of a value (`printf` formats `%Lf`, `%Le`,
+//! `%Lg`, `%La` from it).
 
 use std::cmp::Ordering;
 

@@ -133,14 +133,15 @@ impl<'u> Cx<'u> {
             }
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
-                if to.is_arith()
-                    && !to.is_long_double()
-                    && self.type_of_expr(&c.node.expression)?.is_long_double()
-                {
-                    let v = self.const_from_ld(&c.node.expression, &to)?;
-                    return Ok(CVal::Num(v, to));
-                }
-                let v = self.const_eval(&c.node.expression)?;
+                let before = self.diags.len();
+                let v = match self.const_eval(&c.node.expression) {
+                    Ok(v) => v,
+                    // A `long double` operand (which `CVal` cannot hold) converted.
+                    Err(e) if to.is_arith() && !to.is_long_double() => {
+                        return self.const_converted_ld(&c.node.expression, &to, e, before)
+                    }
+                    Err(e) => return Err(e),
+                };
                 if to.is_void() {
                     return Ok(v);
                 }

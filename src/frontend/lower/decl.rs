@@ -195,11 +195,14 @@ impl<'u> Cx<'u> {
                         bytes[o..o + 10].copy_from_slice(&v.to_bytes());
                         continue;
                     }
-                    let v = if bits.is_none() && self.type_of_expr(e)?.is_long_double() {
-                        CVal::Num(self.const_from_ld(e, &ty)?, ty.clone())
-                    } else {
-                        let v = self.const_eval(e)?;
-                        self.const_convert(v, &ty, e.span)?
+                    let before = self.diags.len();
+                    let v = match self.const_eval(e) {
+                        Ok(v) => self.const_convert(v, &ty, e.span)?,
+                        // A `long double` expression (which `CVal` cannot hold).
+                        Err(err) if bits.is_none() && ty.is_arith() => {
+                            self.const_converted_ld(e, &ty, err, before)?
+                        }
+                        Err(err) => return Err(err),
                     };
                     let item = self.loc(e.span);
                     init_locs.push((off, off + sz as u32, item));

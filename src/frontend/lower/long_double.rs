@@ -257,9 +257,30 @@ impl<'u> Cx<'u> {
         }
     }
 
+    /// After `const_eval` of `e` failed with `err` (having recorded the diagnostics
+    /// past the first `before`): when `e` is a `long double` expression, its value
+    /// converted to the arithmetic type `to` (those diagnostics withdrawn), else `err`.
+    pub fn const_converted_ld(
+        &mut self,
+        e: &Node<Expression>,
+        to: &TypeRef,
+        err: super::Abort,
+        before: usize,
+    ) -> R<super::consteval::CVal> {
+        let n = self.diags.len();
+        let is_ld = self.type_of_expr(e).is_ok_and(|t| t.is_long_double());
+        self.diags.truncate(n);
+        if !is_ld {
+            return Err(err);
+        }
+        self.diags.truncate(before);
+        let v = self.const_from_ld(e, to)?;
+        Ok(super::consteval::CVal::Num(v, to.clone()))
+    }
+
     /// A static initialiser of a scalar object whose expression is a `long double`
     /// constant expression: its canonical bits.
-    pub fn const_from_ld(&mut self, e: &Node<Expression>, to: &TypeRef) -> R<u64> {
+    fn const_from_ld(&mut self, e: &Node<Expression>, to: &TypeRef) -> R<u64> {
         let v = self.const_ld(e)?;
         if to.is_bool() {
             return Ok(u64::from(!matches!(

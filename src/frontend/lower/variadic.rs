@@ -3,8 +3,9 @@
 //! regcause's `va_list` is a `char *` into the function's argument area (see
 //! `ir::Function::va_area`), where every argument past the named ones takes a 16-byte
 //! slot (its value, then its kind for the `v*printf` models): `va_arg(ap, T)` reads a
-//! `T` at `ap` and advances `ap` by 16. Reading past the last argument is an out-of-bounds
-//! read of that area (natively, garbage).
+//! `T` at `ap` and advances `ap` by 16. A `long double` takes two slots (its tag, then
+//! its 16 bytes). Reading past the last argument is an out-of-bounds read of that area
+//! (natively, garbage).
 
 use std::rc::Rc;
 

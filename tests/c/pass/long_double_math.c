@@ -14,6 +14,8 @@ int main(int argc, char **argv)
         printf("%Lg: %Lg %Lg %Lg %Lg %Lg\n", v[i], floorl(v[i]), ceill(v[i]), truncl(v[i]),
                roundl(v[i]), fmodl(v[i], 0.75L));
     printf("%Lg %Lg\n", fmodl(k, 0), fmodl(1e4000L, k));
+    static long double huge = HUGE_VALL;
+    printf("%Lf %Lf %d\n", huge, -HUGE_VALL, k < HUGE_VALL);
     double d = sqrtl(k);
     printf("%.17g\n", d);
     return 0;
