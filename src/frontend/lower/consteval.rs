@@ -152,7 +152,15 @@ impl<'u> Cx<'u> {
                 if matches!(op, UnaryOperator::Address) {
                     return self.const_address(&u.node.operand);
                 }
-                let v = self.const_eval(&u.node.operand)?;
+                let before = self.diags.len();
+                let v = match self.const_eval(&u.node.operand) {
+                    Ok(v) => v,
+                    Err(err) if matches!(op, UnaryOperator::Negate) => {
+                        let t = self.const_ld_truth(&u.node.operand, err, before)?;
+                        return Ok(CVal::Num(u64::from(!t), int_t()));
+                    }
+                    Err(err) => return Err(err),
+                };
                 let CVal::Num(bits, t) = v else {
                     return self.error(e.span, "operator on an address in a constant expression");
                 };
@@ -167,19 +175,15 @@ impl<'u> Cx<'u> {
                     _ => self.error(e.span, "not a constant expression"),
                 }
             }
-            Expression::BinaryOperator(b) => self.const_binary(b, e.span),
+            Expression::BinaryOperator(b) => {
+                let before = self.diags.len();
+                match self.const_binary(b, e.span) {
+                    Err(err) => self.const_ld_compare(b, err, before),
+                    ok => ok,
+                }
+            }
             Expression::Conditional(c) => {
-                let cv = self.const_eval(&c.node.condition)?;
-                let truth = match cv {
-                    CVal::Num(bits, t) => {
-                        if t.is_float() {
-                            arith::f64_of(scal(&t), bits) != 0.0
-                        } else {
-                            bits != 0
-                        }
-                    }
-                    CVal::Addr(..) => true,
-                };
+                let truth = self.const_truth(&c.node.condition)?;
                 let a = self.const_eval(&c.node.then_expression)?;
                 let b = self.const_eval(&c.node.else_expression)?;
                 let (chosen, other) = if truth { (a, b) } else { (b, a) };
@@ -317,7 +321,12 @@ impl<'u> Cx<'u> {
     }
 
     fn const_truth(&mut self, e: &Node<Expression>) -> R<bool> {
-        Ok(match self.const_eval(e)? {
+        let before = self.diags.len();
+        let v = match self.const_eval(e) {
+            Ok(v) => v,
+            Err(err) => return self.const_ld_truth(e, err, before),
+        };
+        Ok(match v {
             CVal::Num(bits, t) => {
                 if t.is_float() {
                     arith::f64_of(scal(&t), bits) != 0.0

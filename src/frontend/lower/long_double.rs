@@ -267,15 +267,68 @@ impl<'u> Cx<'u> {
         err: super::Abort,
         before: usize,
     ) -> R<super::consteval::CVal> {
-        let n = self.diags.len();
-        let is_ld = self.type_of_expr(e).is_ok_and(|t| t.is_long_double());
-        self.diags.truncate(n);
-        if !is_ld {
+        if !self.failed_on_ld(e, before) {
             return Err(err);
         }
-        self.diags.truncate(before);
         let v = self.const_from_ld(e, to)?;
         Ok(super::consteval::CVal::Num(v, to.clone()))
+    }
+
+    /// After a failed `const_eval` (diagnostics recorded past `before`): whether `e` is a
+    /// `long double` expression, the failure's diagnostics withdrawn when it is.
+    fn failed_on_ld(&mut self, e: &Node<Expression>, before: usize) -> bool {
+        let n = self.diags.len();
+        let is_ld = self.type_of_expr(e).is_ok_and(|t| t.is_long_double());
+        self.diags.truncate(if is_ld { before.min(n) } else { n });
+        is_ld
+    }
+
+    /// The truth of a `long double` condition in a constant expression, after the
+    /// ordinary evaluation of `e` failed with `err`.
+    pub fn const_ld_truth(
+        &mut self,
+        e: &Node<Expression>,
+        err: super::Abort,
+        before: usize,
+    ) -> R<bool> {
+        if !self.failed_on_ld(e, before) {
+            return Err(err);
+        }
+        let v = self.const_ld(e)?;
+        Ok(matches!(
+            ld_binop(BinOp::Ne, v, F80::ZERO),
+            LdResult::Truth(1)
+        ))
+    }
+
+    /// A comparison with a `long double` operand in a constant expression, after its
+    /// ordinary evaluation failed with `err`.
+    pub fn const_ld_compare(
+        &mut self,
+        b: &Node<BinaryOperatorExpression>,
+        err: super::Abort,
+        before: usize,
+    ) -> R<super::consteval::CVal> {
+        use BinaryOperator as B;
+        let op = match b.node.operator.node {
+            B::Less => BinOp::Lt,
+            B::Greater => BinOp::Gt,
+            B::LessOrEqual => BinOp::Le,
+            B::GreaterOrEqual => BinOp::Ge,
+            B::Equals => BinOp::Eq,
+            B::NotEquals => BinOp::Ne,
+            _ => return Err(err),
+        };
+        if !self.failed_on_ld(&b.node.lhs, before) && !self.failed_on_ld(&b.node.rhs, before) {
+            return Err(err);
+        }
+        let x = self.const_ld(&b.node.lhs)?;
+        let y = self.const_ld(&b.node.rhs)?;
+        let truth = match ld_binop(op, x, y) {
+            LdResult::Truth(t) => t,
+            LdResult::Value(_) => 0,
+        };
+        Ok(super::consteval::CVal::Num(truth, int_t()))
     }
 
     /// A static initialiser of a scalar object whose expression is a `long double`

@@ -21,6 +21,8 @@ static const long double neg = -(2.0L - 0.5L) * 4 / 3;
 static float from_ld = 1.0L / 3;
 static int as_int = (int)-2.99L;
 static _Bool flag = (_Bool)0.001L;
+static int cmp = 1.5L < 2 && !0.0L && (1e-4950L ? 1 : 0) && 0.1L != 0.1;
+static char sized[1.5L >= 2 ? 1 : 3];
 
 static long double scale(long double x, int k) { return x * k; }
 static long double apply(long double (*f)(long double, int), long double x)
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
            la[4]);
     printf("%d %Lg %Lg %c %zu\n", r.id, r.v[0], r.v[1], r.tag, sizeof r);
     printf("%Lg %Lg %Lg %c\n", recs[0].v[0], recs[0].v[1], recs[1].v[0], recs[1].tag);
-    printf("%Lg %.9g %d %d\n", neg, from_ld, as_int, flag);
+    printf("%Lg %.9g %d %d %d %zu\n", neg, from_ld, as_int, flag, cmp, sizeof sized);
     printf("%Lg %Lg %Lg\n", apply(scale, 1.5L * k), counter(), counter());
 
     long double *p = malloc(3 * sizeof *p);
