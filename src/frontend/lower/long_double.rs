@@ -26,6 +26,10 @@ impl<'u> Cx<'u> {
     /// reading it, so a loop need not mark it uninitialised again at each pass.
     fn ld_temp(&mut self, loc: Loc) -> Operand {
         let l = self.new_local("<long double>".into(), LD_SIZE, LD_SIZE, loc);
+        // gcc keeps such intermediate values on the x87 register stack, not in the
+        // frame: they do not count towards the native stack estimate.
+        let f = &mut self.fs().f;
+        f.frame_bytes = f.frame_bytes.saturating_sub(LD_SIZE);
         self.assign(Rvalue::AddrLocal(l), loc)
     }
 
