@@ -89,7 +89,7 @@ fn sc(t: &Type) -> Scalar {
     t.scalar().unwrap_or(Scalar::I32)
 }
 
-fn bin_of(op: &BinaryOperator) -> Option<BinOp> {
+pub(crate) fn bin_of(op: &BinaryOperator) -> Option<BinOp> {
     use BinaryOperator as B;
     Some(match op {
         B::Multiply | B::AssignMultiply => BinOp::Mul,

@@ -9,7 +9,7 @@
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
-use super::expr::Val;
+use super::expr::{bin_of, Val};
 use super::types::{int_t, ld_t};
 use super::{Cx, R};
 use crate::ir::arith::{ld_binop, ld_to_scalar, scalar_to_ld, LdResult};
@@ -231,13 +231,9 @@ impl<'u> Cx<'u> {
                 _ => {}
             },
             Expression::BinaryOperator(b) => {
-                let op = match b.node.operator.node {
-                    BinaryOperator::Plus => Some(BinOp::Add),
-                    BinaryOperator::Minus => Some(BinOp::Sub),
-                    BinaryOperator::Multiply => Some(BinOp::Mul),
-                    BinaryOperator::Divide => Some(BinOp::Div),
-                    _ => None,
-                };
+                let op = bin_of(&b.node.operator.node)
+                    .filter(|o| matches!(o, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div));
+                // (`bin_of` maps `a += b` too: its left side is never a constant.)
                 if let Some(op) = op {
                     let x = self.const_ld(&b.node.lhs)?;
                     let y = self.const_ld(&b.node.rhs)?;
@@ -313,15 +309,8 @@ impl<'u> Cx<'u> {
         err: super::Abort,
         before: usize,
     ) -> R<super::consteval::CVal> {
-        use BinaryOperator as B;
-        let op = match b.node.operator.node {
-            B::Less => BinOp::Lt,
-            B::Greater => BinOp::Gt,
-            B::LessOrEqual => BinOp::Le,
-            B::GreaterOrEqual => BinOp::Ge,
-            B::Equals => BinOp::Eq,
-            B::NotEquals => BinOp::Ne,
-            _ => return Err(err),
+        let Some(op) = bin_of(&b.node.operator.node).filter(|o| o.is_comparison()) else {
+            return Err(err);
         };
         if !self.failed_on_ld(&b.node.lhs, before) && !self.failed_on_ld(&b.node.rhs, before) {
             return Err(err);
