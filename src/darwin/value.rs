@@ -232,6 +232,18 @@ fn signature(prog: &Program, id: StmtId) -> Option<String> {
         StmtKind::StorageLiveSized(l, n) => {
             let _ = write!(s, "live {} {}", local(l.raw()), op(n, &mut reg));
         }
+        StmtKind::LongDouble(l) => {
+            let _ = write!(
+                s,
+                "ld.{:?} {} <- {}",
+                l.op,
+                op(&l.dst, &mut reg),
+                op(&l.a, &mut reg)
+            );
+            if let Some(b) = &l.b {
+                let _ = write!(s, ", {}", op(b, &mut reg));
+            }
+        }
     }
     Some(s)
 }

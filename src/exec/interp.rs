@@ -480,7 +480,8 @@ impl<'p> Machine<'p> {
     /// Allocate a variadic function's argument area (its local `l`) and store the
     /// arguments past the named ones into it; freed with the frame. Each argument takes
     /// a 16-byte slot: its canonical 64-bit value, then its kind
-    /// (`shims::vprintf::va_tag`) for the `v*printf` models.
+    /// (`shims::vprintf::va_tag`) for the `v*printf` models. A `long double` takes two
+    /// slots: the first holds only its tag, the second its 16 bytes.
     fn fill_va_area(
         &mut self,
         func: &Function,
@@ -490,28 +491,34 @@ impl<'p> Machine<'p> {
         loc: Loc,
     ) -> X<()> {
         let extra = args.get(func.params.len()..).unwrap_or(&[]);
-        if extra.iter().any(|a| a.2.is_some()) {
+        let is_ld = |a: &(u64, Scalar, Option<u32>)| CallArg::is_long_double(a.1, a.2);
+        if extra.iter().any(|a| a.2.is_some() && !is_ld(a)) {
             return Err(self.fault(
                 FaultKind::Unsupported,
                 "unsupported: a struct passed by value to a variadic function".into(),
                 loc,
             ));
         }
+        let slots: usize = extra.iter().map(|a| if is_ld(a) { 2 } else { 1 }).sum();
         let info = &func.locals[l.index()];
         let ptr = self
             .mem
-            .alloc(
-                extra.len() * 16,
-                AllocKind::Stack,
-                true,
-                &info.name,
-                info.loc,
-            )
+            .alloc(slots * 16, AllocKind::Stack, true, &info.name, info.loc)
             .map_err(|e| self.stop_mem(e))?;
         self.locals[local_base + l.index()] = ptr;
-        for (k, (v, s, _)) in extra.iter().enumerate() {
+        let mut at = ptr;
+        for (k, a @ (v, s, _)) in extra.iter().enumerate() {
             let i = func.params.len() + k;
-            let at = ptr.wrapping_add(16 * k as u64);
+            if is_ld(a) {
+                let tag = shims::vprintf::VA_LONG_DOUBLE;
+                let r = self.mem.store(at, 8, 0).and_then(|()| {
+                    self.mem.store(at.wrapping_add(8), 8, tag)?;
+                    self.mem.copy(at.wrapping_add(16), *v, 16)
+                });
+                r.map_err(|e| self.stop_mem(e))?;
+                at = at.wrapping_add(32);
+                continue;
+            }
             let v = s.canon(*v);
             let kind = shims::vprintf::va_tag(*s);
             self.mem
@@ -526,6 +533,7 @@ impl<'p> Machine<'p> {
                 None => self.mem.store(at, 8, v),
             };
             r.map_err(|e| self.stop_mem(e))?;
+            at = at.wrapping_add(16);
         }
         Ok(())
     }
@@ -854,7 +862,7 @@ impl<'p> Machine<'p> {
     // ---- the loop --------------------------------------------------------------------
 
     #[inline(always)]
-    fn op(&self, o: &Operand, rb: usize, loc: Loc, func: &Function) -> X<u64> {
+    pub(super) fn op(&self, o: &Operand, rb: usize, loc: Loc, func: &Function) -> X<u64> {
         match o {
             Operand::Const(c) => Ok(*c),
             Operand::Reg(r) => {
@@ -981,7 +989,7 @@ impl<'p> Machine<'p> {
     /// uninitialised read is a warning and reads zero; everything else stops the run.
     #[cold]
     #[inline(never)]
-    fn mem_fault_or_zero(&self, e: MemFault, p: u64, size: u32, loc: Loc) -> X<u64> {
+    pub(super) fn mem_fault_or_zero(&self, e: MemFault, p: u64, size: u32, loc: Loc) -> X<u64> {
         if let (MemFault::Uninit { .. }, false) = (&e, self.limits.strict) {
             let err = self.mem_error(e, loc);
             self.warn(err.kind, err.message, loc, err.notes);
@@ -1110,6 +1118,7 @@ impl<'p> Machine<'p> {
                             let n = self.op(size, rb, st.loc, func)?;
                             self.vla_live(func, lb + l.index(), *l, n, size, rb, st.loc)?;
                         }
+                        StmtKind::LongDouble(l) => self.long_double::<H>(l, rb, st.loc, func)?,
                         StmtKind::Call {
                             dst,
                             callee,

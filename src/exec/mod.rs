@@ -5,6 +5,7 @@ pub mod concolic;
 pub mod hooks;
 mod interp;
 mod io;
+mod long_double;
 pub mod memory;
 pub mod shims;
 pub mod trace;

@@ -312,6 +312,13 @@ pub fn stmt_uses<'a>(k: &'a StmtKind, mut f: impl FnMut(&'a Operand)) {
         }
         StmtKind::StorageLive(_) => {}
         StmtKind::StorageLiveSized(_, n) => f(n),
+        StmtKind::LongDouble(l) => {
+            f(&l.dst);
+            f(&l.a);
+            if let Some(b) = &l.b {
+                f(b)
+            }
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 //! constant folding in the front end and by the interpreter, so both agree exactly.
 
 use super::{BinOp, Scalar, UnOp};
+use crate::libc::f80::F80;
+use std::cmp::Ordering;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArithError {
@@ -240,6 +242,74 @@ fn float_to_int(f: f64, to: Scalar) -> u64 {
             to.canon(i as i64 as u64)
         }
     }
+}
+
+// ---- long double (x87 extended, `libc::f80`), shared by constant folding and the
+// interpreter like the scalar operations above ----------------------------------------
+
+/// x87 `fist` with truncation: the integer of `bits` bits, or the "integer indefinite"
+/// (only the top bit set) when it does not fit, as gcc's conversions produce.
+fn fist(x: F80, bits: u32) -> u64 {
+    x.to_int(bits, true).unwrap_or(1u64 << (bits - 1))
+}
+
+/// C's conversion of a `long double` to a scalar kind, with gcc's instruction choice
+/// for out-of-range values (undefined in C): `char`s and `short` go through a 16-bit
+/// `fist`, `unsigned short` and `int` a 32-bit one, `unsigned int` and `long` a 64-bit
+/// one, and `unsigned long` subtracts 2^63 first when the value is at least that.
+pub fn ld_to_scalar(x: F80, to: Scalar) -> u64 {
+    let v = match to {
+        Scalar::F32 => return u64::from(x.to_f32().to_bits()),
+        Scalar::F64 => return x.to_f64().to_bits(),
+        Scalar::I8 | Scalar::U8 | Scalar::I16 => fist(x, 16),
+        Scalar::U16 | Scalar::I32 => fist(x, 32),
+        Scalar::U32 | Scalar::I64 => fist(x, 64),
+        Scalar::U64 | Scalar::Ptr => {
+            let two63 = F80::from_u64(1 << 63);
+            match x.compare(two63) {
+                Some(Ordering::Greater | Ordering::Equal) => fist(x.minus(two63), 64) ^ (1 << 63),
+                _ => fist(x, 64),
+            }
+        }
+    };
+    to.canon(v)
+}
+
+/// A scalar of kind `from` (canonical 64-bit value) as a `long double`: always exact.
+pub fn scalar_to_ld(v: u64, from: Scalar) -> F80 {
+    match from {
+        Scalar::F32 => F80::from_f32(f32::from_bits(v as u32)),
+        Scalar::F64 => F80::from_f64(f64::from_bits(v)),
+        s if s.is_signed() => F80::from_i64(s.canon(v) as i64),
+        s => F80::from_u64(s.canon(v)),
+    }
+}
+
+/// The result of [`ld_binop`].
+pub enum LdResult {
+    Value(F80),
+    /// A comparison's `int`.
+    Truth(u64),
+}
+
+/// `a op b` for an arithmetic operator; a comparison gives 0 or 1 (false for NaNs,
+/// but `!=`).
+pub fn ld_binop(op: BinOp, a: F80, b: F80) -> LdResult {
+    let ord = || a.compare(b);
+    LdResult::Truth(match op {
+        BinOp::Add => return LdResult::Value(a.plus(b)),
+        BinOp::Sub => return LdResult::Value(a.minus(b)),
+        BinOp::Mul => return LdResult::Value(a.times(b)),
+        BinOp::Div => return LdResult::Value(a.divide(b)),
+        BinOp::Eq => u64::from(ord() == Some(Ordering::Equal)),
+        BinOp::Ne => u64::from(ord() != Some(Ordering::Equal)),
+        BinOp::Lt => u64::from(ord() == Some(Ordering::Less)),
+        BinOp::Le => u64::from(matches!(ord(), Some(Ordering::Less | Ordering::Equal))),
+        BinOp::Gt => u64::from(ord() == Some(Ordering::Greater)),
+        BinOp::Ge => u64::from(matches!(ord(), Some(Ordering::Greater | Ordering::Equal))),
+        // The front end emits no other operator on long double.
+        BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::And | BinOp::Or | BinOp::Xor => 0,
+    })
 }
 
 #[cfg(test)]

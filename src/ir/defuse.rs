@@ -92,6 +92,13 @@ impl StmtKind {
             }
             StmtKind::StorageLive(_) => {}
             StmtKind::StorageLiveSized(_, n) => op(n),
+            StmtKind::LongDouble(l) => {
+                op(&l.dst);
+                op(&l.a);
+                if let Some(b) = &l.b {
+                    op(b)
+                }
+            }
         }
     }
 
@@ -104,6 +111,7 @@ impl StmtKind {
             StmtKind::StoreIdx { base, .. } => Some(*base),
             StmtKind::Copy { dst, .. } | StmtKind::Zero { dst, .. } => Some(*dst),
             StmtKind::Call { sret, .. } => *sret,
+            StmtKind::LongDouble(l) => Some(l.dst),
             _ => None,
         }
     }

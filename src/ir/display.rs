@@ -121,6 +121,18 @@ pub fn program(prog: &Program) -> String {
                     }
                     StmtKind::StorageLive(l) => format!("live local{l}"),
                     StmtKind::StorageLiveSized(l, n) => format!("live local{l} ({} bytes)", op(n)),
+                    StmtKind::LongDouble(l) => {
+                        let what = match (l.op, &l.b) {
+                            (LdOp::Bin(o), Some(b)) => {
+                                format!("{} {} {}", op(&l.a), o.c_symbol(), op(b))
+                            }
+                            (LdOp::Neg, _) => format!("-{}", op(&l.a)),
+                            (LdOp::From(k), _) => format!("from.{} {}", k.c_name(), op(&l.a)),
+                            (LdOp::To(k), _) => format!("to.{} {}", k.c_name(), op(&l.a)),
+                            (LdOp::Bin(o), None) => format!("{} {}", o.c_symbol(), op(&l.a)),
+                        };
+                        format!("ld {} <- {what}", op(&l.dst))
+                    }
                 };
                 let _ = writeln!(s, "    {text:<48} ; {}:{}", st.loc.line, st.loc.col);
             }

@@ -243,9 +243,60 @@ pub enum Callee {
 pub struct CallArg {
     pub val: Operand,
     /// The kind after default argument promotions; for a struct passed by value this is
-    /// `Ptr` and `by_value_size` holds the struct size (the callee copies it).
+    /// `Ptr` and `by_value_size` holds the struct size (the callee copies it). A `long
+    /// double` is passed by value too, as `F64` with size 16 (see [`CallArg::is_long_double`]).
     pub ty: Scalar,
     pub by_value_size: Option<u32>,
+}
+
+impl CallArg {
+    /// Whether an argument of kind `ty` passed by value with `by_value_size` is a `long
+    /// double`: the address of its 16 bytes, the x87 value in the first 10.
+    pub fn is_long_double(ty: Scalar, by_value_size: Option<u32>) -> bool {
+        ty == Scalar::F64 && by_value_size == Some(16)
+    }
+}
+
+/// An operation of [`StmtKind::LongDouble`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LdOp {
+    /// `*dst = *a op *b` for `+ - * /`; a comparison stores the `int` 0 or 1 at `dst`.
+    Bin(BinOp),
+    /// `*dst = -*a`.
+    Neg,
+    /// `*dst = (long double) *a`, `*a` a scalar of this kind (read before `dst` is
+    /// written, so both may be one address).
+    From(Scalar),
+    /// `*dst = (kind) *a`: rounded for floating kinds, truncated toward zero for integers.
+    To(Scalar),
+}
+
+/// A `long double` operation (x87 80-bit extended, `libc::f80`). Registers are 64-bit,
+/// so `long double` values live in 16-byte memory slots (the value in the first 10
+/// bytes) and every operand is an address: the statement reads and writes memory only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LdStmt {
+    pub op: LdOp,
+    pub dst: Operand,
+    pub a: Operand,
+    /// The second operand of `Bin`.
+    pub b: Option<Operand>,
+}
+
+/// The bytes of a `long double` value in memory (the rest of its 16 are padding).
+pub const LD_BYTES: u32 = 10;
+
+impl LdStmt {
+    /// How many bytes the statement reads at each of `a` and `b` and writes at `dst`.
+    pub fn access_sizes(&self) -> (u32, u32, u32) {
+        match self.op {
+            LdOp::Bin(o) if o.is_comparison() => (LD_BYTES, LD_BYTES, 4),
+            LdOp::Bin(_) => (LD_BYTES, LD_BYTES, LD_BYTES),
+            LdOp::Neg => (LD_BYTES, 0, LD_BYTES),
+            LdOp::From(k) => (k.size(), 0, LD_BYTES),
+            LdOp::To(k) => (LD_BYTES, 0, k.size()),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -291,6 +342,8 @@ pub enum StmtKind {
     /// declaration), and allocate `size` bytes (an `unsigned long`), uninitialised.
     /// Freeing at the declaration keeps a loop's memory bounded.
     StorageLiveSized(LocalId, Operand),
+    /// A `long double` operation on memory (boxed: rare, and `StmtKind` stays small).
+    LongDouble(Box<LdStmt>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -479,5 +532,15 @@ impl Program {
     }
     pub fn fmt_loc(&self, loc: Loc) -> String {
         format!("{}:{}:{}", self.file_name(loc), loc.line, loc.col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The interpreter walks `Stmt`s: `long double` statements are boxed so that
+    /// supporting them did not make every statement larger (72 bytes before and after).
+    #[test]
+    fn statements_stay_small() {
+        assert_eq!(std::mem::size_of::<super::StmtKind>(), 72);
     }
 }

@@ -111,6 +111,9 @@ pub enum Type {
     Int(IntTy),
     Float,
     Double,
+    /// x87 80-bit extended precision: 16 bytes, aligned 16, the value in the first 10.
+    /// Not a [`Scalar`]: its values live in memory (see `ir::LdStmt`).
+    LongDouble,
     Pointer(TypeRef),
     /// `None` length: an incomplete array (`int a[]`, extern arrays, parameters).
     Array(TypeRef, Option<u64>),
@@ -189,10 +192,21 @@ impl Type {
         matches!(self, Type::Int(_) | Type::Enum)
     }
     pub fn is_arith(&self) -> bool {
-        matches!(self, Type::Int(_) | Type::Enum | Type::Float | Type::Double)
+        matches!(
+            self,
+            Type::Int(_) | Type::Enum | Type::Float | Type::Double | Type::LongDouble
+        )
     }
     pub fn is_float(&self) -> bool {
-        matches!(self, Type::Float | Type::Double)
+        matches!(self, Type::Float | Type::Double | Type::LongDouble)
+    }
+    pub fn is_long_double(&self) -> bool {
+        matches!(self, Type::LongDouble)
+    }
+    /// A type whose values the lowering keeps in memory and handles by address: structs,
+    /// unions and `long double` (copied, passed and returned like a 16-byte struct).
+    pub fn is_by_address(&self) -> bool {
+        matches!(self, Type::Struct(_) | Type::LongDouble)
     }
     pub fn is_pointer(&self) -> bool {
         matches!(self, Type::Pointer(_))

@@ -130,6 +130,7 @@ catalogue!(
     strtoull("stdlib.h", 3),
     atof("stdlib.h", 1),
     strtod("stdlib.h", 2),
+    strtold("stdlib.h", 2),
     strtof("stdlib.h", 2),
     abs("stdlib.h", 1),
     labs("stdlib.h", 1),
@@ -202,6 +203,13 @@ catalogue!(
     tolower("ctype.h", 1),
     // math.h
     sqrt("math.h", 1),
+    sqrtl("math.h", 1),
+    fabsl("math.h", 1),
+    floorl("math.h", 1),
+    ceill("math.h", 1),
+    truncl("math.h", 1),
+    roundl("math.h", 1),
+    fmodl("math.h", 2),
     pow("math.h", 2),
     fabs("math.h", 1),
     fabsf("math.h", 1),
@@ -351,11 +359,8 @@ pub fn is_libc_name(name: &str) -> bool {
         "wprintf",
         "swprintf",
         "strsep",
-        // `long double` (x87 80-bit) is not modelled yet: its functions are refused.
-        "strtold",
+        // The other `long double` functions (x87 80-bit) are not modelled.
         "wcstold",
-        "sqrtl",
-        "fabsl",
         "powl",
         "expl",
         "logl",
@@ -364,11 +369,6 @@ pub fn is_libc_name(name: &str) -> bool {
         "cosl",
         "tanl",
         "atan2l",
-        "floorl",
-        "ceill",
-        "fmodl",
-        "roundl",
-        "truncl",
         "frexpl",
         "ldexpl",
         "modfl",
@@ -415,7 +415,9 @@ pub fn writes(name: &str) -> Writes {
         "fscanf" | "sscanf" => Writes::From(2),
         "sprintf" | "snprintf" | "strcpy" | "strncpy" | "strcat" | "strncat" | "memcpy"
         | "memmove" | "memset" | "fgets" | "fread" | "gets" | "qsort" => Writes::Args(&[0]),
-        "strtol" | "strtoll" | "strtoul" | "strtoull" | "strtod" | "strtof" => Writes::Args(&[1]),
+        "strtol" | "strtoll" | "strtoul" | "strtoull" | "strtod" | "strtof" | "strtold" => {
+            Writes::Args(&[1])
+        }
         "vsprintf" | "vsnprintf" | "bzero" | "wcscpy" | "strftime" | "time" => Writes::Args(&[0]),
         "bcopy" | "read" => Writes::Args(&[1]),
         // Hidden state the program can reach: `strtok_r`'s save pointer, `getopt`'s
@@ -441,9 +443,8 @@ pub fn writes(name: &str) -> Writes {
         n if n.starts_with("is") || n.starts_with("to") => Writes::Nothing,
         "sqrt" | "pow" | "fabs" | "fabsf" | "floor" | "ceil" | "fmod" | "exp" | "log" | "log10"
         | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2" | "sinh" | "cosh" | "tanh"
-        | "round" | "trunc" | "fmin" | "fmax" | "hypot" | "cbrt" | "log2" | "exp2" => {
-            Writes::Nothing
-        }
+        | "round" | "trunc" | "fmin" | "fmax" | "hypot" | "cbrt" | "log2" | "exp2" | "sqrtl"
+        | "fabsl" | "floorl" | "ceill" | "truncl" | "roundl" | "fmodl" => Writes::Nothing,
         _ => Writes::PtrArgs,
     }
 }

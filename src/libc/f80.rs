@@ -8,9 +8,9 @@
 //! NaNs the one with the larger significand wins. Encodings the x87 refuses as operands
 //! (unnormals: a non-zero exponent without the integer bit) behave as that NaN too.
 //!
-//! This is the arithmetic, and what printf needs of a value (`printf` formats `%Lf`,
-//! `%Le`, `%Lg`, `%La` from it); the interpreter does not use either yet (`long
-//! double` is still rejected by the front end).
+//! This is the arithmetic the interpreter runs `long double` statements with
+//! (`ir::arith`), and what printf needs of a value (`printf` formats `%Lf`, `%Le`,
+//! `%Lg`, `%La` from it).
 
 use std::cmp::Ordering;
 
@@ -133,14 +133,14 @@ impl F80 {
         }
     }
 
-    fn zero(neg: bool) -> F80 {
+    pub fn zero(neg: bool) -> F80 {
         F80 {
             se: u16::from(neg) << 15,
             m: 0,
         }
     }
 
-    fn inf(neg: bool) -> F80 {
+    pub fn inf(neg: bool) -> F80 {
         F80 {
             se: (u16::from(neg) << 15) | MAX_BIASED,
             m: INT_BIT,
@@ -529,7 +529,7 @@ fn round_sig(sig: u128, exp: i64, prec: u32, min_lsb: i64) -> (u128, i64) {
 }
 
 /// The `F80` nearest to `sig * 2^exp`, infinity when it is too large.
-fn round_pack(neg: bool, exp: i64, sig: u128) -> F80 {
+pub(super) fn round_pack(neg: bool, exp: i64, sig: u128) -> F80 {
     if sig == 0 {
         return F80::zero(neg);
     }

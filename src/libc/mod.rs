@@ -112,11 +112,13 @@ pub mod catalogue;
 pub mod errno;
 pub mod f80;
 pub mod getopt;
+pub mod ldmath;
 pub mod printf;
 pub mod rand;
 pub mod scanf;
 pub mod sort;
 pub mod strconv;
+pub mod strtold;
 pub mod time;
 
 #[cfg(test)]

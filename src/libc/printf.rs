@@ -24,8 +24,8 @@ pub trait PrintfArgs {
     fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError>;
     /// Next pointer argument as its (fake) address; 0 is printed `(nil)`.
     fn next_ptr(&mut self) -> Result<u64, FormatError>;
-    /// Next `long double` argument, or `None` where there are none: the interpreter
-    /// has no `long double` values yet, so there `%Lf` and the like stay unsupported.
+    /// Next `long double` argument, or `None` where a caller has none to give (then
+    /// `%Lf` and the like are unsupported).
     fn next_long_double(&mut self) -> Option<Result<F80, FormatError>> {
         None
     }

@@ -9,7 +9,9 @@
 //! `"inx"` with `%f` consumes all three and fails; `"0x"` with `%lf` consumes both and
 //! fails, while `%x` reads 0 from it.
 
+use super::f80::F80;
 use super::strconv::{is_c_space, strtod_like, strtof_like, strtol_like, IntKind};
+use super::strtold::strtold_like;
 pub use super::FormatError;
 
 /// The input stream (a string for `sscanf`, which ends at its NUL; a FILE for
@@ -35,6 +37,8 @@ pub enum ScanValue {
     /// `%f %e %g %a` (and upper-case forms): size 4 for `float` (the float value,
     /// exactly, as f64: glibc rounds straight to float) or 8 for `double` (`%lf`).
     Float { value: f64, size: u8 },
+    /// `%Lf %Le %Lg %La` (and `%llf`): a `long double`, its 10 bytes stored.
+    LongDouble(F80),
     /// `%s` (the caller adds the NUL), `%c` (no NUL; fewer bytes than the width when
     /// input ended, and glibc still counts it as assigned) or `%[`.
     Bytes(Vec<u8>),
@@ -160,9 +164,6 @@ pub fn scan(
         match conv {
             b'p' | b'C' | b'S' => return Err(unsupported(fmt, start, here)),
             b'c' | b's' | b'[' if long => return Err(unsupported(fmt, start, here)),
-            b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'a' | b'A' if long_double => {
-                return Err(unsupported(fmt, start, here))
-            }
             b'n' if size != 4 => return Err(unsupported(fmt, start, here)),
             _ => {}
         }
@@ -222,6 +223,18 @@ pub fn scan(
             b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'a' | b'A' => {
                 match scan_float(&mut r, width) {
                     Err(o) => o,
+                    Ok(buf) if long_double => {
+                        let p = strtold_like(&buf);
+                        if p.consumed == 0 {
+                            Outcome::ConvError
+                        } else {
+                            if !suppress {
+                                sink.store(ScanValue::LongDouble(p.value))?;
+                                done += 1;
+                            }
+                            Outcome::Matched
+                        }
+                    }
                     Ok(buf) => {
                         let p = if long {
                             strtod_like(&buf)

@@ -226,15 +226,39 @@ fn lower_eq(s: &[u8], i: usize, word: &[u8]) -> bool {
             .all(|(a, b)| a.to_ascii_lowercase() == *b)
 }
 
-fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
+/// The number at the start of a string, as `strtod` reads it, before rounding.
+pub(super) struct FloatText {
+    pub neg: bool,
+    /// `endptr - s`.
+    pub consumed: usize,
+    pub num: FloatNum,
+}
+
+pub(super) enum FloatNum {
+    Inf,
+    /// `nan` or `nan(payload)`; `overflow`: the payload's own ERANGE.
+    NaN {
+        payload: u64,
+        overflow: bool,
+    },
+    /// `mant × 2^exp`, `sticky` when non-zero hex digits were dropped below `mant`.
+    Hex {
+        mant: u128,
+        sticky: bool,
+        exp: i64,
+    },
+    /// `0.d1d2... × 10^point`, no leading or trailing zero digits (none: zero).
+    Dec {
+        digits: Vec<u8>,
+        point: i64,
+    },
+}
+
+/// Scan what `strtod` would read of `s` (leading space, sign, `inf`, `nan(...)`, hex
+/// or decimal with exponent); `None` when there is no number.
+pub(super) fn scan_float(s: &[u8]) -> Option<FloatText> {
     // Stop at a NUL like the C function would.
     let s = &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())];
-    let none = ParsedFloat {
-        value: 0.0,
-        consumed: 0,
-        overflow: false,
-        underflow: false,
-    };
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
     let mut i = 0;
     while is_c_space(at(i)) {
@@ -245,17 +269,10 @@ fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
         neg = at(i) == b'-';
         i += 1;
     }
-    let signed = |r: ParsedFloat| ParsedFloat {
-        value: if neg { -r.value } else { r.value },
-        ..r
-    };
+    let text = |consumed: usize, num: FloatNum| Some(FloatText { neg, consumed, num });
     if lower_eq(s, i, b"inf") {
         let n = if lower_eq(s, i, b"infinity") { 8 } else { 3 };
-        return signed(ParsedFloat {
-            value: f64::INFINITY,
-            consumed: i + n,
-            ..none
-        });
+        return text(i + n, FloatNum::Inf);
     }
     if lower_eq(s, i, b"nan") {
         i += 3;
@@ -277,12 +294,7 @@ fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
                 i = j + 1;
             }
         }
-        return signed(ParsedFloat {
-            value: fmt.nan(payload),
-            consumed: i,
-            overflow,
-            underflow: false,
-        });
+        return text(i, FloatNum::NaN { payload, overflow });
     }
     if at(i) == b'0' && (at(i + 1) == b'x' || at(i + 1) == b'X') {
         let j = i + 2;
@@ -290,12 +302,14 @@ fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
             at(j).is_ascii_hexdigit() || (at(j) == b'.' && at(j + 1).is_ascii_hexdigit());
         if !has_digit {
             // Just the "0".
-            return signed(ParsedFloat {
-                consumed: i + 1,
-                ..none
-            });
+            let zero = FloatNum::Dec {
+                digits: Vec::new(),
+                point: 0,
+            };
+            return text(i + 1, zero);
         }
-        return signed(parse_hex(s, j, fmt));
+        let (mant, sticky, exp, end) = scan_hex(s, j);
+        return text(end, FloatNum::Hex { mant, sticky, exp });
     }
     // Decimal: digits [. digits] [e [sign] digits], at least one digit in the mantissa.
     let mut digits: Vec<u8> = Vec::new();
@@ -324,29 +338,74 @@ fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
         i += 1;
     }
     if !seen_digit {
-        return none;
+        return None;
     }
-    if at(i) == b'e' || at(i) == b'E' {
-        let mut j = i + 1;
-        let mut eneg = false;
-        if at(j) == b'-' || at(j) == b'+' {
-            eneg = at(j) == b'-';
-            j += 1;
-        }
-        if at(j).is_ascii_digit() {
-            let mut e: i64 = 0;
-            while at(j).is_ascii_digit() {
-                e = (e * 10 + (at(j) - b'0') as i64).min(1 << 40);
-                j += 1;
-            }
-            point += if eneg { -e } else { e };
-            i = j;
-        }
+    if let Some((e, j)) = scan_exponent(s, i, b'e') {
+        point += e;
+        i = j;
     }
     while digits.last() == Some(&0) {
         digits.pop();
     }
-    signed(decimal_to_float(&digits, point, i, fmt))
+    text(i, FloatNum::Dec { digits, point })
+}
+
+/// An exponent `<letter>[sign]digits` at `i` (saturated far beyond any format's range),
+/// with the position after it.
+fn scan_exponent(s: &[u8], i: usize, letter: u8) -> Option<(i64, usize)> {
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    if at(i).to_ascii_lowercase() != letter {
+        return None;
+    }
+    let mut j = i + 1;
+    let mut eneg = false;
+    if at(j) == b'-' || at(j) == b'+' {
+        eneg = at(j) == b'-';
+        j += 1;
+    }
+    if !at(j).is_ascii_digit() {
+        return None;
+    }
+    let mut e: i64 = 0;
+    while at(j).is_ascii_digit() {
+        e = (e * 10 + (at(j) - b'0') as i64).min(1 << 40);
+        j += 1;
+    }
+    Some((if eneg { -e } else { e }, j))
+}
+
+fn parse_float(s: &[u8], fmt: &Format) -> ParsedFloat {
+    let Some(t) = scan_float(s) else {
+        return ParsedFloat {
+            value: 0.0,
+            consumed: 0,
+            overflow: false,
+            underflow: false,
+        };
+    };
+    let consumed = t.consumed;
+    let r = match t.num {
+        FloatNum::Inf => ParsedFloat {
+            value: f64::INFINITY,
+            consumed,
+            overflow: false,
+            underflow: false,
+        },
+        FloatNum::NaN { payload, overflow } => ParsedFloat {
+            value: fmt.nan(payload),
+            consumed,
+            overflow,
+            underflow: false,
+        },
+        FloatNum::Hex { mant, sticky, exp } => {
+            binary_to_float(mant, sticky, exp, consumed, fmt, true)
+        }
+        FloatNum::Dec { digits, point } => decimal_to_float(&digits, point, consumed, fmt),
+    };
+    ParsedFloat {
+        value: if t.neg { -r.value } else { r.value },
+        ..r
+    }
 }
 
 /// value = 0.d1d2... × 10^point, d1 != 0 (or no digits: zero).
@@ -423,19 +482,20 @@ fn tiny_decimal(digits: &[u8], point: i64, consumed: usize, fmt: &Format) -> Par
     binary_to_float(x, rem || tail, -s, consumed, fmt, false)
 }
 
-/// Hex mantissa at `j` (after `0x`), with an optional binary exponent `p[sign]digits`.
-fn parse_hex(s: &[u8], mut i: usize, fmt: &Format) -> ParsedFloat {
+/// Hex mantissa at `i` (after `0x`), with an optional binary exponent `p[sign]digits`:
+/// (the first 121 to 124 significant bits, whether non-zero digits were dropped, the
+/// power of two, the position after the number).
+fn scan_hex(s: &[u8], mut i: usize) -> (u128, bool, i64, usize) {
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
-    // Keep the first 64 significant bits in `mant`; anything further is sticky.
-    let mut mant: u64 = 0;
+    let mut mant: u128 = 0;
     let mut sticky = false;
     let mut exp: i64 = 0; // value = mant × 2^exp (before the p exponent)
     let mut seen_dot = false;
     loop {
         let c = at(i);
         if let Some(d) = (c as char).to_digit(16) {
-            if mant >> 60 == 0 {
-                mant = (mant << 4) | d as u64;
+            if mant >> 120 == 0 {
+                mant = (mant << 4) | d as u128;
                 if seen_dot {
                     exp -= 4;
                 }
@@ -452,24 +512,11 @@ fn parse_hex(s: &[u8], mut i: usize, fmt: &Format) -> ParsedFloat {
         }
         i += 1;
     }
-    if at(i) == b'p' || at(i) == b'P' {
-        let mut j = i + 1;
-        let mut eneg = false;
-        if at(j) == b'-' || at(j) == b'+' {
-            eneg = at(j) == b'-';
-            j += 1;
-        }
-        if at(j).is_ascii_digit() {
-            let mut e: i64 = 0;
-            while at(j).is_ascii_digit() {
-                e = (e * 10 + (at(j) - b'0') as i64).min(1 << 40);
-                j += 1;
-            }
-            exp += if eneg { -e } else { e };
-            i = j;
-        }
+    if let Some((e, j)) = scan_exponent(s, i, b'p') {
+        exp += e;
+        i = j;
     }
-    binary_to_float(mant as u128, sticky, exp, i, fmt, true)
+    (mant, sticky, exp, i)
 }
 
 /// Rounds mant × 2^exp (plus a sticky tail below mant's last bit) to the format,

@@ -274,6 +274,20 @@ impl<'p, 'c> Synth<'p, 'c> {
                 let t = self.target(frame, dst, 0, *size);
                 self.mem(true, t);
             }
+            StmtKind::LongDouble(l) => {
+                let (ra, rb, w) = l.access_sizes();
+                self.use_op(frame, &l.dst);
+                self.use_op(frame, &l.a);
+                let t = self.target(frame, &l.a, 0, ra);
+                self.mem(false, t);
+                if let Some(b) = &l.b {
+                    self.use_op(frame, b);
+                    let t = self.target(frame, b, 0, rb);
+                    self.mem(false, t);
+                }
+                let t = self.target(frame, &l.dst, 0, w);
+                self.mem(true, t);
+            }
             StmtKind::StorageLive(l) => {
                 self.locals.remove(&(frame, l.raw()));
                 self.local(frame, func, l.raw());

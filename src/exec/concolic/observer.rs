@@ -9,6 +9,7 @@ use crate::exec::interp::Machine;
 use crate::exec::memory::{self, MemFault};
 use crate::exec::shims::{self, Shim};
 use crate::ir::*;
+use crate::libc::f80::F80;
 use crate::sym::ExprId;
 
 /// The concolic observer (state: `Machine::sym`).
@@ -436,7 +437,18 @@ fn record_output(m: &mut Machine, shim: Shim, args: &[(u64, Scalar, Option<u32>)
         return;
     }
     let mut out = Vec::with_capacity(args.len());
-    for (i, &(v, ty, _)) in args.iter().enumerate() {
+    for (i, &(v, ty, by_value)) in args.iter().enumerate() {
+        // A `long double` is passed by address: record its value (as the nearest
+        // double, like the bits recorded of a double), not where it lies.
+        let v = if CallArg::is_long_double(ty, by_value) {
+            let mut b = [0u8; 10];
+            if let Ok(x) = m.mem.bytes(v, 10) {
+                b.copy_from_slice(x);
+            }
+            F80::from_bytes(b).to_f64().to_bits()
+        } else {
+            v
+        };
         let expr = match sy.args.get(i).copied().flatten() {
             Some(e) if !ty.is_float() => Some(sy.narrow(e, ty.bits())),
             _ => None,

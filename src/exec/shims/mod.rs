@@ -27,6 +27,7 @@ use super::hooks::Hooks;
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
 use crate::ir::{Loc, Scalar};
+use crate::libc::f80::F80;
 
 /// Arguments as evaluated at the call: (value, kind, by-value struct size).
 pub type Args<'a> = &'a [(u64, Scalar, Option<u32>)];
@@ -58,9 +59,9 @@ fn module_of(s: Shim) -> Module {
             Module::Stdio
         }
         malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
-        | strtoull | atof | strtod | strtof | abs | labs | llabs | div | ldiv | lldiv | exit
-        | abort | atexit | getenv | setenv | unsetenv | putenv | qsort | bsearch | rand | srand
-        | __errno_location | __assert_fail => Module::Stdlib,
+        | strtoull | atof | strtod | strtof | strtold | abs | labs | llabs | div | ldiv | lldiv
+        | exit | abort | atexit | getenv | setenv | unsetenv | putenv | qsort | bsearch | rand
+        | srand | __errno_location | __assert_fail => Module::Stdlib,
         strlen | strnlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr
         | strrchr | strstr | strspn | strcspn | strpbrk | strtok | strtok_r | strdup | strndup
         | strerror | memcpy | memmove | memset | memcmp | memchr | strcasecmp | strncasecmp
@@ -69,7 +70,9 @@ fn module_of(s: Shim) -> Module {
         | isxdigit | iscntrl | isgraph | toupper | tolower => Module::Ctype,
         sqrt | pow | fabs | fabsf | floor | ceil | fmod | exp | log | log10 | sin | cos | tan
         | asin | acos | atan | atan2 | sinh | cosh | tanh | round | trunc | fmin | fmax | hypot
-        | cbrt | log2 | exp2 => Module::Math,
+        | cbrt | log2 | exp2 | sqrtl | fabsl | floorl | ceill | truncl | roundl | fmodl => {
+            Module::Math
+        }
         time | clock | difftime | gmtime | localtime | strftime | mktime => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | read | write | isatty => Module::Unistd,
@@ -78,10 +81,29 @@ fn module_of(s: Shim) -> Module {
     }
 }
 
-/// Functions returning a struct by value: the interpreter passes the result buffer as
-/// an extra first argument.
+/// Functions returning a struct or a `long double` by value: the interpreter passes the
+/// result buffer as an extra first argument.
 fn returns_struct(s: Shim) -> bool {
-    matches!(s, Shim::div | Shim::ldiv | Shim::lldiv)
+    use Shim::*;
+    matches!(
+        s,
+        div | ldiv | lldiv | strtold | sqrtl | fabsl | floorl | ceill | truncl | roundl | fmodl
+    )
+}
+
+/// The `long double` argument `i` (passed by address, see `ir::CallArg`).
+pub(crate) fn arg_ld(m: &Machine, args: Args, i: usize) -> X<F80> {
+    let p = arg(args, i);
+    let b = try_mem!(m, m.mem.init_bytes(p, 10));
+    let mut v = [0u8; 10];
+    v.copy_from_slice(b);
+    Ok(F80::from_bytes(v))
+}
+
+/// Write a `long double` result into the result buffer at `p`.
+pub(crate) fn ret_ld(m: &mut Machine, p: u64, v: F80) -> X<u64> {
+    try_mem!(m, m.mem.write_bytes(p, &v.to_bytes()));
+    Ok(0)
 }
 
 /// How many arguments each shim needs: its catalogue arity, plus the result buffer of
@@ -160,6 +182,7 @@ pub fn reads_strings(s: Shim) -> bool {
             | memchr
             | atof
             | strtod
+            | strtold
             | strtof
             | fopen
     )

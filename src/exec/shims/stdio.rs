@@ -6,7 +6,8 @@ use crate::exec::interp::{Machine, X};
 use crate::exec::io::{STDIN_FD, STDOUT_FD};
 use crate::exec::memory::{AllocKind, MemFault};
 use crate::exec::FaultKind;
-use crate::ir::{Loc, Scalar};
+use crate::ir::{CallArg, Loc, Scalar};
+use crate::libc::f80::F80;
 use crate::libc::printf::{self, PrintfArgs};
 use crate::libc::scanf::{self, ScanInput, ScanSink, ScanValue};
 use crate::libc::FormatError;
@@ -36,15 +37,22 @@ impl VarArgs<'_, '_> {
     /// undefined behaviour natively (the callee reads another register or other bytes).
     fn take_checked(&mut self, ok: impl Fn(Scalar) -> bool) -> Result<u64, FormatError> {
         let n = self.next + 1;
+        let ld = self.next_is_long_double();
         let (v, t) = self.take()?;
-        if ok(t) {
+        if ok(t) && !ld {
             Ok(v)
         } else {
+            let name = if ld { "long double" } else { type_name(t) };
             Err(FormatError::WrongType(format!(
-                "variadic argument {n} of type {} (undefined behaviour)",
-                type_name(t)
+                "variadic argument {n} of type {name} (undefined behaviour)"
             )))
         }
+    }
+
+    fn next_is_long_double(&self) -> bool {
+        self.args
+            .get(self.next)
+            .is_some_and(|(_, t, by)| CallArg::is_long_double(*t, *by))
     }
 
     fn peek_kind(&self) -> (u64, Scalar) {
@@ -115,6 +123,31 @@ impl PrintfArgs for VarArgs<'_, '_> {
     }
     fn next_ptr(&mut self) -> Result<u64, FormatError> {
         self.take_checked(|t| t == Scalar::Ptr)
+    }
+    fn next_long_double(&mut self) -> Option<Result<F80, FormatError>> {
+        let n = self.next + 1;
+        if !self.next_is_long_double() {
+            return Some(self.take().and_then(|(_, t)| {
+                Err(FormatError::WrongType(format!(
+                    "variadic argument {n} of type {} given to a long double conversion (undefined behaviour)",
+                    type_name(t)
+                )))
+            }));
+        }
+        let r = self
+            .take()
+            .and_then(|(p, _)| match self.m.mem.init_bytes(p, 10) {
+                Ok(b) => {
+                    let mut v = [0u8; 10];
+                    v.copy_from_slice(b);
+                    Ok(F80::from_bytes(v))
+                }
+                Err(e) => {
+                    self.fault = Some(e);
+                    Err(FormatError::Arg("bad long double argument".into()))
+                }
+            });
+        Some(r)
     }
 }
 
@@ -354,7 +387,7 @@ fn scan<H: Hooks>(
                     try_mem!(m, H::input_scanned(m, &scanned, loc));
                 }
             }
-            ScanValue::Float { value, size } => {
+            ScanValue::Float { .. } | ScanValue::LongDouble(_) => {
                 if stdin_range(&consumed, end, 1).is_some() {
                     H::input_concretised(
                         m,
@@ -362,10 +395,15 @@ fn scan<H: Hooks>(
                         loc,
                     );
                 }
-                if size == 4 {
-                    try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
-                } else {
-                    try_mem!(m, m.mem.store(p, 8, value.to_bits()))
+                match v {
+                    ScanValue::Float { value, size: 4 } => {
+                        try_mem!(m, m.mem.store(p, 4, (value as f32).to_bits() as u64))
+                    }
+                    ScanValue::Float { value, .. } => {
+                        try_mem!(m, m.mem.store(p, 8, value.to_bits()))
+                    }
+                    ScanValue::LongDouble(x) => try_mem!(m, m.mem.write_bytes(p, &x.to_bytes())),
+                    _ => {}
                 }
             }
             ScanValue::Bytes(mut b) => {

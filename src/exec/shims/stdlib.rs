@@ -177,6 +177,16 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             H::input_parsed(m, &parsed, loc);
             value
         }
+        Shim::strtold => {
+            // The result buffer first, then strtold's own arguments.
+            let text = text_at(m, a1)?;
+            let r = crate::libc::strtold::strtold_like(&text);
+            if r.erange() {
+                super::set_errno(m, errno::ERANGE, loc)?;
+            }
+            store_endptr(m, a2, a1, r.consumed)?;
+            super::ret_ld(m, a0, r.value)?
+        }
         Shim::atof | Shim::strtod | Shim::strtof => {
             let text = text_at(m, a0)?;
             if s == Shim::strtof {

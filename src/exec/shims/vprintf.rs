@@ -34,17 +34,28 @@ pub fn va_tag(s: Scalar) -> u64 {
         .map_or(0, |i| i as u64 + 1)
 }
 
+/// The tag of a `long double` argument's first slot; its value is in the next slot
+/// (16 bytes), which the walk passes on by address, as calls pass it.
+pub const VA_LONG_DOUBLE: u64 = VA_KINDS.len() as u64 + 1;
+
 /// More than any format reads; bounds the walk when a `va_list` is garbage.
 const MAX_SLOTS: u64 = 1024;
 
 /// The arguments from `ap` to the end of its area, with their kinds.
 fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
     let mut out = Vec::new();
-    for k in 0..MAX_SLOTS {
+    let mut k = 0;
+    while k < MAX_SLOTS {
         let at = ap.wrapping_add(16 * k);
+        k += 1;
         let (Ok(v), Ok(kind)) = (m.mem.load(at, 8), m.mem.load(at.wrapping_add(8), 8)) else {
             break;
         };
+        if kind == VA_LONG_DOUBLE {
+            out.push((at.wrapping_add(16), Scalar::F64, Some(16)));
+            k += 1;
+            continue;
+        }
         let Some(&s) = (kind as usize).checked_sub(1).and_then(|i| VA_KINDS.get(i)) else {
             break;
         };

@@ -133,7 +133,15 @@ impl<'u> Cx<'u> {
             }
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
-                let v = self.const_eval(&c.node.expression)?;
+                let before = self.diags.len();
+                let v = match self.const_eval(&c.node.expression) {
+                    Ok(v) => v,
+                    // A `long double` operand (which `CVal` cannot hold) converted.
+                    Err(e) if to.is_arith() && !to.is_long_double() => {
+                        return self.const_converted_ld(&c.node.expression, &to, e, before)
+                    }
+                    Err(e) => return Err(e),
+                };
                 if to.is_void() {
                     return Ok(v);
                 }
@@ -144,7 +152,15 @@ impl<'u> Cx<'u> {
                 if matches!(op, UnaryOperator::Address) {
                     return self.const_address(&u.node.operand);
                 }
-                let v = self.const_eval(&u.node.operand)?;
+                let before = self.diags.len();
+                let v = match self.const_eval(&u.node.operand) {
+                    Ok(v) => v,
+                    Err(err) if matches!(op, UnaryOperator::Negate) => {
+                        let t = self.const_ld_truth(&u.node.operand, err, before)?;
+                        return Ok(CVal::Num(u64::from(!t), int_t()));
+                    }
+                    Err(err) => return Err(err),
+                };
                 let CVal::Num(bits, t) = v else {
                     return self.error(e.span, "operator on an address in a constant expression");
                 };
@@ -159,19 +175,15 @@ impl<'u> Cx<'u> {
                     _ => self.error(e.span, "not a constant expression"),
                 }
             }
-            Expression::BinaryOperator(b) => self.const_binary(b, e.span),
+            Expression::BinaryOperator(b) => {
+                let before = self.diags.len();
+                match self.const_binary(b, e.span) {
+                    Err(err) => self.const_ld_compare(b, err, before),
+                    ok => ok,
+                }
+            }
             Expression::Conditional(c) => {
-                let cv = self.const_eval(&c.node.condition)?;
-                let truth = match cv {
-                    CVal::Num(bits, t) => {
-                        if t.is_float() {
-                            arith::f64_of(scal(&t), bits) != 0.0
-                        } else {
-                            bits != 0
-                        }
-                    }
-                    CVal::Addr(..) => true,
-                };
+                let truth = self.const_truth(&c.node.condition)?;
                 let a = self.const_eval(&c.node.then_expression)?;
                 let b = self.const_eval(&c.node.else_expression)?;
                 let (chosen, other) = if truth { (a, b) } else { (b, a) };
@@ -309,7 +321,12 @@ impl<'u> Cx<'u> {
     }
 
     fn const_truth(&mut self, e: &Node<Expression>) -> R<bool> {
-        Ok(match self.const_eval(e)? {
+        let before = self.diags.len();
+        let v = match self.const_eval(e) {
+            Ok(v) => v,
+            Err(err) => return self.const_ld_truth(e, err, before),
+        };
+        Ok(match v {
             CVal::Num(bits, t) => {
                 if t.is_float() {
                     arith::f64_of(scal(&t), bits) != 0.0
@@ -509,7 +526,10 @@ impl<'u> Cx<'u> {
                         Ok(CVal::Num(v32.to_bits() as u64, Rc::new(Type::Float)))
                     }
                     FloatFormat::Double => Ok(CVal::Num(v.to_bits(), double_t())),
-                    _ => self.unsupported(c.span, "long double constant"),
+                    _ => self.unsupported(
+                        c.span,
+                        "long double constant in a constant expression other than a conversion",
+                    ),
                 }
             }
             Constant::Character(s) => {

@@ -8,6 +8,7 @@ use lang_c::span::{Node, Span};
 use lang_c::visit::{self, Visit};
 
 use super::consteval::CVal;
+use super::expr::Val;
 use super::init::InitItem;
 use super::types::Storage;
 use super::{Cx, FnState, Sym, VarLoc, R};
@@ -186,12 +187,25 @@ impl<'u> Cx<'u> {
                             "struct-valued expression in a static initialiser",
                         );
                     }
-                    let v = self.const_eval(e)?;
-                    let v = self.const_convert(v, &ty, e.span)?;
                     let sz = self.size_of(&ty).unwrap_or(0) as usize;
+                    let o = off as usize;
+                    if ty.is_long_double() {
+                        let v = self.const_ld(e)?;
+                        init_locs.push((off, off + 10, self.loc(e.span)));
+                        bytes[o..o + 10].copy_from_slice(&v.to_bytes());
+                        continue;
+                    }
+                    let before = self.diags.len();
+                    let v = match self.const_eval(e) {
+                        Ok(v) => self.const_convert(v, &ty, e.span)?,
+                        // A `long double` expression (which `CVal` cannot hold).
+                        Err(err) if bits.is_none() && ty.is_arith() => {
+                            self.const_converted_ld(e, &ty, err, before)?
+                        }
+                        Err(err) => return Err(err),
+                    };
                     let item = self.loc(e.span);
                     init_locs.push((off, off + sz as u32, item));
-                    let o = off as usize;
                     if let Some(b) = bits {
                         let CVal::Num(bits, _) = v else {
                             return self.error(
@@ -251,7 +265,7 @@ impl<'u> Cx<'u> {
         let mut at = AddrTaken(HashSet::new());
         at.visit_statement(&fd.node.statement.node, &fd.node.statement.span);
         let ret_ty = ft.ret.clone();
-        let ret_struct = matches!(*ret_ty, Type::Struct(_));
+        let ret_struct = ret_ty.is_by_address();
         let sret_size = if ret_struct {
             self.size_of(&ret_ty)
         } else {
@@ -314,7 +328,7 @@ impl<'u> Cx<'u> {
             let (pname, pspan) = pnames.get(i).cloned().unwrap_or((None, fd.span));
             let ploc = self.loc(pspan);
             let pname_s = pname.clone().unwrap_or_else(|| format!("<param {i}>"));
-            let in_mem = matches!(**pty, Type::Struct(_))
+            let in_mem = pty.is_by_address()
                 || pname
                     .as_ref()
                     .map(|n| self.fs().addr_taken.contains(n))
@@ -323,7 +337,7 @@ impl<'u> Cx<'u> {
                 let size = self.size_or_err(pty, pspan)?;
                 let align = self.align_of(pty);
                 let l = self.new_local(pname_s.clone(), size, align, ploc);
-                let by_value_size = if matches!(**pty, Type::Struct(_)) {
+                let by_value_size = if pty.is_by_address() {
                     Some(size)
                 } else {
                     None
@@ -489,7 +503,8 @@ impl<'u> Cx<'u> {
             }
             None => (None, ty.clone()),
         };
-        let is_scalar = full_ty.is_scalar();
+        // A `long double` is a scalar of C but lives in memory (see `long_double.rs`).
+        let is_scalar = full_ty.scalar().is_some();
         let addr_taken = self.fs().addr_taken.contains(&name);
         if is_scalar && !addr_taken {
             let r = self.new_reg(Some(name.clone()), items.is_none());
@@ -497,8 +512,10 @@ impl<'u> Cx<'u> {
             if let Some((items, _)) = items {
                 for it in items {
                     if let InitItem::Expr { e, .. } = it {
-                        let (v, vt) = self.scalar_rvalue(e)?;
-                        let v = self.convert(v, &vt, &full_ty, e.span)?;
+                        let v = self.expr(e)?;
+                        let Val::S(v, _) = self.convert_val(v, &full_ty, e.span)? else {
+                            return self.error(e.span, "initialisation from a non-scalar value");
+                        };
                         let l = self.loc(e.span);
                         self.set_reg(r, v, l);
                     }
@@ -516,7 +533,7 @@ impl<'u> Cx<'u> {
             // Braced lists and strings zero the rest of the object (C11 6.7.9p21).
             if matches!(init.node, Initializer::List(_)) || !is_scalar {
                 let whole_copy = items.len() == 1
-                    && matches!(&items[0], InitItem::Expr { ty, .. } if matches!(**ty, Type::Struct(_)));
+                    && matches!(&items[0], InitItem::Expr { ty, .. } if ty.is_by_address());
                 if !whole_copy {
                     self.emit(
                         StmtKind::Zero {
@@ -587,13 +604,18 @@ impl<'u> Cx<'u> {
             InitItem::Expr { off, ty, e, .. } => {
                 let dst = self.offset_addr(base, off as i64, loc);
                 let eloc = self.loc(e.span);
-                if matches!(*ty, Type::Struct(_)) {
+                if ty.is_long_double() {
+                    let v = self.expr(e)?;
+                    self.ld_assign(dst, v, e.span, eloc)?;
+                } else if matches!(*ty, Type::Struct(_)) {
                     let src = self.agg_rvalue(e)?;
                     let size = self.size_or_err(&ty, e.span)?;
                     self.emit(StmtKind::Copy { dst, src, size }, eloc);
                 } else {
-                    let (v, vt) = self.scalar_rvalue(e)?;
-                    let v = self.convert(v, &vt, &ty, e.span)?;
+                    let v = self.expr(e)?;
+                    let Val::S(v, _) = self.convert_val(v, &ty, e.span)? else {
+                        return self.error(e.span, "initialisation from a non-scalar value");
+                    };
                     let sc = ty.scalar().unwrap_or(Scalar::I32);
                     self.emit(
                         StmtKind::Store {

@@ -80,11 +80,16 @@ fn widening_is_identity(from: Scalar, to: Scalar) -> bool {
         && (to.bits() == 64 || (to.bits() > from.bits() && (to.is_signed() || !from.is_signed())))
 }
 
+/// A floating constant with the `L` suffix (a `long double`).
+fn is_ld_literal(c: &Node<Constant>) -> bool {
+    matches!(&c.node, Constant::Float(f) if matches!(f.suffix.format, FloatFormat::LongDouble))
+}
+
 fn sc(t: &Type) -> Scalar {
     t.scalar().unwrap_or(Scalar::I32)
 }
 
-fn bin_of(op: &BinaryOperator) -> Option<BinOp> {
+pub(crate) fn bin_of(op: &BinaryOperator) -> Option<BinOp> {
     use BinaryOperator as B;
     Some(match op {
         B::Multiply | B::AssignMultiply => BinOp::Mul,
@@ -157,8 +162,18 @@ impl<'u> Cx<'u> {
 
     /// An expression as a scalar rvalue (arrays and functions decay to pointers).
     pub fn scalar_rvalue(&mut self, e: &Node<Expression>) -> R<(Operand, TypeRef)> {
-        match self.expr(e)? {
+        let v = self.expr(e)?;
+        self.scalar_of(v, e.span)
+    }
+
+    /// A lowered value that must be a scalar.
+    pub fn scalar_of(&mut self, v: Val, span: Span) -> R<(Operand, TypeRef)> {
+        let e = Node::new((), span);
+        match v {
             Val::S(o, t) => Ok((o, t)),
+            Val::Agg(_, t) if t.is_long_double() => {
+                self.unsupported(e.span, "long double in this position")
+            }
             Val::Agg(..) => self.error(
                 e.span,
                 "a struct or union is used where a scalar is required",
@@ -275,6 +290,13 @@ impl<'u> Cx<'u> {
                     None => self.error(e.span, format!("use of undeclared identifier `{name}`")),
                 }
             }
+            Expression::Constant(c) if is_ld_literal(c) => {
+                let Constant::Float(f) = &c.node else {
+                    return self.error(e.span, "floating constant expected");
+                };
+                let v = self.ld_literal(f, c.span)?;
+                Ok(Val::Agg(self.ld_const(v, loc), super::types::ld_t()))
+            }
             Expression::Constant(c) => match self.constant(c)? {
                 CVal::Num(bits, t) => Ok(Val::S(Operand::Const(bits), t)),
                 CVal::Addr(..) => self.error(e.span, "unexpected address constant"),
@@ -330,6 +352,9 @@ impl<'u> Cx<'u> {
                 let v = self.expr(&c.node.expression)?;
                 if to.is_void() {
                     return Ok(Val::Void);
+                }
+                if to.is_long_double() || Self::is_ld_val(&v) {
+                    return self.convert_val(v, &to, e.span);
                 }
                 let Val::S(o, from) = v else {
                     return self.unsupported(e.span, "cast of a struct or union value");
@@ -502,9 +527,11 @@ impl<'u> Cx<'u> {
         match p {
             Place::Reg(r, t) => Val::S(Operand::Reg(r), t),
             Place::Mem(a, t) => match &*t {
-                Type::Array(..) | Type::Vla(..) | Type::Struct(_) | Type::Function(_) => {
-                    Val::Agg(a, t)
-                }
+                Type::Array(..)
+                | Type::Vla(..)
+                | Type::Struct(_)
+                | Type::LongDouble
+                | Type::Function(_) => Val::Agg(a, t),
                 _ => {
                     let s = sc(&t);
                     let v = self.assign(Rvalue::Load(a, s), loc);
@@ -797,7 +824,7 @@ impl<'u> Cx<'u> {
                 "subscript of something that is not an array or pointer",
             );
         };
-        if !el.is_scalar() {
+        if el.scalar().is_none() {
             let a = self.ptr_add(p, &el, i, &it, false, span)?;
             return Ok(IndexAccess::Place(Place::Mem(a, el)));
         }
@@ -991,7 +1018,18 @@ impl<'u> Cx<'u> {
                 Ok(self.load_place(p, loc))
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
-                let (v, t) = self.scalar_rvalue(operand)?;
+                let v = self.expr(operand)?;
+                if let (Val::Agg(a, t), false) =
+                    (&v, u.node.operator.node == UnaryOperator::Complement)
+                {
+                    if t.is_long_double() {
+                        if u.node.operator.node == UnaryOperator::Plus {
+                            return Ok(v);
+                        }
+                        return Ok(self.ld_negate(*a, loc));
+                    }
+                }
+                let (v, t) = self.scalar_of(v, operand.span)?;
                 let pt = promote(&t);
                 let v = self.convert(v, &t, &pt, e.span)?;
                 let op = match u.node.operator.node {
@@ -1007,7 +1045,15 @@ impl<'u> Cx<'u> {
                 Ok(Val::S(r, pt))
             }
             UnaryOperator::Negate => {
-                let (v, t) = self.scalar_rvalue(operand)?;
+                let v = self.expr(operand)?;
+                if let Val::Agg(a, t) = &v {
+                    if t.is_long_double() {
+                        let truth = self.ld_truth(*a, loc);
+                        let r = self.assign(Rvalue::Un(UnOp::LNot, Scalar::I32, truth), loc);
+                        return Ok(Val::S(r, int_t()));
+                    }
+                }
+                let (v, t) = self.scalar_of(v, operand.span)?;
                 let s = if t.is_pointer() { Scalar::U64 } else { sc(&t) };
                 if let Operand::Const(c) = v {
                     return Ok(Val::S(
@@ -1032,6 +1078,23 @@ impl<'u> Cx<'u> {
                 );
                 let p = self.place(operand)?;
                 let t = p.ty().clone();
+                if let (Place::Mem(a, _), true) = (&p, t.is_long_double()) {
+                    let a = *a;
+                    let old = if post {
+                        Some(self.ld_copy(a, loc))
+                    } else {
+                        None
+                    };
+                    let op = if inc { BinOp::Add } else { BinOp::Sub };
+                    let one = Val::S(Operand::Const(1), int_t());
+                    let cur = Val::Agg(a, t.clone());
+                    let newv = self.ld_arith(op, cur, one, e.span)?;
+                    let newv = self.ld_assign(a, newv, e.span, loc)?;
+                    return Ok(match old {
+                        Some(o) => Val::Agg(o, t),
+                        None => newv,
+                    });
+                }
                 let Val::S(old, _) = self.load_place(p.clone(), loc) else {
                     return self.error(e.span, "increment of a non-scalar");
                 };
@@ -1113,8 +1176,10 @@ impl<'u> Cx<'u> {
                     {
                         match self.index_access(lb, b.node.lhs.span)? {
                             IndexAccess::Elem(base, index, scale, el) => {
-                                let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
-                                let v = self.convert(v, &vt, &el, e.span)?;
+                                let v = self.expr(&b.node.rhs)?;
+                                let Val::S(v, _) = self.convert_val(v, &el, e.span)? else {
+                                    return self.error(e.span, "assignment of a non-scalar value");
+                                };
                                 let ty = sc(&el);
                                 self.emit(
                                     StmtKind::StoreIdx {
@@ -1134,6 +1199,11 @@ impl<'u> Cx<'u> {
                     _ => self.place(&b.node.lhs)?,
                 };
                 let t = p.ty().clone();
+                if let (Place::Mem(dst, _), true) = (&p, t.is_long_double()) {
+                    let dst = *dst;
+                    let v = self.expr(&b.node.rhs)?;
+                    return self.ld_assign(dst, v, e.span, loc);
+                }
                 if matches!(*t, Type::Struct(_)) {
                     let src = self.agg_rvalue(&b.node.rhs)?;
                     let size = self.size_or_err(&t, e.span)?;
@@ -1146,8 +1216,10 @@ impl<'u> Cx<'u> {
                 if matches!(*t, Type::Array(..) | Type::Vla(..)) {
                     return self.error(e.span, "assignment to an array");
                 }
-                let (v, vt) = self.scalar_rvalue(&b.node.rhs)?;
-                let v = self.convert(v, &vt, &t, e.span)?;
+                let v = self.expr(&b.node.rhs)?;
+                let Val::S(v, _) = self.convert_val(v, &t, e.span)? else {
+                    return self.error(e.span, "assignment of a non-scalar value");
+                };
                 let v = self.store_place(&p, v, loc);
                 Ok(Val::S(v, t))
             }
@@ -1162,9 +1234,24 @@ impl<'u> Cx<'u> {
             | B::AssignBitwiseXor
             | B::AssignBitwiseOr => {
                 let bop = bin_of(op).unwrap_or(BinOp::Add);
-                let rhs = self.scalar_rvalue(&b.node.rhs)?;
+                let rhs_v = self.expr(&b.node.rhs)?;
                 let p = self.place(&b.node.lhs)?;
                 let t = p.ty().clone();
+                if t.is_long_double() || Self::is_ld_val(&rhs_v) {
+                    let old = self.load_place(p.clone(), loc);
+                    let nv = self.ld_arith(bop, old, rhs_v, e.span)?;
+                    return match (&p, t.is_long_double()) {
+                        (Place::Mem(a, _), true) => self.ld_assign(*a, nv, e.span, loc),
+                        _ => {
+                            let Val::S(nv, _) = self.convert_val(nv, &t, e.span)? else {
+                                return self.error(e.span, "compound assignment to a non-scalar");
+                            };
+                            let nv = self.store_place(&p, nv, loc);
+                            Ok(Val::S(nv, t))
+                        }
+                    };
+                }
+                let rhs = self.scalar_of(rhs_v, b.node.rhs.span)?;
                 let Val::S(old, _) = self.load_place(p.clone(), loc) else {
                     return self.error(e.span, "compound assignment to a non-scalar");
                 };
@@ -1175,8 +1262,13 @@ impl<'u> Cx<'u> {
             }
             _ => {
                 let bop = bin_of(op).unwrap_or(BinOp::Add);
-                let a = self.scalar_rvalue(&b.node.lhs)?;
-                let c = self.scalar_rvalue(&b.node.rhs)?;
+                let a = self.expr(&b.node.lhs)?;
+                let c = self.expr(&b.node.rhs)?;
+                if Self::is_ld_val(&a) || Self::is_ld_val(&c) {
+                    return self.ld_arith(bop, a, c, e.span);
+                }
+                let a = self.scalar_of(a, b.node.lhs.span)?;
+                let c = self.scalar_of(c, b.node.rhs.span)?;
                 let (r, t) = self.arith(bop, a, c, e.span)?;
                 Ok(Val::S(r, t))
             }
@@ -1218,10 +1310,19 @@ impl<'u> Cx<'u> {
             tt.clone()
         };
         let r = self.tmp();
-        let is_agg = matches!(*rt, Type::Struct(_));
+        let is_agg = rt.is_by_address();
         for (blk, ex) in [(t, &c.node.then_expression), (f, &c.node.else_expression)] {
             self.switch_to(blk);
             let v = self.expr(ex)?;
+            let v = if rt.is_long_double() {
+                // A copy: the operand may be a variable changed before the value is used.
+                let a = self.ld_operand(v, span)?;
+                Val::Agg(self.ld_copy(a, loc), rt.clone())
+            } else if Self::is_ld_val(&v) && !rt.is_void() {
+                self.convert_val(v, &rt, span)?
+            } else {
+                v
+            };
             match v {
                 Val::S(o, vt) if !rt.is_void() && !is_agg => {
                     let o = self.convert(o, &vt, &rt, span)?;
@@ -1273,8 +1374,16 @@ impl<'u> Cx<'u> {
                     .unwrap_or(false) =>
             {
                 let op = bin_of(&b.node.operator.node).unwrap_or(BinOp::Eq);
-                let x = self.scalar_rvalue(&b.node.lhs)?;
-                let y = self.scalar_rvalue(&b.node.rhs)?;
+                let x = self.expr(&b.node.lhs)?;
+                let y = self.expr(&b.node.rhs)?;
+                if Self::is_ld_val(&x) || Self::is_ld_val(&y) {
+                    let Val::S(r, _) = self.ld_arith(op, x, y, e.span)? else {
+                        return self.error(e.span, "comparison without a value");
+                    };
+                    return self.branch_on(r, Scalar::I32, t, f, loc);
+                }
+                let x = self.scalar_of(x, b.node.lhs.span)?;
+                let y = self.scalar_of(y, b.node.rhs.span)?;
                 let (ty, a, c) = self.comparison_operands(x, y, e.span)?;
                 let term = Terminator::BranchCmp {
                     op,
@@ -1288,22 +1397,33 @@ impl<'u> Cx<'u> {
                 Ok(())
             }
             _ => {
-                let (v, ty) = self.scalar_rvalue(e)?;
+                let v = self.expr(e)?;
+                if let Val::Agg(a, ty) = &v {
+                    if ty.is_long_double() {
+                        let r = self.ld_truth(*a, loc);
+                        return self.branch_on(r, Scalar::I32, t, f, loc);
+                    }
+                }
+                let (v, ty) = self.scalar_of(v, e.span)?;
                 let s = if ty.is_pointer() {
                     Scalar::U64
                 } else {
                     sc(&ty)
                 };
-                let term = Terminator::Branch {
-                    cond: v,
-                    ty: s,
-                    then_bb: t,
-                    else_bb: f,
-                };
-                self.terminate(term, loc);
-                Ok(())
+                self.branch_on(v, s, t, f, loc)
             }
         }
+    }
+
+    fn branch_on(&mut self, cond: Operand, ty: Scalar, t: BlockId, f: BlockId, loc: Loc) -> R<()> {
+        let term = Terminator::Branch {
+            cond,
+            ty,
+            then_bb: t,
+            else_bb: f,
+        };
+        self.terminate(term, loc);
+        Ok(())
     }
 
     fn call(&mut self, c: &Node<CallExpression>, span: Span) -> R<Val> {
@@ -1345,7 +1465,18 @@ impl<'u> Cx<'u> {
             if pty.is_none() && !ft.variadic && !ft.unprototyped {
                 return self.error(a.span, "too many arguments in call");
             }
+            let v = match &pty {
+                Some(p) if p.is_long_double() || Self::is_ld_val(&v) => {
+                    self.convert_val(v, p, a.span)?
+                }
+                _ => v,
+            };
             let arg = match v {
+                Val::Agg(addr, t) if t.is_long_double() => CallArg {
+                    val: addr,
+                    ty: Scalar::F64,
+                    by_value_size: Some(super::long_double::LD_SIZE),
+                },
                 Val::Agg(addr, t) => {
                     let size = self.size_or_err(&t, a.span)?;
                     CallArg {
@@ -1396,10 +1527,15 @@ impl<'u> Cx<'u> {
             );
             return Ok(Val::Void);
         }
-        if matches!(*ret, Type::Struct(_)) {
+        if ret.is_by_address() {
             let size = self.size_or_err(&ret, span)?;
             let align = self.align_of(&ret);
-            let l = self.new_local("<returned struct>".into(), size, align, loc);
+            let what = if ret.is_long_double() {
+                "<returned long double>"
+            } else {
+                "<returned struct>"
+            };
+            let l = self.new_local(what.into(), size, align, loc);
             self.emit(StmtKind::StorageLive(l), loc);
             let a = self.assign(Rvalue::AddrLocal(l), loc);
             self.emit(

@@ -7,12 +7,13 @@ use std::rc::Rc;
 
 use lang_c::span::Span;
 
-use super::types::{char_t, double_t, int_t, long_t, ptr_to, uint_t, ulong_t};
+use super::types::{char_t, double_t, int_t, ld_t, long_t, ptr_to, uint_t, ulong_t};
 use super::{Cx, R};
 use crate::ir::{FuncId, FuncType, Type, TypeRef};
 
 /// Prototypes of the modelled library functions, as `ret:params` with one letter per
-/// type: i int, u unsigned, l long, z size_t, d double, f float, c char *, p void *,
+/// type: i int, u unsigned, l long, z size_t, d double, f float, L long double,
+/// c char *, p void *,
 /// v void, `.` variadic. The flag says whether gcc treats the name as a built-in (and
 /// so uses this prototype when it is called undeclared).
 const LIBC: &[(&str, &str, bool)] = &[
@@ -31,6 +32,7 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("exp", "d:d", true),
     ("fabs", "d:d", true),
     ("fabsf", "f:f", true),
+    ("fabsl", "L:L", true),
     ("fclose", "i:p", false),
     ("feof", "i:p", false),
     ("ferror", "i:p", false),
@@ -38,6 +40,11 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("fgetc", "i:p", false),
     ("fgets", "c:cip", false),
     ("floor", "d:d", true),
+    ("floorl", "L:L", true),
+    ("ceill", "L:L", true),
+    ("truncl", "L:L", true),
+    ("roundl", "L:L", true),
+    ("fmodl", "L:LL", true),
     ("fmod", "d:dd", true),
     ("fopen", "p:cc", false),
     ("fprintf", "i:pc.", true),
@@ -84,6 +91,7 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("snprintf", "i:czc.", true),
     ("sprintf", "i:cc.", true),
     ("sqrt", "d:d", true),
+    ("sqrtl", "L:L", true),
     ("srand", "v:u", false),
     ("sscanf", "i:cc.", true),
     ("strcat", "c:cc", true),
@@ -101,6 +109,7 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("strspn", "z:cc", true),
     ("strstr", "c:cc", true),
     ("strtod", "d:cp", false),
+    ("strtold", "L:cp", false),
     ("strtol", "l:cpi", false),
     ("strtoll", "l:cpi", false),
     ("strtoul", "z:cpi", false),
@@ -120,6 +129,7 @@ fn letter_type(c: char) -> Option<TypeRef> {
         'z' => ulong_t(),
         'd' => double_t(),
         'f' => Rc::new(Type::Float),
+        'L' => ld_t(),
         'c' => ptr_to(char_t()),
         'p' => ptr_to(Rc::new(Type::Void)),
         'v' => Rc::new(Type::Void),

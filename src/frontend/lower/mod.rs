@@ -10,6 +10,7 @@ mod decl;
 mod expr;
 mod implicit;
 mod init;
+mod long_double;
 mod marks;
 mod stmt;
 mod stmtexpr;

@@ -223,6 +223,18 @@ impl<'u> Cx<'u> {
                 let val = match e {
                     None => None,
                     Some(e) => match self.expr(e)? {
+                        v if ret_ty.is_long_double() => {
+                            if let Some(r) = self.fs().sret {
+                                self.ld_assign(Operand::Reg(r), v, e.span, loc)?;
+                            }
+                            None
+                        }
+                        v @ Val::Agg(..) if Self::is_ld_val(&v) && !ret_ty.is_void() => {
+                            let Val::S(o, _) = self.convert_val(v, &ret_ty, e.span)? else {
+                                return self.error(e.span, "return of a non-scalar value");
+                            };
+                            Some(o)
+                        }
                         Val::S(o, t) => {
                             if ret_ty.is_void() {
                                 None

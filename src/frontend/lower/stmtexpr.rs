@@ -49,7 +49,7 @@ impl<'u> Cx<'u> {
                 self.emit(StmtKind::Assign(r, Rvalue::Use(o)), loc);
                 Ok(Val::S(Operand::Reg(r), t))
             }
-            Val::Agg(a, t) if matches!(*t, Type::Struct(_)) => {
+            Val::Agg(a, t) if t.is_by_address() => {
                 let size = self.size_or_err(&t, span)?;
                 let align = self.align_of(&t);
                 let l = self.new_local("<statement expression>".into(), size, align, loc);

@@ -6,7 +6,7 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
 use super::attrs::LayoutAttrs;
-use super::{Cx, Sym, Tag, R};
+use super::{Cx, DiagKind, Sym, Tag, R};
 use crate::ir::{
     BitField, Field, FuncType, IntKind, IntTy, Rvalue, StmtKind, StructDef, StructId, Type, TypeRef,
 };
@@ -41,6 +41,9 @@ pub(crate) fn char_t() -> TypeRef {
 pub(crate) fn double_t() -> TypeRef {
     Rc::new(Type::Double)
 }
+pub(crate) fn ld_t() -> TypeRef {
+    Rc::new(Type::LongDouble)
+}
 pub(crate) fn ptr_to(t: TypeRef) -> TypeRef {
     Rc::new(Type::Pointer(t))
 }
@@ -53,6 +56,7 @@ impl<'u> Cx<'u> {
             Type::Enum => Some(4),
             Type::Float => Some(4),
             Type::Double => Some(8),
+            Type::LongDouble => Some(16),
             Type::Pointer(_) => Some(8),
             Type::Array(e, Some(n)) => {
                 let es = self.size_of(e)? as u64;
@@ -75,6 +79,7 @@ impl<'u> Cx<'u> {
         match t {
             Type::Array(e, _) | Type::Vla(e, _) => self.align_of(e),
             Type::Struct(id) => self.structs.get(id.index()).map(|s| s.align).unwrap_or(1),
+            Type::LongDouble => 16,
             _ => self.size_of(t).unwrap_or(1).clamp(1, 8),
         }
     }
@@ -159,7 +164,7 @@ impl<'u> Cx<'u> {
         self.type_from_specifiers(&ts, span)
     }
 
-    fn type_from_specifiers(&mut self, ts: &[&Node<TypeSpecifier>], span: Span) -> R<TypeRef> {
+    fn type_from_specifiers(&mut self, ts: &[&Node<TypeSpecifier>], _span: Span) -> R<TypeRef> {
         let (mut longs, mut shorts, mut unsigned, mut signed) = (0, 0, false, false);
         let (mut char_, mut int_, mut float_, mut double_, mut bool_, mut void_) =
             (false, false, false, false, false, false);
@@ -214,7 +219,7 @@ impl<'u> Cx<'u> {
         }
         if double_ {
             if longs > 0 {
-                return self.unsupported(span, "long double");
+                return Ok(ld_t());
             }
             return Ok(Rc::new(Type::Double));
         }
@@ -630,6 +635,18 @@ impl<'u> Cx<'u> {
             );
         }
         if self.f.is_none() {
+            // Not constant because of something regcause does not model (a `long double`
+            // comparison): say that rather than blame the program.
+            let n = self.diags.len();
+            let r = self.const_int(e);
+            if r.is_err()
+                && self.diags[n..]
+                    .iter()
+                    .any(|d| d.kind == DiagKind::Unsupported)
+            {
+                return r.map(|_| el);
+            }
+            self.diags.truncate(n);
             return self.error(e.span, "variably modified type at file scope");
         }
         if self.no_code > 0 {
@@ -779,6 +796,9 @@ pub(crate) fn promote(t: &TypeRef) -> TypeRef {
 
 /// The usual arithmetic conversions (C11 6.3.1.8): the common type of two operands.
 pub(crate) fn common_type(a: &TypeRef, b: &TypeRef) -> TypeRef {
+    if a.is_long_double() || b.is_long_double() {
+        return ld_t();
+    }
     if matches!(**a, Type::Double) || matches!(**b, Type::Double) {
         return double_t();
     }

@@ -3,8 +3,9 @@
 //! regcause's `va_list` is a `char *` into the function's argument area (see
 //! `ir::Function::va_area`), where every argument past the named ones takes a 16-byte
 //! slot (its value, then its kind for the `v*printf` models): `va_arg(ap, T)` reads a
-//! `T` at `ap` and advances `ap` by 16. Reading past the last argument is an out-of-bounds
-//! read of that area (natively, garbage).
+//! `T` at `ap` and advances `ap` by 16. A `long double` takes two slots (its tag, then
+//! its 16 bytes). Reading past the last argument is an out-of-bounds read of that area
+//! (natively, garbage).
 
 use std::rc::Rc;
 
@@ -71,6 +72,9 @@ impl<'u> Cx<'u> {
     pub fn va_arg(&mut self, va: &Node<VaArgExpression>, span: Span) -> R<Val> {
         let loc = self.loc(span);
         let ty = self.type_name(&va.node.type_name)?;
+        if ty.is_long_double() {
+            return self.va_arg_long_double(va, ty, span);
+        }
         let s = match ty.scalar() {
             Some(s @ (Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64)) => s,
             Some(s @ (Scalar::Ptr | Scalar::F64)) => s,
@@ -99,5 +103,30 @@ impl<'u> Cx<'u> {
         self.va_store(&p, next, va.node.va_list.span, loc)?;
         // Copy the value out of the load's temporary (the va_list store came after).
         Ok(Val::S(v, Rc::clone(&ty)))
+    }
+
+    /// `va_arg(ap, long double)`: the argument takes two slots, its value in the second
+    /// (see `Machine::fill_va_area`); the result is a copy of it.
+    fn va_arg_long_double(
+        &mut self,
+        va: &Node<VaArgExpression>,
+        ty: TypeRef,
+        span: Span,
+    ) -> R<Val> {
+        let loc = self.loc(span);
+        let p = self.place(&va.node.va_list)?;
+        let Val::S(cur, _) = self.load_place(p.clone(), loc) else {
+            return self.error(span, "expected a va_list");
+        };
+        let at = |index| Rvalue::PtrAdd {
+            base: cur,
+            index: Operand::Const(index),
+            scale: 1,
+        };
+        let value = self.assign(at(16), loc);
+        let copy = self.ld_copy(value, loc);
+        let next = self.assign(at(32), loc);
+        self.va_store(&p, next, va.node.va_list.span, loc)?;
+        Ok(Val::Agg(copy, ty))
     }
 }

@@ -3,6 +3,7 @@
 
 #define HUGE_VAL (1.0 / 0.0)
 #define HUGE_VALF (1.0f / 0.0f)
+#define HUGE_VALL (1.0L / 0.0L)
 #define INFINITY (1.0f / 0.0f)
 /* glibc's NAN is a positive quiet float NaN (0x7fc00000). 0.0f/0.0f is not: gcc folds
    it to +NaN in static initialisers but x86 computes -NaN at run time. */
@@ -51,5 +52,12 @@ double cbrt(double x);
 double log2(double x);
 double exp2(double x);
 double trunc(double x);
+long double sqrtl(long double x);
+long double fabsl(long double x);
+long double floorl(long double x);
+long double ceill(long double x);
+long double truncl(long double x);
+long double roundl(long double x);
+long double fmodl(long double x, long double y);
 
 #endif

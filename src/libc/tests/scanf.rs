@@ -107,6 +107,7 @@ fn basics_without_gcc() {
 #[derive(Clone, Copy, Debug)]
 enum Dest {
     Int(u8, bool),
+    /// 4 `float`, 8 `double`, 16 `long double` (10 bytes compared).
     Float(u8),
     /// `%c`: no NUL added.
     Chars,
@@ -127,6 +128,7 @@ impl Dest {
             Dest::Int(_, true) => "long long",
             Dest::Int(_, false) => "unsigned long long",
             Dest::Float(4) => "float",
+            Dest::Float(16) => "long double",
             Dest::Float(_) => "double",
             Dest::Chars | Dest::Str => "char",
             Dest::Count => "int",
@@ -134,6 +136,7 @@ impl Dest {
     }
     fn bytes(self) -> usize {
         match self {
+            Dest::Float(16) => 10,
             Dest::Int(n, _) | Dest::Float(n) => n as usize,
             Dest::Chars | Dest::Str => 40,
             Dest::Count => 4,
@@ -187,12 +190,14 @@ fn random_directive(r: &mut Rng, fmt: &mut Vec<u8>, dests: &mut Vec<Dest>) {
         }
         4 | 5 => {
             let conv = r.pick(b"fegaEFGA");
-            let long = r.chance(60);
-            if long {
-                fmt.push(b'l');
+            let size = r.pick(&[4, 8, 8, 16, 16]);
+            match size {
+                8 => fmt.push(b'l'),
+                16 => fmt.push(b'L'),
+                _ => {}
             }
             fmt.push(conv);
-            Dest::Float(if long { 8 } else { 4 })
+            Dest::Float(size)
         }
         6 => {
             fmt.push(b's');
@@ -287,6 +292,14 @@ fn random_input(r: &mut Rng) -> Vec<u8> {
             b"-x",
             b"3.4028236e38",
             b"1e-45",
+            // long double ranges and roundings
+            b"0.1",
+            b"1e4932",
+            b"1.2e4932",
+            b"3.6e-4951",
+            b"1e-4951",
+            b"0x1.fffffffffffffffffp0",
+            b"1.00000000000000000005421010862427522170037264004349708557128906250",
         ]);
         s.extend_from_slice(tok);
         if r.chance(60) {
@@ -307,7 +320,10 @@ fn render(d: Dest, v: Option<&ScanValue>) -> String {
         (Dest::Float(4), Some(ScanValue::Float { value, .. })) => {
             bytes.copy_from_slice(&(*value as f32).to_le_bytes());
         }
-        (Dest::Float(_), Some(ScanValue::Float { value, .. })) => {
+        (Dest::Float(16), Some(ScanValue::LongDouble(x))) => {
+            bytes.copy_from_slice(&x.to_bytes());
+        }
+        (Dest::Float(8), Some(ScanValue::Float { value, .. })) => {
             bytes.copy_from_slice(&value.to_le_bytes());
         }
         (Dest::Chars | Dest::Str, Some(ScanValue::Bytes(b))) => {
