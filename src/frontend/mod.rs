@@ -4,7 +4,6 @@
 //! The front end takes a directory, never a git revision, so that any tree (a
 //! materialised revision, a tree with some hunks applied, a user's folder) runs alike.
 
-mod chunks;
 mod headers;
 mod linemap;
 mod lower;
@@ -16,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::ir::{Loc, Program};
-pub use chunks::ParseCache;
 pub use linemap::LineMap;
+pub use lower::ParseCache;
 pub use sources::{find_program, ProgramSpec, SourceError};
 pub use splice::Splicer;
 

@@ -5,6 +5,7 @@
 
 mod attrs;
 mod builtins;
+mod chunks;
 mod consteval;
 mod decl;
 mod expr;
@@ -25,6 +26,7 @@ use lang_c::span::Span;
 
 use super::{Diag, DiagKind, FrontendError, LineMap};
 use crate::ir::*;
+pub use chunks::ParseCache;
 pub(crate) use marks::{extract as extract_marks, LayoutMarks};
 
 /// A construct failed to lower; its diagnostic is already recorded.

@@ -26,8 +26,8 @@ use lang_c::ast::{
 };
 use lang_c::span::Node;
 
-use super::lower::{self, ParsedUnit};
-use super::{FrontendError, LineMap};
+use super::ParsedUnit;
+use crate::frontend::{lower, FrontendError, LineMap};
 
 /// One chunk's declarations and the typedef names they declare. A span `x` of them is
 /// at `x - origin + s` in a text where the chunk starts at `s`.
