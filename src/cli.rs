@@ -498,7 +498,9 @@ fn finish_run(prog: &crate::ir::Program, r: &exec::RunResult) -> i32 {
         // The documented assumption each kind of continued undefined behaviour runs on.
         let assumed = match w.kind {
             exec::FaultKind::UninitialisedRead => "reads as zero",
-            _ => "an empty array, as gcc allocates",
+            // Each message says what the run does (an empty array, the conversion
+            // instruction's value): what gcc's code does at run time.
+            _ => "as gcc's code does",
         };
         let _ = writeln!(
             err,

@@ -949,7 +949,10 @@ impl<'p> Machine<'p> {
             ));
         }
         if n == 0 {
-            let what = format!("variable-length array `{}` has size zero", info.name);
+            let what = format!(
+                "variable-length array `{}` has size zero (an empty array, as gcc allocates)",
+                info.name
+            );
             if self.limits.strict {
                 return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
             }
@@ -976,6 +979,25 @@ impl<'p> Machine<'p> {
 
     /// Record a located warning (once per location and kind): undefined behaviour the
     /// run continued past under a documented assumption.
+    /// A floating value converted to an integer kind that cannot hold its integral part
+    /// (undefined, C11 6.3.1.4p1): the run goes on with what x86-64's conversion
+    /// instruction gives, as gcc's code does at run time, and says so; gcc folds a
+    /// conversion of a constant at compile time instead, often to another value.
+    /// `--strict` stops here.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn out_of_range_conversion(&self, value: &str, to: Scalar, loc: Loc) -> X<()> {
+        let what = format!(
+            "conversion of {value} to {} is out of range: undefined behaviour (the run takes what the conversion instruction gives; gcc may fold a constant conversion to another value)",
+            to.c_name()
+        );
+        if self.limits.strict {
+            return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
+        }
+        self.warn(FaultKind::UndefinedBehaviour, what, loc, Vec::new());
+        Ok(())
+    }
+
     fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<Note>) {
         let mut w = self.warnings.borrow_mut();
         if w.iter().any(|e| e.loc == loc && e.kind == kind) || w.len() >= MAX_WARNINGS {
@@ -1414,7 +1436,14 @@ impl<'p> Machine<'p> {
                 }
             }
             Rvalue::Un(op, s, a) => arith::unop(*op, *s, self.op(a, rb, loc, func)?),
-            Rvalue::Cast { from, to, val } => arith::cast(*from, *to, self.op(val, rb, loc, func)?),
+            Rvalue::Cast { from, to, val } => {
+                let v = self.op(val, rb, loc, func)?;
+                if from.is_float() && !to.is_float() && !arith::float_fits(*from, *to, v) {
+                    let f = arith::f64_of(*from, v);
+                    self.out_of_range_conversion(&format!("{f}"), *to, loc)?;
+                }
+                arith::cast(*from, *to, v)
+            }
             Rvalue::PtrAdd { base, index, scale } => {
                 let b = self.op(base, rb, loc, func)?;
                 let i = self.op(index, rb, loc, func)? as i64;

@@ -83,6 +83,10 @@ impl Machine<'_> {
             }
             LdOp::To(k) => {
                 let x = self.ld_load::<H>(a, loc)?;
+                if !k.is_float() && !crate::ir::arith::ld_fits(x, k) {
+                    let shown = format!("{}", x.to_f64());
+                    self.out_of_range_conversion(&shown, k, loc)?;
+                }
                 self.ld_write::<H>(dst, k.size(), ld_to_scalar(x, k), loc)
             }
         }

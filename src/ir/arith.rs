@@ -204,6 +204,72 @@ pub fn cast(from: Scalar, to: Scalar, v: u64) -> u64 {
     }
 }
 
+/// Whether the floating value `v` of kind `from` converts to the integer kind `to`
+/// with its integral part representable (C11 6.3.1.4p1: otherwise the conversion is
+/// undefined, and gcc's constant folding and the conversion instruction disagree).
+pub fn float_fits(from: Scalar, to: Scalar, v: u64) -> bool {
+    let t = f64_of(from, v).trunc();
+    let (lo, hi) = int_range(to);
+    t >= lo && t < hi
+}
+
+/// The integral values of an integer kind as a half-open range of floats, `lo <= t <
+/// hi` (both powers of two or their negation, exact in any floating format).
+fn int_range(to: Scalar) -> (f64, f64) {
+    let bits = to.bits() as i32;
+    if to.is_signed() {
+        (-(2f64.powi(bits - 1)), 2f64.powi(bits - 1))
+    } else {
+        (0.0, 2f64.powi(bits))
+    }
+}
+
+/// A conversion of a constant as gcc folds it at compile time: like [`cast`], except
+/// that a floating value out of an integer kind's range saturates to the kind's limit
+/// (and a NaN gives 0), where the conversion instruction at run time gives another
+/// value. Used wherever regcause folds a conversion that gcc folds (constant operands,
+/// static initialisers), so both give the same answer.
+pub fn fold_cast(from: Scalar, to: Scalar, v: u64) -> u64 {
+    if !from.is_float() || to.is_float() || float_fits(from, to, v) {
+        return cast(from, to, v);
+    }
+    let f = f64_of(from, v);
+    saturated(f.is_nan(), f < 0.0, to)
+}
+
+/// The value gcc folds an out-of-range conversion to: the kind's limit on the value's
+/// side, 0 for a NaN.
+fn saturated(nan: bool, negative: bool, to: Scalar) -> u64 {
+    if nan {
+        return 0;
+    }
+    let bits = to.bits();
+    let v = match (to.is_signed(), negative) {
+        (true, true) => 1u64 << (bits - 1),
+        (true, false) => (1u64 << (bits - 1)) - 1,
+        (false, true) => 0,
+        (false, false) => u64::MAX >> (64 - bits),
+    };
+    to.canon(v)
+}
+
+/// [`fold_cast`] of a `long double` constant to an integer kind.
+pub fn ld_fold_to_int(x: F80, to: Scalar) -> u64 {
+    if ld_fits(x, to) {
+        return ld_to_scalar(x, to);
+    }
+    saturated(x.is_nan(), x.is_negative(), to)
+}
+
+/// [`float_fits`] for a `long double` value.
+pub fn ld_fits(x: F80, to: Scalar) -> bool {
+    let (lo, hi) = int_range(to);
+    // Truncation toward zero: anything above lo - 1 and below hi converts in range.
+    let lo = F80::from_f64(lo).minus(F80::from_i64(1));
+    let hi = F80::from_f64(hi);
+    x.compare(lo) == Some(Ordering::Greater) && x.compare(hi) == Some(Ordering::Less)
+}
+
 fn float_to_int(f: f64, to: Scalar) -> u64 {
     let t = f.trunc();
     match to {
@@ -315,6 +381,41 @@ pub fn ld_binop(op: BinOp, a: F80, b: F80) -> LdResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In range, a conversion is the same folded or run; out of range, a run gives the
+    /// instruction's value and a fold saturates, as gcc's constant folding does.
+    #[test]
+    fn out_of_range_conversions_fold_as_gcc_and_run_as_the_instruction() {
+        let d = |f: f64| f.to_bits();
+        assert!(float_fits(Scalar::F64, Scalar::U8, d(255.9)));
+        assert!(float_fits(Scalar::F64, Scalar::U8, d(-0.75)));
+        assert!(!float_fits(Scalar::F64, Scalar::U8, d(256.0)));
+        assert!(!float_fits(Scalar::F64, Scalar::I32, d(f64::NAN)));
+        assert!(float_fits(Scalar::F64, Scalar::I32, d(-2147483648.9)));
+        assert!(!float_fits(
+            Scalar::F64,
+            Scalar::I64,
+            d(9223372036854775808.0)
+        ));
+        assert_eq!(cast(Scalar::F64, Scalar::U8, d(300.7)), 44);
+        assert_eq!(fold_cast(Scalar::F64, Scalar::U8, d(300.7)), 255);
+        assert_eq!(fold_cast(Scalar::F64, Scalar::U8, d(-3.0)), 0);
+        assert_eq!(
+            fold_cast(Scalar::F64, Scalar::I32, d(1e20)),
+            i32::MAX as u64
+        );
+        assert_eq!(
+            fold_cast(Scalar::F64, Scalar::I32, d(-1e20)) as i64,
+            i32::MIN as i64
+        );
+        assert_eq!(fold_cast(Scalar::F64, Scalar::I32, d(f64::NAN)), 0);
+        assert_eq!(fold_cast(Scalar::F64, Scalar::I32, d(17.9)), 17);
+        let x = |f: f64| F80::from_f64(f);
+        assert!(ld_fits(x(-2147483648.9), Scalar::I32));
+        assert!(!ld_fits(x(2147483648.0), Scalar::I32));
+        assert_eq!(ld_fold_to_int(x(300.7), Scalar::U8), 255);
+        assert_eq!(ld_fold_to_int(x(1e20), Scalar::I32), i32::MAX as u64);
+    }
 
     #[test]
     fn integer_semantics() {

@@ -70,7 +70,10 @@ impl<'u> Cx<'u> {
                     return Ok(CVal::Num((!z) as u64, to.clone()));
                 }
                 match to.scalar() {
-                    Some(ts) => Ok(CVal::Num(arith::cast(scal(&from), ts, bits), to.clone())),
+                    Some(ts) => Ok(CVal::Num(
+                        arith::fold_cast(scal(&from), ts, bits),
+                        to.clone(),
+                    )),
                     None => self.error(span, "initialiser of a non-scalar object is not a scalar"),
                 }
             }

@@ -795,7 +795,7 @@ impl<'u> Cx<'u> {
             return Ok(v);
         }
         if let Operand::Const(c) = v {
-            return Ok(Operand::Const(arith::cast(fs2, ts2, c)));
+            return Ok(Operand::Const(arith::fold_cast(fs2, ts2, c)));
         }
         Ok(self.assign(
             Rvalue::Cast {

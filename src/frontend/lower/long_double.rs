@@ -335,7 +335,8 @@ impl<'u> Cx<'u> {
             )));
         }
         match to.scalar() {
-            Some(s) if s != Scalar::Ptr => Ok(ld_to_scalar(v, s)),
+            Some(s) if s.is_float() => Ok(ld_to_scalar(v, s)),
+            Some(s) if s != Scalar::Ptr => Ok(crate::ir::arith::ld_fold_to_int(v, s)),
             _ => self.error(e.span, "invalid initializer from a long double"),
         }
     }
