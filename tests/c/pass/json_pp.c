@@ -344,7 +344,7 @@ static void print_string(const char *s)
 
 static void print_number(double d)
 {
-    if (d == (double)(long long)d && d > -1e15 && d < 1e15)
+    if (d > -1e15 && d < 1e15 && d == (double)(long long)d)
         printf("%lld", (long long)d);
     else
         printf("%.17g", d);

@@ -9,8 +9,8 @@ static void conversions(void)
                                  -300.0L, 1.8e19L, -1.0L, 0.0L / 0.0L, 1e19L, 9.3e18L };
     for (int i = 0; i < 13; i++) {
         long double x = v[i];
-        printf("%d: %d %u %d %u %d %u %ld %lu\n", i, (signed char)x, (unsigned char)x,
-               (short)x, (unsigned short)x, (int)x, (unsigned)x, (long)x, (unsigned long)x);
+        printf("%d: %d %u %d %u %d %u %ld %lu\n", i, (signed char)x, (unsigned char)x, // ~WARNING undefined-behaviour
+               (short)x, (unsigned short)x, (int)x, (unsigned)x, (long)x, (unsigned long)x); // ~WARNING undefined-behaviour
     }
 }
 

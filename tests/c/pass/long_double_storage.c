@@ -69,14 +69,14 @@ int main(int argc, char **argv)
 
     /* Conversions: every integer and floating type, both ways. */
     long double v = -123.75L * k;
-    signed char sc = v / 2;
-    unsigned char uc = -v / 2;
-    short s = v * 100;
-    unsigned short us = -v * 100;
+    signed char sc = v / 2; // ~WARNING undefined-behaviour
+    unsigned char uc = -v / 2; // ~WARNING undefined-behaviour
+    short s = v * 100; // ~WARNING undefined-behaviour
+    unsigned short us = -v * 100; // ~WARNING undefined-behaviour
     int i = v;
-    unsigned ui = -v;
+    unsigned ui = -v; // ~WARNING undefined-behaviour
     long l = v * 1e15L;
-    unsigned long ul = -v * 1e16L;
+    unsigned long ul = -v * 1e16L; // ~WARNING undefined-behaviour
     long long ll = v;
     unsigned long long ull = 1e19L;
     float f = v;
