@@ -16,13 +16,12 @@
 //! text is parsed as usual, so a wrong guess costs time, never a different program.
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use lang_c::ast::{
     DeclarationSpecifier, DeclaratorKind, ExternalDeclaration, StorageClassSpecifier,
-    TranslationUnit,
 };
 use lang_c::span::Node;
 
@@ -32,16 +31,19 @@ use crate::frontend::{lower, FrontendError, LineMap};
 /// One chunk's declarations and the typedef names they declare. A span `x` of them is
 /// at `x - origin + s` in a text where the chunk starts at `s`.
 struct Chunk {
-    decls: Vec<Node<ExternalDeclaration>>,
+    decls: Vec<Rc<Node<ExternalDeclaration>>>,
     typedefs: Vec<String>,
     origin: isize,
 }
 
-/// Parsed chunks, by their text and the typedef names declared before them that they
-/// mention.
+/// A chunk's text, and its parse (None: it does not parse alone).
+type Entry = (Box<str>, Option<Rc<Chunk>>);
+
+/// Parsed chunks, by the typedef names declared before them and their text (found by
+/// hashes, confirmed by comparing the text).
 #[derive(Default)]
 pub struct ParseCache {
-    chunks: HashMap<(u64, String), Option<Rc<Chunk>>>,
+    chunks: HashMap<(u64, u64), Vec<Entry>>,
     /// Chunks taken from the cache, and parsed alone.
     pub hits: usize,
     pub parsed: usize,
@@ -149,19 +151,6 @@ fn typedef_names(d: &ExternalDeclaration) -> Vec<String> {
         .collect()
 }
 
-/// The identifier-like words of `text` (keywords and words inside literals included:
-/// a superset is harmless).
-fn identifiers(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-}
-
-fn hash_names(names: &BTreeSet<String>) -> u64 {
-    let mut h = DefaultHasher::new();
-    names.hash(&mut h);
-    h.finish()
-}
-
 /// Parse `chunk` after typedefs of `names`; None when it does not parse alone.
 fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
     let mut text = String::new();
@@ -178,7 +167,11 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
     if decls.len() < names.len() {
         return None;
     }
-    let decls = decls.split_off(names.len());
+    let decls: Vec<Rc<Node<ExternalDeclaration>>> = decls
+        .split_off(names.len())
+        .into_iter()
+        .map(Rc::new)
+        .collect();
     let typedefs = decls.iter().flat_map(|d| typedef_names(&d.node)).collect();
     Some(Chunk {
         decls,
@@ -187,20 +180,27 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
     })
 }
 
-/// The chunks of `text` with their cache keys, given the typedef names `declared`
-/// before each (filled as the caller learns them).
-fn key_of(chunk: &str, declared: &HashSet<String>) -> (BTreeSet<String>, (u64, String)) {
-    // Only the typedef names the chunk mentions can change how it parses.
-    let used: BTreeSet<String> = if declared.is_empty() {
-        BTreeSet::new()
-    } else {
-        identifiers(chunk)
-            .filter(|w| declared.contains(*w))
-            .map(str::to_string)
-            .collect()
-    };
-    let key = (hash_names(&used), chunk.to_string());
-    (used, key)
+fn hash_of(t: &(impl Hash + ?Sized)) -> u64 {
+    let mut h = DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// The typedef names declared so far, with their hash (the part of a chunk's key that
+/// stands for everything before it).
+#[derive(Default)]
+struct Declared {
+    names: BTreeSet<String>,
+    hash: u64,
+}
+
+impl Declared {
+    fn add(&mut self, names: &[String]) {
+        if names.iter().any(|n| !self.names.contains(n)) {
+            self.names.extend(names.iter().cloned());
+            self.hash = hash_of(&self.names);
+        }
+    }
 }
 
 impl ParseCache {
@@ -215,14 +215,14 @@ impl ParseCache {
         let bounds = boundaries(&text);
         if let Some((decls, bases)) = self.chunked(&text, &bounds) {
             return Ok(ParsedUnit {
-                unit: TranslationUnit(decls),
+                unit: decls,
                 lines,
                 marks,
                 bases,
             });
         }
         let whole = lower::parse(text.clone(), lines, marks)?;
-        self.store_whole(&text, &bounds, &whole.unit.0);
+        self.store_whole(&text, &bounds, &whole.unit);
         Ok(whole)
     }
 
@@ -233,45 +233,59 @@ impl ParseCache {
         &mut self,
         text: &str,
         bounds: &[(usize, usize)],
-    ) -> Option<(Vec<Node<ExternalDeclaration>>, Vec<isize>)> {
+    ) -> Option<(Vec<Rc<Node<ExternalDeclaration>>>, Vec<isize>)> {
         if self.mostly_new(text, bounds) {
             return None;
         }
-        let mut declared: HashSet<String> = HashSet::new();
+        let mut declared = Declared::default();
         let (mut decls, mut bases) = (Vec::new(), Vec::new());
         for &(s, e) in bounds {
             let chunk = &text[s..e];
-            let (used, key) = key_of(chunk, &declared);
-            let c = match self.chunks.get(&key) {
+            let c = match self.get(declared.hash, chunk) {
                 Some(c) => {
                     self.hits += 1;
-                    c.clone()?
+                    c?
                 }
                 None => {
                     self.parsed += 1;
-                    let c = parse_chunk(chunk, &used).map(Rc::new);
-                    self.chunks.insert(key, c.clone());
+                    let c = parse_chunk(chunk, &declared.names).map(Rc::new);
+                    self.put(declared.hash, chunk, c.clone());
                     c?
                 }
             };
             let base = s as isize - c.origin;
             decls.extend(c.decls.iter().cloned());
             bases.extend(std::iter::repeat_n(base, c.decls.len()));
-            declared.extend(c.typedefs.iter().cloned());
+            declared.add(&c.typedefs);
         }
         Some((decls, bases))
+    }
+
+    /// The entry for `chunk` after the typedefs hashed `declared`, if any.
+    fn get(&self, declared: u64, chunk: &str) -> Option<Option<Rc<Chunk>>> {
+        self.chunks
+            .get(&(declared, hash_of(chunk)))?
+            .iter()
+            .find(|(t, _)| &**t == chunk)
+            .map(|(_, c)| c.clone())
+    }
+
+    fn put(&mut self, declared: u64, chunk: &str, c: Option<Rc<Chunk>>) {
+        let bucket = self.chunks.entry((declared, hash_of(chunk))).or_default();
+        if !bucket.iter().any(|(t, _)| &**t == chunk) {
+            bucket.push((chunk.into(), c));
+        }
     }
 
     /// Whether more than [`MOST_NEW`] chunks, and more than a quarter, are not in the
     /// cache (typedef names declared by new chunks are not known yet: a new chunk after
     /// one that declares a typedef may count as new wrongly, which only costs time).
     fn mostly_new(&self, text: &str, bounds: &[(usize, usize)]) -> bool {
-        let mut declared: HashSet<String> = HashSet::new();
+        let mut declared = Declared::default();
         let mut new = 0;
         for &(s, e) in bounds {
-            let (_, key) = key_of(&text[s..e], &declared);
-            match self.chunks.get(&key) {
-                Some(Some(c)) => declared.extend(c.typedefs.iter().cloned()),
+            match self.get(declared.hash, &text[s..e]) {
+                Some(Some(c)) => declared.add(&c.typedefs),
                 Some(None) => return true,
                 None => new += 1,
             }
@@ -286,9 +300,9 @@ impl ParseCache {
         &mut self,
         text: &str,
         bounds: &[(usize, usize)],
-        decls: &[Node<ExternalDeclaration>],
+        decls: &[Rc<Node<ExternalDeclaration>>],
     ) {
-        let mut declared: HashSet<String> = HashSet::new();
+        let mut declared = Declared::default();
         let mut k = 0;
         let mut found = Vec::new();
         for &(s, e) in bounds {
@@ -308,15 +322,17 @@ impl ParseCache {
             if c.decls.is_empty() {
                 return;
             }
-            let (_, key) = key_of(&text[s..e], &declared);
-            declared.extend(c.typedefs.iter().cloned());
-            found.push((key, c));
+            let hash = declared.hash;
+            declared.add(&c.typedefs);
+            found.push((hash, &text[s..e], c));
         }
         if k != decls.len() {
             return;
         }
-        for (key, c) in found {
-            self.chunks.entry(key).or_insert_with(|| Some(Rc::new(c)));
+        for (hash, chunk, c) in found {
+            if self.get(hash, chunk).is_none() {
+                self.put(hash, chunk, Some(Rc::new(c)));
+            }
         }
     }
 }
@@ -410,7 +426,7 @@ mod tests {
                 let bounds = boundaries(&t);
                 if let Some((decls, bases)) = c.chunked(&t, &bounds) {
                     let u = ParsedUnit {
-                        unit: TranslationUnit(decls),
+                        unit: decls,
                         lines,
                         marks,
                         bases,

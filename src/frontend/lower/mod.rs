@@ -21,7 +21,8 @@ mod variadic;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use lang_c::ast::{ExternalDeclaration, TranslationUnit};
+use lang_c::ast::ExternalDeclaration;
+use lang_c::span::Node;
 use lang_c::span::Span;
 
 use super::{Diag, DiagKind, FrontendError, LineMap};
@@ -404,7 +405,8 @@ impl<'u> Cx<'u> {
 
 /// A preprocessed and parsed translation unit (lang-c's AST stays inside `lower`).
 pub struct ParsedUnit {
-    pub(crate) unit: TranslationUnit,
+    /// The external declarations, shared with the parse cache (`chunks.rs`).
+    pub(crate) unit: Vec<Rc<Node<ExternalDeclaration>>>,
     pub(crate) lines: LineMap,
     /// `#pragma pack` and struct-keyword attributes, which lang-c does not parse.
     pub(crate) marks: LayoutMarks,
@@ -422,7 +424,7 @@ pub(crate) fn parse(
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(ParsedUnit {
-            unit: p.unit,
+            unit: p.unit.0.into_iter().map(Rc::new).collect(),
             lines,
             marks,
             bases: Vec::new(),
@@ -533,7 +535,7 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
 }
 
 fn lower_unit<'u>(cx: &mut Cx<'u>, u: &'u ParsedUnit) {
-    for (i, ext) in u.unit.0.iter().enumerate() {
+    for (i, ext) in u.unit.iter().enumerate() {
         cx.base = u.bases.get(i).copied().unwrap_or(0);
         match &ext.node {
             ExternalDeclaration::Declaration(d) => {
