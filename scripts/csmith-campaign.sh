@@ -71,10 +71,14 @@ float) CSMITH_OPTS=(--float) ;;
     ;;
 esac
 
-if ! command -v csmith >/dev/null 2>&1; then
-    echo "csmith not found; installing it with apt-get" >&2
-    if ! { apt-get update && apt-get install -y csmith; } >/dev/null; then
-        echo "error: could not install csmith (apt-get install -y csmith)" >&2
+# csmith.h comes in its own package (libcsmith-dev), which a csmith install lacks.
+have_headers() {
+    ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h >/dev/null 2>&1
+}
+if ! command -v csmith >/dev/null 2>&1 || { [ -z "${CSMITH_INCLUDE:-}" ] && ! have_headers; }; then
+    echo "csmith or its headers not found; installing them with apt-get" >&2
+    if ! { apt-get update && apt-get install -y csmith libcsmith-dev; } >/dev/null; then
+        echo "error: could not install csmith (apt-get install -y csmith libcsmith-dev)" >&2
         exit 2
     fi
 fi
