@@ -73,7 +73,10 @@ esac
 
 # csmith.h comes in its own package (libcsmith-dev), which a csmith install lacks.
 have_headers() {
-    ls /usr/include/csmith*/csmith.h /usr/local/include/csmith*/csmith.h >/dev/null 2>&1
+    for d in /usr/include/csmith* /usr/local/include/csmith*; do
+        [ -f "$d/csmith.h" ] && return 0
+    done
+    return 1
 }
 if ! command -v csmith >/dev/null 2>&1 || { [ -z "${CSMITH_INCLUDE:-}" ] && ! have_headers; }; then
     echo "csmith or its headers not found; installing them with apt-get" >&2
