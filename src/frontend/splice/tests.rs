@@ -1,5 +1,13 @@
 use super::*;
 
+/// Whether a C compiler is there to compare with (these tests need `cc -E`).
+fn have_cc() -> bool {
+    std::process::Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok()
+}
+
 fn names(list: &[&str]) -> HashSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
@@ -110,11 +118,7 @@ fn check_every_mix(
     good: &BTreeMap<String, String>,
     bad: &BTreeMap<String, String>,
 ) -> (usize, usize) {
-    if std::process::Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
+    if !have_cc() {
         return (0, 0);
     }
     let (gd, bd) = (
@@ -361,11 +365,7 @@ fn check_mixes(
 /// most are spliced at all.
 #[test]
 fn mixes_of_every_sample_regression_are_spliced_exactly() {
-    if std::process::Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
+    if !have_cc() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-repos");
@@ -451,11 +451,7 @@ fn mixes_of_every_sample_regression_are_spliced_exactly() {
 /// what `cc -E` gives.
 #[test]
 fn renamed_lines_are_spliced_only_where_the_preprocessor_keeps_the_name() {
-    if std::process::Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
+    if !have_cc() {
         return;
     }
     let head = "#include <stdio.h>\n#define S(x) #x\n#define TWICE(x) ((x) + (x))\n#define total 7\nint count = 3, sum = 4;\n";
