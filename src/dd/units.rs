@@ -5,12 +5,10 @@
 //! again instead of running the preprocessor. In a program of several files most
 //! subsets change one of them, so the others' units are taken again.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{Hash, Hasher};
 use std::path::{Component, Path, PathBuf};
 
-use crate::frontend::{self, ProgramSpec};
+use crate::frontend::{self, hash_of, ProgramSpec};
 use crate::ir::Program;
 
 /// What makes preprocessed text stale without showing in the files a unit read.
@@ -28,12 +26,6 @@ pub struct UnitCache {
     pub reused: usize,
     /// Declarations parsed in earlier subsets, for this and the spliced texts.
     pub parse: frontend::ParseCache,
-}
-
-fn hash_of(t: &impl Hash) -> u64 {
-    let mut h = DefaultHasher::new();
-    t.hash(&mut h);
-    h.finish()
 }
 
 /// `p` relative to `root`, with `.` and `..` resolved by name (as the preprocessor
@@ -67,16 +59,10 @@ fn read_files(
 ) -> Option<Vec<(String, u64)>> {
     let mut deps: BTreeMap<String, u64> = BTreeMap::new();
     for line in text.lines() {
-        let Some(rest) = line.strip_prefix("# ") else {
+        let Some((_, quoted, _)) = frontend::line_marker(line) else {
             continue;
         };
-        let Some((num, tail)) = rest.split_once(' ') else {
-            continue;
-        };
-        if num.parse::<u32>().is_err() {
-            continue;
-        }
-        let Some(name) = tail.strip_prefix('"').and_then(|t| t.split('"').next()) else {
+        let Some(name) = quoted.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
             continue;
         };
         // gcc's own pseudo-files, and headers outside the tree (regcause's bundled

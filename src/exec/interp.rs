@@ -884,10 +884,7 @@ impl<'p> Machine<'p> {
             Some(n) => format!("read of uninitialised variable `{n}`"),
             None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
         };
-        if self.limits.strict {
-            return Err(self.fault(FaultKind::UninitialisedRead, what, loc));
-        }
-        self.warn(FaultKind::UninitialisedRead, what, loc, Vec::new());
+        self.continue_past(FaultKind::UninitialisedRead, what, loc)?;
         Ok(0)
     }
 
@@ -953,10 +950,7 @@ impl<'p> Machine<'p> {
                 "variable-length array `{}` has size zero (an empty array, as gcc allocates)",
                 info.name
             );
-            if self.limits.strict {
-                return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
-            }
-            self.warn(FaultKind::UndefinedBehaviour, what, loc, Vec::new());
+            self.continue_past(FaultKind::UndefinedBehaviour, what, loc)?;
         }
         if self.sym.is_some() && self.sym_op(size, rb).is_some() {
             if let Some(sy) = self.sym.as_deref_mut() {
@@ -977,8 +971,6 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    /// Record a located warning (once per location and kind): undefined behaviour the
-    /// run continued past under a documented assumption.
     /// A floating value converted to an integer kind that cannot hold its integral part
     /// (undefined, C11 6.3.1.4p1): the run goes on with what x86-64's conversion
     /// instruction gives, as gcc's code does at run time, and says so; gcc folds a
@@ -991,13 +983,21 @@ impl<'p> Machine<'p> {
             "conversion of {value} to {} is out of range: undefined behaviour (the run takes what the conversion instruction gives; gcc may fold a constant conversion to another value)",
             to.c_name()
         );
+        self.continue_past(FaultKind::UndefinedBehaviour, what, loc)
+    }
+
+    /// Undefined behaviour with an obvious continuation: a located warning and the run
+    /// goes on, or under `--strict` a fault that stops it.
+    fn continue_past(&self, kind: FaultKind, what: String, loc: Loc) -> X<()> {
         if self.limits.strict {
-            return Err(self.fault(FaultKind::UndefinedBehaviour, what, loc));
+            return Err(self.fault(kind, what, loc));
         }
-        self.warn(FaultKind::UndefinedBehaviour, what, loc, Vec::new());
+        self.warn(kind, what, loc, Vec::new());
         Ok(())
     }
 
+    /// Record a located warning (once per location and kind): undefined behaviour the
+    /// run continued past under a documented assumption.
     fn warn(&self, kind: FaultKind, message: String, loc: Loc, notes: Vec<Note>) {
         let mut w = self.warnings.borrow_mut();
         if w.iter().any(|e| e.loc == loc && e.kind == kind) || w.len() >= MAX_WARNINGS {

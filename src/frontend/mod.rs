@@ -18,6 +18,7 @@ use crate::ir::{Loc, Program};
 pub use linemap::LineMap;
 pub use lower::ParseCache;
 pub use sources::{find_program, ProgramSpec, SourceError};
+pub(crate) use splice::marker as line_marker;
 pub use splice::Splicer;
 
 /// What kind of problem a diagnostic reports.
@@ -165,6 +166,14 @@ pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError>
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     lower::parse(text, lines, marks)
+}
+
+/// A hash of `t` for the in-memory caches of one analysis (not stable across builds).
+pub(crate) fn hash_of(t: &(impl std::hash::Hash + ?Sized)) -> u64 {
+    use std::hash::Hasher as _;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
 }
 
 /// [`parse_preprocessed`] through `cache`: only declarations whose text (and the typedef

@@ -826,7 +826,7 @@ fn rename_expansion(
 }
 
 /// `# 12 "file.c" 1 3` -> (12, "\"file.c\"", " 1 3")
-fn marker(line: &str) -> Option<(u32, &str, &str)> {
+pub(crate) fn marker(line: &str) -> Option<(u32, &str, &str)> {
     let rest = line.strip_prefix("# ")?;
     let (num, tail) = rest.split_once(' ')?;
     let num: u32 = num.parse().ok()?;

@@ -15,9 +15,7 @@
 //! zero. A boundary in the wrong place makes a chunk fail to parse, and then the whole
 //! text is parsed as usual, so a wrong guess costs time, never a different program.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashMap};
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use lang_c::ast::{
@@ -26,7 +24,7 @@ use lang_c::ast::{
 use lang_c::span::Node;
 
 use super::ParsedUnit;
-use crate::frontend::{lower, FrontendError, LineMap};
+use crate::frontend::{hash_of, lower, FrontendError, LineMap};
 
 /// One chunk's declarations and the typedef names they declare. A span `x` of them is
 /// at `x - origin + s` in a text where the chunk starts at `s`.
@@ -178,12 +176,6 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
         typedefs,
         origin,
     })
-}
-
-fn hash_of(t: &(impl Hash + ?Sized)) -> u64 {
-    let mut h = DefaultHasher::new();
-    t.hash(&mut h);
-    h.finish()
 }
 
 /// The typedef names declared so far, with their hash (the part of a chunk's key that
