@@ -578,3 +578,49 @@ fn undefined_behaviour_difference_is_named_not_blamed() {
         "{cands:?}"
     );
 }
+
+/// `long double` end to end on a real repository: the bad commit changes an 80-bit
+/// constant (a difference `double` cannot even hold: 0.1L and 0.1 print apart at
+/// `%.20Lf`), and the report names its line.
+#[test]
+fn a_long_double_constant_change_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("ld");
+    std::fs::create_dir(&repo).expect("mkdir");
+    git(&repo, &["init", "-q"]);
+    let prog = |rate: &str| {
+        format!(
+            "#include <stdio.h>\nint main(void) {{\n  long double rate = {rate};\n  long double total = 0;\n  int n;\n  if (scanf(\"%d\", &n) != 1)\n    return 1;\n  for (int i = 0; i < n; i++)\n    total += rate;\n  printf(\"%.20Lf\\n\", total);\n  return 0;\n}}\n"
+        )
+    };
+    for (src, tag) in [(prog("0.1L"), "v1"), (prog("0.1"), "v2")] {
+        std::fs::write(repo.join("acc.c"), src).expect("write");
+        git(&repo, &["add", "acc.c"]);
+        git(&repo, &["commit", "-q", "-m", tag]);
+        git(&repo, &["tag", tag]);
+    }
+    let stdin = dir.path().join("in.txt");
+    std::fs::write(&stdin, "3\n").expect("write");
+    let o = git_regcause(
+        &repo,
+        &[
+            "v1".into(),
+            "v2".into(),
+            "--stdin".into(),
+            stdin.display().to_string(),
+            "--format".into(),
+            "json".into(),
+            "--no-cache".into(),
+            "--".into(),
+            "acc".into(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v = json_report(&o);
+    check_report_schema(&v);
+    let named = v["root_cause"].as_array().expect("root_cause");
+    assert!(
+        named.iter().any(|c| c["file"] == "acc.c" && c["line"] == 3),
+        "{v}"
+    );
+}
