@@ -3,7 +3,7 @@
 //! the good side is imported into the bad side's pool, inputs matched by name (names are
 //! positional, so the same name is the same input at both revisions).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use crate::cache::Cache;
@@ -117,7 +117,8 @@ pub enum Flip {
     Unsat,
     /// The solver gave up (timeout or incompleteness).
     Unknown(String),
-    /// Not solved: its line was already proven by an earlier ψ.
+    /// Not solved: its line was already settled by an earlier ψ (or had its
+    /// [`SAT_PER_LINE`] satisfiable instances).
     Skipped,
 }
 
@@ -146,11 +147,19 @@ impl ComposeStats {
     }
 }
 
+/// Most satisfiable instances of one line that [`solve_flips`] offers to its `settles`
+/// callback: a branch in a loop has many, and the first one satisfiable is often not
+/// the iteration where the revisions part (an earlier order line, not the failing one).
+pub const SAT_PER_LINE: usize = 3;
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
 /// satisfiable flip's model is moved as close to them as one more query
-/// allows (see [`nearer`]).
+/// allows (see [`nearer`]). `settles(i, model)` is called with each satisfiable flip
+/// and says whether its line is settled; the later instances of an unsettled line are
+/// solved until one settles it or [`SAT_PER_LINE`] were satisfiable.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_flips(
     pool: &mut ExprPool,
     f: &[ExprId],
@@ -158,16 +167,18 @@ pub fn solve_flips(
     near: &[(VarId, u64)],
     timeout_ms: u32,
     cache: &mut Cache,
+    mut settles: impl FnMut(usize, &Model) -> bool,
     mut progress: impl FnMut(usize),
 ) -> (Vec<Flip>, ComposeStats) {
     let mut stats = ComposeStats::default();
     let mut solver = CachedSolver::new(cache);
-    let mut proven: HashSet<(crate::ir::FileId, u32)> = HashSet::new();
+    // Satisfiable instances per line so far; usize::MAX once settled.
+    let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
     for (i, p) in psi.iter().enumerate() {
         let key = (p.loc.file, p.loc.line);
-        let flip = if proven.contains(&key) {
+        let flip = if sat_of.get(&key).is_some_and(|&n| n >= SAT_PER_LINE) {
             // The line is a candidate already; another instance adds only its count.
             stats.skipped += 1;
             Flip::Skipped
@@ -194,7 +205,8 @@ pub fn solve_flips(
             match r {
                 SolveResult::Sat(m) => {
                     stats.sat += 1;
-                    proven.insert(key);
+                    let n = sat_of.entry(key).or_default();
+                    *n = if settles(i, &m) { usize::MAX } else { *n + 1 };
                     Flip::Sat(m)
                 }
                 SolveResult::Unsat => {
@@ -345,6 +357,7 @@ mod tests {
             &[],
             10_000,
             &mut Cache::disabled(),
+            |_, _| true,
             |n| calls = n,
         );
         assert_eq!(calls, 3);
@@ -356,6 +369,61 @@ mod tests {
         // The second instance of a proven line is not solved again.
         assert!(matches!(flips[2], Flip::Skipped));
         assert_eq!((st.calls, st.sat, st.unsat, st.skipped), (2, 1, 1, 1));
+    }
+
+    #[test]
+    fn an_unsettled_line_offers_its_next_instances() {
+        // One line reached four times (a loop), each time on its own input.
+        let mut bad = ExprPool::new();
+        let ten = bad.constant(10, 32);
+        let psi: Vec<Psi> = (0..4)
+            .map(|i| {
+                let v = bad.new_var(&format!("in{}", i + 1), 32, true).expect("var");
+                let x = bad.var(v);
+                Psi {
+                    branch: i,
+                    cond: bad.cmp(CmpOp::Sle, x, ten),
+                    loc: loc(7),
+                }
+            })
+            .collect();
+        let kinds = |flips: &[Flip]| -> String {
+            flips
+                .iter()
+                .map(|f| match f {
+                    Flip::Sat(_) => 'S',
+                    Flip::Skipped => '-',
+                    _ => '?',
+                })
+                .collect()
+        };
+        let mut offered = Vec::new();
+        let (flips, _) = solve_flips(
+            &mut bad.clone(),
+            &[],
+            &psi,
+            &[],
+            10_000,
+            &mut Cache::disabled(),
+            |i, _| {
+                offered.push(i);
+                false
+            },
+            |_| {},
+        );
+        assert_eq!(kinds(&flips), "SSS-", "at most SAT_PER_LINE instances");
+        assert_eq!(offered, vec![0, 1, 2]);
+        let (flips, _) = solve_flips(
+            &mut bad,
+            &[],
+            &psi,
+            &[],
+            10_000,
+            &mut Cache::disabled(),
+            |i, _| i == 1,
+            |_| {},
+        );
+        assert_eq!(kinds(&flips), "SS--", "the second instance settles the line");
     }
 
     #[test]
@@ -390,6 +458,7 @@ mod tests {
             &near,
             10_000,
             &mut Cache::disabled(),
+            |_, _| true,
             |_| {},
         );
         match &flips[1] {

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use crate::analysis::Facts;
 use crate::diffctx::TreeDiff;
+use crate::exec::concolic::InputVar;
 use crate::exec::trace::Trace;
 use crate::exec::{self, ConcolicRun, Limits, RunInput};
 use crate::ir::{Loc, Program};
@@ -150,6 +151,10 @@ pub fn explain(
         .collect();
     let total = psi.len();
     let near: Vec<_> = bsym.inputs.iter().map(|i| (i.var, i.value)).collect();
+    let inputs = replay_inputs(good, bad, &pool);
+    // Each satisfiable flip is replayed at once: an instance whose input makes the two
+    // revisions agree settles its line; otherwise a later instance of the line is tried.
+    let mut alts: HashMap<usize, Alternative> = HashMap::new();
     let (flips, cst) = compose::solve_flips(
         &mut pool,
         &f,
@@ -157,6 +162,12 @@ pub fn explain(
         &near,
         opts.timeout_ms,
         &mut opts.cache.borrow_mut(),
+        |i, model| {
+            let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts.limits);
+            let settled = alt.as_predicted && alt.revisions_agree;
+            alts.insert(i, alt);
+            settled
+        },
         |n| progress(n, total),
     );
 
@@ -172,23 +183,39 @@ pub fn explain(
             skipped: cst.skipped,
             solving_ms: cst.time.as_millis() as u64,
             total_ms: 0,
-            executions: 0,
+            executions: 2 * alts.len(),
             from_cache: false,
         },
         ..Analysis::default()
     };
-    // Instances per line, and the first satisfiable flip of each line.
+    // Instances per line, and per line its first satisfiable flip (run order) and the
+    // instance shown: the first whose replay made the revisions agree, else the first.
     let mut instances: HashMap<(String, u32), usize> = HashMap::new();
     for p in &psi {
         *instances.entry(line_key(bad.prog, p.loc)).or_default() += 1;
     }
-    let mut first_sat: Vec<(usize, &Psi, &Model)> = Vec::new();
+    let mut chosen: Vec<(usize, usize)> = Vec::new();
+    let mut line_of: HashMap<(String, u32), usize> = HashMap::new();
     let mut undecided: Vec<(String, u32)> = Vec::new();
     for (k, (p, fl)) in psi.iter().zip(&flips).enumerate() {
+        let key = line_key(bad.prog, p.loc);
         match fl {
-            Flip::Sat(m) => first_sat.push((k, p, m)),
+            Flip::Sat(_) => match line_of.get(&key) {
+                None => {
+                    line_of.insert(key, chosen.len());
+                    chosen.push((k, k));
+                }
+                Some(&c) => {
+                    let agrees = |i: usize| {
+                        alts.get(&i)
+                            .is_some_and(|a| a.as_predicted && a.revisions_agree)
+                    };
+                    if !agrees(chosen[c].1) && agrees(k) {
+                        chosen[c].1 = k;
+                    }
+                }
+            },
             Flip::Unknown(_) => {
-                let key = line_key(bad.prog, p.loc);
                 if !undecided.contains(&key) {
                     undecided.push(key);
                 }
@@ -196,8 +223,9 @@ pub fn explain(
             Flip::Unsat | Flip::Skipped => {}
         }
     }
-    let mut ranked: Vec<(bool, bool, usize, Candidate)> = Vec::new();
-    for (k, p, model) in first_sat {
+    let mut ranked: Vec<(bool, bool, bool, usize, Candidate)> = Vec::new();
+    for (k, shown_k) in chosen {
+        let p = &psi[shown_k];
         let key = line_key(bad.prog, p.loc);
         let (file, line) = key.clone();
         let changed = diff.is_changed(&file, line);
@@ -219,8 +247,9 @@ pub fn explain(
                 list.join("; ")
             ));
         }
-        let alt = replay_alternative(good, bad, &pool, model, p.branch, opts.limits);
-        a.stats.executions += 2;
+        let Some(alt) = alts.remove(&shown_k) else {
+            continue;
+        };
         if let Some(s) = &alt.surprise {
             notes.push(format!("the replay did not behave as predicted: {s}"));
         }
@@ -230,10 +259,11 @@ pub fn explain(
             .unwrap_or("")
             .to_string();
         let hunk = diff.file(&file).and_then(|d| d.hunk_around(line, &file));
-        let predicted = alt.as_predicted;
+        let (predicted, agrees) = (alt.as_predicted, alt.revisions_agree);
         ranked.push((
             !predicted,
             !changed,
+            !agrees,
             k,
             Candidate {
                 rank: 0,
@@ -251,9 +281,10 @@ pub fn explain(
             },
         ));
     }
-    // Proven first, then changed lines, then the order of the bad run.
-    ranked.sort_by_key(|x| (x.0, x.1, x.2));
-    a.candidates = ranked.into_iter().map(|r| r.3).collect();
+    // Proven first, then changed lines, then those whose alternative input makes the
+    // revisions agree (the flip undoes the regression), then the order of the bad run.
+    ranked.sort_by_key(|x| (x.0, x.1, x.2, x.3));
+    a.candidates = ranked.into_iter().map(|r| r.4).collect();
     crate::report::rerank(&mut a.candidates);
     a.undecided = undecided
         .into_iter()
@@ -283,19 +314,10 @@ pub fn explain(
     Ok(a)
 }
 
-/// The solver's model as a test, run at both revisions; checks the bad replay leaves
-/// the path at `branch` (following it before) and the good replay keeps its condition.
-fn replay_alternative(
-    good: &Side,
-    bad: &Side,
-    pool: &ExprPool,
-    model: &Model,
-    branch: usize,
-    limits: Limits,
-) -> Alternative {
-    let bsym = &bad.run.sym;
-    // Inputs of the good run only (absent at bad) were imported under their names.
-    let mut inputs = bsym.inputs.clone();
+/// The inputs a model gives values to: the bad run's, and those of the good run only
+/// (absent at bad), which were imported into `pool` under their names.
+fn replay_inputs(good: &Side, bad: &Side, pool: &ExprPool) -> Vec<InputVar> {
+    let mut inputs = bad.run.sym.inputs.clone();
     for gi in &good.run.sym.inputs {
         if inputs
             .iter()
@@ -314,7 +336,21 @@ fn replay_alternative(
             inputs.push(i);
         }
     }
-    let bad_in = replay::build_input(bad.input, &inputs, model);
+    inputs
+}
+
+/// The solver's model as a test, run at both revisions; checks the bad replay leaves
+/// the path at `branch` (following it before) and the good replay keeps its condition.
+fn replay_alternative(
+    good: &Side,
+    bad: &Side,
+    inputs: &[InputVar],
+    model: &Model,
+    branch: usize,
+    limits: Limits,
+) -> Alternative {
+    let bsym = &bad.run.sym;
+    let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {
         cwd: good.input.cwd.clone(),
         ..bad_in.clone()
@@ -382,13 +418,16 @@ fn replay_alternative(
         .skip(1)
         .map(|a| String::from_utf8_lossy(a).into_owned())
         .collect();
+    let good_ending = crate::diagnostic::outcome(good.prog, &rg.result.outcome);
+    let bad_ending = crate::diagnostic::outcome(bad.prog, &rb.result.outcome);
     Alternative {
         args,
         stdin: String::from_utf8_lossy(&bad_in.stdin).into_owned(),
         good_stdout: shown(&rg.result.stdout),
-        good_ending: crate::diagnostic::outcome(good.prog, &rg.result.outcome),
         bad_stdout: shown(&rb.result.stdout),
-        bad_ending: crate::diagnostic::outcome(bad.prog, &rb.result.outcome),
+        revisions_agree: rg.result.stdout == rb.result.stdout && good_ending == bad_ending,
+        good_ending,
+        bad_ending,
         as_predicted: surprise.is_empty(),
         surprise: if surprise.is_empty() {
             None

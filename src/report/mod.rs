@@ -270,6 +270,10 @@ pub struct Alternative {
     pub bad_ending: String,
     /// Whether the replays took the paths the solver predicted.
     pub as_predicted: bool,
+    /// Whether both revisions print the same and end alike for this input: the flip
+    /// undoes the regression, the strongest sign the decision is where it comes from.
+    #[serde(default)]
+    pub revisions_agree: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprise: Option<String>,
 }

@@ -8,6 +8,10 @@ use serde_json::{json, Value};
 
 use super::{Candidate, Report};
 
+/// Said of an alternative input both revisions run alike on.
+const AGREE: &str =
+    "both revisions agree on this input: flipping the decision undoes the regression";
+
 fn short(c: &str) -> &str {
     &c[..c.len().min(10)]
 }
@@ -136,6 +140,9 @@ pub fn text(r: &Report) -> String {
                 let _ = writeln!(o, "   alternative input: {}", alt_input(a));
                 let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
+                if a.revisions_agree {
+                    let _ = writeln!(o, "   {AGREE}");
+                }
                 if let Some(s) = &a.surprise {
                     let _ = writeln!(o, "   not as predicted: {s}");
                 }
@@ -331,6 +338,9 @@ pub fn markdown(r: &Report) -> String {
                 let _ = writeln!(o, "- alternative input: {}", md_cell(&alt_input(a)));
                 let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
+                if a.revisions_agree {
+                    let _ = writeln!(o, "- {AGREE}");
+                }
                 if let Some(s) = &a.surprise {
                     let _ = writeln!(o, "- **not as predicted**: {s}");
                 }

@@ -113,6 +113,7 @@ fn check_report_schema(v: &Value) {
                 assert!(a[k].is_string(), "alternative.{k}");
             }
             assert!(a["args"].is_array() && a["as_predicted"].is_boolean());
+            assert!(a["revisions_agree"].is_boolean());
         }
     }
     for u in v["undecided"].as_array().expect("undecided") {
@@ -285,6 +286,43 @@ fn town_limit() -> (Sample, Built, Regression) {
 }
 
 const TOWN_LINE: &str = "overspeed.c:37";
+
+/// A decision in a loop is proved by the iteration where the revisions part: the bulk
+/// threshold's first instance (an order line of 3 units, priced alike by both) flips
+/// satisfiably but changes nothing, and the validation check before it flips too. The
+/// threshold's second instance makes both revisions agree, so it is shown and ranked
+/// first.
+#[test]
+fn a_loop_decision_is_proved_where_the_revisions_part() {
+    let s = sample("branch-threshold");
+    let b = build(&s);
+    let r = s
+        .manifest
+        .regressions
+        .iter()
+        .find(|r| r.id == "bulk-threshold")
+        .expect("bulk-threshold");
+    let a = args_for(&s, &b, r, true, &["--format", "json", "--no-dd"]);
+    let o = git_regcause(&b.repo, &a);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v = json_report(&o);
+    let top = &v["candidates"][0];
+    assert_eq!(
+        (top["file"].as_str(), top["line"].as_u64()),
+        (Some("invoice.c"), Some(32)),
+        "{v:#}"
+    );
+    let alt = &top["alternative"];
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    assert_eq!(alt["good_stdout"], alt["bad_stdout"]);
+    // The validation check's flip leaves the failing line as it was.
+    let other = v["candidates"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["line"] == 60))
+        .expect("the validation check is a candidate too");
+    assert_eq!(other["alternative"]["revisions_agree"], false);
+    assert_eq!(v["root_cause"][0]["line"], 32);
+}
 
 #[test]
 fn text_report_has_the_table_and_the_evidence() {
