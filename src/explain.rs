@@ -488,7 +488,9 @@ pub const NAMED: usize = 3;
 /// 4. the best candidate (a fault in unchanged code).
 ///
 /// Decisions come before values because a flip is proved by running an input; a
-/// value-level line is an inference from the slices.
+/// value-level line is an inference from the slices. Within the kind chosen, the lines
+/// holding a decision whose alternative input makes both revisions agree (the flip
+/// undoes the regression), when there are any, are named alone.
 pub fn name_root_cause(r: &mut Report) {
     let loc = |c: &Candidate| Location {
         file: c.file.clone(),
@@ -522,6 +524,19 @@ pub fn name_root_cause(r: &mut Report) {
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
+    // A decision whose alternative input makes the revisions agree is proof the
+    // regression passes through it; the tier's other lines are then only listed.
+    let undoes = |l: &Location| {
+        r.candidates.iter().any(|c| {
+            c.is_at(l)
+                && c.alternative
+                    .as_ref()
+                    .is_some_and(|a| a.as_predicted && a.revisions_agree)
+        })
+    };
+    if named.iter().any(undoes) {
+        named.retain(undoes);
+    }
     named.truncate(NAMED);
     // The named lines first, in their order; then the rest in theirs.
     let pos = |c: &Candidate| named.iter().position(|l| c.is_at(l)).unwrap_or(NAMED);
@@ -586,6 +601,40 @@ mod tests {
 
     fn named(r: &Report) -> Vec<u32> {
         r.root_cause.iter().map(|l| l.line).collect()
+    }
+
+    #[test]
+    fn a_decision_whose_flip_undoes_the_regression_is_named_alone() {
+        use Explanation::Decision;
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        let alt = |agree: bool, predicted: bool| crate::report::Alternative {
+            args: Vec::new(),
+            stdin: String::new(),
+            good_stdout: "a".into(),
+            good_ending: "exit status 0".into(),
+            bad_stdout: if agree { "a" } else { "b" }.into(),
+            bad_ending: "exit status 0".into(),
+            as_predicted: predicted,
+            revisions_agree: agree,
+            surprise: None,
+        };
+        let with = |line, a| Candidate {
+            alternative: Some(a),
+            ..cand(line, Decision, true)
+        };
+        r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, true))];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![6]);
+        assert_eq!(r.candidates[0].line, 6);
+        // Agreement from a replay that left the predicted path proves nothing.
+        r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, false))];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![3, 6]);
     }
 
     #[test]

@@ -423,7 +423,11 @@ mod tests {
             |i, _| i == 1,
             |_| {},
         );
-        assert_eq!(kinds(&flips), "SS--", "the second instance settles the line");
+        assert_eq!(
+            kinds(&flips),
+            "SS--",
+            "the second instance settles the line"
+        );
     }
 
     #[test]
