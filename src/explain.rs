@@ -481,8 +481,9 @@ pub const NAMED: usize = 3;
 /// first kind of evidence that yields any line decides, at most [`NAMED`] lines of it:
 ///
 /// 1. what delta debugging points at when it narrowed the change (candidates inside
-///    the failure-inducing hunks, decisions first; else the hunks' lines in the
-///    relevant slice, and the best candidate when it only exposes a latent fault);
+///    the failure-inducing hunks, only their proven decisions when they hold any; else
+///    the hunks' lines in the relevant slice, and the best candidate when it only
+///    exposes a latent fault);
 /// 2. changed lines whose decision flips, each proved by a replayed alternative input;
 /// 3. changed lines whose value reaches the failing output;
 /// 4. the best candidate (a fault in unchanged code).
@@ -496,18 +497,24 @@ pub fn name_root_cause(r: &mut Report) {
         file: c.file.clone(),
         line: c.line,
     };
-    let is_decision = |l: &Location| {
-        r.candidates
-            .iter()
-            .any(|c| c.is_at(l) && c.explanation == Explanation::Decision)
+    // A decision whose replay took the predicted paths: a flip proved by running it.
+    let is_proven = |l: &Location| {
+        r.candidates.iter().any(|c| {
+            c.is_at(l)
+                && c.explanation == Explanation::Decision
+                && c.alternative.as_ref().is_some_and(|a| a.as_predicted)
+        })
     };
     let mut from_dd: Vec<Location> =
         r.dd.as_ref()
             .filter(|d| d.narrowed)
             .map(|d| d.reported.clone())
             .unwrap_or_default();
-    // Stable: decisions first, each part in its order.
-    from_dd.sort_by_key(|l| !is_decision(l));
+    // As for the whole change below: proven decisions, when there are any, before and
+    // instead of the values.
+    if from_dd.iter().any(is_proven) {
+        from_dd.retain(is_proven);
+    }
     let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Location> {
         r.candidates.iter().filter(|c| f(c)).map(loc).collect()
     };
@@ -599,20 +606,8 @@ mod tests {
         }
     }
 
-    fn named(r: &Report) -> Vec<u32> {
-        r.root_cause.iter().map(|l| l.line).collect()
-    }
-
-    #[test]
-    fn a_decision_whose_flip_undoes_the_regression_is_named_alone() {
-        use Explanation::Decision;
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
-        let alt = |agree: bool, predicted: bool| crate::report::Alternative {
+    fn alt(agree: bool, predicted: bool) -> crate::report::Alternative {
+        crate::report::Alternative {
             args: Vec::new(),
             stdin: String::new(),
             good_stdout: "a".into(),
@@ -622,11 +617,29 @@ mod tests {
             as_predicted: predicted,
             revisions_agree: agree,
             surprise: None,
-        };
-        let with = |line, a| Candidate {
+        }
+    }
+
+    /// A changed decision candidate with a replayed alternative.
+    fn with(line: u32, a: crate::report::Alternative) -> Candidate {
+        Candidate {
             alternative: Some(a),
-            ..cand(line, Decision, true)
-        };
+            ..cand(line, Explanation::Decision, true)
+        }
+    }
+
+    fn named(r: &Report) -> Vec<u32> {
+        r.root_cause.iter().map(|l| l.line).collect()
+    }
+
+    #[test]
+    fn a_decision_whose_flip_undoes_the_regression_is_named_alone() {
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
         r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, true))];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![6]);
@@ -669,7 +682,8 @@ mod tests {
         r.candidates = vec![cand(4, Value, false), cand(6, Decision, false)];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![4]);
-        // A narrowed hunk search decides, decisions first.
+        // A narrowed hunk search decides: its lines in its order, or only its proven
+        // decisions when it holds any.
         r.candidates = vec![
             cand(3, Decision, true),
             cand(8, Value, true),
@@ -687,7 +701,12 @@ mod tests {
             ..Default::default()
         });
         name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![10, 8]);
+        assert_eq!(named(&r), vec![8, 10], "an unproven flip is no proof");
+        for c in r.candidates.iter_mut().filter(|c| c.line == 10) {
+            c.alternative = Some(alt(false, true));
+        }
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![10]);
         // One that did not narrow the change is not evidence.
         if let Some(d) = r.dd.as_mut() {
             d.narrowed = false;
