@@ -1509,7 +1509,8 @@ fn add_value_level(
     }
     if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
         // Last: a fault in unchanged code that the change exposes.
-        for c in ex::exposed(gr, gt, br, bt, diff) {
+        let first = ex::value_divergence(gr, br, bt, diff, &report.candidates);
+        for c in ex::exposed(gr, gt, br, bt, diff).into_iter().chain(first) {
             if !report
                 .candidates
                 .iter()

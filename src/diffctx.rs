@@ -21,6 +21,9 @@ pub struct FileDiff {
     /// Per 0-based line of the bad revision: the 1-based line of the good revision it
     /// equals, for lines the diff kept.
     good_of: Vec<Option<u32>>,
+    /// Per 0-based line of the bad revision: whether it holds code (see
+    /// [`code_lines`]).
+    code: Vec<bool>,
     good_text: String,
     bad_text: String,
 }
@@ -52,9 +55,16 @@ impl FileDiff {
             bad_lines: bad.lines().map(str::to_string).collect(),
             added,
             good_of,
+            code: code_lines(&bad),
             good_text,
             bad_text: bad,
         }
+    }
+
+    /// Whether a 1-based line of the bad revision holds code (see [`code_lines`]).
+    pub fn is_code_line(&self, line: u32) -> bool {
+        let i = (line as usize).wrapping_sub(1);
+        self.code.get(i).copied().unwrap_or(false)
     }
 
     /// The source text of a 1-based line of the bad revision.
@@ -222,6 +232,53 @@ fn defined_name(line: &str) -> Option<&str> {
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
     (end > 0).then(|| &rest[..end])
+}
+
+/// Per line of `text`: whether it holds code, not only comments (which may span
+/// lines), blanks, braces and `();`, or a preprocessor line other than `#define`. A
+/// line starting with `*` is code unless a block comment covers it (`*a ^= *b;`).
+pub(crate) fn code_lines(text: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut in_comment = false;
+    for line in text.lines() {
+        let b = line.as_bytes();
+        let mut kept = String::new();
+        let mut i = 0;
+        while i < b.len() {
+            if in_comment {
+                if b[i..].starts_with(b"*/") {
+                    in_comment = false;
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            } else if b[i..].starts_with(b"//") {
+                break;
+            } else if b[i..].starts_with(b"/*") {
+                in_comment = true;
+                i += 2;
+            } else if b[i] == b'"' || b[i] == b'\'' {
+                // A literal is code; its contents may look like comments.
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                kept.push('x');
+            } else {
+                kept.push(b[i] as char);
+                i += 1;
+            }
+        }
+        let t = kept.trim();
+        out.push(
+            !(t.is_empty()
+                || t.chars().all(|c| "{}();".contains(c))
+                || (t.starts_with('#') && !t.starts_with("#define"))),
+        );
+    }
+    out
 }
 
 /// `text` with comments and the contents of string and character literals blanked
@@ -497,6 +554,16 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_lines_know_comments_across_lines() {
+        let text = "  int r = q * 3;\n  [SL5] = { .tau = 20 },\n  /* pay */\n  }\n\n/*\n * a comment\n */\n    *a ^= *b;\n#include <x.h>\n#define N 3\nx = 1; // note\n// only\ns = \"/* not a comment */\";\n/* a */ y = 2; /* b\n   c */\n";
+        let want = [
+            true, true, false, false, false, false, false, false, true, false, true, true, false,
+            true, true, false,
+        ];
+        assert_eq!(code_lines(text), want);
+    }
 
     #[test]
     fn changed_lines_and_hunks() {

@@ -152,7 +152,7 @@ pub fn exposed(
             continue;
         };
         if good_lines.contains(&(file.clone(), old))
-            || !crate::darwin::value::is_code(text)
+            || !fd.is_code_line(line)
             || !is_origin(bad.prog, e.stmt)
             || out.iter().any(|c| c.file == file && c.line == line)
         {
@@ -179,6 +179,133 @@ pub fn exposed(
         }
     }
     out
+}
+
+/// Whether the value an entry of `id` records is a computed number both revisions can
+/// be compared on: arithmetic on non-pointer operands, or a constant stored. Pointers
+/// differ between revisions with the layout, and copies only pass values on.
+fn compared_value(prog: &Program, id: StmtId) -> bool {
+    use crate::ir::{Operand, Scalar};
+    let Some(s) = prog
+        .functions
+        .get(id.func.index())
+        .and_then(|f| f.blocks.get(id.block.index()))
+        .and_then(|b| b.stmts.get(id.index as usize))
+    else {
+        return false;
+    };
+    match &s.kind {
+        StmtKind::Assign(_, rv) => match rv {
+            Rvalue::Bin(_, ty, ..) | Rvalue::Un(_, ty, _) => *ty != Scalar::Ptr,
+            Rvalue::PtrDiff { .. } | Rvalue::Use(Operand::Const(_)) => true,
+            _ => false,
+        },
+        StmtKind::Store {
+            val: Operand::Const(_),
+            ty,
+            ..
+        } => *ty != Scalar::Ptr,
+        _ => false,
+    }
+}
+
+/// Per source line of `prog` that `line_key` maps (None: skip the line), the entries of
+/// the run on it whose values [`compared_value`] accepts, in run order.
+fn values_by_line<K: std::hash::Hash + Eq>(
+    r: &TracedRun,
+    line_key: impl Fn(&str, u32) -> Option<K>,
+) -> std::collections::HashMap<K, Vec<u32>> {
+    let mut out: std::collections::HashMap<K, Vec<u32>> = std::collections::HashMap::new();
+    let mut accepted: std::collections::HashMap<StmtId, bool> = std::collections::HashMap::new();
+    for (i, e) in r.trace.entries.iter().enumerate() {
+        if !*accepted
+            .entry(e.stmt)
+            .or_insert_with(|| compared_value(r.prog, e.stmt))
+        {
+            continue;
+        }
+        let Some(loc) = stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) else {
+            continue;
+        };
+        if let Some(k) = line_key(r.prog.file_name(loc), loc.line) {
+            out.entry(k).or_default().push(i as u32);
+        }
+    }
+    out
+}
+
+/// The first place, in the bad run, where unchanged code computes another value than
+/// the good run did at the same line and execution: the k-th value computed on an
+/// unchanged line differs from the k-th value computed on that line in the good run,
+/// and the entry is in the bad run's slice of the failure. That is where the change's
+/// effect enters unchanged code; when the failure's decisions are in unchanged code of
+/// the same function (DARWIN flipped them there), a latent fault there is the likely
+/// cause (a bound computed one too small, which only a new caller's argument exposes).
+/// None unless a decision candidate in unchanged code shares the entry's function.
+pub fn value_divergence(
+    good: &TracedRun,
+    bad: &TracedRun,
+    bt: &Trees,
+    diff: &TreeDiff,
+    candidates: &[Candidate],
+) -> Option<Candidate> {
+    let unchanged = |file: &str, line: u32| {
+        let fd = diff.file(file)?;
+        let old = fd.good_line(line)?;
+        fd.is_code_line(line).then(|| (file.to_string(), line, old))
+    };
+    let bad_lines = values_by_line(bad, unchanged);
+    let good_lines = values_by_line(good, |f: &str, l: u32| Some((f.to_string(), l)));
+    let mut first: Option<(u32, (String, u32, u32))> = None;
+    for (key, entries) in &bad_lines {
+        let Some(gentries) = good_lines.get(&(key.0.clone(), key.2)) else {
+            continue;
+        };
+        let hit = entries.iter().zip(gentries).find(|&(&b, &g)| {
+            let (bv, gv) = (
+                bad.trace.values.get(b as usize),
+                good.trace.values.get(g as usize),
+            );
+            bv != gv && bt.full.contains(b)
+        });
+        if let Some((&b, _)) = hit {
+            if first.as_ref().is_none_or(|(f, _)| b < *f) {
+                first = Some((b, key.clone()));
+            }
+        }
+    }
+    let (entry, (file, line, old)) = first?;
+    let func = bad.trace.entries.get(entry as usize)?.stmt.func;
+    // The lines of that function, to find the decisions in unchanged code within it.
+    let in_func: HashSet<(String, u32)> = bad
+        .prog
+        .stmt_locs()
+        .filter(|(id, l)| id.func == func && l.line > 0)
+        .map(|(_, l)| (bad.prog.file_name(l).to_string(), l.line))
+        .collect();
+    let decided = candidates.iter().find(|c| {
+        c.explanation == Explanation::Decision
+            && !c.changed
+            && in_func.contains(&(c.file.clone(), c.line))
+    })?;
+    let source = diff.file(&file)?.line_text(line)?.to_string();
+    Some(Candidate {
+        rank: 0,
+        source,
+        hunk: None,
+        notes: vec![format!(
+            "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here (was line {old}); the decision at {}:{} in unchanged code of the same function flips: the change may expose a latent fault here",
+            decided.file, decided.line
+        )],
+        file,
+        line,
+        explanation: Explanation::Value,
+        changed: false,
+        instances: 1,
+        flipped: None,
+        alternative: None,
+        chain: Vec::new(),
+    })
 }
 
 /// Most steps a chain shows; a longer one keeps its start and end around an elision.
@@ -784,6 +911,70 @@ mod tests {
         assert_eq!(r.candidates[2].rank, 3);
     }
 
+    /// Two revisions of `t.c`, each loaded and run traced on `stdin`.
+    struct Pair {
+        gd: tempfile::TempDir,
+        bd: tempfile::TempDir,
+        gp: Program,
+        bp: Program,
+        g: crate::exec::TracedRun,
+        b: crate::exec::TracedRun,
+    }
+
+    impl Pair {
+        fn new(good: &str, bad: &str, stdin: &str) -> Pair {
+            let dir = |text: &str| {
+                let d = tempfile::tempdir().expect("tempdir");
+                std::fs::write(d.path().join("t.c"), text).expect("write");
+                d
+            };
+            let (gd, bd) = (dir(good), dir(bad));
+            let load =
+                |d: &tempfile::TempDir| crate::oracle::load(d.path(), "t", "test").expect("load");
+            let (gp, bp) = (load(&gd), load(&bd));
+            let input = crate::exec::RunInput {
+                argv: vec![b"./t".to_vec()],
+                stdin: stdin.as_bytes().to_vec(),
+                cwd: None,
+                env: Vec::new(),
+            };
+            let lim = crate::exec::Limits {
+                max_steps: crate::exec::DEFAULT_MAX_STEPS,
+                ..crate::exec::Limits::default()
+            };
+            let g = crate::exec::run_traced(&gp, &input, lim, false);
+            let b = crate::exec::run_traced(&bp, &input, lim, false);
+            Pair {
+                gd,
+                bd,
+                gp,
+                bp,
+                g,
+                b,
+            }
+        }
+
+        fn good(&self) -> TracedRun<'_> {
+            TracedRun {
+                prog: &self.gp,
+                trace: &self.g.trace,
+                result: &self.g.result,
+            }
+        }
+
+        fn bad(&self) -> TracedRun<'_> {
+            TracedRun {
+                prog: &self.bp,
+                trace: &self.b.trace,
+                result: &self.b.result,
+            }
+        }
+
+        fn diff(&self) -> TreeDiff {
+            TreeDiff::between(self.gd.path(), self.bd.path(), &["t.c".into()])
+        }
+    }
+
     /// The latent-fault shape: `best = 0` is overwritten in the good run (positive
     /// readings) and reaches the output in the bad run (the caller now passes negative
     /// ones). The unchanged initialisation is the exposed candidate; the loop's copy of
@@ -795,52 +986,75 @@ mod tests {
                 "#include <stdio.h>\nint max_of(const int *a, int n) {{\n  int best = 0;\n  for (int i = 0; i < n; i++)\n    if (a[i] > best)\n      best = a[i];\n  return best;\n}}\nint main(void) {{\n  int a[2] = {{-5 {off}, -2 {off}}};\n  printf(\"%d\\n\", max_of(a, 2));\n  return 0;\n}}\n"
             )
         };
-        let dir = |text: &str| {
-            let d = tempfile::tempdir().expect("tempdir");
-            std::fs::write(d.path().join("t.c"), text).expect("write");
-            d
-        };
-        let (gd, bd) = (dir(&src("+ 10")), dir(&src("")));
-        let load =
-            |d: &tempfile::TempDir| crate::oracle::load(d.path(), "t", "test").expect("load");
-        let (gp, bp) = (load(&gd), load(&bd));
-        let input = crate::exec::RunInput {
-            argv: vec![b"./t".to_vec()],
-            stdin: Vec::new(),
-            cwd: None,
-            env: Vec::new(),
-        };
-        let lim = crate::exec::Limits {
-            max_steps: crate::exec::DEFAULT_MAX_STEPS,
-            ..crate::exec::Limits::default()
-        };
-        let (g, b) = (
-            crate::exec::run_traced(&gp, &input, lim, false),
-            crate::exec::run_traced(&bp, &input, lim, false),
-        );
-        let gr = TracedRun {
-            prog: &gp,
-            trace: &g.trace,
-            result: &g.result,
-        };
-        let br = TracedRun {
-            prog: &bp,
-            trace: &b.trace,
-            result: &b.result,
-        };
+        let p = Pair::new(&src("+ 10"), &src(""), "");
+        let (gr, br) = (p.good(), p.bad());
         assert_eq!(
-            (g.result.stdout.as_slice(), b.result.stdout.as_slice()),
+            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
             (&b"8\n"[..], &b"0\n"[..])
         );
         let (gt, bt) = (
             trees(&gr, Some(0)).expect("good"),
             trees(&br, Some(0)).expect("bad"),
         );
-        let diff = TreeDiff::between(gd.path(), bd.path(), &["t.c".into()]);
-        let got: Vec<u32> = exposed(&gr, &gt, &br, &bt, &diff)
+        let got: Vec<u32> = exposed(&gr, &gt, &br, &bt, &p.diff())
             .iter()
             .map(|c| c.line)
             .collect();
         assert_eq!(got, vec![3]);
+    }
+
+    #[test]
+    fn the_first_other_value_in_unchanged_code_is_a_candidate_when_its_decisions_flip() {
+        // find() treats hi as exclusive but starts it at n - 1 (line 3): harmless while
+        // the caller searched one element past the codes (a sentinel), wrong once the
+        // caller passes the number of codes (line 13, the change).
+        let src = |n: &str| {
+            format!(
+                "#include <stdio.h>\nint find(const int *c, int n, int key) {{\n  int lo = 0, hi = n - 1;\n  while (lo < hi) {{\n    int mid = lo + (hi - lo) / 2;\n    if (c[mid] == key) return mid;\n    if (c[mid] < key) lo = mid + 1; else hi = mid;\n  }}\n  return -1;\n}}\nint main(void) {{\n  int c[4] = {{10, 20, 30, 99}}, k;\n  while (scanf(\"%d\", &k) == 1) printf(\"%d\\n\", find(c, {n}, k));\n  return 0;\n}}\n"
+            )
+        };
+        let p = Pair::new(&src("4"), &src("3"), "10 30\n");
+        let (gr, br) = (p.good(), p.bad());
+        assert_eq!(
+            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
+            (&b"0\n2\n"[..], &b"0\n-1\n"[..])
+        );
+        // Values are recorded: the bound's assignment holds n - 1 in each run.
+        let hi = |r: &TracedRun| -> Vec<u64> {
+            r.trace
+                .entries
+                .iter()
+                .zip(&r.trace.values)
+                .filter(|(e, _)| {
+                    stmt_loc(r.prog, e.stmt).is_some_and(|l| l.line == 3)
+                        && compared_value(r.prog, e.stmt)
+                })
+                .map(|(_, v)| *v)
+                .collect()
+        };
+        assert!(
+            hi(&gr).contains(&3) && hi(&br).contains(&2),
+            "{:?} {:?}",
+            hi(&gr),
+            hi(&br)
+        );
+        let byte = gr
+            .result
+            .stdout
+            .iter()
+            .zip(&br.result.stdout)
+            .position(|(a, b)| a != b);
+        let bt = trees(&br, byte).expect("bad");
+        let diff = p.diff();
+        let decision = |line: u32, changed: bool| Candidate {
+            file: "t.c".into(),
+            ..cand(line, Explanation::Decision, changed)
+        };
+        let got =
+            value_divergence(&gr, &br, &bt, &diff, &[decision(7, false)]).expect("a candidate");
+        assert_eq!((got.line, got.changed), (3, false), "{got:?}");
+        assert!(got.notes[0].contains("t.c:7"), "{:?}", got.notes);
+        // Without a flipped decision in unchanged code of that function: nothing.
+        assert!(value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).is_none());
     }
 }

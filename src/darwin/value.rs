@@ -45,18 +45,6 @@ fn statement_lines(prog: &Program, keep: impl Fn(StmtId) -> bool) -> BTreeSet<(S
         .collect()
 }
 
-/// Whether a source line holds code: not blank, not only a comment, brace or
-/// preprocessor line other than a macro definition.
-pub(crate) fn is_code(text: &str) -> bool {
-    let t = text.trim();
-    !(t.is_empty()
-        || t.starts_with("//")
-        || t.starts_with("/*")
-        || t.starts_with('*')
-        || t.chars().all(|c| "{}();".contains(c))
-        || (t.starts_with('#') && !t.starts_with("#define")))
-}
-
 /// The source location of statement `id` (terminators included).
 pub(crate) fn stmt_loc(prog: &Program, id: StmtId) -> Option<Loc> {
     let b = prog
@@ -296,7 +284,7 @@ fn initialiser_lines(bad: &Program, diff: &TreeDiff, g: u32) -> Vec<(String, u32
     let mut out = Vec::new();
     let mut line = gl.loc.line;
     while let Some(t) = fd.line_text(line) {
-        if diff.is_changed(&file, line) && is_code(t) {
+        if diff.is_changed(&file, line) && fd.is_code_line(line) {
             out.push((file.clone(), line));
         }
         if t.trim_end().ends_with(';') || line > gl.loc.line + 200 {
@@ -367,11 +355,7 @@ pub fn candidates(
             let code: Vec<(String, u32)> = diff
                 .changed_lines()
                 .into_iter()
-                .filter(|(f, l)| {
-                    diff.file(f)
-                        .and_then(|d| d.line_text(*l))
-                        .is_some_and(is_code)
-                })
+                .filter(|(f, l)| diff.file(f).is_some_and(|d| d.is_code_line(*l)))
                 .collect();
             let mut k: Vec<_> = code
                 .iter()

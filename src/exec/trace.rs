@@ -120,6 +120,10 @@ pub struct Trace {
     pub locs: Vec<Location>,
     pub frames: Vec<FrameRec>,
     pub allocs: Vec<AllocRec>,
+    /// Per entry: the value it defined (an assignment's register, a store's value, a
+    /// call's result), 0 for entries that define none or an uninitialised value. The
+    /// root-cause report compares the values a line computes in the two revisions.
+    pub values: Vec<u64>,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
@@ -145,6 +149,7 @@ impl Trace {
     /// Bytes used by the trace's arenas (entries, locations, frames).
     pub fn heap_bytes(&self) -> usize {
         self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.values.capacity() * std::mem::size_of::<u64>()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
     }
@@ -159,6 +164,8 @@ pub struct Recorder {
     pending: Option<(StmtId, u32)>,
     /// The next pushed frame is a library model's callback into the program.
     callback: bool,
+    /// The value the entry in progress defined (see [`Trace::values`]).
+    value: u64,
     /// The library calls (statement, frame) suspended by callbacks into the program.
     suspended: Vec<Option<(StmtId, u32)>>,
     scratch: Vec<Access>,
@@ -241,6 +248,7 @@ impl Recorder {
             loc_end: self.trace.locs.len() as u32,
             aux,
         });
+        self.trace.values.push(std::mem::take(&mut self.value));
         self.pending = None;
     }
 
@@ -427,8 +435,10 @@ impl Hooks for Traced {
             let frame = r.pending.map_or(NONE, |p| p.1);
             stmt_uses(&st.kind, |o| r.use_op(frame, o));
             let mut aux = NONE;
+            let reg = |m: &Machine, i: usize| m.regs.get(rb + i).copied().flatten().unwrap_or(0);
             match &st.kind {
                 StmtKind::Assign(d, rv) => {
+                    r.value = reg(m, d.index());
                     r.trace.locs.push(Location::reg(true, frame, d.raw()));
                     if let Rvalue::AddrLocal(l) = rv {
                         let fb = m.frames.last().map_or(0, |f| f.local_base);
@@ -457,13 +467,19 @@ impl Hooks for Traced {
                             r.trace.locs.push(Location::reg(false, frame, slot));
                         }
                         if let Some((d, _)) = dst {
+                            r.value = reg(m, d.index());
                             r.trace.locs.push(Location::reg(true, frame, d.raw()));
                         }
                     }
                 }
+                StmtKind::Store { val, .. } | StmtKind::StoreIdx { val, .. } => {
+                    r.value = match val {
+                        Operand::Reg(v) => reg(m, v.index()),
+                        Operand::Const(c) => *c,
+                    };
+                }
                 _ => {}
             }
-            let _ = rb;
             r.push_entry(m, at, frame, aux);
         });
     }
@@ -499,6 +515,10 @@ impl Hooks for Traced {
             r.trace.locs.push(Location::reg(true, serial, reg as u32));
             if let Some(e) = r.trace.entries.last_mut() {
                 e.loc_end = r.trace.locs.len() as u32;
+            }
+            // The returned value, as the `return` entry's.
+            if let (Some(v), Some(Some(x))) = (r.trace.values.last_mut(), m.regs.get(d)) {
+                *v = *x;
             }
         }
     }

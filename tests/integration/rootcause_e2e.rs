@@ -126,13 +126,10 @@ fn check_report_schema(v: &Value) {
 /// unchanged code, a heap value written through one alias and read through another, and
 /// a wrong value behind a decision that is itself changed. Kept exact: the test fails
 /// when one of them starts being found. Also: exposed-latent (an off-by-one in unchanged
-/// code; the flipped decisions are the search loop's, not the bound's initialisation),
-/// heap-alias (xor-swap through two pointers to the same heap element: no decision
-/// differs, and the changed-line fallback drops `*a ^= *b;` because `value::is_code` takes
-/// a line starting with `*` for a comment line).
+/// code; the flipped decisions are the search loop's, not the bound's initialisation,
+/// and without a trace no values are compared).
 const PC_MISSES: &[&str] = &[
     "exposed-latent/largest-code-invalid",
-    "heap-alias/xor-self-swap",
     "latent-fault/max-of-negatives",
     "latent-fault/max-of-negatives-plain",
     "multi-file-heap/prefix-merge",
@@ -140,14 +137,13 @@ const PC_MISSES: &[&str] = &[
     "wrong-value/pay-truncated-release",
 ];
 
-/// The same for relevant slice conditions (the default), kept exact likewise:
-/// exposed-latent, an off-by-one in the unchanged bound of a binary search that the
-/// change exposes. Its decisions flip in the search loop, not at the bound's
-/// initialisation, and the bound reaches the output only through control dependence,
-/// so it is not among the unchanged lines a change exposes in the data slice (which is
-/// how latent-fault's `best = 0` is found). A `#define` changed in a header
-/// (macro-header) is found through the candidate lines that use the macro.
-const RSC_MISSES: &[&str] = &["exposed-latent/largest-code-invalid"];
+/// The same for relevant slice conditions (the default), kept exact likewise: none.
+/// exposed-latent (an off-by-one in the unchanged bound of a binary search that the
+/// change exposes) is found as the first line of unchanged code in the failing slice
+/// that computes another value than in the good run, in the function whose decisions
+/// flip; a `#define` changed in a header (macro-header) through the candidate lines
+/// that use the macro.
+const RSC_MISSES: &[&str] = &[];
 
 /// One analysis of a regression: rank of the first ground-truth line, lines reported,
 /// the explanation of that line, constraints of the bad run's condition, solver calls
