@@ -491,22 +491,39 @@ fn finish(
 }
 
 /// How a run fails, as far as "the same failure" goes: where the runs first part
-/// (stdout or the ending) and whether the run stopped with a runtime error.
+/// (stdout or the ending), what the failing run printed there, and whether it stopped
+/// with a runtime error. A subset that fails another way (prints another wrong line,
+/// or parts elsewhere) is not the bad revision's failure: ddmin would otherwise slip
+/// to a different fault, such as a helper left returning its default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FailClass {
     pub stdout: bool,
     pub fault: bool,
     /// The run was stopped by the step limit (a regression that never ends).
     pub step_limit: bool,
+    /// The stdout offset of the first difference (0 for a different ending).
+    pub offset: usize,
+    /// Hash of the failing run's line around that offset.
+    pub line: u64,
 }
 
 impl FailClass {
     pub fn of(d: &Divergence, run: &RunResult) -> FailClass {
+        let (offset, line) = match d {
+            Divergence::Stdout {
+                offset,
+                actual_line,
+                ..
+            } => (*offset, crate::frontend::hash_of(actual_line.as_str())),
+            Divergence::Ending { .. } => (0, 0),
+        };
         FailClass {
             stdout: matches!(d, Divergence::Stdout { .. }),
             fault: matches!(run.outcome, RunOutcome::Fault(_)),
             step_limit: matches!(&run.outcome,
                 RunOutcome::Fault(e) if e.kind == exec::FaultKind::StepLimit),
+            offset,
+            line,
         }
     }
 }
@@ -540,7 +557,7 @@ pub struct InterpJudge<'a> {
 
 impl InterpJudge<'_> {
     fn test_bytes(&self) -> Vec<u8> {
-        let mut b = b"dd-subset/2\0".to_vec();
+        let mut b = b"dd-subset/3\0".to_vec();
         for a in std::iter::once(&self.test.program).chain(&self.test.args) {
             b.extend_from_slice(a.as_bytes());
             b.push(0);
@@ -553,8 +570,8 @@ impl InterpJudge<'_> {
         b.extend_from_slice(&self.good.stdout);
         b.extend_from_slice(
             format!(
-                "\0{}\0{}\0{}\0{}",
-                self.limits.max_steps, self.bad.stdout, self.bad.fault, self.ub_allowed
+                "\0{}\0{:?}\0{}",
+                self.limits.max_steps, self.bad, self.ub_allowed
             )
             .as_bytes(),
         );

@@ -354,6 +354,72 @@ fn renames_are_found_and_looked_through() {
     );
 }
 
+/// One C file's good and bad revision, run on no input, and a judge of subsets.
+struct Judged {
+    test: crate::oracle::Test,
+    lim: exec::Limits,
+    good: exec::RunResult,
+    bad: exec::RunResult,
+    class: FailClass,
+    cache: std::cell::RefCell<Cache>,
+}
+
+impl Judged {
+    fn new(good: &str, bad: &str) -> Judged {
+        let test = crate::oracle::Test {
+            program: "t".into(),
+            args: Vec::new(),
+            stdin: Vec::new(),
+            env: Vec::new(),
+            expect: None,
+        };
+        let lim = exec::Limits {
+            max_steps: exec::DEFAULT_MAX_STEPS,
+            ..exec::Limits::default()
+        };
+        let (g, b) = (
+            Judged::run_of(&test, lim, good),
+            Judged::run_of(&test, lim, bad),
+        );
+        let Verdict::Regression(d) = oracle::judge_each(&g, &b, None, None) else {
+            panic!("not a regression");
+        };
+        Judged {
+            class: FailClass::of(&d, &b),
+            test,
+            lim,
+            good: g,
+            bad: b,
+            cache: std::cell::RefCell::new(Cache::disabled()),
+        }
+    }
+
+    fn run_of(test: &crate::oracle::Test, lim: exec::Limits, text: &str) -> exec::RunResult {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::write(d.path().join("t.c"), text).expect("write");
+        let p = oracle::load(d.path(), "t", "rev").expect("load");
+        exec::run(&p, &test.input(d.path()), lim)
+    }
+
+    fn judge(&self) -> InterpJudge<'_> {
+        InterpJudge {
+            program: "t",
+            test: &self.test,
+            limits: self.lim,
+            good: &self.good,
+            expect_good: None,
+            expect_bad: None,
+            bad: self.class,
+            ub_allowed: 0,
+            cache: &self.cache,
+            cache_hits: 0,
+            splicer: None,
+            spliced: 0,
+            units: Default::default(),
+        }
+    }
+}
+
 /// A subset that leaves a function without its `return` (the hunk holding it left out)
 /// only "fails" through undefined behaviour the interpreter continued past: it is
 /// unresolved, not a failure, so the search keeps the `return` line.
@@ -362,47 +428,39 @@ fn a_subset_resting_on_undefined_behaviour_is_unresolved() {
     let good = "#include <stdio.h>\nint main(void) {\n  int c = 'Z';\n  if (c >= 'A' && c <= 'Z')\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
     let bad = "#include <stdio.h>\nstatic int upper(int c) {\n  return c >= 'A' && c < 'Z';\n}\nint main(void) {\n  int c = 'Z';\n  if (upper(c))\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
     let no_return = bad.replace("  return c >= 'A' && c < 'Z';\n", "");
-    let test = crate::oracle::Test {
-        program: "t".into(),
-        args: Vec::new(),
-        stdin: Vec::new(),
-        env: Vec::new(),
-        expect: None,
-    };
-    let lim = exec::Limits {
-        max_steps: exec::DEFAULT_MAX_STEPS,
-        ..exec::Limits::default()
-    };
-    let run_of = |text: &str| {
-        let d = tempfile::tempdir().expect("tempdir");
-        std::fs::write(d.path().join("t.c"), text).expect("write");
-        let p = oracle::load(d.path(), "t", "rev").expect("load");
-        exec::run(&p, &test.input(d.path()), lim)
-    };
-    let (g, b) = (run_of(good), run_of(bad));
-    let Verdict::Regression(d) = oracle::judge_each(&g, &b, None, None) else {
-        panic!("not a regression");
-    };
-    let cache = std::cell::RefCell::new(Cache::disabled());
-    let mut judge = InterpJudge {
-        program: "t",
-        test: &test,
-        limits: lim,
-        good: &g,
-        expect_good: None,
-        expect_bad: None,
-        bad: FailClass::of(&d, &b),
-        ub_allowed: 0,
-        cache: &cache,
-        cache_hits: 0,
-        splicer: None,
-        spliced: 0,
-        units: Default::default(),
-    };
+    let j = Judged::new(good, bad);
+    let mut judge = j.judge();
     assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
     assert_eq!(judge.judge(&tree(&[("t.c", good)])), Outcome::Pass);
     assert_eq!(
         judge.judge(&tree(&[("t.c", &no_return)])),
+        Outcome::Unresolved
+    );
+}
+
+/// A subset that fails another way than the bad revision (prints another wrong value
+/// at the first difference, here a helper left returning its default) is unresolved:
+/// ddmin must not slip from the bad revision's failure to a different one.
+#[test]
+fn a_subset_failing_another_way_is_unresolved() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int x = 7, y = 6;\n  printf(\"%d\\n\", x > y ? x : y);\n  return 0;\n}\n";
+    let bad = "#include <stdio.h>\nstatic int larger(int x, int y) {\n  int a = 2;\n  if (x - y > 1) a = x; else a = y;\n  return a;\n}\nint main(void) {\n  int x = 7, y = 6;\n  printf(\"%d\\n\", larger(x, y));\n  return 0;\n}\n";
+    // Without the decision's hunk: larger() returns its default, 2, not bad's 6.
+    let default_only = bad.replace("  if (x - y > 1) a = x; else a = y;\n", "");
+    let j = Judged::new(good, bad);
+    let other = Judged::run_of(&j.test, j.lim, &default_only);
+    assert_eq!(
+        (
+            j.good.stdout.as_slice(),
+            j.bad.stdout.as_slice(),
+            other.stdout.as_slice()
+        ),
+        (&b"7\n"[..], &b"6\n"[..], &b"2\n"[..])
+    );
+    let mut judge = j.judge();
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
+    assert_eq!(
+        judge.judge(&tree(&[("t.c", &default_only)])),
         Outcome::Unresolved
     );
 }
