@@ -31,9 +31,8 @@ fn root() -> PathBuf {
 struct Gcc<'a> {
     sample: &'a Sample,
     r: &'a Regression,
-    /// Whether the bad revision's native run differs in stdout (else in its ending) and
-    /// was killed by a signal.
-    bad_class: (bool, bool),
+    /// How the bad revision's native run fails.
+    bad_class: Class,
 }
 
 impl Judge for Gcc<'_> {
@@ -63,22 +62,51 @@ impl Gcc<'_> {
             dir.path(),
             Duration::from_secs(10),
         )?;
-        Ok(classify(&run, self.r, Some(self.bad_class)))
+        Ok(classify(&run, self.r, &self.bad_class))
     }
 }
 
-fn class_of(run: &samples::NativeRun, r: &Regression) -> (bool, bool) {
-    (
-        run.stdout != r.test.expected_stdout.as_bytes(),
-        run.exit.is_none(),
-    )
+/// How a native run fails, as the interpreter's judge tells "the same failure"
+/// (`dd::FailClass`): whether stdout differs from the expected output, where it first
+/// differs and the run's line there, and whether a signal killed the run.
+#[derive(Clone, PartialEq, Eq)]
+struct Class {
+    stdout: bool,
+    killed: bool,
+    offset: usize,
+    line: Vec<u8>,
 }
 
-fn classify(run: &samples::NativeRun, r: &Regression, bad: Option<(bool, bool)>) -> Outcome {
+fn class_of(run: &samples::NativeRun, r: &Regression) -> Class {
+    let want = r.test.expected_stdout.as_bytes();
+    let got = &run.stdout;
+    let offset = want
+        .iter()
+        .zip(got)
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.len().min(got.len()));
+    let start = got[..offset.min(got.len())]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = got[start..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(got.len(), |i| start + i);
+    let stdout = got.as_slice() != want;
+    Class {
+        stdout,
+        killed: run.exit.is_none(),
+        offset: if stdout { offset } else { 0 },
+        line: if stdout { got[start..end].to_vec() } else { Vec::new() },
+    }
+}
+
+fn classify(run: &samples::NativeRun, r: &Regression, bad: &Class) -> Outcome {
     let c = class_of(run, r);
-    if !c.0 && run.exit == Some(r.test.expected_exit) {
+    if !c.stdout && run.exit == Some(r.test.expected_exit) {
         Outcome::Pass
-    } else if Some(c) == bad {
+    } else if &c == bad {
         Outcome::Fail
     } else {
         Outcome::Unresolved

@@ -242,8 +242,16 @@ impl Pair {
                 let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
                 parse_output(&text, root)
             };
-            let (preamble, mut g) = side(good_root)?;
-            let (pb, mut b) = side(bad_root)?;
+            // The two revisions' preprocessor runs are independent: run them at once.
+            let (g, b) = std::thread::scope(|sc| {
+                let bad_side = sc.spawn(|| side(bad_root));
+                let g = side(good_root);
+                let b = bad_side
+                    .join()
+                    .unwrap_or_else(|_| Err("the preprocessor thread panicked".into()));
+                (g, b)
+            });
+            let ((preamble, mut g), (pb, mut b)) = (g?, b?);
             if preamble != pb {
                 return Err("the preprocessor's preamble differs".into());
             }
