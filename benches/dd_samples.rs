@@ -98,7 +98,11 @@ fn class_of(run: &samples::NativeRun, r: &Regression) -> Class {
         stdout,
         killed: run.exit.is_none(),
         offset: if stdout { offset } else { 0 },
-        line: if stdout { got[start..end].to_vec() } else { Vec::new() },
+        line: if stdout {
+            got[start..end].to_vec()
+        } else {
+            Vec::new()
+        },
     }
 }
 

@@ -1043,6 +1043,8 @@ struct Loaded {
     run: exec::ConcolicRun,
     /// The run's slicing trace (recorded for `--condition rsc`).
     trace: Option<crate::exec::trace::Trace>,
+    /// Each unit's preprocessed text: the hunk search splices from it.
+    units: crate::frontend::UnitTexts,
 }
 
 fn materialise(repo: &Repo, rev: &str) -> Result<crate::repo::Materialised, Error> {
@@ -1056,7 +1058,7 @@ fn load_rev(
     lim: Limits,
     traced: bool,
 ) -> Result<Loaded, Error> {
-    let prog = oracle::load(tree.path(), &test.program, rev)?;
+    let (prog, units) = oracle::load_keeping_text(tree.path(), &test.program, rev)?;
     let input = test.input(tree.path());
     let (run, trace) = if traced {
         let t = exec::run_traced(&prog, &input, lim, true);
@@ -1075,6 +1077,7 @@ fn load_rev(
         input,
         run,
         trace,
+        units,
     })
 }
 
@@ -1551,7 +1554,14 @@ fn dd_step(
     // Most subsets are spliced from the revisions' preprocessed text instead of running
     // `cc -E` (the search's time includes making those texts); a pair of revisions that
     // cannot be spliced preprocesses every subset.
-    let splicer = crate::frontend::Splicer::new(&good, &bad, &test.program);
+    let splicer = crate::frontend::Splicer::new(&good, &bad, &test.program).map(|s| {
+        s.with_revisions(crate::frontend::Revisions {
+            good_root: g.tree.path().to_path_buf(),
+            good: g.units.clone(),
+            bad_root: b.tree.path().to_path_buf(),
+            bad: b.units.clone(),
+        })
+    });
     let mut judge = crate::dd::InterpJudge {
         program: &test.program,
         test,

@@ -77,6 +77,22 @@ pub fn load(tree: &Path, program: &str, rev: &str) -> Result<Program, OracleErro
     })
 }
 
+/// [`load`], also returning each unit's preprocessed text.
+pub fn load_keeping_text(
+    tree: &Path,
+    program: &str,
+    rev: &str,
+) -> Result<(Program, frontend::UnitTexts), OracleError> {
+    let spec = frontend::find_program(tree, program).map_err(|err| OracleError::Sources {
+        rev: rev.to_string(),
+        err,
+    })?;
+    frontend::load_keeping_text(tree, &spec).map_err(|err| OracleError::Frontend {
+        rev: rev.to_string(),
+        err,
+    })
+}
+
 /// Materialise `rev`, load the program and run the test on it.
 pub fn run_at(repo: &Repo, rev: &str, test: &Test, limits: Limits) -> Result<RevRun, OracleError> {
     let tree = repo.materialise(rev)?;

@@ -19,7 +19,7 @@ pub use linemap::LineMap;
 pub use lower::ParseCache;
 pub use sources::{find_program, ProgramSpec, SourceError};
 pub(crate) use splice::marker as line_marker;
-pub use splice::Splicer;
+pub use splice::{Revisions, Splicer};
 
 /// What kind of problem a diagnostic reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,6 +254,28 @@ pub fn load(root: &Path, spec: &ProgramSpec) -> Result<Program, FrontendError> {
         units.push(parse_file(root, f, spec)?);
     }
     lower::lower_program(&units)
+}
+
+/// The preprocessed text of each translation unit of a program, by its path relative to
+/// the tree root, as [`load_keeping_text`] keeps it for the hunk search's splicer.
+pub type UnitTexts = Vec<(PathBuf, String)>;
+
+/// [`load`], also returning each unit's preprocessed text.
+pub fn load_keeping_text(
+    root: &Path,
+    spec: &ProgramSpec,
+) -> Result<(Program, UnitTexts), FrontendError> {
+    let mut units = Vec::new();
+    let mut texts = Vec::new();
+    for f in &spec.sources {
+        let text = preprocess(root, f, spec)?;
+        texts.push((
+            f.strip_prefix(root).unwrap_or(f).to_path_buf(),
+            text.clone(),
+        ));
+        units.push(parse_preprocessed(text)?);
+    }
+    Ok((lower::lower_program(&units)?, texts))
 }
 
 /// Load a program given as a list of C files (no tree discovery), for `exec` and tests.

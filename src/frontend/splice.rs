@@ -170,12 +170,15 @@ struct Pair {
 impl Pair {
     /// Preprocess every translation unit of both trees, twice each (once shifted), and
     /// check what splicing needs. `Err` says why the pair cannot be spliced.
+    /// `known`: the revisions' own preprocessed units, when the pair is of the two
+    /// revisions themselves (their preprocessor runs are not repeated).
     fn new(
         good_root: &Path,
         bad_root: &Path,
         good: &BTreeMap<String, String>,
         bad: &BTreeMap<String, String>,
         program: &str,
+        known: Option<&Revisions>,
     ) -> Result<Pair, String> {
         let changed_names: Vec<&String> = good.keys().filter(|k| good[*k] != bad[*k]).collect();
         let spec_g = super::find_program(good_root, program).map_err(|e| e.to_string())?;
@@ -242,15 +245,23 @@ impl Pair {
                 let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
                 parse_output(&text, root)
             };
-            // The two revisions' preprocessor runs are independent: run them at once.
-            let (g, b) = std::thread::scope(|sc| {
-                let bad_side = sc.spawn(|| side(bad_root));
-                let g = side(good_root);
-                let b = bad_side
-                    .join()
-                    .unwrap_or_else(|_| Err("the preprocessor thread panicked".into()));
-                (g, b)
-            });
+            let texts =
+                known.and_then(|k| Some((k, unit_text(&k.good, rel)?, unit_text(&k.bad, rel)?)));
+            let (g, b) = match texts {
+                Some((k, gt, bt)) => (
+                    parse_output(gt, &k.good_root),
+                    parse_output(bt, &k.bad_root),
+                ),
+                // The two revisions' preprocessor runs are independent: run them at once.
+                None => std::thread::scope(|sc| {
+                    let bad_side = sc.spawn(|| side(bad_root));
+                    let g = side(good_root);
+                    let b = bad_side
+                        .join()
+                        .unwrap_or_else(|_| Err("the preprocessor thread panicked".into()));
+                    (g, b)
+                }),
+            };
             let ((preamble, mut g), (pb, mut b)) = (g?, b?);
             if preamble != pb {
                 return Err("the preprocessor's preamble differs".into());
@@ -333,6 +344,16 @@ pub struct Splicer {
     pairs: RefCell<HashMap<Vec<String>, Pairs>>,
     asked: Cell<usize>,
     made: Cell<usize>,
+    revisions: Option<Revisions>,
+}
+
+/// The two revisions' trees as loaded for the test's runs: their roots and each unit's
+/// preprocessed text (`frontend::load_keeping_text`).
+pub struct Revisions {
+    pub good_root: std::path::PathBuf,
+    pub good: super::UnitTexts,
+    pub bad_root: std::path::PathBuf,
+    pub bad: super::UnitTexts,
 }
 
 impl Splicer {
@@ -376,6 +397,7 @@ impl Splicer {
             pairs: RefCell::new(HashMap::new()),
             asked: Cell::new(0),
             made: Cell::new(0),
+            revisions: None,
         })
     }
 
@@ -453,8 +475,27 @@ impl Splicer {
         bad: &BTreeMap<String, String>,
     ) -> Option<Pair> {
         let (gd, bd) = (write_tree(good, &[]).ok()?, write_tree(bad, &[]).ok()?);
-        Pair::new(gd.path(), bd.path(), good, bad, &self.program).ok()
+        let known = self
+            .revisions
+            .as_ref()
+            .filter(|_| *good == self.good && *bad == self.bad);
+        Pair::new(gd.path(), bd.path(), good, bad, &self.program, known).ok()
     }
+
+    /// The revisions' own preprocessed units (from loading them for the runs): the pair
+    /// of the two revisions is then made without the preprocessor.
+    pub fn with_revisions(mut self, r: Revisions) -> Splicer {
+        self.revisions = Some(r);
+        self
+    }
+}
+
+/// The preprocessed text of the unit at `rel` (relative to its tree's root).
+fn unit_text<'a>(units: &'a super::UnitTexts, rel: &Path) -> Option<&'a str> {
+    units
+        .iter()
+        .find(|(p, _)| p == rel)
+        .map(|(_, t)| t.as_str())
 }
 
 /// `base` with the changes that `mixed` makes to its directive lines (whole changed

@@ -128,6 +128,26 @@ fn check_every_mix(
     write_tree(gd.path(), good);
     write_tree(bd.path(), bad);
     let s = Splicer::new(good, bad, "prog").expect("splicer");
+    // The same, given the revisions' own preprocessed units (as the hunk search is): it
+    // makes the revisions' pair without the preprocessor and must splice alike.
+    let units = |d: &Path| -> crate::frontend::UnitTexts {
+        let spec = crate::frontend::find_program(d, "prog").expect("spec");
+        spec.sources
+            .iter()
+            .map(|src| {
+                let rel = src.strip_prefix(d).expect("under the root").to_path_buf();
+                (rel, preprocess(d, src, &spec).expect("cc -E"))
+            })
+            .collect()
+    };
+    let seeded = Splicer::new(good, bad, "prog")
+        .expect("splicer")
+        .with_revisions(crate::frontend::Revisions {
+            good_root: gd.path().to_path_buf(),
+            good: units(gd.path()),
+            bad_root: bd.path().to_path_buf(),
+            bad: units(bd.path()),
+        });
     let hunks = crate::diffctx::hunks(good, bad);
     assert!(hunks.len() <= 10, "too many hunks for every subset");
     let (mut spliced, mut not) = (0, 0);
@@ -139,10 +159,19 @@ fn check_every_mix(
             .map(|(_, h)| h)
             .collect();
         let mixed = crate::diffctx::apply(good, &chosen);
+        let from_seeded = seeded.preprocessed(&mixed);
         let Some(texts) = s.preprocessed(&mixed) else {
+            assert!(
+                from_seeded.is_none(),
+                "mix {mask:b}: only the seeded splicer splices"
+            );
             not += 1;
             continue;
         };
+        let from_seeded = from_seeded.expect("the seeded splicer splices it too");
+        for (a, b) in texts.iter().zip(&from_seeded) {
+            assert_eq!(located(a, &untemp), located(b, &untemp), "mix {mask:b}");
+        }
         spliced += 1;
         let md = tempfile::tempdir().expect("tmp");
         write_tree(md.path(), &mixed);
