@@ -1,6 +1,9 @@
 //! Evidence for issue 16: delta debugging on the hunks of every sample regression, in
 //! the interpreter (through the real binary, `--no-cache`) and the same ddmin with each
-//! subset built by the sample's gcc command and run natively.
+//! subset built by the sample's gcc command and run natively. Both judges tell the same
+//! failure alike (the first difference from the expected output and the line there),
+//! and both call unresolved a subset that falls off the end of a non-void function
+//! (gcc's `-Werror=return-type`; the interpreter's undefined-behaviour rule).
 //!
 //! ```text
 //! cargo bench --bench dd_samples              # every sample regression
@@ -52,7 +55,11 @@ impl Gcc<'_> {
             std::fs::write(&path, t)?;
         }
         let exe = dir.path().join("prog.bin");
-        if samples::build_native(self.sample, &self.r.bad, dir.path(), &exe, &[]).is_err() {
+        // A subset that leaves a function without its `return` and uses its value rests
+        // on undefined behaviour: the interpreter's judge calls it unresolved, so this
+        // one does too, or the two searches would not be the same ddmin.
+        let flags = ["-Werror=return-type"];
+        if samples::build_native(self.sample, &self.r.bad, dir.path(), &exe, &flags).is_err() {
             return Ok(Outcome::Unresolved);
         }
         let run = samples::run_native(
