@@ -268,17 +268,22 @@ fn every_sample_regression_names_its_root_cause() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-fn town_limit() -> (Sample, Built, Regression) {
-    let s = sample("rs-inp");
+/// A sample's repository built, and one of its regressions.
+fn regression(name: &str, id: &str) -> (Sample, Built, Regression) {
+    let s = sample(name);
     let b = build(&s);
     let r = s
         .manifest
         .regressions
         .iter()
-        .find(|r| r.id == "town-limit")
-        .expect("town-limit")
+        .find(|r| r.id == id)
+        .unwrap_or_else(|| panic!("{name} has no regression {id}"))
         .clone();
     (s, b, r)
+}
+
+fn town_limit() -> (Sample, Built, Regression) {
+    regression("rs-inp", "town-limit")
 }
 
 const TOWN_LINE: &str = "overspeed.c:37";
@@ -290,15 +295,8 @@ const TOWN_LINE: &str = "overspeed.c:37";
 /// first.
 #[test]
 fn a_loop_decision_is_proved_where_the_revisions_part() {
-    let s = sample("branch-threshold");
-    let b = build(&s);
-    let r = s
-        .manifest
-        .regressions
-        .iter()
-        .find(|r| r.id == "bulk-threshold")
-        .expect("bulk-threshold");
-    let a = args_for(&s, &b, r, true, &["--format", "json", "--no-dd"]);
+    let (s, b, r) = regression("branch-threshold", "bulk-threshold");
+    let a = args_for(&s, &b, &r, true, &["--format", "json", "--no-dd"]);
     let o = git_regcause(&b.repo, &a);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let v = json_report(&o);
@@ -426,15 +424,7 @@ fn rsc_is_the_default_condition() {
 /// takes it and its parent.
 #[test]
 fn bisect_mode_takes_the_first_bad_commit() {
-    let s = sample("branch-threshold");
-    let b = build(&s);
-    let r = s
-        .manifest
-        .regressions
-        .iter()
-        .find(|r| r.id == "bulk-threshold")
-        .expect("regression")
-        .clone();
+    let (s, b, r) = regression("branch-threshold", "bulk-threshold");
     let a = args_for(&s, &b, &r, false, &["--format", "json"]);
     let o = git_regcause(&b.repo, &a);
     assert_eq!(o.status.code(), Some(3));
@@ -474,15 +464,7 @@ fn bisect_mode_takes_the_first_bad_commit() {
 /// `--expect-file`: each revision is judged against the expectation in its own tree.
 #[test]
 fn expect_file_is_read_per_revision() {
-    let s = sample("latent-fault");
-    let b = build(&s);
-    let r = s
-        .manifest
-        .regressions
-        .iter()
-        .find(|r| r.id == "max-of-negatives")
-        .expect("regression")
-        .clone();
+    let (s, b, r) = regression("latent-fault", "max-of-negatives");
     let expected = r.test.expected_stdout.clone();
     let commit_expect = |base: &str, branch: &str, content: &str| {
         git(&b.repo, &["checkout", "-q", "-b", branch, base]);
