@@ -604,8 +604,15 @@ impl Changed {
                 None => match self.find(&lines[i], prev, dirs) {
                     Some(o) => o,
                     None => {
-                        let (side, n) = shaped[i].ok_or(Miss::Lines)?;
-                        let r = self.renames(&lines[i], side, n).ok_or(Miss::Lines)?;
+                        // A renamed copy: of the line the diff set against it, else of
+                        // the line after the previous one (a run the diff replaced
+                        // with one of another length).
+                        let next = prev.map(|(s, m)| (s, m + 1));
+                        let (side, n, r) = shaped[i]
+                            .into_iter()
+                            .chain(next)
+                            .find_map(|(s, m)| Some((s, m, self.renames(&lines[i], s, m)?)))
+                            .ok_or(Miss::Lines)?;
                         renamed.insert(i, r);
                         (side, n)
                     }

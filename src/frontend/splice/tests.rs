@@ -517,3 +517,33 @@ fn renamed_lines_are_spliced_only_where_the_preprocessor_keeps_the_name() {
         }
     }
 }
+
+/// A renamed copy of a line whose diff against its revision is a replaced run of
+/// another length (a neighbour deleted with it) is found as the line after the
+/// previous one, and spliced exactly; without that, the tree fell to `cc -E`.
+#[test]
+fn a_renamed_line_next_to_a_deletion_is_spliced() {
+    if !have_cc() {
+        return;
+    }
+    let good = tree(&[(
+        "m.c",
+        "#include <stdio.h>\nint count = 3;\nint spare = 1;\nint main(void) { printf(\"%d\\n\", count); return 0; }\n",
+    )]);
+    let bad = tree(&[(
+        "m.c",
+        "#include <stdio.h>\nint total = 3; /* v2 */\nint main(void) { printf(\"%d\\n\", total); return 0; }\n",
+    )]);
+    // What the hunk search's rename step makes: good's lines renamed, `spare` gone.
+    let mixed = tree(&[(
+        "m.c",
+        "#include <stdio.h>\nint total = 3;\nint main(void) { printf(\"%d\\n\", total); return 0; }\n",
+    )]);
+    let s = Splicer::new(&good, &bad, "m").expect("splicer");
+    let texts = s.preprocessed(&mixed).expect("spliced");
+    let md = tempfile::tempdir().expect("tmp");
+    write_tree(md.path(), &mixed);
+    let spec = crate::frontend::find_program(md.path(), "m").expect("spec");
+    let real = preprocess(md.path(), &spec.sources[0], &spec).expect("cc -E");
+    assert_eq!(located(&texts[0], &untemp), located(&real, &untemp));
+}
