@@ -170,15 +170,15 @@ struct Pair {
 impl Pair {
     /// Preprocess every translation unit of both trees, twice each (once shifted), and
     /// check what splicing needs. `Err` says why the pair cannot be spliced.
-    /// `known`: the revisions' own preprocessed units, when the pair is of the two
-    /// revisions themselves (their preprocessor runs are not repeated).
+    /// `known`: per side, the root and preprocessed units of the revision the side's
+    /// tree equals (its preprocessor runs are not repeated).
     fn new(
         good_root: &Path,
         bad_root: &Path,
         good: &BTreeMap<String, String>,
         bad: &BTreeMap<String, String>,
         program: &str,
-        known: Option<&Revisions>,
+        known: [Option<(&Path, &super::UnitTexts)>; 2],
     ) -> Result<Pair, String> {
         let changed_names: Vec<&String> = good.keys().filter(|k| good[*k] != bad[*k]).collect();
         let spec_g = super::find_program(good_root, program).map_err(|e| e.to_string())?;
@@ -245,15 +245,13 @@ impl Pair {
                 let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
                 parse_output(&text, root)
             };
-            let texts =
-                known.and_then(|k| Some((k, unit_text(&k.good, rel)?, unit_text(&k.bad, rel)?)));
-            let (g, b) = match texts {
-                Some((k, gt, bt)) => (
-                    parse_output(gt, &k.good_root),
-                    parse_output(bt, &k.bad_root),
-                ),
-                // The two revisions' preprocessor runs are independent: run them at once.
-                None => std::thread::scope(|sc| {
+            let [gk, bk] = known.map(|k| k.and_then(|(root, u)| Some((root, unit_text(u, rel)?))));
+            let (g, b) = match (gk, bk) {
+                (Some((gr, gt)), Some((br, bt))) => (parse_output(gt, gr), parse_output(bt, br)),
+                (Some((gr, gt)), None) => (parse_output(gt, gr), side(bad_root)),
+                (None, Some((br, bt))) => (side(good_root), parse_output(bt, br)),
+                // The two sides' preprocessor runs are independent: run them at once.
+                (None, None) => std::thread::scope(|sc| {
                     let bad_side = sc.spawn(|| side(bad_root));
                     let g = side(good_root);
                     let b = bad_side
@@ -475,15 +473,20 @@ impl Splicer {
         bad: &BTreeMap<String, String>,
     ) -> Option<Pair> {
         let (gd, bd) = (write_tree(good, &[]).ok()?, write_tree(bad, &[]).ok()?);
-        let known = self
-            .revisions
-            .as_ref()
-            .filter(|_| *good == self.good && *bad == self.bad);
+        // A side equal to its revision (a tree with that revision's directive lines)
+        // takes the revision's own preprocessed units.
+        let r = self.revisions.as_ref();
+        let known = [
+            r.filter(|_| *good == self.good)
+                .map(|r| (r.good_root.as_path(), &r.good)),
+            r.filter(|_| *bad == self.bad)
+                .map(|r| (r.bad_root.as_path(), &r.bad)),
+        ];
         Pair::new(gd.path(), bd.path(), good, bad, &self.program, known).ok()
     }
 
-    /// The revisions' own preprocessed units (from loading them for the runs): the pair
-    /// of the two revisions is then made without the preprocessor.
+    /// The revisions' own preprocessed units (from loading them for the runs): a pair
+    /// side equal to a revision is then made without the preprocessor.
     pub fn with_revisions(mut self, r: Revisions) -> Splicer {
         self.revisions = Some(r);
         self
