@@ -237,29 +237,44 @@ impl Pair {
         } else {
             None
         };
+        let side = |root: &Path, rel: &Path| -> Result<(String, Seg), String> {
+            let spec = respec(&spec_g, good_root, root);
+            let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
+            parse_output(&text, root)
+        };
+        let rels = spec_g
+            .sources
+            .iter()
+            .map(|src| src.strip_prefix(good_root).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<&Path>, String>>()?;
+        // Each unit's two sides: a revision's own text where known, else a preprocessor
+        // run; the runs of every unit and side are independent, so they go at once.
+        let sides: Vec<[Result<(String, Seg), String>; 2]> = std::thread::scope(|sc| {
+            let pending: Vec<[_; 2]> = rels
+                .iter()
+                .map(|&rel| {
+                    [(good_root, known[0]), (bad_root, known[1])].map(|(root, k)| {
+                        match k.and_then(|(r, u)| Some((r, unit_text(u, rel)?))) {
+                            Some((r, text)) => SideText::Ready(Box::new(parse_output(text, r))),
+                            None => SideText::Running(sc.spawn(move || side(root, rel))),
+                        }
+                    })
+                })
+                .collect();
+            pending
+                .into_iter()
+                .map(|pair| {
+                    pair.map(|p| match p {
+                        SideText::Ready(r) => *r,
+                        SideText::Running(run) => run
+                            .join()
+                            .unwrap_or_else(|_| Err("the preprocessor thread panicked".into())),
+                    })
+                })
+                .collect()
+        });
         let mut units = Vec::new();
-        for src in &spec_g.sources {
-            let rel = src.strip_prefix(good_root).map_err(|e| e.to_string())?;
-            let side = |root: &Path| -> Result<(String, Seg), String> {
-                let spec = respec(&spec_g, good_root, root);
-                let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
-                parse_output(&text, root)
-            };
-            let [gk, bk] = known.map(|k| k.and_then(|(root, u)| Some((root, unit_text(u, rel)?))));
-            let (g, b) = match (gk, bk) {
-                (Some((gr, gt)), Some((br, bt))) => (parse_output(gt, gr), parse_output(bt, br)),
-                (Some((gr, gt)), None) => (parse_output(gt, gr), side(bad_root)),
-                (None, Some((br, bt))) => (side(good_root), parse_output(bt, br)),
-                // The two sides' preprocessor runs are independent: run them at once.
-                (None, None) => std::thread::scope(|sc| {
-                    let bad_side = sc.spawn(|| side(bad_root));
-                    let g = side(good_root);
-                    let b = bad_side
-                        .join()
-                        .unwrap_or_else(|_| Err("the preprocessor thread panicked".into()));
-                    (g, b)
-                }),
-            };
+        for (&rel, [g, b]) in rels.iter().zip(sides) {
             let ((preamble, mut g), (pb, mut b)) = (g?, b?);
             if preamble != pb {
                 return Err("the preprocessor's preamble differs".into());
@@ -268,8 +283,8 @@ impl Pair {
                 return Err("the revisions include different files".into());
             }
             if let Some((gs, bs)) = &shifted {
-                let (_, g2) = side(gs.path())?;
-                let (_, b2) = side(bs.path())?;
+                let (_, g2) = side(gs.path(), rel)?;
+                let (_, b2) = side(bs.path(), rel)?;
                 if !same_shape(&g, &g2) || !same_shape(&b, &b2) {
                     return Err("the shifted trees include different files".into());
                 }
@@ -321,6 +336,12 @@ impl Pair {
             })
             .collect()
     }
+}
+
+/// One side of a unit while a pair is made: known already, or a preprocessor run.
+enum SideText<'s> {
+    Ready(Box<Result<(String, Seg), String>>),
+    Running(std::thread::ScopedJoinHandle<'s, Result<(String, Seg), String>>),
 }
 
 /// Pairs made for one set of directive lines; `None` for one that could not be made.
