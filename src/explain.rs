@@ -10,7 +10,7 @@ use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
 use crate::ir::{Program, Rvalue, StmtId, StmtKind};
-use crate::report::{Candidate, ChainStep, Explanation, Location, Report};
+use crate::report::{Alternative, Candidate, ChainStep, Explanation, Location, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
 /// One traced run, as the stages below need it.
@@ -97,12 +97,7 @@ fn is_origin(prog: &Program, id: StmtId) -> bool {
     if !is_copy(prog, id) {
         return true;
     }
-    let Some(s) = prog
-        .functions
-        .get(id.func.index())
-        .and_then(|f| f.blocks.get(id.block.index()))
-        .and_then(|b| b.stmts.get(id.index as usize))
-    else {
+    let Some(s) = prog.stmt(id) else {
         return false;
     };
     matches!(
@@ -186,12 +181,7 @@ pub fn exposed(
 /// differ between revisions with the layout, and copies only pass values on.
 fn compared_value(prog: &Program, id: StmtId) -> bool {
     use crate::ir::{Operand, Scalar};
-    let Some(s) = prog
-        .functions
-        .get(id.func.index())
-        .and_then(|f| f.blocks.get(id.block.index()))
-        .and_then(|b| b.stmts.get(id.index as usize))
-    else {
+    let Some(s) = prog.stmt(id) else {
         return false;
     };
     match &s.kind {
@@ -313,14 +303,7 @@ const CHAIN_STEPS: usize = 6;
 
 /// Whether a statement only moves a value (a copy: no computation, no decision).
 fn is_copy(prog: &Program, id: StmtId) -> bool {
-    let Some(b) = prog
-        .functions
-        .get(id.func.index())
-        .and_then(|f| f.blocks.get(id.block.index()))
-    else {
-        return false;
-    };
-    match b.stmts.get(id.index as usize).map(|s| &s.kind) {
+    match prog.stmt(id).map(|s| &s.kind) {
         Some(StmtKind::Assign(_, rv)) => matches!(
             rv,
             Rvalue::Use(_)
@@ -665,7 +648,7 @@ pub fn name_root_cause(r: &mut Report) {
             c.is_at(l)
                 && c.alternative
                     .as_ref()
-                    .is_some_and(|a| a.as_predicted && a.revisions_agree)
+                    .is_some_and(Alternative::undoes_regression)
         })
     };
     if named.iter().any(undoes) {

@@ -164,7 +164,7 @@ pub fn explain(
         &mut opts.cache.borrow_mut(),
         |i, model| {
             let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts.limits);
-            let settled = alt.as_predicted && alt.revisions_agree;
+            let settled = alt.undoes_regression();
             alts.insert(i, alt);
             settled
         },
@@ -206,10 +206,8 @@ pub fn explain(
                     chosen.push((k, k));
                 }
                 Some(&c) => {
-                    let agrees = |i: usize| {
-                        alts.get(&i)
-                            .is_some_and(|a| a.as_predicted && a.revisions_agree)
-                    };
+                    let agrees =
+                        |i: usize| alts.get(&i).is_some_and(Alternative::undoes_regression);
                     if !agrees(chosen[c].1) && agrees(k) {
                         chosen[c].1 = k;
                     }

@@ -502,6 +502,17 @@ pub struct Program {
 }
 
 impl Program {
+    /// The statement `id` names; None for a terminator (`index == stmts.len()`) or an id
+    /// that is not this program's.
+    pub fn stmt(&self, id: StmtId) -> Option<&Stmt> {
+        self.functions
+            .get(id.func.index())?
+            .blocks
+            .get(id.block.index())?
+            .stmts
+            .get(id.index as usize)
+    }
+
     /// Every statement and terminator with its location, in (function, block, index)
     /// order; a block's terminator has `index == stmts.len()`.
     pub fn stmt_locs(&self) -> impl Iterator<Item = (StmtId, Loc)> + '_ {

@@ -278,6 +278,14 @@ pub struct Alternative {
     pub surprise: Option<String>,
 }
 
+impl Alternative {
+    /// The replay took the predicted paths and both revisions ran alike on it: the flip
+    /// undoes the regression, the strongest evidence a decision can have.
+    pub fn undoes_regression(&self) -> bool {
+        self.as_predicted && self.revisions_agree
+    }
+}
+
 impl Report {
     /// An empty report for a run that has nothing to explain, or to be filled in.
     pub fn new(good: Revision, bad: Revision, test: TestDesc, condition: &str) -> Report {
