@@ -67,14 +67,7 @@ pub struct RevRun {
 
 /// Load the program named by the test from a source tree.
 pub fn load(tree: &Path, program: &str, rev: &str) -> Result<Program, OracleError> {
-    let spec = frontend::find_program(tree, program).map_err(|err| OracleError::Sources {
-        rev: rev.to_string(),
-        err,
-    })?;
-    frontend::load(tree, &spec).map_err(|err| OracleError::Frontend {
-        rev: rev.to_string(),
-        err,
-    })
+    load_with(tree, program, rev, frontend::load)
 }
 
 /// [`load`], also returning each unit's preprocessed text.
@@ -83,11 +76,21 @@ pub fn load_keeping_text(
     program: &str,
     rev: &str,
 ) -> Result<(Program, frontend::UnitTexts), OracleError> {
+    load_with(tree, program, rev, frontend::load_keeping_text)
+}
+
+/// Find `program`'s sources in `tree` and load them with `load`, errors naming `rev`.
+fn load_with<T>(
+    tree: &Path,
+    program: &str,
+    rev: &str,
+    load: impl FnOnce(&Path, &frontend::ProgramSpec) -> Result<T, FrontendError>,
+) -> Result<T, OracleError> {
     let spec = frontend::find_program(tree, program).map_err(|err| OracleError::Sources {
         rev: rev.to_string(),
         err,
     })?;
-    frontend::load_keeping_text(tree, &spec).map_err(|err| OracleError::Frontend {
+    load(tree, &spec).map_err(|err| OracleError::Frontend {
         rev: rev.to_string(),
         err,
     })

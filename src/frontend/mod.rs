@@ -82,16 +82,6 @@ impl FrontendError {
 
 pub use lower::ParsedUnit;
 
-/// Preprocess and parse one file. `root` is the tree root: file names in locations are
-/// made relative to it.
-pub fn parse_file(
-    root: &Path,
-    file: &Path,
-    spec: &ProgramSpec,
-) -> Result<ParsedUnit, FrontendError> {
-    parse_preprocessed(preprocess(root, file, spec)?)
-}
-
 /// `cc -E` of one translation unit against regcause's headers: the text with gcc's line
 /// markers.
 pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String, FrontendError> {
@@ -249,11 +239,7 @@ fn missing_std_header(stderr: &str) -> Option<Diag> {
 
 /// Load a program: parse every source file and lower them together into one IR program.
 pub fn load(root: &Path, spec: &ProgramSpec) -> Result<Program, FrontendError> {
-    let mut units = Vec::new();
-    for f in &spec.sources {
-        units.push(parse_file(root, f, spec)?);
-    }
-    lower::lower_program(&units)
+    load_units(root, spec, false).map(|(p, _)| p)
 }
 
 /// The preprocessed text of each translation unit of a program, by its path relative to
@@ -265,14 +251,23 @@ pub fn load_keeping_text(
     root: &Path,
     spec: &ProgramSpec,
 ) -> Result<(Program, UnitTexts), FrontendError> {
+    load_units(root, spec, true)
+}
+
+/// [`load`], with the units' preprocessed texts when `keep` (else none, and no copy).
+fn load_units(
+    root: &Path,
+    spec: &ProgramSpec,
+    keep: bool,
+) -> Result<(Program, UnitTexts), FrontendError> {
     let mut units = Vec::new();
     let mut texts = Vec::new();
     for f in &spec.sources {
         let text = preprocess(root, f, spec)?;
-        texts.push((
-            f.strip_prefix(root).unwrap_or(f).to_path_buf(),
-            text.clone(),
-        ));
+        if keep {
+            let rel = f.strip_prefix(root).unwrap_or(f).to_path_buf();
+            texts.push((rel, text.clone()));
+        }
         units.push(parse_preprocessed(text)?);
     }
     Ok((lower::lower_program(&units)?, texts))
