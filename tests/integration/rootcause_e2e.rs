@@ -533,6 +533,39 @@ fn expect_file_is_read_per_revision() {
     );
 }
 
+/// A new git repository in `dir` holding one file, committed and tagged once per
+/// (text, tag), in order.
+fn one_file_repo(dir: &Path, file: &str, commits: &[(String, &str)]) -> std::path::PathBuf {
+    let repo = dir.join("repo");
+    std::fs::create_dir(&repo).expect("mkdir");
+    git(&repo, &["init", "-q"]);
+    for (text, tag) in commits {
+        std::fs::write(repo.join(file), text).expect("write");
+        git(&repo, &["add", file]);
+        git(&repo, &["commit", "-q", "-m", tag]);
+        git(&repo, &["tag", tag]);
+    }
+    repo
+}
+
+/// `git regcause GOOD BAD --stdin STDIN --format json --no-cache -- PROGRAM` in `repo`.
+fn json_run(repo: &Path, good: &str, bad: &str, stdin: &Path, program: &str) -> Output {
+    git_regcause(
+        repo,
+        &[
+            good.to_string(),
+            bad.to_string(),
+            "--stdin".into(),
+            stdin.display().to_string(),
+            "--format".into(),
+            "json".into(),
+            "--no-cache".into(),
+            "--".into(),
+            program.to_string(),
+        ],
+    )
+}
+
 /// A real repository whose bad commit drops an initialiser: the bad run reads the
 /// variable uninitialised (continued as zero, with a warning), the good run reads no
 /// such value. The report says the runs differ because of the assumption and blames no
@@ -540,40 +573,20 @@ fn expect_file_is_read_per_revision() {
 #[test]
 fn undefined_behaviour_difference_is_named_not_blamed() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let repo = dir.path().join("ub");
-    std::fs::create_dir(&repo).expect("mkdir");
-    git(&repo, &["init", "-q"]);
     let prog = |init: &str| {
         format!(
             "#include <stdio.h>\nint main(void) {{\n  int n, v, total{init};\n  if (scanf(\"%d\", &n) != 1)\n    return 1;\n  for (int i = 0; i < n; i++) {{\n    if (scanf(\"%d\", &v) != 1)\n      return 1;\n    total = total * v;\n  }}\n  printf(\"%d\\n\", total);\n  return 0;\n}}\n"
         )
     };
-    let commit = |src: &str, tag: &str| {
-        std::fs::write(repo.join("prod.c"), src).expect("write");
-        git(&repo, &["add", "prod.c"]);
-        git(&repo, &["commit", "-q", "-m", tag]);
-        git(&repo, &["tag", tag]);
-    };
-    commit(&prog(" = 1"), "v1");
-    commit(&prog(""), "v2");
-    commit(&prog(" = 2"), "v3");
+    let repo = one_file_repo(
+        dir.path(),
+        "prod.c",
+        &[(prog(" = 1"), "v1"), (prog(""), "v2"), (prog(" = 2"), "v3")],
+    );
     let stdin = dir.path().join("in.txt");
     std::fs::write(&stdin, "2 3 4\n").expect("write");
     let run = |good: &str, bad: &str| {
-        let o = git_regcause(
-            &repo,
-            &[
-                good.to_string(),
-                bad.to_string(),
-                "--stdin".into(),
-                stdin.display().to_string(),
-                "--format".into(),
-                "json".into(),
-                "--no-cache".into(),
-                "--".into(),
-                "prod".into(),
-            ],
-        );
+        let o = json_run(&repo, good, bad, &stdin, "prod");
         assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
         json_report(&o)
     };
@@ -604,36 +617,19 @@ fn undefined_behaviour_difference_is_named_not_blamed() {
 #[test]
 fn a_long_double_constant_change_is_named() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let repo = dir.path().join("ld");
-    std::fs::create_dir(&repo).expect("mkdir");
-    git(&repo, &["init", "-q"]);
     let prog = |rate: &str| {
         format!(
             "#include <stdio.h>\nint main(void) {{\n  long double rate = {rate};\n  long double total = 0;\n  int n;\n  if (scanf(\"%d\", &n) != 1)\n    return 1;\n  for (int i = 0; i < n; i++)\n    total += rate;\n  printf(\"%.20Lf\\n\", total);\n  return 0;\n}}\n"
         )
     };
-    for (src, tag) in [(prog("0.1L"), "v1"), (prog("0.1"), "v2")] {
-        std::fs::write(repo.join("acc.c"), src).expect("write");
-        git(&repo, &["add", "acc.c"]);
-        git(&repo, &["commit", "-q", "-m", tag]);
-        git(&repo, &["tag", tag]);
-    }
+    let repo = one_file_repo(
+        dir.path(),
+        "acc.c",
+        &[(prog("0.1L"), "v1"), (prog("0.1"), "v2")],
+    );
     let stdin = dir.path().join("in.txt");
     std::fs::write(&stdin, "3\n").expect("write");
-    let o = git_regcause(
-        &repo,
-        &[
-            "v1".into(),
-            "v2".into(),
-            "--stdin".into(),
-            stdin.display().to_string(),
-            "--format".into(),
-            "json".into(),
-            "--no-cache".into(),
-            "--".into(),
-            "acc".into(),
-        ],
-    );
+    let o = json_run(&repo, "v1", "v2", &stdin, "acc");
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let v = json_report(&o);
     check_report_schema(&v);
