@@ -9,7 +9,7 @@ use crate::darwin::value::{stmt_loc, DataSlices};
 use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
-use crate::ir::{Program, Rvalue, StmtId, StmtKind};
+use crate::ir::{FileId, Loc, Program, Rvalue, StmtId, StmtKind};
 use crate::report::{Alternative, Candidate, ChainStep, Explanation, Location, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
@@ -199,13 +199,10 @@ fn compared_value(prog: &Program, id: StmtId) -> bool {
     }
 }
 
-/// Per source line of `prog` that `line_key` maps (None: skip the line), the entries of
-/// the run on it whose values [`compared_value`] accepts, in run order.
-fn values_by_line<K: std::hash::Hash + Eq>(
-    r: &TracedRun,
-    line_key: impl Fn(&str, u32) -> Option<K>,
-) -> std::collections::HashMap<K, Vec<u32>> {
-    let mut out: std::collections::HashMap<K, Vec<u32>> = std::collections::HashMap::new();
+/// Per source line (file id, line) of the run's program, the entries on it whose values
+/// [`compared_value`] accepts, in run order.
+fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec<u32>> {
+    let mut out: std::collections::HashMap<_, Vec<u32>> = std::collections::HashMap::new();
     let mut accepted: std::collections::HashMap<StmtId, bool> = std::collections::HashMap::new();
     for (i, e) in r.trace.entries.iter().enumerate() {
         if !*accepted
@@ -214,11 +211,8 @@ fn values_by_line<K: std::hash::Hash + Eq>(
         {
             continue;
         }
-        let Some(loc) = stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) else {
-            continue;
-        };
-        if let Some(k) = line_key(r.prog.file_name(loc), loc.line) {
-            out.entry(k).or_default().push(i as u32);
+        if let Some(loc) = stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) {
+            out.entry((loc.file, loc.line)).or_default().push(i as u32);
         }
     }
     out
@@ -239,16 +233,24 @@ pub fn value_divergence(
     diff: &TreeDiff,
     candidates: &[Candidate],
 ) -> Option<Candidate> {
-    let unchanged = |file: &str, line: u32| {
-        let fd = diff.file(file)?;
-        let old = fd.good_line(line)?;
-        fd.is_code_line(line).then(|| (file.to_string(), line, old))
-    };
-    let bad_lines = values_by_line(bad, unchanged);
-    let good_lines = values_by_line(good, |f: &str, l: u32| Some((f.to_string(), l)));
+    let unchanged_decision = |c: &&Candidate| c.explanation == Explanation::Decision && !c.changed;
+    // Without a decision in unchanged code there is nothing to keep: skip the traces.
+    candidates.iter().find(unchanged_decision)?;
+    let good_lines = values_by_line(good);
     let mut first: Option<(u32, (String, u32, u32))> = None;
-    for (key, entries) in &bad_lines {
-        let Some(gentries) = good_lines.get(&(key.0.clone(), key.2)) else {
+    for (&(file, line), entries) in &values_by_line(bad) {
+        let name = bad.prog.file_name(Loc { file, line, col: 0 });
+        let Some(fd) = diff.file(name) else { continue };
+        let Some(old) = fd.good_line(line).filter(|_| fd.is_code_line(line)) else {
+            continue;
+        };
+        let Some(gentries) = good
+            .prog
+            .files
+            .iter()
+            .position(|f| f == name)
+            .and_then(|g| good_lines.get(&(g as FileId, old)))
+        else {
             continue;
         };
         let hit = entries.iter().zip(gentries).find(|&(&b, &g)| {
@@ -260,7 +262,7 @@ pub fn value_divergence(
         });
         if let Some((&b, _)) = hit {
             if first.as_ref().is_none_or(|(f, _)| b < *f) {
-                first = Some((b, key.clone()));
+                first = Some((b, (name.to_string(), line, old)));
             }
         }
     }
@@ -273,11 +275,10 @@ pub fn value_divergence(
         .filter(|(id, l)| id.func == func && l.line > 0)
         .map(|(_, l)| (bad.prog.file_name(l).to_string(), l.line))
         .collect();
-    let decided = candidates.iter().find(|c| {
-        c.explanation == Explanation::Decision
-            && !c.changed
-            && in_func.contains(&(c.file.clone(), c.line))
-    })?;
+    let decided = candidates
+        .iter()
+        .filter(unchanged_decision)
+        .find(|c| in_func.contains(&(c.file.clone(), c.line)))?;
     let source = diff.file(&file)?.line_text(line)?.to_string();
     Some(Candidate {
         rank: 0,
