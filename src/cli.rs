@@ -1225,7 +1225,6 @@ fn explain(a: &ExplainArgs) -> Res {
     };
     let lim = limits(&a.input);
     let traced = a.condition == darwin::ConditionKind::Rsc;
-    let (gtree, btree) = (materialise(&repo, &good)?, materialise(&repo, &bad)?);
     let mut cache = if a.no_cache {
         crate::cache::Cache::disabled()
     } else {
@@ -1235,16 +1234,19 @@ fn explain(a: &ExplainArgs) -> Res {
     // solving.
     // The bad revision's explored suite, if `explore` cached one: the report counts its
     // failing tests, so it is part of the key.
-    let suite = crate::explain::tree_hash(btree.path())
-        .map(|h| crate::explore::stored::suite_bytes(&mut cache, &h, &test.program))
-        .unwrap_or_default();
-    let key = report_cache_key(a, &test, &gtree, &btree, &suite);
+    // Keyed by the commits' tree ids, so a hit writes neither tree out.
+    let (gid, bid) = (repo.tree_id(&good)?, repo.tree_id(&bad)?);
+    let suite = crate::explore::stored::suite_bytes(&mut cache, &bid, &test.program);
+    let key = report_cache_key(a, &test, &gid, &bid, &suite);
     if let Some(mut r) = key
         .as_ref()
         .and_then(|k| crate::explain::cached_report(&mut cache, k))
     {
+        // The trees match; the commits may not (a reworded or rebased commit).
         r.good.rev = good.clone();
+        r.good.commit = repo.resolve(&good)?.to_string();
         r.bad.rev = bad.clone();
+        r.bad.commit = repo.resolve(&bad)?.to_string();
         r.stats.total_ms = started.elapsed().as_millis() as u64;
         emit(&r, a)?;
         return Ok(if r.verdict == "regression" {
@@ -1253,6 +1255,7 @@ fn explain(a: &ExplainArgs) -> Res {
             code::NOTHING_TO_EXPLAIN
         });
     }
+    let (gtree, btree) = (materialise(&repo, &good)?, materialise(&repo, &bad)?);
     let g = load_rev(gtree, &good, &test, lim, traced)?;
     let b = load_rev(btree, &bad, &test, lim, traced)?;
     let (exp_g, exp_b) = read_expect(a, &g, &b)?;
@@ -1400,17 +1403,16 @@ fn explain(a: &ExplainArgs) -> Res {
     Ok(code::REGRESSION)
 }
 
-/// The cache key of this analysis: both trees' contents, the test, and every option the
-/// report depends on. None when a tree cannot be read (the analysis is then not cached).
+/// The cache key of this analysis: both trees (`gh`, `bh`: their ids), the test, and
+/// every option the report depends on. None when the expected-output file cannot be
+/// read (the analysis is then not cached).
 fn report_cache_key(
     a: &ExplainArgs,
     test: &Test,
-    g: &crate::repo::Materialised,
-    b: &crate::repo::Materialised,
+    gh: &str,
+    bh: &str,
     suite: &[u8],
 ) -> Option<crate::cache::Key> {
-    let gh = crate::explain::tree_hash(g.path()).ok()?;
-    let bh = crate::explain::tree_hash(b.path()).ok()?;
     let expect = match &a.expect {
         Some(p) => std::fs::read(p).ok()?,
         None => Vec::new(),
@@ -1432,8 +1434,8 @@ fn report_cache_key(
         a.no_dd
     );
     Some(crate::explain::report_key(
-        &gh,
-        &bh,
+        gh,
+        bh,
         &[
             test.program.as_bytes(),
             args.as_bytes(),
@@ -1661,14 +1663,8 @@ fn explore_rev(
     let pb = explore_progress(rev);
     let start = test.input(tree.path());
     // Keyed by the whole tree (files the program opens too), the test and the options.
-    let tree_hash = crate::explain::tree_hash(tree.path()).ok();
-    let key = tree_hash
-        .as_deref()
-        .map(|h| crate::explore::stored::key(h, &test.program, &start, &opts));
-    let stored_as = key
-        .as_ref()
-        .zip(tree_hash.as_deref())
-        .map(|(k, h)| (k, h, test.program.as_str()));
+    let key = crate::explore::stored::key(&tree.tree, &test.program, &start, &opts);
+    let stored_as = (&key, tree.tree.as_str(), test.program.as_str());
     let ex = crate::explore::stored::explore_reusing(&prog, start, &opts, cache, stored_as, |p| {
         pb.set_message(format!(
             "{rev}: {} executions, {} partitions, {} pending",

@@ -447,36 +447,6 @@ pub fn note_ub(report: &mut Report, good_ub: &[String], bad_ub: &[String]) {
     ));
 }
 
-/// Hash of every file of a materialised tree (paths and contents, in path order): the
-/// program source part of a cache key. Any change of the tree invalidates, which is
-/// conservative (a README edit too) but never stale.
-pub fn tree_hash(root: &std::path::Path) -> std::io::Result<String> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-        for e in std::fs::read_dir(dir)? {
-            let p = e?.path();
-            if p.is_dir() {
-                walk(&p, out)?;
-            } else {
-                out.push(p);
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    walk(root, &mut files)?;
-    files.sort();
-    let mut bytes = Vec::new();
-    for f in files {
-        let rel = f.strip_prefix(root).unwrap_or(&f);
-        bytes.extend_from_slice(rel.to_string_lossy().as_bytes());
-        bytes.push(0);
-        let c = std::fs::read(&f)?;
-        bytes.extend_from_slice(&(c.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&c);
-    }
-    Ok(crate::cache::hash_hex(&bytes))
-}
-
 /// The cache key of a whole analysis: both trees, and the test with every option the
 /// report depends on (`parts`, length-prefixed so no two lists serialise alike).
 pub fn report_key(good_tree: &str, bad_tree: &str, parts: &[&[u8]]) -> crate::cache::Key {
@@ -677,20 +647,6 @@ pub fn add_chain(r: &mut Report, bad: &TracedRun, bt: &Trees, diff: &TreeDiff) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tree_hash_sees_contents_and_names() {
-        let d = tempfile::tempdir().expect("tempdir");
-        std::fs::create_dir(d.path().join("src")).expect("mkdir");
-        std::fs::write(d.path().join("src/a.c"), "int x = 1;\n").expect("write");
-        let h1 = tree_hash(d.path()).expect("hash");
-        assert_eq!(h1, tree_hash(d.path()).expect("hash"));
-        std::fs::write(d.path().join("src/a.c"), "int x = 2;\n").expect("write");
-        let h2 = tree_hash(d.path()).expect("hash");
-        assert_ne!(h1, h2);
-        std::fs::rename(d.path().join("src/a.c"), d.path().join("src/b.c")).expect("mv");
-        assert_ne!(h2, tree_hash(d.path()).expect("hash"));
-    }
 
     #[test]
     fn report_keys_separate_their_parts() {

@@ -29,6 +29,8 @@ pub struct Repo {
 pub struct Materialised {
     pub rev: String,
     pub commit: String,
+    /// The commit's tree id (see [`Repo::tree_id`]).
+    pub tree: String,
     pub summary: String,
     dir: tempfile::TempDir,
 }
@@ -88,6 +90,21 @@ impl Repo {
         Ok((parent.to_string(), commit.id().to_string()))
     }
 
+    /// The id of the tree of `rev`'s commit: it names the tree's contents exactly, so it
+    /// keys cached results without writing the tree out (a warm run materialises
+    /// nothing).
+    pub fn tree_id(&self, rev: &str) -> Result<String, RepoError> {
+        let oid = self.resolve(rev)?;
+        let commit = self
+            .repo
+            .find_commit(oid)
+            .map_err(|e| RepoError::Materialise {
+                rev: rev.to_string(),
+                msg: e.message().to_string(),
+            })?;
+        Ok(commit.tree_id().to_string())
+    }
+
     /// Write the tree of `rev` to a fresh temporary directory.
     pub fn materialise(&self, rev: &str) -> Result<Materialised, RepoError> {
         let oid = self.resolve(rev)?;
@@ -144,6 +161,7 @@ impl Repo {
         Ok(Materialised {
             rev: rev.to_string(),
             commit: oid.to_string(),
+            tree: tree.id().to_string(),
             summary: commit.summary().unwrap_or("").to_string(),
             dir,
         })
@@ -164,6 +182,28 @@ mod tests {
         let tree = repo.find_tree(tree_id).expect("tree");
         repo.commit(None, &sig, &sig, msg, &tree, parents)
             .expect("commit")
+    }
+
+    #[test]
+    fn tree_ids_follow_contents_not_commits() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = Repository::init(dir.path()).expect("init");
+        let a = commit(&repo, "a", &[]);
+        let ca = repo.find_commit(a).expect("a");
+        let b = commit(&repo, "b", &[&ca]);
+        let r = Repo::discover(dir.path()).expect("discover");
+        let (ta, tb) = (
+            r.tree_id(&a.to_string()).expect("tree"),
+            r.tree_id(&b.to_string()).expect("tree"),
+        );
+        assert_ne!(a, b);
+        assert_eq!(ta, tb, "two commits of one (empty) tree");
+        let m = r.materialise(&b.to_string()).expect("materialise");
+        assert_eq!(m.tree, tb);
+        assert!(matches!(
+            r.tree_id("no-such-rev"),
+            Err(RepoError::UnknownRevision { .. })
+        ));
     }
 
     #[test]

@@ -71,7 +71,7 @@ fn env_bytes(input: &RunInput) -> Vec<u8> {
         .collect()
 }
 
-/// The key of an exploration of `program` in the tree hashed `tree` from `start`
+/// The key of an exploration of `program` in the tree `tree` (its git tree id) from `start`
 /// (argv[0] included, cwd excluded: it is where the tree happens to be) with `opts`.
 pub fn key(tree: &str, program: &str, start: &RunInput, opts: &Options) -> Key {
     let argv: Vec<&[u8]> = start.argv.iter().map(Vec::as_slice).collect();
@@ -93,12 +93,12 @@ pub fn key(tree: &str, program: &str, start: &RunInput, opts: &Options) -> Key {
     Key::new(format!("explore:{tree}:{program}").as_bytes(), &test)
 }
 
-/// The key of the latest suite of `program` in the tree hashed `tree`.
+/// The key of the latest suite of `program` in the tree `tree` (its git tree id).
 fn suite_key(tree: &str, program: &str) -> Key {
     Key::new(format!("suite:{tree}:{program}").as_bytes(), b"")
 }
 
-/// The latest suite stored for `program` in the tree hashed `tree`, as stored bytes
+/// The latest suite stored for `program` in the tree `tree`, as stored bytes
 /// (empty when there is none): part of the root-cause report's cache key, since the
 /// report counts the suite's failing tests.
 pub fn suite_bytes(cache: &mut Cache, tree: &str, program: &str) -> Vec<u8> {
@@ -114,12 +114,9 @@ pub fn explore_reusing(
     start: RunInput,
     opts: &Options,
     cache: &mut Cache,
-    stored_as: Option<(&Key, &str, &str)>,
+    (key, tree, program): (&Key, &str, &str),
     progress: impl FnMut(super::Progress),
 ) -> Result<Exploration> {
-    let Some((key, tree, program)) = stored_as else {
-        return super::explore(prog, start, opts, cache, progress);
-    };
     if let Some(s) = cache
         .get(Kind::Explore, key)
         .and_then(|b| serde_json::from_slice::<Stored>(&b).ok())

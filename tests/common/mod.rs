@@ -242,6 +242,21 @@ pub fn git_regcause<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S]) -> std::p
         .expect("run git-regcause")
 }
 
+/// Run git in `repo` with a fixed identity, assert it succeeded, and return its stdout.
+pub fn git(repo: &Path, args: &[&str]) -> String {
+    let o = std::process::Command::new("git")
+        .args(args)
+        .current_dir(repo)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@example.com")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@example.com")
+        .output()
+        .expect("run git");
+    assert!(o.status.success(), "git {args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
 /// Bytes a process printed, as text for messages and assertions.
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

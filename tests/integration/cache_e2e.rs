@@ -96,6 +96,45 @@ fn a_second_identical_run_does_no_solving() {
     assert_eq!(answer(&warm), answer(&cold));
 }
 
+/// The cache is keyed by the trees, not the commits: a reworded bad commit (same tree,
+/// new id) is answered whole from the cache, and the report names the new commit.
+#[test]
+fn a_reworded_commit_is_answered_from_the_cache() {
+    let b = build("branch-threshold");
+    let r = first_regression(&b);
+    let db = b.dir.path().join("c.sqlite");
+    let cache_arg = db.display().to_string();
+    let cold = json_report(&git_regcause(
+        &b.repo,
+        &args_for(&b, &r, &["--cache", &cache_arg]),
+        None,
+    ));
+    assert!(stat(&cold, "solver_calls") > 0);
+    let tree = format!("{}^{{tree}}", r.bad);
+    let tree = git(&b.repo, &["rev-parse", &tree]).trim().to_string();
+    let reworded = git(
+        &b.repo,
+        &[
+            "commit-tree",
+            &tree,
+            "-p",
+            &r.bad,
+            "-m",
+            "same tree, new message",
+        ],
+    )
+    .trim()
+    .to_string();
+    let mut a = args_for(&b, &r, &["--cache", &cache_arg]);
+    a[1] = reworded.clone();
+    let warm = json_report(&git_regcause(&b.repo, &a, None));
+    assert_eq!(warm["stats"]["from_cache"], true, "{}", warm["stats"]);
+    assert_eq!(stat(&warm, "solver_calls"), 0);
+    assert_eq!(warm["bad"]["commit"], reworded.as_str());
+    assert_eq!(warm["bad"]["rev"], reworded.as_str());
+    assert_eq!(answer(&warm), answer(&cold));
+}
+
 #[test]
 fn the_default_location_and_the_environment_are_honoured() {
     let b = build("branch-threshold");

@@ -3,20 +3,9 @@
 //! revision, an unreadable `--stdin`, a program that cannot be found, unsupported C.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::*;
 use regcause::cli::code;
-
-fn git(dir: &Path, args: &[&str]) {
-    let o = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@t"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run git");
-    assert!(o.status.success(), "git {args:?}: {}", text(&o.stderr));
-}
 
 fn commit(dir: &Path, tag: &str) {
     git(dir, &["add", "-A"]);

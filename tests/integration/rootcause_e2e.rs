@@ -9,20 +9,6 @@ use crate::common::*;
 use samples::{Regression, Sample};
 use serde_json::Value;
 
-fn git(repo: &Path, args: &[&str]) -> Output {
-    let o = Command::new("git")
-        .args(args)
-        .current_dir(repo)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .expect("run git");
-    assert!(o.status.success(), "git {args:?}: {}", text(&o.stderr));
-    o
-}
-
 /// A sample built into a repository inside a temporary directory.
 struct Built {
     dir: tempfile::TempDir,
@@ -437,15 +423,11 @@ fn bisect_mode_takes_the_first_bad_commit() {
     git(&b.repo, &["bisect", "bad", "v1.3"]);
     let o = git(&b.repo, &["bisect", "good", "v1.1"]);
     // One step left between v1.1 and v1.3: v1.2 is tested and is bad.
-    if !text(&o.stdout).contains("is the first bad commit") {
+    if !o.contains("is the first bad commit") {
         git(&b.repo, &["bisect", "bad"]);
     }
-    let v1_2 = text(&git(&b.repo, &["rev-parse", "v1.2"]).stdout)
-        .trim()
-        .to_string();
-    let v1_1 = text(&git(&b.repo, &["rev-parse", "v1.1"]).stdout)
-        .trim()
-        .to_string();
+    let v1_2 = git(&b.repo, &["rev-parse", "v1.2"]).trim().to_string();
+    let v1_1 = git(&b.repo, &["rev-parse", "v1.1"]).trim().to_string();
     let o = git_regcause(&b.repo, &a);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let v = json_report(&o);

@@ -2,18 +2,9 @@
 //! way a user runs it, inside a throwaway clone.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crate::common::*;
-
-fn git(repo: &Path, args: &[&str]) -> String {
-    let o = Command::new("git")
-        .args(args)
-        .current_dir(repo)
-        .output()
-        .expect("run git");
-    text(&o.stdout)
-}
 
 /// Every regression of every sample: the oracle reports a regression (exit 0) and names
 /// the same first differing stdout byte as the native gcc runs of the two revisions do.
@@ -222,18 +213,7 @@ fn nothing_to_explain_cases_have_their_own_exit_codes() {
     // the program cannot be found: a tree with two mains and no configuration
     std::fs::write(repo.join("second.c"), "int main(void) { return 0; }\n").unwrap();
     git(&repo, &["add", "second.c"]);
-    git(
-        &repo,
-        &[
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "commit",
-            "-qm",
-            "add a second program",
-        ],
-    );
+    git(&repo, &["commit", "-qm", "add a second program"]);
     // (a program named like neither file cannot be told apart)
     let mut v = regression_args(&s, dir.path(), &r.good, "HEAD");
     let pi = v.iter().position(|a| a == "--").unwrap() + 1;
@@ -257,18 +237,7 @@ fn nothing_to_explain_cases_have_their_own_exit_codes() {
     src.push_str("\n_Complex double unused_z;\n");
     std::fs::write(&main_c, src).unwrap();
     git(&repo, &["add", "-A"]);
-    git(
-        &repo,
-        &[
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "commit",
-            "-qm",
-            "use a complex number",
-        ],
-    );
+    git(&repo, &["commit", "-qm", "use a complex number"]);
     let o = run_args(&repo, &regression_args(&s, dir.path(), &r.good, "HEAD"));
     assert_eq!(o.status.code(), Some(5), "{}", text(&o.stderr));
     assert!(
@@ -293,20 +262,7 @@ fn worktree_index_head_and_stash_are_untouched() {
     // An uncommitted, staged change; an unstaged change on top; an untracked file; a stash.
     std::fs::write(repo.join("notes.txt"), "stashed\n").unwrap();
     git(&repo, &["add", "notes.txt"]);
-    git(
-        &repo,
-        &[
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "stash",
-            "push",
-            "-q",
-            "-m",
-            "user stash",
-        ],
-    );
+    git(&repo, &["stash", "push", "-q", "-m", "user stash"]);
     let mut src = std::fs::read_to_string(&main_c).unwrap();
     src.push_str("/* staged */\n");
     std::fs::write(&main_c, &src).unwrap();

@@ -181,26 +181,9 @@ fn repo_with(dir: &Path, files: &[(&str, &str)]) -> std::path::PathBuf {
     for (name, text) in files {
         std::fs::write(repo.join(name), text).expect("write source");
     }
-    for args in [
-        &["init", "-q"][..],
-        &["add", "."],
-        &[
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "commit",
-            "-qm",
-            "one",
-        ],
-    ] {
-        let st = Command::new("git")
-            .args(args)
-            .current_dir(&repo)
-            .status()
-            .expect("git");
-        assert!(st.success(), "git {args:?}");
-    }
+    git(&repo, &["init", "-q"]);
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-qm", "one"]);
     repo
 }
 
