@@ -1526,6 +1526,13 @@ fn add_value_level(
         }
     }
     crate::report::rerank(&mut report.candidates);
+    if let (Some(gr), Some(br), Some((_, bt))) = (&gr, &br, &trees) {
+        if let Err(e) = ex::link_values(gr, br, bt, &mut report.candidates) {
+            report.notes.push(format!(
+                "value-level lines are not linked to the lines they are computed from: {e:#}"
+            ));
+        }
+    }
     if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
         let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
         ex::note_ub(report, &gu, &bu);

@@ -154,6 +154,9 @@ pub fn exposed(
             continue;
         }
         out.push(Candidate {
+            computed_from: Vec::new(),
+new_values: false,
+            used_at: None,
             rank: 0,
             source: text.to_string(),
             hunk: None,
@@ -199,16 +202,19 @@ fn compared_value(prog: &Program, id: StmtId) -> bool {
     }
 }
 
+/// [`compared_value`], remembered per statement (a trace visits few statements often).
+fn compared_values(prog: &Program) -> impl FnMut(StmtId) -> bool + '_ {
+    let mut known: std::collections::HashMap<StmtId, bool> = std::collections::HashMap::new();
+    move |id| *known.entry(id).or_insert_with(|| compared_value(prog, id))
+}
+
 /// Per source line (file id, line) of the run's program, the entries on it whose values
 /// [`compared_value`] accepts, in run order.
 fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec<u32>> {
     let mut out: std::collections::HashMap<_, Vec<u32>> = std::collections::HashMap::new();
-    let mut accepted: std::collections::HashMap<StmtId, bool> = std::collections::HashMap::new();
+    let mut accepted = compared_values(r.prog);
     for (i, e) in r.trace.entries.iter().enumerate() {
-        if !*accepted
-            .entry(e.stmt)
-            .or_insert_with(|| compared_value(r.prog, e.stmt))
-        {
+        if !accepted(e.stmt) {
             continue;
         }
         if let Some(loc) = stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) {
@@ -281,6 +287,9 @@ pub fn value_divergence(
         .find(|c| in_func.contains(&(c.file.clone(), c.line)))?;
     let source = diff.file(&file)?.line_text(line)?.to_string();
     Some(Candidate {
+        computed_from: Vec::new(),
+new_values: false,
+        used_at: None,
         rank: 0,
         source,
         hunk: None,
@@ -297,6 +306,119 @@ pub fn value_divergence(
         alternative: None,
         chain: Vec::new(),
     })
+}
+
+/// Fill `computed_from` and `new_values` of the changed value-level candidates:
+/// the other such lines whose values reach theirs through data dependence alone in the
+/// bad run, and whether the line computed a number the good run never computed
+/// (entries of the failure's slice only). Lines that feed each other (a loop's running
+/// total and its step) list neither: neither is where the value arose.
+pub fn link_values(
+    good: &TracedRun,
+    bad: &TracedRun,
+    bt: &Trees,
+    cands: &mut [Candidate],
+) -> anyhow::Result<()> {
+    let is_value = |c: &Candidate| c.changed && c.explanation == Explanation::Value;
+    let mut lines: Vec<(String, u32)> = Vec::new();
+    for c in cands.iter().filter(|c| is_value(c)) {
+        if !lines.iter().any(|(f, l)| *f == c.file && *l == c.line) {
+            lines.push((c.file.clone(), c.line));
+        }
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    // The slice's entries on each candidate line.
+    let mut on_line: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
+    for &i in &bt.relevant {
+        let Some(loc) = bad
+            .trace
+            .entries
+            .get(i as usize)
+            .and_then(|e| stmt_loc(bad.prog, e.stmt))
+        else {
+            continue;
+        };
+        let file = bad.prog.file_name(loc);
+        if let Some(k) = lines
+            .iter()
+            .position(|(f, l)| *l == loc.line && f.as_str() == file)
+        {
+            on_line[k].push(i);
+        }
+    }
+    let known = numbers(good);
+    let mut compared = compared_values(bad.prog);
+    let new_values: Vec<bool> = on_line
+        .iter()
+        .map(|es| {
+            es.iter().any(|&i| {
+                compared(bad.trace.entries[i as usize].stmt)
+                    && bad
+                        .trace
+                        .values
+                        .get(i as usize)
+                        .is_some_and(|v| !known.contains(v))
+            })
+        })
+        .collect();
+    // reads[x][y]: line x's values are computed from line y's.
+    let mut reads = vec![vec![false; lines.len()]; lines.len()];
+    let slicer = match lines.len() {
+        1 => None,
+        _ => Some(Slicer::new(bad.prog, &Facts::new(bad.prog), bad.trace)?),
+    };
+    for (x, entries) in on_line.iter().enumerate() {
+        let Some(slicer) = &slicer else {
+            break;
+        };
+        if entries.is_empty() {
+            continue;
+        }
+        let crit = Criterion {
+            entries: entries.clone(),
+        };
+        let data = slicer.close_tree(&crit, false)?;
+        for (y, ys) in on_line.iter().enumerate() {
+            reads[x][y] = y != x && ys.iter().any(|&i| data.contains(i));
+        }
+    }
+    for c in cands.iter_mut() {
+        if !is_value(c) {
+            continue;
+        }
+        let Some(k) = lines.iter().position(|(f, l)| *f == c.file && *l == c.line) else {
+            continue;
+        };
+        c.new_values = new_values[k];
+        if c.new_values {
+            c.notes.push(
+                "it computed a number the good run never computed: a wrong value may arise here"
+                    .into(),
+            );
+        }
+        c.computed_from = (0..lines.len())
+            .filter(|&y| reads[k][y] && !reads[y][k])
+            .map(|y| Location {
+                file: lines[y].0.clone(),
+                line: lines[y].1,
+            })
+            .collect();
+    }
+    Ok(())
+}
+
+/// Every number a run computed ([`compared_value`] entries).
+fn numbers(r: &TracedRun) -> HashSet<u64> {
+    let mut compared = compared_values(r.prog);
+    r.trace
+        .entries
+        .iter()
+        .zip(&r.trace.values)
+        .filter(|(e, _)| compared(e.stmt))
+        .map(|(_, &v)| v)
+        .collect()
 }
 
 /// Most steps a chain shows; a longer one keeps its start and end around an elision.
@@ -497,9 +619,15 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
         let user = c.clone();
         out.push(c);
         // Macros the line uses, then those their definitions use.
-        let mut work: Vec<(String, String)> = crate::diffctx::identifiers(&user.source)
+        let mut work: Vec<(String, Location)> = crate::diffctx::identifiers(&user.source)
             .into_iter()
-            .map(|n| (n, format!("{}:{}", user.file, user.line)))
+            .map(|n| {
+                let at = Location {
+                    file: user.file.clone(),
+                    line: user.line,
+                };
+                (n, at)
+            })
             .collect();
         work.reverse();
         // Macros already expanded for this line (a definition may use itself).
@@ -509,10 +637,12 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                 if !expanded.insert((&m.file, m.line)) {
                     continue;
                 }
-                let here = format!("{}:{}", m.file, m.line);
                 // An unchanged macro passes its use on to the macros it uses.
                 let via = if m.changed {
-                    here.clone()
+                    Location {
+                        file: m.file.clone(),
+                        line: m.line,
+                    }
                 } else {
                     used_at.clone()
                 };
@@ -527,7 +657,17 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                     continue;
                 }
                 let fd = diff.file(&m.file);
+                let note = format!(
+                    "defines the macro `{}` used at {}:{}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
+                    m.name,
+                    used_at.file,
+                    used_at.line,
+                    user.explanation.name()
+                );
                 out.push(Candidate {
+                    computed_from: Vec::new(),
+                    new_values: false,
+                    used_at: Some(used_at.clone()),
                     rank: 0,
                     file: m.file.clone(),
                     line: m.line,
@@ -542,11 +682,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                     alternative: None,
                     hunk: fd.and_then(|d| d.hunk_around(m.line, &m.file)),
                     chain: Vec::new(),
-                    notes: vec![format!(
-                        "defines the macro `{}` used at {used_at}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
-                        m.name,
-                        user.explanation.name()
-                    )],
+                    notes: vec![note],
                 });
             }
         }
@@ -570,9 +706,12 @@ pub const NAMED: usize = 3;
 /// 4. the best candidate (a fault in unchanged code).
 ///
 /// Decisions come before values because a flip is proved by running an input; a
-/// value-level line is an inference from the slices. Within the kind chosen, the lines
-/// holding a decision whose alternative input makes both revisions agree (the flip
-/// undoes the regression), when there are any, are named alone.
+/// value-level line is an inference from the slices. Within the kind chosen, a value
+/// line computed from another of its lines and a macro definition expanded on one of
+/// its lines are left out (the value arose upstream; the definition is that line's
+/// statement), and the lines holding a decision whose alternative input makes both
+/// revisions agree (the flip undoes the regression), when there are any, are named
+/// alone.
 pub fn name_root_cause(r: &mut Report) {
     let loc = |c: &Candidate| Location {
         file: c.file.clone(),
@@ -593,8 +732,17 @@ pub fn name_root_cause(r: &mut Report) {
             .unwrap_or_default();
     // As for the whole change below: proven decisions, when there are any, before and
     // instead of the values.
+    // Otherwise the values, when there are any: a decision whose flip no replay bore
+    // out is weaker evidence than a value the slices trace to the output.
+    let is_decision = |l: &Location| {
+        r.candidates
+            .iter()
+            .any(|c| c.is_at(l) && c.explanation == Explanation::Decision)
+    };
     if from_dd.iter().any(is_proven) {
         from_dd.retain(is_proven);
+    } else if from_dd.iter().any(|l| !is_decision(l)) {
+        from_dd.retain(|l| !is_decision(l));
     }
     let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Location> {
         r.candidates.iter().filter(|c| f(c)).map(loc).collect()
@@ -612,6 +760,49 @@ pub fn name_root_cause(r: &mut Report) {
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
+    // A value line computed from another named line only carries that value on, and a
+    // macro definition expanded on a named line is part of that line's statement: the
+    // line the value arose on is named, once.
+    let carried = {
+        let among = |u: &Location| named.iter().any(|n| n == u);
+        // A named line where a new number arose.
+        let arose =
+            |u: &Location| among(u) && r.candidates.iter().any(|c| c.is_at(u) && c.new_values);
+        // Or a line computing nothing new from one changed line alone, a named one.
+        let only = |c: &Candidate| !c.new_values && c.computed_from.len() == 1;
+        named
+            .iter()
+            .filter(|l| {
+                r.candidates.iter().any(|c| {
+                    c.is_at(l)
+                        && (c.computed_from.iter().any(arose)
+                            || (only(c) && c.computed_from.iter().any(among))
+                            || c.used_at.as_ref().is_some_and(among))
+                })
+            })
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    if carried.len() < named.len() {
+        named.retain(|l| !carried.contains(l));
+        for c in r.candidates.iter_mut() {
+            if !carried.iter().any(|l| c.is_at(l)) {
+                continue;
+            }
+            let from: Vec<String> = c
+                .used_at
+                .iter()
+                .chain(&c.computed_from)
+                .filter(|u| named.contains(u))
+                .map(|u| format!("{}:{}", u.file, u.line))
+                .collect();
+            if let Some(first) = from.first() {
+                c.notes.push(format!(
+                    "not named: its value comes from {first}, which is named"
+                ));
+            }
+        }
+    }
     // A decision whose alternative input makes the revisions agree is proof the
     // regression passes through it; the tier's other lines are then only listed.
     let undoes = |l: &Location| {
@@ -658,6 +849,9 @@ mod tests {
 
     fn cand(line: u32, explanation: Explanation, changed: bool) -> Candidate {
         Candidate {
+            computed_from: Vec::new(),
+            new_values: false,
+            used_at: None,
             rank: 0,
             file: "p.c".into(),
             line,
@@ -768,7 +962,7 @@ mod tests {
             ..Default::default()
         });
         name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![8, 10], "an unproven flip is no proof");
+        assert_eq!(named(&r), vec![8], "an unproven flip yields to the values");
         for c in r.candidates.iter_mut().filter(|c| c.line == 10) {
             c.alternative = Some(alt(false, true));
         }
@@ -996,5 +1190,90 @@ mod tests {
         assert!(got.notes[0].contains("t.c:7"), "{:?}", got.notes);
         // Without a flipped decision in unchanged code of that function: nothing.
         assert!(value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).is_none());
+    }
+
+    /// The rate is divided before it is multiplied (line 5): the pay on line 6 is
+    /// computed from it and is wrong too, but the value arose on line 5.
+    #[test]
+    fn a_value_computed_from_a_named_line_where_it_arose_is_not_named() {
+        let good = "#include <stdio.h>\nint main(void) {\n  long rate, mins;\n  if (scanf(\"%ld %ld\", &rate, &mins) != 2) return 1;\n  long pay = mins * rate / 60;\n  printf(\"%ld\\n\", pay);\n  return 0;\n}\n";
+        let bad = "#include <stdio.h>\nint main(void) {\n  long rate, mins;\n  if (scanf(\"%ld %ld\", &rate, &mins) != 2) return 1;\n  long per = rate / 60;\n  long pay = mins * per;\n  printf(\"%ld\\n\", pay);\n  return 0;\n}\n";
+        let p = Pair::new(good, bad, "1250 210\n");
+        let (gr, br) = (p.good(), p.bad());
+        assert_eq!(
+            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
+            (&b"4375\n"[..], &b"4200\n"[..])
+        );
+        let bt = trees(&br, Some(1)).expect("bad");
+        let value = |line: u32| Candidate {
+            file: "t.c".into(),
+            ..cand(line, Explanation::Value, true)
+        };
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        r.candidates = vec![value(6), value(5)];
+        link_values(&gr, &br, &bt, &mut r.candidates).expect("link");
+        let at = |line: u32| Location {
+            file: "t.c".into(),
+            line,
+        };
+        assert_eq!(r.candidates[0].computed_from, vec![at(5)]);
+        assert!(r.candidates[1].computed_from.is_empty());
+        assert!(r.candidates[0].new_values && r.candidates[1].new_values);
+        name_root_cause(&mut r);
+        assert_eq!(r.root_cause, vec![at(5)]);
+        assert!(
+            r.candidates[1]
+                .notes
+                .iter()
+                .any(|n| n.contains("from t.c:5")),
+            "{:?}",
+            r.candidates[1].notes
+        );
+    }
+
+    #[test]
+    fn carried_lines_and_macro_definitions_leave_the_naming() {
+        use Explanation::Value;
+        let at = |line: u32| Location {
+            file: "p.c".into(),
+            line,
+        };
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        // 2 defines a macro expanded on 5; 6 computes nothing new from 5 alone; 8 is
+        // computed from 5 and from 7, neither where a new number arose; 9 from 8, which
+        // is.
+        let mut c5 = cand(5, Value, true);
+        c5.new_values = false;
+        let mut c2 = cand(2, Value, true);
+        c2.used_at = Some(at(5));
+        let mut c6 = cand(6, Value, true);
+        c6.computed_from = vec![at(5)];
+        let mut c8 = cand(8, Value, true);
+        c8.computed_from = vec![at(5), at(7)];
+        c8.new_values = true;
+        let mut c9 = cand(9, Value, true);
+        c9.computed_from = vec![at(8)];
+        c9.new_values = true;
+        r.candidates = vec![c5, c2, c6, cand(7, Value, true), c8, c9];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5, 7, 8]);
+        // Never all of them: a cycle of carried lines names its lines.
+        let mut a = cand(1, Value, true);
+        a.computed_from = vec![at(3)];
+        let mut b = cand(3, Value, true);
+        b.computed_from = vec![at(1)];
+        r.candidates = vec![a, b];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![1, 3]);
     }
 }

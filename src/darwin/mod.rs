@@ -264,6 +264,9 @@ pub fn explain(
             !agrees,
             k,
             Candidate {
+                computed_from: Vec::new(),
+                new_values: false,
+                used_at: None,
                 rank: 0,
                 file,
                 line,

@@ -394,6 +394,9 @@ pub fn candidates(
                 notes.push(n.clone());
             }
             Candidate {
+                computed_from: Vec::new(),
+                new_values: false,
+                used_at: None,
                 rank: i + 1,
                 source: diff
                     .file(&file)

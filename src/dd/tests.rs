@@ -203,6 +203,9 @@ fn search_refuses_a_diff_that_does_not_fail() {
 fn merge_ranks_candidates_inside_the_hunks_first() {
     use crate::report::{Candidate, Explanation, Report};
     let cand = |line: u32, changed: bool| Candidate {
+        computed_from: Vec::new(),
+        new_values: false,
+        used_at: None,
         rank: 0,
         file: "p.c".into(),
         line,

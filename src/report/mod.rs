@@ -228,6 +228,20 @@ pub struct Candidate {
     /// copies skipped. Given for the top candidate only; empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<ChainStep>,
+    /// Value-level candidates: the other changed value-level candidate lines whose
+    /// values this line's computation reads in the bad run (data dependence, in either
+    /// direction alone: lines feeding each other in a loop are not listed). A line
+    /// computed from a named line only carries its value on and is not named itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computed_from: Vec<Location>,
+    /// Value-level candidates: in the bad run's slice the line computed a number (not
+    /// an address) that the good run never computed anywhere: a value that arose here.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_values: bool,
+    /// A changed `#define` candidate: the candidate line the macro expands at (through
+    /// unchanged macros). The two are one statement to the run, named once: the line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used_at: Option<Location>,
     /// Precision lost near this candidate (concretisations, replay surprises).
     pub notes: Vec<String>,
 }
