@@ -375,6 +375,21 @@ pub fn markdown(r: &Report) -> String {
 }
 
 /// SARIF 2.1.0: one result per candidate, located at its line of the bad revision.
+/// A repository path as a SARIF `artifactLocation.uri`: a relative URI reference, so
+/// every byte but the unreserved ones and `/` is percent-encoded (a space, `#`, `%`, a
+/// `:` that would read as a scheme, non-ASCII).
+fn uri_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
 pub fn sarif(r: &Report) -> Value {
     let results: Vec<Value> = r
         .candidates
@@ -393,7 +408,7 @@ pub fn sarif(r: &Report) -> Value {
             let loc = |file: &str, line: u32, text: &str| {
                 json!({
                     "physicalLocation": {
-                        "artifactLocation": { "uri": file },
+                        "artifactLocation": { "uri": uri_path(file) },
                         "region": { "startLine": line, "snippet": { "text": text } }
                     }
                 })
@@ -405,7 +420,7 @@ pub fn sarif(r: &Report) -> Value {
                 "message": { "text": msg },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": c.file },
+                        "artifactLocation": { "uri": uri_path(&c.file) },
                         "region": { "startLine": c.line, "snippet": { "text": c.source } }
                     }
                 }],
@@ -455,7 +470,7 @@ pub fn sarif(r: &Report) -> Value {
                 "message": { "text": format!("Failure-inducing hunk of the regression {} → {} ({})", r.good.rev, r.bad.rev, hunk_lines(h)) },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": h.file },
+                        "artifactLocation": { "uri": uri_path(&h.file) },
                         "region": { "startLine": h.start, "endLine": h.end, "snippet": { "text": h.text } }
                     }
                 }],
@@ -492,6 +507,13 @@ pub fn sarif(r: &Report) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_become_uri_references() {
+        assert_eq!(uri_path("src/main.c"), "src/main.c");
+        assert_eq!(uri_path("src/a file#1.c"), "src/a%20file%231.c");
+        assert_eq!(uri_path("c:x/é.c"), "c%3Ax/%C3%A9.c");
+    }
 
     /// The hunk search's summary counts in words that agree with the numbers.
     #[test]

@@ -257,6 +257,22 @@ pub fn git(repo: &Path, args: &[&str]) -> String {
     text(&o.stdout)
 }
 
+/// What makes `v` fail the JSON Schema at `schema` (a path under the repository root),
+/// one message per error with where it is; empty when `v` is valid. Formats (`uri`,
+/// `uri-reference`) are checked too.
+pub fn schema_errors(schema: &str, v: &serde_json::Value) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(schema)).expect("read schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("schema is JSON");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("a valid schema");
+    validator
+        .iter_errors(v)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
 /// Bytes a process printed, as text for messages and assertions.
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -260,6 +260,13 @@ fn json_and_sarif_carry_the_hunks() {
         ],
     );
     let sarif: Value = serde_json::from_slice(&std::fs::read(&out).expect("sarif")).expect("json");
+    for (schema, doc) in [
+        ("docs/report.schema.json", &v),
+        ("tests/schemas/sarif-2.1.0-subset.schema.json", &sarif),
+    ] {
+        let errors = schema_errors(schema, doc);
+        assert!(errors.is_empty(), "{schema}: {}", errors.join("\n"));
+    }
     let results = sarif["runs"][0]["results"].as_array().expect("results");
     let hunk = results
         .iter()

@@ -54,68 +54,22 @@ fn json_report(o: &Output) -> Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}{}", text(&o.stdout), text(&o.stderr)))
 }
 
-/// The structure `docs/report-json.md` documents; fails on any missing or mistyped field.
+/// The report follows `docs/report.schema.json` (the structure `docs/report-json.md`
+/// documents: no field missing, mistyped or undocumented), and what a schema cannot
+/// say: ranks are 1..n in order.
 fn check_report_schema(v: &Value) {
-    assert_eq!(v["schema"], "regcause-report/1");
-    for k in ["good", "bad"] {
-        assert!(v[k]["rev"].is_string() && v[k]["commit"].is_string(), "{k}");
-    }
-    assert!(v["test"]["program"].is_string());
-    assert!(v["test"]["args"].is_array());
-    assert!(["regression", "passes-at-bad", "fails-at-good"]
-        .contains(&v["verdict"].as_str().expect("verdict")));
-    assert!(["pc", "rsc"].contains(&v["condition"].as_str().expect("condition")));
-    for k in [
-        "good_constraints",
-        "bad_constraints",
-        "solver_calls",
-        "sat",
-        "unsat",
-        "unknown",
-        "skipped",
-        "solving_ms",
-        "total_ms",
-    ] {
-        assert!(v["stats"][k].is_u64(), "stats.{k}");
-    }
+    let errors = schema_errors("docs/report.schema.json", v);
+    assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
     let cands = v["candidates"].as_array().expect("candidates");
     for (i, c) in cands.iter().enumerate() {
         assert_eq!(c["rank"].as_u64(), Some(i as u64 + 1));
-        assert!(c["file"].is_string() && c["line"].is_u64(), "{c}");
-        assert!(c["source"].is_string() && c["changed"].is_boolean());
-        assert!(["decision", "value"].contains(&c["explanation"].as_str().expect("kind")));
-        assert!(c["instances"].as_u64().is_some_and(|n| n >= 1));
-        assert!(c["notes"].is_array());
-        // Optional: absent when empty, false or none.
-        for l in c["computed_from"].as_array().into_iter().flatten() {
-            assert!(l["file"].is_string() && l["line"].is_u64(), "{c}");
-        }
-        assert!(c["new_values"].is_null() || c["new_values"] == true, "{c}");
-        let u = &c["used_at"];
-        assert!(
-            u.is_null() || (u["file"].is_string() && u["line"].is_u64()),
-            "{c}"
-        );
-        if c["explanation"] == "decision" {
-            assert!(c["flipped"].is_string());
-            let a = &c["alternative"];
-            for k in [
-                "good_stdout",
-                "good_ending",
-                "bad_stdout",
-                "bad_ending",
-                "stdin",
-            ] {
-                assert!(a[k].is_string(), "alternative.{k}");
-            }
-            assert!(a["args"].is_array() && a["as_predicted"].is_boolean());
-            assert!(a["revisions_agree"].is_boolean());
-        }
     }
-    for u in v["undecided"].as_array().expect("undecided") {
-        assert!(u["file"].is_string() && u["line"].is_u64());
-    }
-    assert!(v["notes"].is_array());
+}
+
+/// A SARIF log follows the SARIF 2.1.0 schema of the objects regcause writes.
+fn check_sarif_schema(v: &Value) {
+    let errors = schema_errors("tests/schemas/sarif-2.1.0-subset.schema.json", v);
+    assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
 }
 
 /// Regressions whose ground truth whole path conditions cannot reach: a latent fault in
@@ -433,8 +387,7 @@ fn sarif_report_written_to_a_file() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(o.stdout.is_empty());
     let v: Value = serde_json::from_slice(&std::fs::read(&out).expect("read")).expect("json");
-    // SARIF 2.1.0's required structure: version, runs[].tool.driver.name, and for each
-    // result a message and locations with a physical location.
+    check_sarif_schema(&v);
     assert_eq!(v["version"], "2.1.0");
     let run = &v["runs"][0];
     assert_eq!(run["tool"]["driver"]["name"], "regcause");
@@ -681,4 +634,38 @@ fn a_long_double_constant_change_is_named() {
         named.iter().any(|c| c["file"] == "acc.c" && c["line"] == 3),
         "{v}"
     );
+}
+
+/// The schemas the tests hold the reports to are strict: an undocumented field, a
+/// missing one, a line 0, a file path that is not a URI reference, all fail.
+#[test]
+fn the_report_schemas_reject_what_they_do_not_document() {
+    let (s, b, r) = town_limit();
+    let o = git_regcause(&b.repo, &args_for(&s, &b, &r, true, &["--format", "json"]));
+    let v = json_report(&o);
+    assert!(schema_errors("docs/report.schema.json", &v).is_empty());
+    let mut extra = v.clone();
+    extra["candidates"][0]["confidence"] = serde_json::json!(0.9);
+    assert!(!schema_errors("docs/report.schema.json", &extra).is_empty());
+    let mut missing = v.clone();
+    missing["candidates"][0]
+        .as_object_mut()
+        .expect("candidate")
+        .remove("line");
+    assert!(!schema_errors("docs/report.schema.json", &missing).is_empty());
+    let mut zero = v;
+    zero["root_cause"][0]["line"] = serde_json::json!(0);
+    assert!(!schema_errors("docs/report.schema.json", &zero).is_empty());
+
+    let o = git_regcause(&b.repo, &args_for(&s, &b, &r, true, &["--format", "sarif"]));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("sarif");
+    let sarif = "tests/schemas/sarif-2.1.0-subset.schema.json";
+    assert!(schema_errors(sarif, &v).is_empty());
+    let mut bad_uri = v.clone();
+    bad_uri["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"] = serde_json::json!("src/a file.c");
+    assert!(!schema_errors(sarif, &bad_uri).is_empty());
+    let mut bad_level = v;
+    bad_level["runs"][0]["results"][0]["level"] = serde_json::json!("fatal");
+    assert!(!schema_errors(sarif, &bad_level).is_empty());
 }
