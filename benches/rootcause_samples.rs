@@ -9,9 +9,10 @@
 //! (GT named) and whether it is among the candidates at all (GT), the rank of the first
 //! one, lines named and candidates listed, and wall time, for relevant slice conditions (rsc, the
 //! default) and path conditions (pc): constraints of the bad run's condition, SMT-LIB2
-//! bytes are not exposed by the report, so the solver figures are calls and solving
-//! time; then the cache: the rsc analysis cold (empty cache) and warm (the same
-//! command again), wall time of the whole process and the in-process `total_ms`.
+//! bytes of the queries posed, solver calls and solving time; then the cache: the rsc
+//! analysis cold (empty cache) and warm (the same command again), wall time of the
+//! whole process and the in-process `total_ms`. The last line sums it up, with the
+//! lowest cold/warm ratio.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -38,6 +39,7 @@ struct Analysis {
     lines: usize,
     psi: u64,
     calls: u64,
+    bytes: u64,
     solving_ms: u64,
     total_ms: u64,
     wall_ms: u128,
@@ -79,6 +81,7 @@ fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysi
         lines: cands.len(),
         psi: n("bad_constraints"),
         calls: n("solver_calls"),
+        bytes: n("formula_bytes"),
         solving_ms: n("solving_ms"),
         total_ms: n("total_ms"),
         wall_ms,
@@ -111,10 +114,12 @@ fn run() -> Result<()> {
         "candidates",
         "rsc ψ",
         "rsc calls",
+        "rsc bytes",
         "rsc solve ms",
         "rsc total ms",
         "pc ψ",
         "pc calls",
+        "pc bytes",
         "pc solve ms",
         "pc named",
         "pc GT named",
@@ -126,6 +131,8 @@ fn run() -> Result<()> {
     let (mut found, mut count, mut lines) = (0, 0, Vec::new());
     let (mut named_gt, mut first, mut pc_named_gt, mut rsc_more) = (0, 0, 0, 0);
     let (mut rsc_solve, mut pc_solve) = (0u64, 0u64);
+    let (mut rsc_bytes, mut pc_bytes) = (0u64, 0u64);
+    let mut lowest_ratio = f64::INFINITY;
     for s in &all {
         let dir = tempfile::tempdir()?;
         let repo = dir.path().join(&s.name);
@@ -175,6 +182,9 @@ fn run() -> Result<()> {
                 lines.push(cold.named);
                 rsc_solve += cold.solving_ms;
                 pc_solve += pc.solving_ms;
+                rsc_bytes += cold.bytes;
+                pc_bytes += pc.bytes;
+                lowest_ratio = lowest_ratio.min(cold.wall_ms as f64 / warm.wall_ms.max(1) as f64);
                 Ok(vec![
                     id.clone(),
                     if cold.named_gt { "yes" } else { "no" }.into(),
@@ -184,10 +194,12 @@ fn run() -> Result<()> {
                     cold.lines.to_string(),
                     cold.psi.to_string(),
                     cold.calls.to_string(),
+                    cold.bytes.to_string(),
                     cold.solving_ms.to_string(),
                     cold.total_ms.to_string(),
                     pc.psi.to_string(),
                     pc.calls.to_string(),
+                    pc.bytes.to_string(),
                     pc.solving_ms.to_string(),
                     pc.named.to_string(),
                     if pc.named_gt { "yes" } else { "no" }.into(),
@@ -208,7 +220,7 @@ fn run() -> Result<()> {
         n => (lines[n / 2 - 1] + lines[n / 2]) as f64 / 2.0,
     };
     println!(
-        "ground truth among the candidates (rsc): {found} of {count}; named: {named_gt} (pc: {pc_named_gt}); ranked first: {first}; median lines named: {median}; rsc names more lines than pc: {rsc_more}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}"
+        "ground truth among the candidates (rsc): {found} of {count}; named: {named_gt} (pc: {pc_named_gt}); ranked first: {first}; median lines named: {median}; rsc names more lines than pc: {rsc_more}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}; formula bytes in all: rsc {rsc_bytes}, pc {pc_bytes}; lowest cold/warm wall ratio: {lowest_ratio:.1}x"
     );
     Ok(())
 }

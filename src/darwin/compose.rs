@@ -133,6 +133,8 @@ pub struct ComposeStats {
     pub unknown: usize,
     pub skipped: usize,
     pub time: Duration,
+    /// SMT-LIB2 bytes of the queries posed (cache hits included).
+    pub formula_bytes: usize,
 }
 
 impl ComposeStats {
@@ -223,6 +225,7 @@ pub fn solve_flips(
         cs.push(p.cond);
         progress(i + 1);
     }
+    stats.formula_bytes = solver.formula_bytes;
     (out, stats)
 }
 

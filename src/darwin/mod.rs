@@ -182,6 +182,7 @@ pub fn explain(
             unknown: cst.unknown,
             skipped: cst.skipped,
             solving_ms: cst.time.as_millis() as u64,
+            formula_bytes: cst.formula_bytes,
             total_ms: 0,
             executions: 2 * alts.len(),
             from_cache: false,

@@ -26,6 +26,9 @@ pub struct CachedSolver<'c> {
     cache: &'c mut Cache,
     /// Queries answered by the cache (not solved).
     pub hits: usize,
+    /// SMT-LIB2 bytes of every query posed, answered by the cache or not: the size of
+    /// the formulas a condition gives the solver.
+    pub formula_bytes: usize,
 }
 
 impl<'c> CachedSolver<'c> {
@@ -34,6 +37,7 @@ impl<'c> CachedSolver<'c> {
             solver: Solver::new(),
             cache,
             hits: 0,
+            formula_bytes: 0,
         }
     }
 
@@ -45,10 +49,9 @@ impl<'c> CachedSolver<'c> {
         cs: &[ExprId],
         timeout_ms: u32,
     ) -> (SolveResult, bool) {
-        let key = self
-            .cache
-            .is_enabled()
-            .then(|| Key::formula(&pool.smt2_script(cs)));
+        let script = pool.smt2_script(cs);
+        self.formula_bytes += script.len();
+        let key = self.cache.is_enabled().then(|| Key::formula(&script));
         if let Some(key) = &key {
             if let Some(r) = self.lookup(pool, key, timeout_ms) {
                 self.hits += 1;
@@ -158,6 +161,9 @@ mod tests {
         assert!(!s.check(&p, &cs, 10_000).1);
         assert!(!s.check(&p, &cs, 10_000).1);
         assert_eq!(s.hits, 0);
+        // Every query posed counts its script, with or without a cache.
+        assert_eq!(s.formula_bytes, 2 * p.smt2_script(&cs).len());
+        assert!(s.formula_bytes > 0);
     }
 
     #[test]

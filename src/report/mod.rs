@@ -163,6 +163,10 @@ pub struct Stats {
     /// ψi not solved because their line was already proven.
     pub skipped: usize,
     pub solving_ms: u64,
+    /// SMT-LIB2 bytes of the queries posed (cache hits included): the size of what the
+    /// condition gives the solver.
+    #[serde(default)]
+    pub formula_bytes: usize,
     pub total_ms: u64,
     /// Runs of the interpreter this invocation did (the test at both revisions, the
     /// replays of alternative inputs); 0 when the whole analysis came from the cache.
