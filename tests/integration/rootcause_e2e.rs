@@ -510,7 +510,16 @@ fn expect_file_is_read_per_revision() {
             .is_some_and(|l| l.starts_with("max: 0.0 C")),
         "{v}"
     );
-    assert!(!v["candidates"].as_array().expect("candidates").is_empty());
+    // The latent fault is found: its ground-truth line is a candidate.
+    let cands = v["candidates"].as_array().expect("candidates");
+    assert!(
+        r.root_causes.iter().all(|gt| cands.iter().any(|c| {
+            c["file"].as_str() == Some(gt.file.as_str())
+                && c["line"].as_u64() == Some(gt.line as u64)
+        })),
+        "{:?} not among {cands:?}",
+        r.root_causes
+    );
     // An intended change whose expectation was updated with it is no regression: bad
     // passes its own (here: what it prints), even though it differs from good's.
     let stdin = r
