@@ -238,52 +238,21 @@ fn defined_name(line: &str) -> Option<&str> {
 /// lines), blanks, braces and `();`, or a preprocessor line other than `#define`. A
 /// line starting with `*` is code unless a block comment covers it (`*a ^= *b;`).
 pub(crate) fn code_lines(text: &str) -> Vec<bool> {
-    let mut out = Vec::new();
-    let mut in_comment = false;
-    for line in text.lines() {
-        let b = line.as_bytes();
-        let mut kept = String::new();
-        let mut i = 0;
-        while i < b.len() {
-            if in_comment {
-                if b[i..].starts_with(b"*/") {
-                    in_comment = false;
-                    i += 2;
-                } else {
-                    i += 1;
-                }
-            } else if b[i..].starts_with(b"//") {
-                break;
-            } else if b[i..].starts_with(b"/*") {
-                in_comment = true;
-                i += 2;
-            } else if b[i] == b'"' || b[i] == b'\'' {
-                // A literal is code; its contents may look like comments.
-                let q = b[i];
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-                kept.push('x');
-            } else {
-                kept.push(b[i] as char);
-                i += 1;
-            }
-        }
-        let t = kept.trim();
-        out.push(
+    blank_comments_and_literals(text)
+        .lines()
+        .map(|l| {
+            let t = l.trim();
             !(t.is_empty()
                 || t.chars().all(|c| "{}();".contains(c))
-                || (t.starts_with('#') && !t.starts_with("#define"))),
-        );
-    }
-    out
+                || (t.starts_with('#') && !t.starts_with("#define")))
+        })
+        .collect()
 }
 
-/// `text` with comments and the contents of string and character literals blanked
-/// (each becomes a space), so only the code's own tokens remain. A literal ends at the
-/// end of its line at the latest (a hunk may cut one).
+/// `text` with comments blanked (a block comment keeps its line breaks, so lines keep
+/// their numbers) and each string or character literal replaced by `0` (code, with no
+/// identifier), so only the code's own tokens remain. A literal ends at the end of its
+/// line at the latest (a hunk may cut one).
 pub(crate) fn blank_comments_and_literals(text: &str) -> String {
     let b = text.as_bytes();
     let mut code = Vec::with_capacity(b.len());
@@ -296,6 +265,9 @@ pub(crate) fn blank_comments_and_literals(text: &str) -> String {
         } else if b[i..].starts_with(b"/*") {
             i += 2;
             while i < b.len() && !b[i..].starts_with(b"*/") {
+                if b[i] == b'\n' {
+                    code.push(b'\n');
+                }
                 i += 1;
             }
             i += 2;
@@ -304,10 +276,15 @@ pub(crate) fn blank_comments_and_literals(text: &str) -> String {
             let q = b[i];
             i += 1;
             while i < b.len() && b[i] != q && b[i] != b'\n' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
+                // An escape takes the next byte, but never the line break.
+                let escapes = b[i] == b'\\' && b.get(i + 1).is_some_and(|&c| c != b'\n');
+                i += if escapes { 2 } else { 1 };
             }
-            i += 1;
-            code.push(b' ');
+            // The closing quote; a literal cut at the end of its line keeps the break.
+            if i < b.len() && b[i] == q {
+                i += 1;
+            }
+            code.push(b'0');
         } else {
             code.push(b[i]);
             i += 1;
@@ -563,6 +540,14 @@ mod tests {
             true, true, false,
         ];
         assert_eq!(code_lines(text), want);
+    }
+
+    #[test]
+    fn blanking_keeps_lines_and_drops_comments_and_literals() {
+        let text = "a = 1; /* x\n y */ b = \"s /* t\";\nc = '\\''; // z\nd = \"cut\\\ne\n";
+        let blank = blank_comments_and_literals(text);
+        assert_eq!(blank.lines().count(), text.lines().count(), "{blank:?}");
+        assert_eq!(identifiers_in(&blank), vec!["a", "b", "c", "d", "e"]);
     }
 
     #[test]

@@ -8,34 +8,46 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::diffctx::{self, Hunk};
 use crate::unionfind::UnionFind;
 
-/// C identifiers (and keywords) of code already stripped by [`code_only`].
+/// C identifiers (and keywords) of code already blanked by [`blanked`].
 fn idents(text: &str) -> BTreeSet<&str> {
     diffctx::identifiers_in(text).into_iter().collect()
 }
 
-/// `text` without comments and the contents of string and character literals, so only
-/// names the code uses count. Lines that start with `*` are taken for the inside of a
-/// block comment (a hunk may start within one).
-fn code_only(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        if !line.trim_start().starts_with('*') {
-            out.push_str(line);
-        }
-    }
-    diffctx::blank_comments_and_literals(&out)
-}
-
-fn tree_idents(files: &BTreeMap<String, String>) -> BTreeSet<String> {
+/// Each file with its comments and literals blanked, line for line
+/// ([`diffctx::blank_comments_and_literals`]): whole files, so a comment spanning lines
+/// is known as one wherever a hunk starts.
+fn blanked(files: &BTreeMap<String, String>) -> BTreeMap<&str, Vec<String>> {
     files
-        .values()
-        .flat_map(|t| {
-            idents(&code_only(t))
-                .into_iter()
+        .iter()
+        .map(|(p, t)| {
+            let lines = diffctx::blank_comments_and_literals(t)
+                .lines()
                 .map(str::to_string)
-                .collect::<Vec<_>>()
+                .collect();
+            (p.as_str(), lines)
         })
         .collect()
+}
+
+fn tree_idents(files: &BTreeMap<&str, Vec<String>>) -> BTreeSet<String> {
+    files
+        .values()
+        .flat_map(|ls| ls.iter().flat_map(|l| idents(l)).map(str::to_string))
+        .collect()
+}
+
+/// The code of lines `start..start + n` of `path` in `files` (comments and literals
+/// blanked); when the file is unknown, the hunk's own `text`, blanked alone.
+fn code_of(
+    files: &BTreeMap<&str, Vec<String>>,
+    path: &str,
+    start: usize,
+    text: &[String],
+) -> String {
+    match files.get(path) {
+        Some(ls) if start + text.len() <= ls.len() => ls[start..start + text.len()].join("\n"),
+        _ => diffctx::blank_comments_and_literals(&text.concat()),
+    }
 }
 
 /// Whether `a` deletes and `b` inserts mostly the same lines (or the reverse): a move.
@@ -61,12 +73,13 @@ pub fn group(
     good: &BTreeMap<String, String>,
     bad: &BTreeMap<String, String>,
 ) -> Vec<Vec<usize>> {
-    let (gi, bi) = (tree_idents(good), tree_idents(bad));
+    let (gb, bb) = (blanked(good), blanked(bad));
+    let (gi, bi) = (tree_idents(&gb), tree_idents(&bb));
     let mut sets = UnionFind::new(hunks.len());
     let mut owner: HashMap<String, usize> = HashMap::new();
     for (k, h) in hunks.iter().enumerate() {
-        let new = code_only(&h.new.concat());
-        let old = code_only(&h.old.concat());
+        let new = code_of(&bb, &h.path, h.new_start, &h.new);
+        let old = code_of(&gb, &h.path, h.old_start, &h.old);
         let mut keys: BTreeSet<String> = BTreeSet::new();
         keys.extend(
             idents(&new)
@@ -129,7 +142,7 @@ fn is_ident(t: &str) -> bool {
 /// in identifiers replaced by names new to the bad tree. A name renamed two ways is left
 /// out.
 pub fn renames(hunks: &[Hunk], good: &BTreeMap<String, String>) -> BTreeMap<String, String> {
-    let gi = tree_idents(good);
+    let gi = tree_idents(&blanked(good));
     let mut map: BTreeMap<String, Option<String>> = BTreeMap::new();
     for h in hunks {
         if h.old.len() != h.new.len() {

@@ -135,6 +135,27 @@ fn renames_and_new_declarations_are_grouped_moves_too() {
     assert_eq!(group(&hs, &good, &bad), vec![vec![0, 1]]);
 }
 
+/// A changed line starting with `*` is code when no comment covers it: its use of a
+/// new function ties it to the function's hunk. Inside a block comment it is not.
+#[test]
+fn star_lines_are_code_unless_a_comment_covers_them() {
+    let common = "int k;\nint m;\nint q;\nint r;\nint s;\n";
+    let good = tree(&[(
+        "p.c",
+        &format!("void f(int *p)\n{{\n    *p = 0;\n}}\n{common}/*\n * old words\n */\n"),
+    )]);
+    let bad = tree(&[(
+        "p.c",
+        &format!(
+            "int twice(int x) {{ return 2 * x; }}\nvoid f(int *p)\n{{\n    *p = twice(*p);\n}}\n{common}/*\n * twice the words\n */\n"
+        ),
+    )]);
+    let hs = hunks(&good, &bad);
+    assert_eq!(hs.len(), 3, "{hs:?}");
+    // The new function and its use together; the comment's words name no code.
+    assert_eq!(group(&hs, &good, &bad), vec![vec![0, 1], vec![2]]);
+}
+
 #[test]
 fn search_finds_the_culprit_hunk_then_its_line() {
     let good = tree(&[("p.c", &lines(40, "l"))]);
