@@ -77,9 +77,21 @@ pub fn group(
     let (gi, bi) = (tree_idents(&gb), tree_idents(&bb));
     let mut sets = UnionFind::new(hunks.len());
     let mut owner: HashMap<String, usize> = HashMap::new();
+    // Per file, the hunks that add or remove an `#include`, and those that add or remove
+    // a `#define` or `#undef`.
+    let mut includes: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut defines: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (k, h) in hunks.iter().enumerate() {
         let new = code_of(&bb, &h.path, h.new_start, &h.new);
         let old = code_of(&gb, &h.path, h.old_start, &h.old);
+        for d in directives(&new).chain(directives(&old)) {
+            let by_kind = if d == "include" {
+                &mut includes
+            } else {
+                &mut defines
+            };
+            by_kind.entry(h.path.as_str()).or_default().push(k);
+        }
         let mut keys: BTreeSet<String> = BTreeSet::new();
         keys.extend(
             idents(&new)
@@ -97,6 +109,15 @@ pub fn group(
             sets.union_by_key(&mut owner, k, key);
         }
     }
+    // A changed `#include` brings or takes names no file of the tree declares (a
+    // system header's `INT_MAX`), so identifiers cannot tie it to the macros that use
+    // them: it goes with the file's changed macro definitions. Apart, most of their
+    // subsets do not build, and each needs the preprocessor.
+    for (path, ks) in &includes {
+        for &k in ks.iter().chain(defines.get(path).into_iter().flatten()) {
+            sets.union(ks[0], k);
+        }
+    }
     for (a, ha) in hunks.iter().enumerate() {
         for (b, hb) in hunks.iter().enumerate().skip(a + 1) {
             if is_move(ha, hb) {
@@ -105,6 +126,16 @@ pub fn group(
         }
     }
     sets.groups()
+}
+
+/// The directives (`include`, `define`, `undef`) on the lines of blanked `code`.
+fn directives(code: &str) -> impl Iterator<Item = &'static str> + '_ {
+    code.lines().filter_map(|l| {
+        let rest = l.trim_start().strip_prefix('#')?.trim_start();
+        ["include", "define", "undef"]
+            .into_iter()
+            .find(|d| rest.starts_with(d))
+    })
 }
 
 /// Tokens of a text: identifiers and numbers whole, every other non-space byte alone.

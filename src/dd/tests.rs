@@ -156,6 +156,44 @@ fn star_lines_are_code_unless_a_comment_covers_them() {
     assert_eq!(group(&hs, &good, &bad), vec![vec![0, 1], vec![2]]);
 }
 
+/// A removed `#include` goes with the same file's removed macro that used a name from
+/// it (`INT_MAX`, declared by no file of the tree); another file's hunk stays apart.
+#[test]
+fn an_include_goes_with_the_files_changed_macros() {
+    let good = tree(&[
+        (
+            "t.h",
+            "#ifndef T_H\n#define T_H\n\n#include <limits.h>\n\n#define N 8\n#define END INT_MAX\n\nint f(int x);\n#endif\n",
+        ),
+        (
+            "t.c",
+            "#include \"t.h\"\nint f(int x) { return x < END; }\nint a;\nint b;\nint c;\nint d;\nint g;\n",
+        ),
+    ]);
+    let bad = tree(&[
+        (
+            "t.h",
+            "#ifndef T_H\n#define T_H\n\n#define N 8\n\nint f(int x);\n#endif\n",
+        ),
+        (
+            "t.c",
+            "#include \"t.h\"\nint f(int x) { return x < N; }\nint a;\nint b;\nint c;\nint d;\nint h;\n",
+        ),
+    ]);
+    let hs = hunks(&good, &bad);
+    let g = group(&hs, &good, &bad);
+    let header: Vec<usize> = (0..hs.len()).filter(|&k| hs[k].path == "t.h").collect();
+    assert_eq!(header.len(), 2, "{hs:?}");
+    assert!(
+        g.iter().any(|x| header.iter().all(|k| x.contains(k))),
+        "{g:?}"
+    );
+    let other = (0..hs.len())
+        .find(|&k| hs[k].old.iter().any(|l| l.contains("int g")))
+        .expect("the int g hunk");
+    assert!(g.contains(&vec![other]), "{g:?}");
+}
+
 #[test]
 fn search_finds_the_culprit_hunk_then_its_line() {
     let good = tree(&[("p.c", &lines(40, "l"))]);
