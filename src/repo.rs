@@ -184,14 +184,22 @@ mod tests {
             .expect("commit")
     }
 
-    #[test]
-    fn tree_ids_follow_contents_not_commits() {
+    /// A repository of two commits of the empty tree, b the child of a.
+    fn two_commits() -> (tempfile::TempDir, Repository, git2::Oid, git2::Oid, Repo) {
         let dir = tempfile::tempdir().expect("tempdir");
         let repo = Repository::init(dir.path()).expect("init");
         let a = commit(&repo, "a", &[]);
-        let ca = repo.find_commit(a).expect("a");
-        let b = commit(&repo, "b", &[&ca]);
+        let b = {
+            let ca = repo.find_commit(a).expect("a");
+            commit(&repo, "b", &[&ca])
+        };
         let r = Repo::discover(dir.path()).expect("discover");
+        (dir, repo, a, b, r)
+    }
+
+    #[test]
+    fn tree_ids_follow_contents_not_commits() {
+        let (_dir, _repo, a, b, r) = two_commits();
         let (ta, tb) = (
             r.tree_id(&a.to_string()).expect("tree"),
             r.tree_id(&b.to_string()).expect("tree"),
@@ -208,12 +216,7 @@ mod tests {
 
     #[test]
     fn bisect_pair_is_the_first_bad_commit_and_its_parent() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let repo = Repository::init(dir.path()).expect("init");
-        let a = commit(&repo, "a", &[]);
-        let ca = repo.find_commit(a).expect("a");
-        let b = commit(&repo, "b", &[&ca]);
-        let r = Repo::discover(dir.path()).expect("discover");
+        let (_dir, repo, a, b, r) = two_commits();
         assert!(matches!(r.bisect_pair(), Err(RepoError::NoBisect)));
         repo.reference("refs/bisect/bad", b, true, "test")
             .expect("ref");
