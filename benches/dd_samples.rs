@@ -81,34 +81,22 @@ struct Class {
     stdout: bool,
     killed: bool,
     offset: usize,
-    line: Vec<u8>,
+    line: String,
 }
 
 fn class_of(run: &samples::NativeRun, r: &Regression) -> Class {
     let want = r.test.expected_stdout.as_bytes();
     let got = &run.stdout;
-    let offset = want
-        .iter()
-        .zip(got)
-        .position(|(a, b)| a != b)
-        .unwrap_or(want.len().min(got.len()));
-    let start = got[..offset.min(got.len())]
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map_or(0, |i| i + 1);
-    let end = got[start..]
-        .iter()
-        .position(|b| *b == b'\n')
-        .map_or(got.len(), |i| start + i);
     let stdout = got.as_slice() != want;
+    let offset = regcause::oracle::first_difference(want, got);
     Class {
         stdout,
         killed: run.exit.is_none(),
         offset: if stdout { offset } else { 0 },
         line: if stdout {
-            got[start..end].to_vec()
+            regcause::oracle::line_around(got, offset)
         } else {
-            Vec::new()
+            String::new()
         },
     }
 }

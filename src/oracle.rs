@@ -189,7 +189,9 @@ pub enum Verdict {
     PassesAtBad,
 }
 
-fn line_around(bytes: &[u8], offset: usize) -> String {
+/// The line of `bytes` holding byte `offset` (the last line when it is past the end),
+/// without its newline: what a reader sees at a first difference.
+pub fn line_around(bytes: &[u8], offset: usize) -> String {
     let start = bytes[..offset.min(bytes.len())]
         .iter()
         .rposition(|b| *b == b'\n')
@@ -255,6 +257,8 @@ pub fn judge_each(
     Verdict::PassesAtBad
 }
 
+/// The offset of the first byte where `a` and `b` differ (the shorter length when one
+/// is a prefix of the other).
 pub fn first_difference(a: &[u8], b: &[u8]) -> usize {
     a.iter()
         .zip(b.iter())
