@@ -155,7 +155,8 @@ pub fn exposed(
         }
         out.push(Candidate {
             computed_from: Vec::new(),
-new_values: false,
+            new_values: false,
+            exposed: true,
             used_at: None,
             rank: 0,
             source: text.to_string(),
@@ -288,7 +289,8 @@ pub fn value_divergence(
     let source = diff.file(&file)?.line_text(line)?.to_string();
     Some(Candidate {
         computed_from: Vec::new(),
-new_values: false,
+        new_values: false,
+        exposed: false,
         used_at: None,
         rank: 0,
         source,
@@ -667,6 +669,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                 out.push(Candidate {
                     computed_from: Vec::new(),
                     new_values: false,
+                    exposed: false,
                     used_at: Some(used_at.clone()),
                     rank: 0,
                     file: m.file.clone(),
@@ -702,7 +705,9 @@ pub const NAMED: usize = 3;
 ///    the hunks' lines in the relevant slice, and the best candidate when it only
 ///    exposes a latent fault);
 /// 2. changed lines whose decision flips, each proved by a replayed alternative input;
-/// 3. changed lines whose value reaches the failing output;
+/// 3. changed lines whose value reaches the failing output; but when none of them
+///    computed a number the good run never computed and the change exposes unchanged
+///    lines (their values reach the output only in the bad run), those lines;
 /// 4. the best candidate (a fault in unchanged code).
 ///
 /// Decisions come before values because a flip is proved by running an input; a
@@ -753,10 +758,19 @@ pub fn name_root_cause(r: &mut Report) {
         pick(&|c| c.changed),
         r.candidates.first().map(loc).into_iter().collect(),
     ];
-    let mut named = tiers
+    let (tier, mut named) = tiers
         .into_iter()
-        .find(|t| !t.is_empty())
+        .enumerate()
+        .find(|(_, t)| !t.is_empty())
         .unwrap_or_default();
+    // Changed values of which none computed a number the good run never did, while
+    // unchanged lines now reach the output: the change only routes an old value there
+    // (a latent fault it exposes), so the exposed lines are named.
+    let exposed = pick(&|c| c.exposed);
+    let arose_in = |l: &Location| r.candidates.iter().any(|c| c.is_at(l) && c.new_values);
+    if tier == 2 && !exposed.is_empty() && !named.iter().any(arose_in) {
+        named = exposed;
+    }
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
@@ -851,6 +865,7 @@ mod tests {
         Candidate {
             computed_from: Vec::new(),
             new_values: false,
+            exposed: false,
             used_at: None,
             rank: 0,
             file: "p.c".into(),
@@ -1234,6 +1249,36 @@ mod tests {
             "{:?}",
             r.candidates[1].notes
         );
+    }
+
+    #[test]
+    fn exposed_lines_are_named_when_no_changed_line_computed_a_new_number() {
+        use Explanation::Value;
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        let mut e = cand(30, Value, false);
+        e.exposed = true;
+        r.candidates = vec![cand(5, Value, true), cand(6, Value, true), e.clone()];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![30]);
+        // A changed line where a new number arose is named instead.
+        let mut n = cand(5, Value, true);
+        n.new_values = true;
+        r.candidates = vec![n, cand(6, Value, true), e.clone()];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5, 6]);
+        // A changed decision comes first regardless.
+        r.candidates = vec![
+            cand(4, Explanation::Decision, true),
+            cand(6, Value, true),
+            e,
+        ];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![4]);
     }
 
     #[test]

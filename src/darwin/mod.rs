@@ -267,6 +267,7 @@ pub fn explain(
             Candidate {
                 computed_from: Vec::new(),
                 new_values: false,
+                exposed: false,
                 used_at: None,
                 rank: 0,
                 file,

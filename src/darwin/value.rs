@@ -396,6 +396,7 @@ pub fn candidates(
             Candidate {
                 computed_from: Vec::new(),
                 new_values: false,
+                exposed: false,
                 used_at: None,
                 rank: i + 1,
                 source: diff

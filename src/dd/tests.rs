@@ -264,6 +264,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     let cand = |line: u32, changed: bool| Candidate {
         computed_from: Vec::new(),
         new_values: false,
+        exposed: false,
         used_at: None,
         rank: 0,
         file: "p.c".into(),

@@ -242,6 +242,10 @@ pub struct Candidate {
     /// an address) that the good run never computed anywhere: a value that arose here.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub new_values: bool,
+    /// An unchanged line the change exposes: its values reach the failing output in the
+    /// bad run, while in the good run that line's values did not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exposed: bool,
     /// A changed `#define` candidate: the candidate line the macro expands at (through
     /// unchanged macros). The two are one statement to the run, named once: the line.
     #[serde(default, skip_serializing_if = "Option::is_none")]

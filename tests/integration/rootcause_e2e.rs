@@ -289,6 +289,33 @@ fn a_value_is_named_where_it_arises_not_where_it_is_carried() {
     }
 }
 
+/// max_of() starts from `best = 0` (unchanged); the change feeds it negative readings.
+/// The hunk search cannot narrow the change, no changed line computes a number the good
+/// run did not, and the unchanged initialisation's value now reaches the output: the
+/// exposed unchanged lines are named, the ground truth among them.
+#[test]
+fn a_latent_fault_the_change_only_exposes_is_named() {
+    let (s, b, r) = regression("latent-fault", "max-of-negatives");
+    let a = args_for(&s, &b, &r, true, &["--format", "json"]);
+    let o = git_regcause(&b.repo, &a);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v = json_report(&o);
+    check_report_schema(&v);
+    let named = v["root_cause"].as_array().expect("root_cause");
+    let gt = &r.root_causes[0];
+    assert!(
+        named
+            .iter()
+            .any(|l| l["file"] == gt.file.as_str() && l["line"] == gt.line),
+        "{named:?}"
+    );
+    let cands = v["candidates"].as_array().expect("candidates");
+    for c in &cands[..named.len()] {
+        assert_eq!(c["exposed"], true, "{c}");
+        assert_eq!(c["changed"], false, "{c}");
+    }
+}
+
 /// A sample's repository built, and one of its regressions.
 fn regression(name: &str, id: &str) -> (Sample, Built, Regression) {
     let s = sample(name);
