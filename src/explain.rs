@@ -904,18 +904,22 @@ mod tests {
         }
     }
 
+    fn empty_report() -> Report {
+        Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        )
+    }
+
     fn named(r: &Report) -> Vec<u32> {
         r.root_cause.iter().map(|l| l.line).collect()
     }
 
     #[test]
     fn a_decision_whose_flip_undoes_the_regression_is_named_alone() {
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, true))];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![6]);
@@ -929,12 +933,7 @@ mod tests {
     #[test]
     fn the_first_kind_of_evidence_with_a_line_is_named() {
         use Explanation::{Decision, Value};
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         // Changed decisions before changed values, unchanged lines left out.
         r.candidates = vec![
             cand(5, Value, true),
@@ -1028,12 +1027,7 @@ mod tests {
             ),
         ]);
         let diff = TreeDiff::between(g.path(), b.path(), &["f.h".into(), "p.c".into()]);
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         let mut c2 = cand(2, Explanation::Decision, false);
         c2.source = "  if (x & F_AB)".into();
         let mut c4 = cand(4, Explanation::Value, false);
@@ -1224,12 +1218,7 @@ mod tests {
             file: "t.c".into(),
             ..cand(line, Explanation::Value, true)
         };
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         r.candidates = vec![value(6), value(5)];
         link_values(&gr, &br, &bt, &mut r.candidates).expect("link");
         let at = |line: u32| Location {
@@ -1254,12 +1243,7 @@ mod tests {
     #[test]
     fn exposed_lines_are_named_when_no_changed_line_computed_a_new_number() {
         use Explanation::Value;
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         let mut e = cand(30, Value, false);
         e.exposed = true;
         r.candidates = vec![cand(5, Value, true), cand(6, Value, true), e.clone()];
@@ -1288,12 +1272,7 @@ mod tests {
             file: "p.c".into(),
             line,
         };
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
+        let mut r = empty_report();
         // 2 defines a macro expanded on 5; 6 computes nothing new from 5 alone; 8 is
         // computed from 5 and from 7, neither where a new number arose; 9 from 8, which
         // is.
