@@ -1469,19 +1469,28 @@ fn add_value_level(
     }
     let (gr, br) = (traced(g), traced(b));
     let trees = match (&gr, &br) {
-        (Some(gr), Some(br)) => match (ex::trees(gr, byte), ex::trees(br, byte)) {
-            (Ok(gt), Ok(bt)) => Some((gt, bt)),
-            (Err(e), _) | (_, Err(e)) => {
-                report.notes.push(format!(
-                    "no data slice for the value-level explanations: {e:#}"
-                ));
-                None
+        (Some(gr), Some(br)) => {
+            // The bad run's slicer serves its trees and the value links below.
+            let both = || -> anyhow::Result<_> {
+                let bs = ex::slicer(br)?;
+                let gt = ex::trees(gr, &ex::slicer(gr)?, byte)?;
+                let bt = ex::trees(br, &bs, byte)?;
+                Ok((gt, bt, bs))
+            };
+            match both() {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    report.notes.push(format!(
+                        "no data slice for the value-level explanations: {e:#}"
+                    ));
+                    None
+                }
             }
-        },
+        }
         _ => None,
     };
     let slices = match (&gr, &br, &trees) {
-        (Some(gr), Some(br), Some((gt, bt))) => Some(ex::data_slices(gr, gt, br, bt)),
+        (Some(gr), Some(br), Some((gt, bt, _))) => Some(ex::data_slices(gr, gt, br, bt)),
         _ => None,
     };
     let mut values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
@@ -1512,7 +1521,7 @@ fn add_value_level(
             );
         }
     }
-    if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
+    if let (Some(gr), Some(br), Some((gt, bt, _))) = (&gr, &br, &trees) {
         // Last: a fault in unchanged code that the change exposes.
         let first = ex::value_divergence(gr, br, bt, diff, &report.candidates);
         for c in ex::exposed(gr, gt, br, bt, diff).into_iter().chain(first) {
@@ -1526,18 +1535,18 @@ fn add_value_level(
         }
     }
     crate::report::rerank(&mut report.candidates);
-    if let (Some(gr), Some(br), Some((_, bt))) = (&gr, &br, &trees) {
-        if let Err(e) = ex::link_values(gr, br, bt, &mut report.candidates) {
+    if let (Some(gr), Some(br), Some((_, bt, bs))) = (&gr, &br, &trees) {
+        if let Err(e) = ex::link_values(gr, br, bs, bt, &mut report.candidates) {
             report.notes.push(format!(
                 "value-level lines are not linked to the lines they are computed from: {e:#}"
             ));
         }
     }
-    if let (Some(gr), Some(br), Some((gt, bt))) = (&gr, &br, &trees) {
+    if let (Some(gr), Some(br), Some((gt, bt, _))) = (&gr, &br, &trees) {
         let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
         ex::note_ub(report, &gu, &bu);
     }
-    trees.map(|(_, bt)| bt)
+    trees.map(|(_, bt, _)| bt)
 }
 
 /// Delta debugging on the hunks GOOD -> BAD (unless `--no-dd`), merged into the report:

@@ -41,9 +41,13 @@ pub struct Trees {
     pub static_data: Vec<crate::ir::Loc>,
 }
 
-pub fn trees(r: &TracedRun, byte: Option<usize>) -> anyhow::Result<Trees> {
+/// The forward index of a run's trace, from which every slice of the run is taken.
+pub fn slicer<'a>(r: &TracedRun<'a>) -> anyhow::Result<Slicer<'a>> {
+    Slicer::new(r.prog, &Facts::new(r.prog), r.trace)
+}
+
+pub fn trees(r: &TracedRun, slicer: &Slicer, byte: Option<usize>) -> anyhow::Result<Trees> {
     let crit = criterion(r, byte)?;
-    let slicer = Slicer::new(r.prog, &Facts::new(r.prog), r.trace)?;
     let set = slicer.close(&crit, true)?;
     let static_data = slicer.static_data(&set);
     let mut relevant: Vec<u32> = set.iter().collect();
@@ -318,14 +322,15 @@ pub fn value_divergence(
 pub fn link_values(
     good: &TracedRun,
     bad: &TracedRun,
+    slicer: &Slicer,
     bt: &Trees,
     cands: &mut [Candidate],
 ) -> anyhow::Result<()> {
     let is_value = |c: &Candidate| c.changed && c.explanation == Explanation::Value;
-    let mut lines: Vec<(String, u32)> = Vec::new();
+    let mut lines: Vec<Location> = Vec::new();
     for c in cands.iter().filter(|c| is_value(c)) {
-        if !lines.iter().any(|(f, l)| *f == c.file && *l == c.line) {
-            lines.push((c.file.clone(), c.line));
+        if !lines.iter().any(|l| c.is_at(l)) {
+            lines.push(c.location());
         }
     }
     if lines.is_empty() {
@@ -345,7 +350,7 @@ pub fn link_values(
         let file = bad.prog.file_name(loc);
         if let Some(k) = lines
             .iter()
-            .position(|(f, l)| *l == loc.line && f.as_str() == file)
+            .position(|l| l.line == loc.line && l.file == file)
         {
             on_line[k].push(i);
         }
@@ -365,32 +370,24 @@ pub fn link_values(
             })
         })
         .collect();
-    // reads[x][y]: line x's values are computed from line y's.
+    // reads[x][y]: line x's values are computed from line y's (one line has no other).
     let mut reads = vec![vec![false; lines.len()]; lines.len()];
-    let slicer = match lines.len() {
-        1 => None,
-        _ => Some(Slicer::new(bad.prog, &Facts::new(bad.prog), bad.trace)?),
-    };
-    for (x, entries) in on_line.iter().enumerate() {
-        let Some(slicer) = &slicer else {
-            break;
-        };
-        if entries.is_empty() {
-            continue;
-        }
-        let crit = Criterion {
-            entries: entries.clone(),
-        };
-        let data = slicer.close_tree(&crit, false)?;
-        for (y, ys) in on_line.iter().enumerate() {
-            reads[x][y] = y != x && ys.iter().any(|&i| data.contains(i));
+    if lines.len() > 1 {
+        for (x, entries) in on_line.iter().enumerate().filter(|(_, es)| !es.is_empty()) {
+            let crit = Criterion {
+                entries: entries.clone(),
+            };
+            let data = slicer.close_tree(&crit, false)?;
+            for (y, ys) in on_line.iter().enumerate() {
+                reads[x][y] = y != x && ys.iter().any(|&i| data.contains(i));
+            }
         }
     }
     for c in cands.iter_mut() {
         if !is_value(c) {
             continue;
         }
-        let Some(k) = lines.iter().position(|(f, l)| *f == c.file && *l == c.line) else {
+        let Some(k) = lines.iter().position(|l| c.is_at(l)) else {
             continue;
         };
         c.new_values = new_values[k];
@@ -402,10 +399,7 @@ pub fn link_values(
         }
         c.computed_from = (0..lines.len())
             .filter(|&y| reads[k][y] && !reads[y][k])
-            .map(|y| Location {
-                file: lines[y].0.clone(),
-                line: lines[y].1,
-            })
+            .map(|y| lines[y].clone())
             .collect();
     }
     Ok(())
@@ -623,13 +617,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
         // Macros the line uses, then those their definitions use.
         let mut work: Vec<(String, Location)> = crate::diffctx::identifiers(&user.source)
             .into_iter()
-            .map(|n| {
-                let at = Location {
-                    file: user.file.clone(),
-                    line: user.line,
-                };
-                (n, at)
-            })
+            .map(|n| (n, user.location()))
             .collect();
         work.reverse();
         // Macros already expanded for this line (a definition may use itself).
@@ -718,45 +706,45 @@ pub const NAMED: usize = 3;
 /// revisions agree (the flip undoes the regression), when there are any, are named
 /// alone.
 pub fn name_root_cause(r: &mut Report) {
-    let loc = |c: &Candidate| Location {
-        file: c.file.clone(),
-        line: c.line,
-    };
+    // Whether a candidate at `l` satisfies `p` (a line may hold two candidates).
+    fn any_at(cs: &[Candidate], l: &Location, p: impl Fn(&Candidate) -> bool) -> bool {
+        cs.iter().any(|c| c.is_at(l) && p(c))
+    }
+    let cs = &r.candidates;
+    let is_decision = |c: &Candidate| c.explanation == Explanation::Decision;
     // A decision whose replay took the predicted paths: a flip proved by running it.
     let is_proven = |l: &Location| {
-        r.candidates.iter().any(|c| {
-            c.is_at(l)
-                && c.explanation == Explanation::Decision
-                && c.alternative.as_ref().is_some_and(|a| a.as_predicted)
+        any_at(cs, l, |c| {
+            is_decision(c) && c.alternative.as_ref().is_some_and(|a| a.as_predicted)
         })
     };
+    // A line where a number arose that the good run never computed.
+    let arose = |l: &Location| any_at(cs, l, |c| c.new_values);
     let mut from_dd: Vec<Location> =
         r.dd.as_ref()
             .filter(|d| d.narrowed)
             .map(|d| d.reported.clone())
             .unwrap_or_default();
     // As for the whole change below: proven decisions, when there are any, before and
-    // instead of the values.
-    // Otherwise the values, when there are any: a decision whose flip no replay bore
-    // out is weaker evidence than a value the slices trace to the output.
-    let is_decision = |l: &Location| {
-        r.candidates
-            .iter()
-            .any(|c| c.is_at(l) && c.explanation == Explanation::Decision)
-    };
+    // instead of the values. Otherwise the values, when there are any: a decision
+    // whose flip no replay bore out is weaker evidence than a value the slices trace
+    // to the output.
     if from_dd.iter().any(is_proven) {
         from_dd.retain(is_proven);
-    } else if from_dd.iter().any(|l| !is_decision(l)) {
-        from_dd.retain(|l| !is_decision(l));
+    } else if from_dd.iter().any(|l| !any_at(cs, l, is_decision)) {
+        from_dd.retain(|l| !any_at(cs, l, is_decision));
     }
     let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Location> {
-        r.candidates.iter().filter(|c| f(c)).map(loc).collect()
+        cs.iter()
+            .filter(|c| f(c))
+            .map(Candidate::location)
+            .collect()
     };
     let tiers = [
         from_dd,
-        pick(&|c| c.changed && c.explanation == Explanation::Decision),
+        pick(&|c| c.changed && is_decision(c)),
         pick(&|c| c.changed),
-        r.candidates.first().map(loc).into_iter().collect(),
+        cs.first().map(Candidate::location).into_iter().collect(),
     ];
     let (tier, mut named) = tiers
         .into_iter()
@@ -767,8 +755,7 @@ pub fn name_root_cause(r: &mut Report) {
     // unchanged lines now reach the output: the change only routes an old value there
     // (a latent fault it exposes), so the exposed lines are named.
     let exposed = pick(&|c| c.exposed);
-    let arose_in = |l: &Location| r.candidates.iter().any(|c| c.is_at(l) && c.new_values);
-    if tier == 2 && !exposed.is_empty() && !named.iter().any(arose_in) {
+    if tier == 2 && !exposed.is_empty() && !named.iter().any(arose) {
         named = exposed;
     }
     // A line can hold more than one candidate (a decision and a value): named once.
@@ -777,42 +764,33 @@ pub fn name_root_cause(r: &mut Report) {
     // A value line computed from another named line only carries that value on, and a
     // macro definition expanded on a named line is part of that line's statement: the
     // line the value arose on is named, once.
-    let carried = {
-        let among = |u: &Location| named.iter().any(|n| n == u);
-        // A named line where a new number arose.
-        let arose =
-            |u: &Location| among(u) && r.candidates.iter().any(|c| c.is_at(u) && c.new_values);
-        // Or a line computing nothing new from one changed line alone, a named one.
-        let only = |c: &Candidate| !c.new_values && c.computed_from.len() == 1;
-        named
-            .iter()
-            .filter(|l| {
-                r.candidates.iter().any(|c| {
-                    c.is_at(l)
-                        && (c.computed_from.iter().any(arose)
-                            || (only(c) && c.computed_from.iter().any(among))
-                            || c.used_at.as_ref().is_some_and(among))
-                })
-            })
-            .cloned()
-            .collect::<Vec<_>>()
+    let carried_on = |c: &Candidate| {
+        let among = |u: &Location| named.contains(u);
+        c.used_at.as_ref().is_some_and(among)
+            || c.computed_from.iter().any(|u| among(u) && arose(u))
+            // Or a line computing nothing new from one changed line alone, a named one.
+            || (!c.new_values && c.computed_from.len() == 1 && c.computed_from.iter().any(among))
     };
+    let carried: Vec<Location> = named
+        .iter()
+        .filter(|l| any_at(cs, l, carried_on))
+        .cloned()
+        .collect();
     if carried.len() < named.len() {
         named.retain(|l| !carried.contains(l));
         for c in r.candidates.iter_mut() {
             if !carried.iter().any(|l| c.is_at(l)) {
                 continue;
             }
-            let from: Vec<String> = c
+            let from = c
                 .used_at
                 .iter()
                 .chain(&c.computed_from)
-                .filter(|u| named.contains(u))
-                .map(|u| format!("{}:{}", u.file, u.line))
-                .collect();
-            if let Some(first) = from.first() {
+                .find(|u| named.contains(u));
+            if let Some(u) = from {
                 c.notes.push(format!(
-                    "not named: its value comes from {first}, which is named"
+                    "not named: its value comes from {}:{}, which is named",
+                    u.file, u.line
                 ));
             }
         }
@@ -820,11 +798,10 @@ pub fn name_root_cause(r: &mut Report) {
     // A decision whose alternative input makes the revisions agree is proof the
     // regression passes through it; the tier's other lines are then only listed.
     let undoes = |l: &Location| {
-        r.candidates.iter().any(|c| {
-            c.is_at(l)
-                && c.alternative
-                    .as_ref()
-                    .is_some_and(Alternative::undoes_regression)
+        any_at(&r.candidates, l, |c| {
+            c.alternative
+                .as_ref()
+                .is_some_and(Alternative::undoes_regression)
         })
     };
     if named.iter().any(undoes) {
@@ -1116,6 +1093,16 @@ mod tests {
         fn diff(&self) -> TreeDiff {
             TreeDiff::between(self.gd.path(), self.bd.path(), &["t.c".into()])
         }
+
+        /// Both runs, once they are checked to print `good` and `bad`.
+        fn printing(&self, good: &str, bad: &str) -> (TracedRun<'_>, TracedRun<'_>) {
+            let (gr, br) = (self.good(), self.bad());
+            assert_eq!(
+                (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
+                (good.as_bytes(), bad.as_bytes())
+            );
+            (gr, br)
+        }
     }
 
     /// The latent-fault shape: `best = 0` is overwritten in the good run (positive
@@ -1130,14 +1117,10 @@ mod tests {
             )
         };
         let p = Pair::new(&src("+ 10"), &src(""), "");
-        let (gr, br) = (p.good(), p.bad());
-        assert_eq!(
-            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
-            (&b"8\n"[..], &b"0\n"[..])
-        );
+        let (gr, br) = p.printing("8\n", "0\n");
         let (gt, bt) = (
-            trees(&gr, Some(0)).expect("good"),
-            trees(&br, Some(0)).expect("bad"),
+            trees(&gr, &slicer(&gr).expect("slicer"), Some(0)).expect("good"),
+            trees(&br, &slicer(&br).expect("slicer"), Some(0)).expect("bad"),
         );
         let got: Vec<u32> = exposed(&gr, &gt, &br, &bt, &p.diff())
             .iter()
@@ -1157,11 +1140,7 @@ mod tests {
             )
         };
         let p = Pair::new(&src("4"), &src("3"), "10 30\n");
-        let (gr, br) = (p.good(), p.bad());
-        assert_eq!(
-            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
-            (&b"0\n2\n"[..], &b"0\n-1\n"[..])
-        );
+        let (gr, br) = p.printing("0\n2\n", "0\n-1\n");
         // Values are recorded: the bound's assignment holds n - 1 in each run.
         let hi = |r: &TracedRun| -> Vec<u64> {
             r.trace
@@ -1187,7 +1166,7 @@ mod tests {
             .iter()
             .zip(&br.result.stdout)
             .position(|(a, b)| a != b);
-        let bt = trees(&br, byte).expect("bad");
+        let bt = trees(&br, &slicer(&br).expect("slicer"), byte).expect("bad");
         let diff = p.diff();
         let decision = |line: u32, changed: bool| Candidate {
             file: "t.c".into(),
@@ -1208,19 +1187,16 @@ mod tests {
         let good = "#include <stdio.h>\nint main(void) {\n  long rate, mins;\n  if (scanf(\"%ld %ld\", &rate, &mins) != 2) return 1;\n  long pay = mins * rate / 60;\n  printf(\"%ld\\n\", pay);\n  return 0;\n}\n";
         let bad = "#include <stdio.h>\nint main(void) {\n  long rate, mins;\n  if (scanf(\"%ld %ld\", &rate, &mins) != 2) return 1;\n  long per = rate / 60;\n  long pay = mins * per;\n  printf(\"%ld\\n\", pay);\n  return 0;\n}\n";
         let p = Pair::new(good, bad, "1250 210\n");
-        let (gr, br) = (p.good(), p.bad());
-        assert_eq!(
-            (gr.result.stdout.as_slice(), br.result.stdout.as_slice()),
-            (&b"4375\n"[..], &b"4200\n"[..])
-        );
-        let bt = trees(&br, Some(1)).expect("bad");
+        let (gr, br) = p.printing("4375\n", "4200\n");
+        let bs = slicer(&br).expect("slicer");
+        let bt = trees(&br, &bs, Some(1)).expect("bad");
         let value = |line: u32| Candidate {
             file: "t.c".into(),
             ..cand(line, Explanation::Value, true)
         };
         let mut r = empty_report();
         r.candidates = vec![value(6), value(5)];
-        link_values(&gr, &br, &bt, &mut r.candidates).expect("link");
+        link_values(&gr, &br, &bs, &bt, &mut r.candidates).expect("link");
         let at = |line: u32| Location {
             file: "t.c".into(),
             line,

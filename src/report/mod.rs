@@ -259,6 +259,14 @@ impl Candidate {
     pub fn is_at(&self, l: &Location) -> bool {
         self.file == l.file && self.line == l.line
     }
+
+    /// Where the candidate is.
+    pub fn location(&self) -> Location {
+        Location {
+            file: self.file.clone(),
+            line: self.line,
+        }
+    }
 }
 
 /// Number candidates 1..n in their order.
