@@ -158,24 +158,12 @@ pub fn exposed(
             continue;
         }
         out.push(Candidate {
-            computed_from: Vec::new(),
-            new_values: false,
-            exposed: true,
-            used_at: None,
-            rank: 0,
             source: text.to_string(),
-            hunk: None,
-            file,
-            line,
-            explanation: Explanation::Value,
-            changed: false,
-            instances: 1,
-            flipped: None,
-            alternative: None,
-            chain: Vec::new(),
+            exposed: true,
             notes: vec![format!(
                 "unchanged, and exposed by the change: its value reaches the failing output in the bad run, while in the good run this line's values did not reach that output (was line {old})"
             )],
+            ..Candidate::new(file, line, Explanation::Value, false)
         });
         if out.len() == EXPOSED {
             break;
@@ -292,25 +280,12 @@ pub fn value_divergence(
         .find(|c| in_func.contains(&(c.file.clone(), c.line)))?;
     let source = diff.file(&file)?.line_text(line)?.to_string();
     Some(Candidate {
-        computed_from: Vec::new(),
-        new_values: false,
-        exposed: false,
-        used_at: None,
-        rank: 0,
         source,
-        hunk: None,
         notes: vec![format!(
             "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here (was line {old}); the decision at {}:{} in unchanged code of the same function flips: the change may expose a latent fault here",
             decided.file, decided.line
         )],
-        file,
-        line,
-        explanation: Explanation::Value,
-        changed: false,
-        instances: 1,
-        flipped: None,
-        alternative: None,
-        chain: Vec::new(),
+        ..Candidate::new(file, line, Explanation::Value, false)
     })
 }
 
@@ -655,25 +630,14 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                     user.explanation.name()
                 );
                 out.push(Candidate {
-                    computed_from: Vec::new(),
-                    new_values: false,
-                    exposed: false,
                     used_at: Some(used_at.clone()),
-                    rank: 0,
-                    file: m.file.clone(),
-                    line: m.line,
                     source: fd
                         .and_then(|d| d.line_text(m.line))
                         .unwrap_or("")
                         .to_string(),
-                    explanation: user.explanation,
-                    changed: true,
-                    instances: 1,
-                    flipped: None,
-                    alternative: None,
                     hunk: fd.and_then(|d| d.hunk_around(m.line, &m.file)),
-                    chain: Vec::new(),
                     notes: vec![note],
+                    ..Candidate::new(m.file.clone(), m.line, user.explanation, true)
                 });
             }
         }
@@ -839,24 +803,7 @@ mod tests {
     }
 
     fn cand(line: u32, explanation: Explanation, changed: bool) -> Candidate {
-        Candidate {
-            computed_from: Vec::new(),
-            new_values: false,
-            exposed: false,
-            used_at: None,
-            rank: 0,
-            file: "p.c".into(),
-            line,
-            source: String::new(),
-            explanation,
-            changed,
-            instances: 1,
-            flipped: None,
-            alternative: None,
-            hunk: None,
-            chain: Vec::new(),
-            notes: Vec::new(),
-        }
+        Candidate::new("p.c".into(), line, explanation, changed)
     }
 
     fn alt(agree: bool, predicted: bool) -> crate::report::Alternative {

@@ -265,22 +265,13 @@ pub fn explain(
             !agrees,
             k,
             Candidate {
-                computed_from: Vec::new(),
-                new_values: false,
-                exposed: false,
-                used_at: None,
-                rank: 0,
-                file,
-                line,
                 source,
-                explanation: Explanation::Decision,
-                changed,
                 instances: instances.get(&key).copied().unwrap_or(1),
                 flipped: Some(flipped),
                 alternative: Some(alt),
                 hunk,
-                chain: Vec::new(),
                 notes,
+                ..Candidate::new(file, line, Explanation::Decision, changed)
             },
         ));
     }

@@ -394,10 +394,6 @@ pub fn candidates(
                 notes.push(n.clone());
             }
             Candidate {
-                computed_from: Vec::new(),
-                new_values: false,
-                exposed: false,
-                used_at: None,
                 rank: i + 1,
                 source: diff
                     .file(&file)
@@ -405,15 +401,8 @@ pub fn candidates(
                     .unwrap_or("")
                     .to_string(),
                 hunk: diff.file(&file).and_then(|d| d.hunk_around(line, &file)),
-                file,
-                line,
-                explanation: Explanation::Value,
-                changed,
-                instances: 1,
-                flipped: None,
-                alternative: None,
-                chain: Vec::new(),
                 notes,
+                ..Candidate::new(file, line, Explanation::Value, changed)
             }
         })
         .collect()

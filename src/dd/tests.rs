@@ -261,23 +261,8 @@ fn search_refuses_a_diff_that_does_not_fail() {
 #[test]
 fn merge_ranks_candidates_inside_the_hunks_first() {
     use crate::report::{Candidate, Explanation, Report};
-    let cand = |line: u32, changed: bool| Candidate {
-        computed_from: Vec::new(),
-        new_values: false,
-        exposed: false,
-        used_at: None,
-        rank: 0,
-        file: "p.c".into(),
-        line,
-        source: String::new(),
-        explanation: Explanation::Decision,
-        changed,
-        instances: 1,
-        flipped: None,
-        alternative: None,
-        hunk: None,
-        notes: Vec::new(),
-        chain: Vec::new(),
+    let cand = |line: u32, changed: bool| {
+        Candidate::new("p.c".into(), line, Explanation::Decision, changed)
     };
     let good = tree(&[("p.c", &lines(20, "l"))]);
     let bad = tree(&[("p.c", &lines(20, "l").replace("l9\n", "x9\n"))]);

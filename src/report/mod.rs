@@ -260,6 +260,29 @@ impl Candidate {
         self.file == l.file && self.line == l.line
     }
 
+    /// A candidate at `file`:`line` with nothing found about it yet: one instance, no
+    /// flip, alternative, hunk, chain, links or notes. Rank 0 until ranked.
+    pub fn new(file: String, line: u32, explanation: Explanation, changed: bool) -> Candidate {
+        Candidate {
+            rank: 0,
+            file,
+            line,
+            source: String::new(),
+            explanation,
+            changed,
+            instances: 1,
+            flipped: None,
+            alternative: None,
+            hunk: None,
+            chain: Vec::new(),
+            computed_from: Vec::new(),
+            new_values: false,
+            exposed: false,
+            used_at: None,
+            notes: Vec::new(),
+        }
+    }
+
     /// Where the candidate is.
     pub fn location(&self) -> Location {
         Location {
