@@ -8,9 +8,19 @@ use serde_json::{json, Value};
 
 use super::{Candidate, Report};
 
-/// Said of an alternative input both revisions run alike on.
-const AGREE: &str =
-    "both revisions agree on this input: flipping the decision undoes the regression";
+/// What to say of an alternative input both revisions run alike on: the flip undoes
+/// the regression only when the replay took the predicted path.
+fn agreement(a: &super::Alternative) -> Option<&'static str> {
+    match (a.revisions_agree, a.undoes_regression()) {
+        (true, true) => {
+            Some("both revisions agree on this input: flipping the decision undoes the regression")
+        }
+        (true, false) => Some(
+            "both revisions agree on this input, but its replay left the predicted path: no proof the flip undoes the regression",
+        ),
+        _ => None,
+    }
+}
 
 fn short(c: &str) -> &str {
     &c[..c.len().min(10)]
@@ -140,8 +150,8 @@ pub fn text(r: &Report) -> String {
                 let _ = writeln!(o, "   alternative input: {}", alt_input(a));
                 let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
-                if a.revisions_agree {
-                    let _ = writeln!(o, "   {AGREE}");
+                if let Some(w) = agreement(a) {
+                    let _ = writeln!(o, "   {w}");
                 }
                 if let Some(s) = &a.surprise {
                     let _ = writeln!(o, "   not as predicted: {s}");
@@ -338,8 +348,8 @@ pub fn markdown(r: &Report) -> String {
                 let _ = writeln!(o, "- alternative input: {}", md_cell(&alt_input(a)));
                 let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
-                if a.revisions_agree {
-                    let _ = writeln!(o, "- {AGREE}");
+                if let Some(w) = agreement(a) {
+                    let _ = writeln!(o, "- {w}");
                 }
                 if let Some(s) = &a.surprise {
                     let _ = writeln!(o, "- **not as predicted**: {s}");
@@ -507,6 +517,20 @@ pub fn sarif(r: &Report) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agreement_is_a_proof_only_on_the_predicted_path() {
+        let mut a = super::super::Alternative {
+            revisions_agree: true,
+            as_predicted: true,
+            ..Default::default()
+        };
+        assert!(agreement(&a).is_some_and(|w| w.ends_with("undoes the regression")));
+        a.as_predicted = false;
+        assert!(agreement(&a).is_some_and(|w| w.contains("no proof")));
+        a.revisions_agree = false;
+        assert_eq!(agreement(&a), None);
+    }
 
     #[test]
     fn paths_become_uri_references() {
