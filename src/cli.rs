@@ -1212,10 +1212,8 @@ fn explain(a: &ExplainArgs) -> Res {
     let stdin = read_stdin_file(&a.input.stdin)?;
     let repo = open_repo()?;
     let (good, bad) = revisions(a, &repo)?;
-    // Resolve both revisions first so a typo is reported before any work.
-    for r in [&good, &bad] {
-        repo.resolve(r)?;
-    }
+    // Both revisions' commit and tree ids first, so a typo is reported before any work.
+    let (gids, bids) = (repo.ids(&good)?, repo.ids(&bad)?);
     let test = Test {
         program: a.test[0].clone(),
         args: a.test[1..].to_vec(),
@@ -1235,18 +1233,17 @@ fn explain(a: &ExplainArgs) -> Res {
     // The bad revision's explored suite, if `explore` cached one: the report counts its
     // failing tests, so it is part of the key.
     // Keyed by the commits' tree ids, so a hit writes neither tree out.
-    let (gid, bid) = (repo.tree_id(&good)?, repo.tree_id(&bad)?);
-    let suite = crate::explore::stored::suite_bytes(&mut cache, &bid, &test.program);
-    let key = report_cache_key(a, &test, &gid, &bid, &suite);
+    let suite = crate::explore::stored::suite_bytes(&mut cache, &bids.1, &test.program);
+    let key = report_cache_key(a, &test, &gids.1, &bids.1, &suite);
     if let Some(mut r) = key
         .as_ref()
         .and_then(|k| crate::explain::cached_report(&mut cache, k))
     {
         // The trees match; the commits may not (a reworded or rebased commit).
         r.good.rev = good.clone();
-        r.good.commit = repo.resolve(&good)?.to_string();
+        r.good.commit = gids.0;
         r.bad.rev = bad.clone();
-        r.bad.commit = repo.resolve(&bad)?.to_string();
+        r.bad.commit = bids.0;
         r.stats.total_ms = started.elapsed().as_millis() as u64;
         emit(&r, a)?;
         return Ok(if r.verdict == "regression" {

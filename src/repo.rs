@@ -29,7 +29,7 @@ pub struct Repo {
 pub struct Materialised {
     pub rev: String,
     pub commit: String,
-    /// The commit's tree id (see [`Repo::tree_id`]).
+    /// The commit's tree id (see [`Repo::ids`]).
     pub tree: String,
     pub summary: String,
     dir: tempfile::TempDir,
@@ -61,8 +61,8 @@ impl Repo {
         self.repo.workdir().map(Path::to_path_buf)
     }
 
-    /// Resolve a revision (tag, branch, hash, `HEAD~2`, ...) to a commit id.
-    pub fn resolve(&self, rev: &str) -> Result<git2::Oid, RepoError> {
+    /// The commit a revision (tag, branch, hash, `HEAD~2`, ...) names.
+    fn commit(&self, rev: &str) -> Result<git2::Commit<'_>, RepoError> {
         let obj = self
             .repo
             .revparse_single(rev)
@@ -70,10 +70,14 @@ impl Repo {
                 rev: rev.to_string(),
                 msg: e.message().to_string(),
             })?;
-        let commit = obj.peel_to_commit().map_err(|_| RepoError::NotACommit {
+        obj.peel_to_commit().map_err(|_| RepoError::NotACommit {
             rev: rev.to_string(),
-        })?;
-        Ok(commit.id())
+        })
+    }
+
+    /// Resolve a revision to a commit id.
+    pub fn resolve(&self, rev: &str) -> Result<git2::Oid, RepoError> {
+        Ok(self.commit(rev)?.id())
     }
 
     /// During or after `git bisect`: the first bad commit (`refs/bisect/bad`) and its
@@ -90,32 +94,22 @@ impl Repo {
         Ok((parent.to_string(), commit.id().to_string()))
     }
 
-    /// The id of the tree of `rev`'s commit: it names the tree's contents exactly, so it
-    /// keys cached results without writing the tree out (a warm run materialises
-    /// nothing).
-    pub fn tree_id(&self, rev: &str) -> Result<String, RepoError> {
-        let oid = self.resolve(rev)?;
-        let commit = self
-            .repo
-            .find_commit(oid)
-            .map_err(|e| RepoError::Materialise {
-                rev: rev.to_string(),
-                msg: e.message().to_string(),
-            })?;
-        Ok(commit.tree_id().to_string())
+    /// The ids of `rev`'s commit and of its tree, as (commit, tree). The tree id names
+    /// the tree's contents exactly, so it keys cached results without writing the tree
+    /// out (a warm run materialises nothing).
+    pub fn ids(&self, rev: &str) -> Result<(String, String), RepoError> {
+        let c = self.commit(rev)?;
+        Ok((c.id().to_string(), c.tree_id().to_string()))
     }
 
     /// Write the tree of `rev` to a fresh temporary directory.
     pub fn materialise(&self, rev: &str) -> Result<Materialised, RepoError> {
-        let oid = self.resolve(rev)?;
+        let commit = self.commit(rev)?;
+        let oid = commit.id();
         let err = |msg: String| RepoError::Materialise {
             rev: rev.to_string(),
             msg,
         };
-        let commit = self
-            .repo
-            .find_commit(oid)
-            .map_err(|e| err(e.message().to_string()))?;
         let tree = commit.tree().map_err(|e| err(e.message().to_string()))?;
         let dir = tempfile::Builder::new()
             .prefix("regcause-tree-")
@@ -200,16 +194,17 @@ mod tests {
     #[test]
     fn tree_ids_follow_contents_not_commits() {
         let (_dir, _repo, a, b, r) = two_commits();
-        let (ta, tb) = (
-            r.tree_id(&a.to_string()).expect("tree"),
-            r.tree_id(&b.to_string()).expect("tree"),
+        let (ia, ib) = (
+            r.ids(&a.to_string()).expect("ids"),
+            r.ids(&b.to_string()).expect("ids"),
         );
-        assert_ne!(a, b);
-        assert_eq!(ta, tb, "two commits of one (empty) tree");
+        assert_eq!((ia.0, ib.0.clone()), (a.to_string(), b.to_string()));
+        assert_eq!(ia.1, ib.1, "two commits of one (empty) tree");
+        let tb = ib.1;
         let m = r.materialise(&b.to_string()).expect("materialise");
         assert_eq!(m.tree, tb);
         assert!(matches!(
-            r.tree_id("no-such-rev"),
+            r.ids("no-such-rev"),
             Err(RepoError::UnknownRevision { .. })
         ));
     }
