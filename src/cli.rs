@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::analyze::AnalyzeError;
 use crate::diagnostic;
 use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS};
 use crate::frontend;
-use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
+use crate::oracle::{self, OracleError, Test};
 use crate::repo::Repo;
 
 /// Exit codes, the same in every subcommand (documented in --help, the man page and the
@@ -19,7 +20,8 @@ pub mod code {
     pub const REGRESSION: i32 = 0;
     /// Nothing to explain: the test passes at `bad`, or already fails at `good`.
     pub const NOTHING_TO_EXPLAIN: i32 = 1;
-    /// Bad command line (clap's own code).
+    /// Bad command line (clap's own code), or a file it names that cannot be read or
+    /// written (`--stdin`, `--output`, the cache of `cache clear`).
     pub const USAGE: i32 = 2;
     /// Not a git repository, unknown revision, no bisect, a file missing from a revision.
     pub const REPOSITORY: i32 = 3;
@@ -374,12 +376,20 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The cache cannot be changed as asked (read-only, locked, not a database).
+    #[error("cannot clear the cache {}: {source} (is it writable?)", path.display())]
+    Cache {
+        path: PathBuf,
+        source: crate::cache::CacheError,
+    },
     #[error(transparent)]
     Repo(#[from] crate::repo::RepoError),
     #[error(transparent)]
     Oracle(#[from] OracleError),
     #[error(transparent)]
     Frontend(#[from] frontend::FrontendError),
+    #[error(transparent)]
+    Analyze(#[from] crate::analyze::AnalyzeError),
     /// Something regcause does not model, met while running or analysing.
     #[error("{0}")]
     Unsupported(String),
@@ -392,17 +402,28 @@ pub enum Error {
 }
 
 impl Error {
+    fn oracle_code(e: &OracleError) -> i32 {
+        match e {
+            OracleError::Repo(_) | OracleError::ExpectFile { .. } => code::REPOSITORY,
+            e if e.is_unsupported() => code::UNSUPPORTED,
+            _ => code::PROGRAM,
+        }
+    }
+
     pub fn code(&self) -> i32 {
         match self {
-            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } => code::USAGE,
-            Error::Repo(_) => code::REPOSITORY,
-            Error::Oracle(OracleError::Repo(_) | OracleError::ExpectFile { .. }) => {
-                code::REPOSITORY
+            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } | Error::Cache { .. } => {
+                code::USAGE
             }
-            Error::Oracle(e) if e.is_unsupported() => code::UNSUPPORTED,
-            Error::Oracle(_) => code::PROGRAM,
+            Error::Repo(_) => code::REPOSITORY,
+            Error::Oracle(e) => Error::oracle_code(e),
             Error::Frontend(e) if e.is_unsupported() => code::UNSUPPORTED,
             Error::Frontend(_) => code::PROGRAM,
+            Error::Analyze(e) => match e {
+                AnalyzeError::Repo(_) => code::REPOSITORY,
+                AnalyzeError::Oracle(e) => Error::oracle_code(e),
+                AnalyzeError::Condition { .. } => code::UNSUPPORTED,
+            },
             Error::Unsupported(_) => code::UNSUPPORTED,
             Error::NothingToExplain(_) => code::NOTHING_TO_EXPLAIN,
             Error::Internal(_) => code::INTERNAL,
@@ -446,6 +467,10 @@ pub fn main() -> i32 {
             return if e.use_stderr() { code::USAGE } else { 0 };
         }
     };
+    // Scratch trees go with the process, however it ends: on a signal here, after a
+    // kill or an abort at the next start.
+    crate::scratch::remove_on_signal();
+    crate::scratch::sweep_stale();
     let r = match cli.command {
         Some(Command::Run { rev, input, test }) => cmd_run(&rev, &input, &test),
         Some(Command::Exec {
@@ -989,7 +1014,11 @@ fn cmd_cache(action: CacheAction, path: Option<&Path>) -> Res {
             Ok(0)
         }
         CacheAction::Clear => {
-            c.clear().map_err(|e| Error::Internal(e.to_string()))?;
+            // A read-only or locked cache is the user's to fix, not an internal error.
+            c.clear().map_err(|e| Error::Cache {
+                path: path.clone(),
+                source: e,
+            })?;
             println!("cache cleared: {}", path.display());
             Ok(0)
         }
@@ -1010,19 +1039,56 @@ fn cmd_man(dir: &Path) -> Res {
     Ok(0)
 }
 
-/// Progress on stderr for the solving loop; hidden unless stderr is a terminal.
-fn progress_bar(total: usize) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() || total < 2 {
-        return indicatif::ProgressBar::hidden();
+/// The main command's progress on stderr: the stage under way with its elapsed time,
+/// and a bar while DARWIN solves. Hidden unless stderr is a terminal.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    solving: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        use std::io::IsTerminal;
+        let bar = if std::io::stderr().is_terminal() {
+            indicatif::ProgressBar::new_spinner()
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        Progress {
+            bar,
+            solving: false,
+        }
     }
-    let pb = indicatif::ProgressBar::new(total as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "solving {bar:30} {pos}/{len} branch instances ({elapsed})",
-    ) {
-        pb.set_style(style);
+
+    fn update(&mut self, p: crate::analyze::Progress) {
+        use crate::analyze::Progress as P;
+        match p {
+            P::Stage(s) => {
+                self.solving = false;
+                self.bar.set_message(s.name().to_string());
+            }
+            P::Solving { done, total } => {
+                if !self.solving {
+                    self.solving = true;
+                    self.bar.set_length(total as u64);
+                    if let Ok(style) = indicatif::ProgressStyle::with_template(
+                        "solving {bar:30} {pos}/{len} branch instances ({elapsed})",
+                    ) {
+                        self.bar.set_style(style);
+                    }
+                }
+                self.bar.set_position(done as u64);
+            }
+        }
     }
-    pb
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// The revisions to compare: as given, or from a `git bisect` session.
@@ -1031,151 +1097,6 @@ fn revisions(a: &ExplainArgs, repo: &Repo) -> Result<(String, String), Error> {
         (Some(g), Some(b)) => Ok((g.clone(), b.clone())),
         (None, None) => Ok(repo.bisect_pair()?),
         _ => Err(Error::Usage("give both a good and a bad revision, or neither (after `git bisect`): git regcause [<GOOD> <BAD>] -- <PROGRAM> [ARGS...]".into())),
-    }
-}
-
-/// One revision, materialised, loaded and run concolically on the test.
-struct Loaded {
-    rev: String,
-    tree: crate::repo::Materialised,
-    prog: crate::ir::Program,
-    input: RunInput,
-    run: exec::ConcolicRun,
-    /// The run's slicing trace (recorded for `--condition rsc`).
-    trace: Option<crate::exec::trace::Trace>,
-    /// Each unit's preprocessed text: the hunk search splices from it.
-    units: crate::frontend::UnitTexts,
-}
-
-fn materialise(repo: &Repo, rev: &str) -> Result<crate::repo::Materialised, Error> {
-    Ok(repo.materialise(rev)?)
-}
-
-fn load_rev(
-    tree: crate::repo::Materialised,
-    rev: &str,
-    test: &Test,
-    lim: Limits,
-    traced: bool,
-) -> Result<Loaded, Error> {
-    let (prog, units) = oracle::load_keeping_text(tree.path(), &test.program, rev)?;
-    let input = test.input(tree.path());
-    let (run, trace) = if traced {
-        let t = exec::run_traced(&prog, &input, lim, true);
-        let run = exec::ConcolicRun {
-            result: t.result,
-            sym: t.sym.unwrap_or_default(),
-        };
-        (run, Some(t.trace))
-    } else {
-        (exec::run_concolic(&prog, &input, lim), None)
-    };
-    Ok(Loaded {
-        rev: rev.to_string(),
-        tree,
-        prog,
-        input,
-        run,
-        trace,
-        units,
-    })
-}
-
-/// Expected stdout of the good and the bad revision (none: good's output is the
-/// reference).
-type Expectations = (Option<Vec<u8>>, Option<Vec<u8>>);
-
-fn read_expect(a: &ExplainArgs, g: &Loaded, b: &Loaded) -> Result<Expectations, Error> {
-    if let Some(p) = &a.expect {
-        let e = std::fs::read(p).map_err(|source| Error::Read {
-            what: "--expect",
-            path: p.clone(),
-            source,
-        })?;
-        return Ok((Some(e.clone()), Some(e)));
-    }
-    if let Some(p) = &a.expect_file {
-        let read = |l: &Loaded| oracle::read_expect_file(l.tree.path(), p, &l.rev);
-        return Ok((Some(read(g)?), Some(read(b)?)));
-    }
-    Ok((None, None))
-}
-
-fn divergence_desc(d: &Divergence, g: &Loaded, b: &Loaded) -> crate::report::DivergenceDesc {
-    use crate::report::DivergenceDesc;
-    match d {
-        Divergence::Stdout {
-            offset,
-            expected_line,
-            actual_line,
-            event,
-            last_event,
-        } => {
-            let mut details = Vec::new();
-            let mut at = None;
-            match (event, last_event) {
-                (Some(e), _) => {
-                    let l = diagnostic::loc(&b.prog, e.loc);
-                    details.push(format!("Written at {l} by:"));
-                    details.extend(
-                        diagnostic::stack(&b.prog, &e.stack)
-                            .into_iter()
-                            .map(|f| format!("  {f}")),
-                    );
-                    at = Some(l);
-                }
-                (None, Some(e)) => {
-                    let l = diagnostic::loc(&b.prog, e.loc);
-                    details.push(format!(
-                        "The bad revision's output ends early; its last output was written at {l}"
-                    ));
-                    at = Some(l);
-                }
-                _ => details.push("The bad revision printed nothing.".into()),
-            }
-            if let Outcome::Fault(e) = &b.run.result.outcome {
-                details.push(format!(
-                    "The bad revision stopped with a runtime error: {}",
-                    diagnostic::fault(&b.prog, e)
-                ));
-            }
-            DivergenceDesc {
-                summary: format!("First divergence: stdout byte {offset}"),
-                details,
-                stdout_offset: Some(*offset),
-                expected_line: Some(expected_line.clone()),
-                actual_line: Some(actual_line.clone()),
-                at,
-            }
-        }
-        Divergence::Ending { good, bad } => {
-            let mut details = Vec::new();
-            let mut fault_at = None;
-            if let Outcome::Fault(e) = bad {
-                let l = diagnostic::loc(&b.prog, e.loc);
-                details.push(format!("Failing statement: {l}"));
-                details.extend(
-                    diagnostic::stack(&b.prog, &e.stack)
-                        .into_iter()
-                        .map(|f| format!("  {f}")),
-                );
-                fault_at = Some(l);
-            }
-            DivergenceDesc {
-                summary: format!(
-                    "Same output, different ending: {} at {}, {} at {}",
-                    diagnostic::outcome(&g.prog, good),
-                    g.rev,
-                    diagnostic::outcome(&b.prog, bad),
-                    b.rev
-                ),
-                details,
-                stdout_offset: None,
-                expected_line: None,
-                actual_line: None,
-                at: fault_at,
-            }
-        }
     }
 }
 
@@ -1197,9 +1118,7 @@ fn emit(report: &crate::report::Report, a: &ExplainArgs) -> Result<(), Error> {
 }
 
 fn explain(a: &ExplainArgs) -> Res {
-    use crate::darwin::{self, Side};
-    use crate::report::{Report, Revision, TestDesc};
-    let started = std::time::Instant::now();
+    use crate::analyze::{self, Expectation, Request};
     if a.test.is_empty() {
         if a.good.is_none() && a.bad.is_none() {
             let _ = Cli::command().print_help();
@@ -1210,425 +1129,53 @@ fn explain(a: &ExplainArgs) -> Res {
         ));
     }
     let stdin = read_stdin_file(&a.input.stdin)?;
+    let expect = match (&a.expect, &a.expect_file) {
+        (Some(p), _) => Expectation::Given(std::fs::read(p).map_err(|source| Error::Read {
+            what: "--expect",
+            path: p.clone(),
+            source,
+        })?),
+        (None, Some(p)) => Expectation::InTree(p.clone()),
+        (None, None) => Expectation::GoodOutput,
+    };
     let repo = open_repo()?;
     let (good, bad) = revisions(a, &repo)?;
-    // Both revisions' commit and tree ids first, so a typo is reported before any work.
-    let (gids, bids) = (repo.ids(&good)?, repo.ids(&bad)?);
-    let test = Test {
-        program: a.test[0].clone(),
-        args: a.test[1..].to_vec(),
-        stdin,
-        env: run_env(&a.input),
-        expect: None,
+    let req = Request {
+        good,
+        bad,
+        test: Test {
+            program: a.test[0].clone(),
+            args: a.test[1..].to_vec(),
+            stdin,
+            env: run_env(&a.input),
+            expect: None,
+        },
+        condition: a.condition,
+        timeout_secs: a.timeout,
+        limits: limits(&a.input),
+        hunk_search: !a.no_dd,
+        expect,
     };
-    let lim = limits(&a.input);
-    let traced = a.condition == darwin::ConditionKind::Rsc;
-    let mut cache = if a.no_cache {
+    let cache = if a.no_cache {
         crate::cache::Cache::disabled()
     } else {
         crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
     };
-    // A repeated analysis of the same trees and test is read back whole: no run, no
-    // solving.
-    // The bad revision's explored suite, if `explore` cached one: the report counts its
-    // failing tests, so it is part of the key.
-    // Keyed by the commits' tree ids, so a hit writes neither tree out.
-    let suite = crate::explore::stored::suite_bytes(&mut cache, &bids.1, &test.program);
-    let key = report_cache_key(a, &test, &gids.1, &bids.1, &suite);
-    if let Some(mut r) = key
-        .as_ref()
-        .and_then(|k| crate::explain::cached_report(&mut cache, k))
-    {
-        // The trees match; the commits may not (a reworded or rebased commit).
-        r.good.rev = good.clone();
-        r.good.commit = gids.0;
-        r.bad.rev = bad.clone();
-        r.bad.commit = bids.0;
-        r.stats.total_ms = started.elapsed().as_millis() as u64;
-        emit(&r, a)?;
-        return Ok(if r.verdict == "regression" {
-            code::REGRESSION
-        } else {
-            code::NOTHING_TO_EXPLAIN
-        });
+    let mut shown = Progress::new();
+    let done = analyze::analyze(&repo, &req, cache, &mut |p| shown.update(p));
+    shown.finish();
+    let done = done?;
+    for w in &done.program_warnings {
+        eprint_err(w);
     }
-    let (gtree, btree) = (materialise(&repo, &good)?, materialise(&repo, &bad)?);
-    let g = load_rev(gtree, &good, &test, lim, traced)?;
-    let b = load_rev(btree, &bad, &test, lim, traced)?;
-    let (exp_g, exp_b) = read_expect(a, &g, &b)?;
-    let verdict = oracle::judge_each(
-        &g.run.result,
-        &b.run.result,
-        exp_g.as_deref(),
-        exp_b.as_deref(),
-    );
-    let mut report = Report::new(
-        Revision {
-            rev: good.clone(),
-            commit: g.tree.commit.clone(),
-        },
-        Revision {
-            rev: bad.clone(),
-            commit: b.tree.commit.clone(),
-        },
-        TestDesc {
-            program: test.program.clone(),
-            args: test.args.clone(),
-            stdin: String::from_utf8_lossy(&test.stdin).into_owned(),
-        },
-        a.condition.name(),
-    );
-    let d = match &verdict {
-        Verdict::PassesAtBad => {
-            report.verdict = "passes-at-bad".into();
-            report.reason = Some(format!(
-                "the test passes at {} ({}) too: same output and {}",
-                bad,
-                short(&b.tree.commit),
-                diagnostic::outcome(&b.prog, &b.run.result.outcome)
-            ));
-            emit(&report, a)?;
-            return Ok(code::NOTHING_TO_EXPLAIN);
-        }
-        Verdict::FailsAtGood(why) => {
-            report.verdict = "fails-at-good".into();
-            report.reason = Some(format!(
-                "the test already fails at {} ({}): {}",
-                good,
-                short(&g.tree.commit),
-                diagnostic::good_failure(&g.prog, why)
-            ));
-            emit(&report, a)?;
-            return Ok(code::NOTHING_TO_EXPLAIN);
-        }
-        Verdict::Regression(d) => d,
-    };
-    eprint_warnings(&g.prog, Some(&good));
-    eprint_warnings(&b.prog, Some(&bad));
-    report.divergence = Some(divergence_desc(d, &g, &b));
-    // The slicing criterion of each run: the first differing stdout byte where the run
-    // has it, else how the run ended (the failing statement, `exit`, `main`'s return).
-    let byte = match d {
-        Divergence::Stdout { offset, .. } => Some(*offset),
-        Divergence::Ending { .. } => None,
-    };
-    let cond = |l: &Loaded| {
-        let crit = |r: &exec::RunResult, t: &crate::exec::trace::Trace| {
-            let spec = match byte {
-                Some(n) if n < r.stdout.len() => crate::slice::Spec::Byte(n),
-                _ => crate::slice::Spec::Exit,
-            };
-            crate::slice::criterion_of(r, t, spec)
-        };
-        darwin::condition(a.condition, &l.prog, &l.run, l.trace.as_ref(), crit)
-            .map_err(|e| Error::Unsupported(e.to_string()))
-    };
-    let gs = Side {
-        prog: &g.prog,
-        run: &g.run,
-        input: &g.input,
-        cond: cond(&g)?,
-    };
-    let bs = Side {
-        prog: &b.prog,
-        run: &b.run,
-        input: &b.input,
-        cond: cond(&b)?,
-    };
-    // The program's files, and the headers of the tree: a header holding only macros
-    // and declarations has no statement, so no location names it.
-    let mut paths = b.prog.files.clone();
-    for h in crate::diffctx::tree_paths(b.tree.path()) {
-        if h.ends_with(".h") && !paths.contains(&h) {
-            paths.push(h);
-        }
-    }
-    let diff = crate::diffctx::TreeDiff::between(g.tree.path(), b.tree.path(), &paths);
-    let opts = darwin::Options {
-        timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
-        limits: lim,
-        cache: std::cell::RefCell::new(cache),
-    };
-    let pb = progress_bar(bs.cond.len());
-    let analysis = darwin::explain(&gs, &bs, &diff, &opts, |n, _| pb.set_position(n as u64));
-    pb.finish_and_clear();
-    // A corrupt or locked cache is bypassed; say so once, not per query.
-    for w in opts.cache.borrow().warnings() {
+    for w in &done.cache_warnings {
         eprintln!("warning: {w}");
     }
-    let analysis = analysis.map_err(|e| Error::Unsupported(e.to_string()))?;
-    report.stats = analysis.stats;
-    report.candidates = analysis.candidates;
-    report.undecided = analysis.undecided;
-    report.notes = analysis.notes;
-    let crit = oracle::criterion_loc(d, &b.run.result);
-    let bad_trees = add_value_level(&mut report, &g, &b, &diff, byte, crit);
-    // Before the hunk search, so a failure-inducing hunk in a header holds candidates.
-    crate::explain::add_macro_definitions(&mut report, &diff);
-    dd_step(
-        a,
-        &g,
-        &b,
-        d,
-        &test,
-        lim,
-        (exp_g.as_deref(), exp_b.as_deref()),
-        &opts.cache,
-        &mut report,
-    );
-    if !suite.is_empty() {
-        let lim = lim.relative_to(b.run.result.steps.max(g.run.result.steps));
-        let note =
-            crate::explore::stored::corroborate(&suite, &g.prog, &b.prog, &g.input, &b.input, lim);
-        report.notes.extend(note);
-    }
-    crate::explain::name_root_cause(&mut report);
-    if let (Some(bt), Some(t)) = (&bad_trees, &b.trace) {
-        let br = crate::explain::TracedRun {
-            prog: &b.prog,
-            trace: t,
-            result: &b.run.result,
-        };
-        crate::explain::add_chain(&mut report, &br, bt, &diff);
-    }
-    report.stats.total_ms = started.elapsed().as_millis() as u64;
-    report.stats.executions += 2;
-    if let Some(k) = &key {
-        crate::explain::store_report(&mut opts.cache.borrow_mut(), k, &report);
-    }
-    emit(&report, a)?;
-    Ok(code::REGRESSION)
-}
-
-/// The cache key of this analysis: both trees (`gh`, `bh`: their ids), the test, and
-/// every option the report depends on. None when the expected-output file cannot be
-/// read (the analysis is then not cached).
-fn report_cache_key(
-    a: &ExplainArgs,
-    test: &Test,
-    gh: &str,
-    bh: &str,
-    suite: &[u8],
-) -> Option<crate::cache::Key> {
-    let expect = match &a.expect {
-        Some(p) => std::fs::read(p).ok()?,
-        None => Vec::new(),
-    };
-    let args = test.args.join("\0");
-    let env: Vec<u8> = test
-        .env
-        .iter()
-        .flat_map(|(k, v)| [k.as_slice(), b"=", v.as_slice(), b"\0"].concat())
-        .collect();
-    let opts = format!(
-        "{}|{}|{}|{}|{}|{:?}|{}",
-        a.condition.name(),
-        a.input.max_steps,
-        a.input.max_output,
-        a.input.strict,
-        a.timeout,
-        a.expect_file,
-        a.no_dd
-    );
-    Some(crate::explain::report_key(
-        gh,
-        bh,
-        &[
-            test.program.as_bytes(),
-            args.as_bytes(),
-            &test.stdin,
-            &env,
-            &expect,
-            opts.as_bytes(),
-            suite,
-        ],
-    ))
-}
-
-/// Value-level candidates (from the data slices when both runs were traced) and the
-/// undefined-behaviour notes. Returns the bad run's trees, for the chain.
-fn add_value_level(
-    report: &mut crate::report::Report,
-    g: &Loaded,
-    b: &Loaded,
-    diff: &crate::diffctx::TreeDiff,
-    byte: Option<usize>,
-    crit: Option<crate::ir::Loc>,
-) -> Option<crate::explain::Trees> {
-    use crate::darwin::value;
-    use crate::explain::{self as ex, TracedRun};
-    fn traced(l: &Loaded) -> Option<TracedRun<'_>> {
-        l.trace.as_ref().map(|t| TracedRun {
-            prog: &l.prog,
-            trace: t,
-            result: &l.run.result,
-        })
-    }
-    let (gr, br) = (traced(g), traced(b));
-    let trees = match (&gr, &br) {
-        (Some(gr), Some(br)) => {
-            // The bad run's slicer serves its trees and the value links below.
-            let both = || -> anyhow::Result<_> {
-                let bs = ex::slicer(br)?;
-                let gt = ex::trees(gr, &ex::slicer(gr)?, byte)?;
-                let bt = ex::trees(br, &bs, byte)?;
-                Ok((gt, bt, bs))
-            };
-            match both() {
-                Ok(t) => Some(t),
-                Err(e) => {
-                    report.notes.push(format!(
-                        "no data slice for the value-level explanations: {e:#}"
-                    ));
-                    None
-                }
-            }
-        }
-        _ => None,
-    };
-    let slices = match (&gr, &br, &trees) {
-        (Some(gr), Some(br), Some((gt, bt, _))) => Some(ex::data_slices(gr, gt, br, bt)),
-        _ => None,
-    };
-    let mut values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
-    // Lines once: two statements of one line give one candidate.
-    let mut seen = std::collections::HashSet::new();
-    values.retain(|c| seen.insert((c.file.clone(), c.line)));
-    if report.candidates.is_empty() {
-        report.candidates = values;
-        report.notes.push(
-            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
-        );
-    } else if !report.candidates.iter().any(|c| c.changed) || slices.is_some() {
-        // Decisions in unchanged code only, or changed values the failing output reads:
-        // a changed value may be what drives the decisions.
-        let before = report.candidates.len();
-        for c in values {
-            let dup = report
-                .candidates
-                .iter()
-                .any(|d| d.file == c.file && d.line == c.line);
-            if !dup && (c.changed || slices.is_none()) {
-                report.candidates.push(c);
-            }
-        }
-        if report.candidates.len() > before {
-            report.notes.push(
-                "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),
-            );
-        }
-    }
-    if let (Some(gr), Some(br), Some((gt, bt, _))) = (&gr, &br, &trees) {
-        // Last: a fault in unchanged code that the change exposes.
-        let first = ex::value_divergence(gr, br, bt, diff, &report.candidates);
-        for c in ex::exposed(gr, gt, br, bt, diff).into_iter().chain(first) {
-            if !report
-                .candidates
-                .iter()
-                .any(|d| d.file == c.file && d.line == c.line)
-            {
-                report.candidates.push(c);
-            }
-        }
-    }
-    crate::report::rerank(&mut report.candidates);
-    if let (Some(gr), Some(br), Some((_, bt, bs))) = (&gr, &br, &trees) {
-        if let Err(e) = ex::link_values(gr, br, bs, bt, &mut report.candidates) {
-            report.notes.push(format!(
-                "value-level lines are not linked to the lines they are computed from: {e:#}"
-            ));
-        }
-    }
-    if let (Some(gr), Some(br), Some((gt, bt, _))) = (&gr, &br, &trees) {
-        let (gu, bu) = (ex::ub_in(gr, &gt.full), ex::ub_in(br, &bt.full));
-        ex::note_ub(report, &gu, &bu);
-    }
-    trees.map(|(_, bt, _)| bt)
-}
-
-/// Delta debugging on the hunks GOOD -> BAD (unless `--no-dd`), merged into the report:
-/// the failure-inducing hunks, candidates inside them first. A search that cannot run
-/// (the hunks applied together do not reproduce the failure) becomes a note.
-#[allow(clippy::too_many_arguments)]
-fn dd_step(
-    a: &ExplainArgs,
-    g: &Loaded,
-    b: &Loaded,
-    d: &Divergence,
-    test: &Test,
-    lim: Limits,
-    expect: (Option<&[u8]>, Option<&[u8]>),
-    cache: &std::cell::RefCell<crate::cache::Cache>,
-    report: &mut crate::report::Report,
-) {
-    if a.no_dd {
-        return;
-    }
-    let good = crate::diffctx::tree_files(g.tree.path());
-    let bad = crate::diffctx::tree_files(b.tree.path());
-    // Most subsets are spliced from the revisions' preprocessed text instead of running
-    // `cc -E` (the search's time includes making those texts); a pair of revisions that
-    // cannot be spliced preprocesses every subset.
-    let splicer = crate::frontend::Splicer::new(&good, &bad, &test.program).map(|s| {
-        s.with_revisions(crate::frontend::Revisions {
-            good_root: g.tree.path().to_path_buf(),
-            good: g.units.clone(),
-            bad_root: b.tree.path().to_path_buf(),
-            bad: b.units.clone(),
-        })
-    });
-    let mut judge = crate::dd::InterpJudge {
-        program: &test.program,
-        test,
-        limits: lim.relative_to(g.run.result.steps.max(b.run.result.steps)),
-        good: &g.run.result,
-        expect_good: expect.0,
-        expect_bad: expect.1,
-        bad: crate::dd::FailClass::of(d, &b.run.result),
-        ub_allowed: g.run.result.warnings.len().max(b.run.result.warnings.len()),
-        cache,
-        cache_hits: 0,
-        splicer: splicer.as_ref().ok(),
-        spliced: 0,
-        units: Default::default(),
-    };
-    match crate::dd::search(&good, &bad, &mut judge) {
-        Ok(s) => {
-            let (hits, spliced) = (judge.cache_hits, judge.spliced);
-            crate::dd::merge(report, &s, &bad_slice_lines(d, b), hits);
-            if let Some(dd) = report.dd.as_mut() {
-                dd.subsets_spliced = spliced;
-            }
-        }
-        Err(e) => report.notes.push(format!(
-            "delta debugging on the hunks was not possible: {e}"
-        )),
-    }
-}
-
-/// (file, line) of the bad run's relevant slice from the divergence's criterion; empty
-/// without a trace (`--condition pc`) or when slicing fails.
-fn bad_slice_lines(d: &Divergence, b: &Loaded) -> Vec<(String, u32)> {
-    let Some(trace) = b.trace.as_ref() else {
-        return Vec::new();
-    };
-    let spec = match d {
-        Divergence::Stdout { offset, .. } if *offset < b.run.result.stdout.len() => {
-            crate::slice::Spec::Byte(*offset)
-        }
-        _ => crate::slice::Spec::Exit,
-    };
-    let facts = crate::analysis::Facts::new(&b.prog);
-    let Ok(slice) = crate::slice::criterion_of(&b.run.result, trace, spec)
-        .and_then(|c| crate::slice::slice(&b.prog, &facts, trace, &c))
-    else {
-        return Vec::new();
-    };
-    slice
-        .lines(&b.prog, trace)
-        .into_iter()
-        .filter_map(|(l, _)| Some((b.prog.files.get(l.file as usize)?.clone(), l.line)))
-        .collect()
+    emit(&done.report, a)?;
+    Ok(match done.report.verdict {
+        crate::report::VerdictKind::Regression => code::REGRESSION,
+        _ => code::NOTHING_TO_EXPLAIN,
+    })
 }
 
 /// Progress of an exploration on stderr; hidden unless stderr is a terminal.
@@ -1796,10 +1343,6 @@ fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
             code::NOTHING_TO_EXPLAIN
         })
     }
-}
-
-fn short(c: &str) -> &str {
-    &c[..c.len().min(10)]
 }
 
 #[cfg(test)]

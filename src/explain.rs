@@ -1,6 +1,6 @@
 //! Stages of `git regcause GOOD BAD -- TEST` after DARWIN: the data slices that filter
 //! value-level candidates, the chain from the top candidate to the failing output, and
-//! the notes on undefined-behaviour assumptions. `cli::explain` wires them together.
+//! the notes on undefined-behaviour assumptions. `analyze` wires them together.
 
 use std::collections::HashSet;
 

@@ -5,10 +5,12 @@
 //! record the concolic state and the slicing trace), `analysis` holds static facts of
 //! the IR, `slice` the relevant slicer and the slice conditions, `sym` symbolic
 //! expressions, `libc` the pure algorithms of the library models, `cache` the on-disk
-//! store of results, and `cli` the command line. Development-only code (the
+//! store of results, `analyze` one root-cause analysis (the main command's stages in
+//! order), and `cli` the command line. Development-only code (the
 //! sample-repository builder, the native gcc runner) lives in `crates/regcause-dev`.
 
 pub mod analysis;
+pub mod analyze;
 pub mod cache;
 pub mod cli;
 pub mod darwin;
@@ -18,6 +20,7 @@ pub mod diffctx;
 pub mod exec;
 pub mod explain;
 pub mod explore;
+pub mod failpoint;
 pub mod frontend;
 pub mod ir;
 pub mod libc;
@@ -25,6 +28,7 @@ pub mod oracle;
 pub mod replay;
 pub mod repo;
 pub mod report;
+pub mod scratch;
 pub mod slice;
 pub mod sym;
 mod unionfind;

@@ -32,7 +32,7 @@ pub struct Materialised {
     /// The commit's tree id (see [`Repo::ids`]).
     pub tree: String,
     pub summary: String,
-    dir: tempfile::TempDir,
+    dir: crate::scratch::ScratchDir,
 }
 
 impl Materialised {
@@ -111,10 +111,7 @@ impl Repo {
             msg,
         };
         let tree = commit.tree().map_err(|e| err(e.message().to_string()))?;
-        let dir = tempfile::Builder::new()
-            .prefix("regcause-tree-")
-            .tempdir()
-            .map_err(|e| err(e.to_string()))?;
+        let dir = crate::scratch::dir("tree").map_err(|e| err(e.to_string()))?;
         let root = dir.path().to_path_buf();
         let mut failure: Option<String> = None;
         tree.walk(TreeWalkMode::PreOrder, |parent, entry| {

@@ -85,11 +85,12 @@ pub struct Side<'a> {
     pub cond: Vec<usize>,
 }
 
-pub struct Options {
+pub struct Options<'a> {
     pub timeout_ms: u32,
     pub limits: Limits,
-    /// Where solver answers are looked up and stored (`Cache::disabled()`: nowhere).
-    pub cache: std::cell::RefCell<crate::cache::Cache>,
+    /// Where solver answers are looked up and stored (`Cache::disabled()`: nowhere);
+    /// shared with the analysis's other stages.
+    pub cache: &'a std::cell::RefCell<crate::cache::Cache>,
 }
 
 /// What DARWIN found: candidates best first, lines the solver could not decide, notes.
@@ -126,7 +127,7 @@ pub fn explain(
     good: &Side,
     bad: &Side,
     diff: &TreeDiff,
-    opts: &Options,
+    opts: &Options<'_>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Analysis, DarwinError> {
     let gsym = &good.run.sym;

@@ -53,10 +53,11 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
     };
     let files: Vec<String> = b.prog.files.clone();
     let diff = TreeDiff::between(g.dir.path(), b.dir.path(), &files);
+    let cache = std::cell::RefCell::new(crate::cache::Cache::disabled());
     let opts = Options {
         timeout_ms: 10_000,
         limits: limits(),
-        cache: std::cell::RefCell::new(crate::cache::Cache::disabled()),
+        cache: &cache,
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

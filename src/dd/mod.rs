@@ -551,6 +551,8 @@ pub struct InterpJudge<'a> {
     pub splicer: Option<&'a crate::frontend::Splicer>,
     /// Subsets lowered from spliced text, without the preprocessor.
     pub spliced: usize,
+    /// Subsets whose load or run panicked (a regcause bug): unresolved, not cached.
+    pub panicked: usize,
     /// Preprocessed units of earlier subsets, for the trees the splicer cannot assemble.
     pub units: UnitCache,
 }
@@ -579,7 +581,7 @@ impl InterpJudge<'_> {
     }
 
     fn run(&mut self, files: &BTreeMap<String, String>) -> Outcome {
-        let Ok(dir) = tempfile::Builder::new().prefix("regcause-dd-").tempdir() else {
+        let Ok(dir) = crate::scratch::dir("dd") else {
             return Outcome::Unresolved;
         };
         for (p, t) in files {
@@ -634,7 +636,16 @@ impl Judge for InterpJudge<'_> {
             self.cache_hits += 1;
             return o;
         }
-        let o = self.run(files);
+        // A panic in one subset (a bug of the front end or the interpreter on a mix of
+        // the revisions) costs that subset, not the analysis.
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            crate::failpoint::hit("dd-subset");
+            self.run(files)
+        }));
+        let Ok(o) = run else {
+            self.panicked += 1;
+            return Outcome::Unresolved;
+        };
         self.cache
             .borrow_mut()
             .put(Kind::Subset, &key, o.as_str().as_bytes());

@@ -463,6 +463,7 @@ impl Judged {
             cache_hits: 0,
             splicer: None,
             spliced: 0,
+            panicked: 0,
             units: Default::default(),
         }
     }

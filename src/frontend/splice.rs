@@ -545,11 +545,8 @@ fn with_directives_of(base: &[String], mixed: &[String]) -> String {
 fn write_tree(
     tree: &BTreeMap<String, String>,
     shift: &[&String],
-) -> Result<tempfile::TempDir, String> {
-    let dir = tempfile::Builder::new()
-        .prefix("regcause-splice-")
-        .tempdir()
-        .map_err(|e| e.to_string())?;
+) -> Result<crate::scratch::ScratchDir, String> {
+    let dir = crate::scratch::dir("splice").map_err(|e| e.to_string())?;
     for (p, t) in tree {
         let path = dir.path().join(p);
         if let Some(d) = path.parent() {

@@ -19,7 +19,7 @@ pub struct Report {
     pub bad: Revision,
     pub test: TestDesc,
     /// `regression`, `passes-at-bad` or `fails-at-good`.
-    pub verdict: String,
+    pub verdict: VerdictKind,
     /// Why there is nothing to explain (with the two `nothing` verdicts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -45,6 +45,19 @@ pub struct Report {
     /// (see `notes`): no line is blamed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ub_only: bool,
+}
+
+/// What the oracle decided of the test at the two revisions.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictKind {
+    /// Passes at good, fails at bad: the report explains it.
+    #[default]
+    Regression,
+    /// Nothing to explain: the bad revision passes too.
+    PassesAtBad,
+    /// Nothing to explain: the good revision already fails.
+    FailsAtGood,
 }
 
 /// Delta debugging on the diff's hunks, combined with the candidates.
@@ -348,7 +361,7 @@ impl Report {
             good,
             bad,
             test,
-            verdict: "regression".into(),
+            verdict: VerdictKind::Regression,
             reason: None,
             divergence: None,
             condition: condition.into(),

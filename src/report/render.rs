@@ -31,8 +31,8 @@ fn kind(c: &Candidate) -> &'static str {
 }
 
 fn headline(r: &Report) -> String {
-    match r.verdict.as_str() {
-        "regression" => format!(
+    match r.verdict {
+        super::VerdictKind::Regression => format!(
             "Regression: the test passes at {} ({}) and fails at {} ({}).",
             r.good.rev,
             short(&r.good.commit),
@@ -87,7 +87,7 @@ fn alt_input(a: &super::Alternative) -> String {
 pub fn text(r: &Report) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "{}", headline(r));
-    if r.verdict != "regression" {
+    if r.verdict != super::VerdictKind::Regression {
         return o;
     }
     if let Some(d) = &r.divergence {
@@ -294,7 +294,7 @@ pub fn markdown(r: &Report) -> String {
     if !r.test.stdin.is_empty() {
         let _ = writeln!(o, "\nstdin:\n\n```\n{}\n```", r.test.stdin.trim_end());
     }
-    if r.verdict != "regression" {
+    if r.verdict != super::VerdictKind::Regression {
         return o;
     }
     if let Some(d) = &r.divergence {

@@ -104,3 +104,26 @@ fn path_option_and_environment_override_the_location() {
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("not a git repository"));
 }
+
+/// A cache that cannot be cleared (here a directory where the database should be; a
+/// read-only file for a user without root) is the user's to fix: a clear message and
+/// the usage exit code, not an internal error.
+#[test]
+fn a_cache_that_cannot_be_cleared_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.sqlite");
+    std::fs::create_dir(&db).unwrap();
+    let path = db.display().to_string();
+    let o = git_regcause(dir.path(), &["cache", "clear", "--path", &path], None);
+    assert_eq!(
+        o.status.code(),
+        Some(regcause::cli::code::USAGE),
+        "{}",
+        text(&o.stderr)
+    );
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("cannot clear the cache") && err.contains("is it writable?"),
+        "{err}"
+    );
+}

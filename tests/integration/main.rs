@@ -13,6 +13,7 @@ mod cache_cli;
 mod cache_e2e;
 mod cli_errors;
 mod concolic;
+mod containment;
 mod dd_e2e;
 mod explore;
 mod rootcause_e2e;

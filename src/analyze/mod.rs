@@ -1,0 +1,518 @@
+//! One root-cause analysis of `git regcause GOOD BAD -- TEST`. [`analyze`] runs the
+//! stages in this order, each in one place:
+//!
+//! 1. **resolve** both revisions to their commit and tree ids; a cached report of the
+//!    same trees, test and options is returned whole (nothing written out, run or solved);
+//! 2. **load** each revision ([`RevisionRun`]): its tree written out, the program lowered,
+//!    the test run concolically (traced for `--condition rsc`);
+//! 3. the **verdict** of the oracle: anything but a regression ends here;
+//! 4. the **divergence**, and per traced revision its slicing view ([`SliceView`]: static
+//!    facts, slicer, criterion and relevant slice, built once and shared by every stage);
+//! 5. **DARWIN**: the two conditions composed, flips replayed at both revisions;
+//! 6. **values**: value-level candidates, exposed unchanged lines, the links between
+//!    value lines, undefined-behaviour notes; then the changed `#define`s of candidates;
+//! 7. the **hunk search** (ddmin on the diff's hunks);
+//! 8. **corroboration** by the bad revision's explored suite, when `explore` cached one;
+//! 9. the **naming** of the root cause, then the **chain** of the top candidate.
+//!
+//! Stages 5 to 9 are contained: an error or a panic in one becomes a note of the report
+//! (and the report is not cached), never a lost report. Loading, the verdict and the
+//! slicing views fail the analysis with a typed [`AnalyzeError`].
+
+mod divergence;
+mod revision;
+mod stages;
+
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+use crate::cache::{Cache, Key};
+use crate::darwin::{self, ConditionKind, DarwinError, Side};
+use crate::diffctx::TreeDiff;
+use crate::exec::Limits;
+use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
+use crate::repo::{Repo, RepoError};
+use crate::report::{Report, Revision, TestDesc, VerdictKind};
+
+pub use revision::{RevisionRun, SliceView};
+
+/// What to analyse, and how.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub good: String,
+    pub bad: String,
+    pub test: Test,
+    pub condition: ConditionKind,
+    /// Per solver query; 0: no limit.
+    pub timeout_secs: u64,
+    pub limits: Limits,
+    /// Run the hunk search (off with `--no-dd`).
+    pub hunk_search: bool,
+    pub expect: Expectation,
+}
+
+/// What the test's output is judged against.
+#[derive(Clone, Debug, Default)]
+pub enum Expectation {
+    /// The good revision's own output (the default).
+    #[default]
+    GoodOutput,
+    /// These bytes, at both revisions (`--expect FILE`).
+    Given(Vec<u8>),
+    /// The file at this path inside each revision's own tree (`--expect-file`).
+    InTree(String),
+}
+
+/// The stages, for progress and for the notes of a contained failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Load,
+    Darwin,
+    Values,
+    HunkSearch,
+    Corroborate,
+    Naming,
+    Chain,
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Load => "loading and running the test",
+            Stage::Darwin => "DARWIN",
+            Stage::Values => "value-level",
+            Stage::HunkSearch => "hunk search",
+            Stage::Corroborate => "explored-suite",
+            Stage::Naming => "naming",
+            Stage::Chain => "chain",
+        }
+    }
+
+    /// The failpoint armed to plant a panic in this stage (see `crate::failpoint`).
+    fn failpoint(self) -> &'static str {
+        match self {
+            Stage::Load => "stage-load",
+            Stage::Darwin => "stage-darwin",
+            Stage::Values => "stage-values",
+            Stage::HunkSearch => "stage-hunk-search",
+            Stage::Corroborate => "stage-corroborate",
+            Stage::Naming => "stage-naming",
+            Stage::Chain => "stage-chain",
+        }
+    }
+}
+
+/// What the analysis tells its caller while it works.
+pub enum Progress {
+    /// A stage begins.
+    Stage(Stage),
+    /// DARWIN solved `done` of `total` branch instances.
+    Solving { done: usize, total: usize },
+}
+
+/// Failures that end an analysis before it has a report.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyzeError {
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+    /// `--condition rsc` needs each run's relevant slice.
+    #[error("at {rev}: {source}")]
+    Condition { rev: String, source: DarwinError },
+}
+
+/// A finished analysis: the report, and what the caller should tell the user beside it.
+pub struct Analysis {
+    pub report: Report,
+    /// The front end's warnings (what gcc accepts with a warning), each prefixed with
+    /// its revision.
+    pub program_warnings: Vec<String>,
+    /// A corrupt or locked cache is bypassed: said once, not per query.
+    pub cache_warnings: Vec<String>,
+}
+
+/// Run the analysis `req` on `repo`, with `cache` for solver answers, hunk-search
+/// subsets and whole reports.
+pub fn analyze(
+    repo: &Repo,
+    req: &Request,
+    cache: Cache,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Analysis, AnalyzeError> {
+    let started = Instant::now();
+    let cache = RefCell::new(cache);
+    // Both revisions' commit and tree ids first, so a typo is reported before any work.
+    let (gids, bids) = (repo.ids(&req.good)?, repo.ids(&req.bad)?);
+    // The bad revision's explored suite, if `explore` cached one: the report counts its
+    // failing tests, so it is part of the key.
+    let suite =
+        crate::explore::stored::suite_bytes(&mut cache.borrow_mut(), &bids.1, &req.test.program);
+    let key = report_key(req, &gids.1, &bids.1, &suite);
+    let cached = crate::explain::cached_report(&mut cache.borrow_mut(), &key);
+    if let Some(mut r) = cached {
+        // The trees match; the commits may not (a reworded or rebased commit).
+        r.good = revision(&req.good, gids.0);
+        r.bad = revision(&req.bad, bids.0);
+        r.stats.total_ms = started.elapsed().as_millis() as u64;
+        return Ok(finish(r, Vec::new(), &cache));
+    }
+    progress(Progress::Stage(Stage::Load));
+    let traced = req.condition == ConditionKind::Rsc;
+    let g = RevisionRun::load(repo, &req.good, &req.test, req.limits, traced)?;
+    let b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
+    let expect = expectations(req, &g, &b)?;
+    let mut report = Report::new(
+        revision(&req.good, g.tree.commit.clone()),
+        revision(&req.bad, b.tree.commit.clone()),
+        test_desc(&req.test),
+        req.condition.name(),
+    );
+    let verdict = oracle::judge_each(
+        &g.run.result,
+        &b.run.result,
+        expect.0.as_deref(),
+        expect.1.as_deref(),
+    );
+    let d = match verdict {
+        Verdict::Regression(d) => d,
+        other => {
+            nothing_to_explain(&mut report, &other, &g, &b);
+            return Ok(finish(report, Vec::new(), &cache));
+        }
+    };
+    let warnings = [&g, &b]
+        .iter()
+        .flat_map(|r| {
+            r.prog
+                .warnings
+                .iter()
+                .map(move |w| format!("{}: {w}", r.rev))
+        })
+        .collect();
+    report.divergence = Some(divergence::describe(&d, &g, &b));
+    let run = Run {
+        req,
+        g: &g,
+        b: &b,
+        d: &d,
+        expect: (expect.0.as_deref(), expect.1.as_deref()),
+        cache: &cache,
+    };
+    let failed = run.stages(&mut report, &suite, progress)?;
+    report.stats.total_ms = started.elapsed().as_millis() as u64;
+    report.stats.executions += 2;
+    if !failed {
+        crate::explain::store_report(&mut cache.borrow_mut(), &key, &report);
+    }
+    Ok(finish(report, warnings, &cache))
+}
+
+/// The analysis of one regression after the verdict: the two runs, the divergence
+/// between them, and what the stages share.
+struct Run<'a> {
+    req: &'a Request,
+    g: &'a RevisionRun,
+    b: &'a RevisionRun,
+    d: &'a Divergence,
+    expect: (Option<&'a [u8]>, Option<&'a [u8]>),
+    cache: &'a RefCell<Cache>,
+}
+
+impl<'a> Run<'a> {
+    /// Stages 4 to 9, in order. Returns whether a stage failed (its note is in the
+    /// report).
+    fn stages(
+        &self,
+        report: &mut Report,
+        suite: &[u8],
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<bool, AnalyzeError> {
+        let (g, b) = (self.g, self.b);
+        // The slicing criterion of each run: the first differing stdout byte where the
+        // run has it, else how the run ended (the failing statement, `exit`, `main`'s
+        // return).
+        let byte = match self.d {
+            Divergence::Stdout { offset, .. } => Some(*offset),
+            Divergence::Ending { .. } => None,
+        };
+        let view = |r: &'a RevisionRun| -> Result<Option<SliceView<'a>>, AnalyzeError> {
+            r.slice_view(byte)
+                .transpose()
+                .map_err(|e| AnalyzeError::Condition {
+                    rev: r.rev.clone(),
+                    source: DarwinError::Slice(format!("{e:#}")),
+                })
+        };
+        let (gv, bv) = (view(g)?, view(b)?);
+        let diff = tree_diff(g, b);
+        let mut failed = false;
+        progress(Progress::Stage(Stage::Darwin));
+        let gs = side(self.req.condition, g, gv.as_ref())?;
+        let bs = side(self.req.condition, b, bv.as_ref())?;
+        failed |= contain(report, Stage::Darwin, |report| {
+            darwin_stage(report, &gs, &bs, &diff, self, progress)
+        });
+        progress(Progress::Stage(Stage::Values));
+        let views = gv.as_ref().zip(bv.as_ref());
+        let crit = oracle::criterion_loc(self.d, &b.run.result);
+        failed |= contain(report, Stage::Values, |report| {
+            stages::values(report, b, g, views, &diff, crit);
+            // Before the hunk search, so a failure-inducing hunk in a header holds
+            // candidates.
+            crate::explain::add_macro_definitions(report, &diff);
+        });
+        if self.req.hunk_search {
+            progress(Progress::Stage(Stage::HunkSearch));
+            let search = stages::HunkSearch {
+                req: self.req,
+                test: &self.req.test,
+                divergence: self.d,
+                expect: self.expect,
+                cache: self.cache,
+                slice_lines: bv.as_ref().map(SliceView::lines).unwrap_or_default(),
+            };
+            failed |= contain(report, Stage::HunkSearch, |report| {
+                stages::hunk_search(report, g, b, search)
+            });
+        }
+        if !suite.is_empty() {
+            progress(Progress::Stage(Stage::Corroborate));
+            let lim = self
+                .req
+                .limits
+                .relative_to(b.run.result.steps.max(g.run.result.steps));
+            failed |= contain(report, Stage::Corroborate, |report| {
+                let note = crate::explore::stored::corroborate(
+                    suite, &g.prog, &b.prog, &g.input, &b.input, lim,
+                );
+                report.notes.extend(note);
+            });
+        }
+        progress(Progress::Stage(Stage::Naming));
+        failed |= contain(report, Stage::Naming, crate::explain::name_root_cause);
+        if let Some(bv) = &bv {
+            failed |= contain(report, Stage::Chain, |report| {
+                if let Ok(bt) = bv.trees() {
+                    crate::explain::add_chain(report, &bv.run, bt, &diff);
+                }
+            });
+        }
+        Ok(failed)
+    }
+}
+
+/// Run `stage` on the report; a panic inside it becomes a note (the report then holds
+/// what the other stages found). Returns whether it panicked.
+fn contain(report: &mut Report, stage: Stage, f: impl FnOnce(&mut Report)) -> bool {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        crate::failpoint::hit(stage.failpoint());
+        f(report)
+    }));
+    let Err(payload) = r else {
+        return false;
+    };
+    report.notes.push(format!(
+        "the {} stage stopped on an internal error (a regcause bug; please report it): {}; the report holds what the other stages found",
+        stage.name(),
+        panic_message(payload.as_ref())
+    ));
+    true
+}
+
+/// DARWIN on the two sides: its candidates, undecided lines, notes and statistics.
+/// A composition it cannot make (an unsupported expression) is a note: the later
+/// stages still explain the regression.
+fn darwin_stage(
+    report: &mut Report,
+    gs: &Side,
+    bs: &Side,
+    diff: &TreeDiff,
+    run: &Run,
+    progress: &mut dyn FnMut(Progress),
+) {
+    let opts = darwin::Options {
+        timeout_ms: run
+            .req
+            .timeout_secs
+            .saturating_mul(1000)
+            .min(u32::MAX as u64) as u32,
+        limits: run.req.limits,
+        cache: run.cache,
+    };
+    let total = bs.cond.len();
+    let found = darwin::explain(gs, bs, diff, &opts, |done, _| {
+        progress(Progress::Solving { done, total })
+    });
+    match found {
+        Ok(a) => {
+            report.stats = a.stats;
+            report.candidates = a.candidates;
+            report.undecided = a.undecided;
+            report.notes = a.notes;
+        }
+        Err(e) => report.notes.push(format!(
+            "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
+        )),
+    }
+}
+
+/// One revision's side of DARWIN: its condition under `kind` (the whole path
+/// condition, or the branch records in the relevant slice of the view).
+fn side<'a>(
+    kind: ConditionKind,
+    r: &'a RevisionRun,
+    view: Option<&SliceView>,
+) -> Result<Side<'a>, AnalyzeError> {
+    let cond = match (kind, view) {
+        (ConditionKind::Pc, _) => (0..r.run.sym.branches.len()).collect(),
+        (ConditionKind::Rsc, Some(v)) => v.slice.conditions(&r.run.sym.branches).rsc,
+        (ConditionKind::Rsc, None) => {
+            return Err(AnalyzeError::Condition {
+                rev: r.rev.clone(),
+                source: DarwinError::RscUnavailable,
+            })
+        }
+    };
+    Ok(Side {
+        prog: &r.prog,
+        run: &r.run,
+        input: &r.input,
+        cond,
+    })
+}
+
+/// The diff of the two trees over the program's files and the tree's headers: a
+/// header holding only macros and declarations has no statement, so no location names
+/// it.
+fn tree_diff(g: &RevisionRun, b: &RevisionRun) -> TreeDiff {
+    let mut paths = b.prog.files.clone();
+    for h in crate::diffctx::tree_paths(b.tree.path()) {
+        if h.ends_with(".h") && !paths.contains(&h) {
+            paths.push(h);
+        }
+    }
+    TreeDiff::between(g.tree.path(), b.tree.path(), &paths)
+}
+
+/// Expected stdout of the good and the bad revision (none: good's output is the
+/// reference).
+type Expected = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The [`Expected`] outputs of `req` at the two revisions.
+fn expectations(
+    req: &Request,
+    g: &RevisionRun,
+    b: &RevisionRun,
+) -> Result<Expected, AnalyzeError> {
+    Ok(match &req.expect {
+        Expectation::GoodOutput => (None, None),
+        Expectation::Given(e) => (Some(e.clone()), Some(e.clone())),
+        Expectation::InTree(p) => {
+            let read = |r: &RevisionRun| oracle::read_expect_file(r.tree.path(), p, &r.rev);
+            (Some(read(g)?), Some(read(b)?))
+        }
+    })
+}
+
+/// The report's verdict and reason when the test did not regress.
+fn nothing_to_explain(report: &mut Report, v: &Verdict, g: &RevisionRun, b: &RevisionRun) {
+    let short = |c: &str| c[..c.len().min(10)].to_string();
+    match v {
+        Verdict::PassesAtBad => {
+            report.verdict = VerdictKind::PassesAtBad;
+            report.reason = Some(format!(
+                "the test passes at {} ({}) too: same output and {}",
+                b.rev,
+                short(&b.tree.commit),
+                crate::diagnostic::outcome(&b.prog, &b.run.result.outcome)
+            ));
+        }
+        Verdict::FailsAtGood(why) => {
+            report.verdict = VerdictKind::FailsAtGood;
+            report.reason = Some(format!(
+                "the test already fails at {} ({}): {}",
+                g.rev,
+                short(&g.tree.commit),
+                crate::diagnostic::good_failure(&g.prog, why)
+            ));
+        }
+        Verdict::Regression(_) => {}
+    }
+}
+
+fn revision(rev: &str, commit: String) -> Revision {
+    Revision {
+        rev: rev.to_string(),
+        commit,
+    }
+}
+
+fn test_desc(t: &Test) -> TestDesc {
+    TestDesc {
+        program: t.program.clone(),
+        args: t.args.clone(),
+        stdin: String::from_utf8_lossy(&t.stdin).into_owned(),
+    }
+}
+
+/// The analysis with the cache's warnings.
+fn finish(report: Report, program_warnings: Vec<String>, cache: &RefCell<Cache>) -> Analysis {
+    Analysis {
+        report,
+        program_warnings,
+        cache_warnings: cache.borrow().warnings().to_vec(),
+    }
+}
+
+/// The cache key of this analysis: both trees (`gh`, `bh`: their ids), the test, and
+/// every option the report depends on.
+fn report_key(req: &Request, gh: &str, bh: &str, suite: &[u8]) -> Key {
+    let t = &req.test;
+    let (expect, expect_file) = match &req.expect {
+        Expectation::GoodOutput => (&[][..], None),
+        Expectation::Given(e) => (e.as_slice(), None),
+        Expectation::InTree(p) => (&[][..], Some(p.as_str())),
+    };
+    let args = t.args.join("\0");
+    let env: Vec<u8> = t
+        .env
+        .iter()
+        .flat_map(|(k, v)| [k.as_slice(), b"=", v.as_slice(), b"\0"].concat())
+        .collect();
+    let opts = format!(
+        "{}|{}|{}|{}|{}|{:?}|{}",
+        req.condition.name(),
+        req.limits.max_steps,
+        req.limits.max_output,
+        req.limits.strict,
+        req.timeout_secs,
+        expect_file,
+        !req.hunk_search
+    );
+    crate::explain::report_key(
+        gh,
+        bh,
+        &[
+            t.program.as_bytes(),
+            args.as_bytes(),
+            &t.stdin,
+            &env,
+            expect,
+            opts.as_bytes(),
+            suite,
+        ],
+    )
+}
+
+/// The text of a panic's payload.
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".into()
+    }
+}

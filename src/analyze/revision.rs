@@ -1,0 +1,128 @@
+//! One revision of an analysis: its tree, program, the test's run on it, and (for a
+//! traced run) the slicing view every later stage shares, computed once.
+
+use crate::analysis::Facts;
+use crate::exec::{self, trace::Trace, ConcolicRun, Limits, RunInput};
+use crate::explain::{self as ex, TracedRun, Trees};
+use crate::frontend::UnitTexts;
+use crate::ir::Program;
+use crate::oracle::{self, Test};
+use crate::repo::{Materialised, Repo};
+use crate::slice::{Criterion, Slice, Slicer};
+
+use super::AnalyzeError;
+
+/// One revision, materialised, loaded and run concolically on the test.
+pub struct RevisionRun {
+    /// As the user named it.
+    pub rev: String,
+    pub tree: Materialised,
+    pub prog: Program,
+    /// The test as run here (its `cwd` is this revision's tree).
+    pub input: RunInput,
+    pub run: ConcolicRun,
+    /// The run's slicing trace (recorded for `--condition rsc`).
+    pub trace: Option<Trace>,
+    /// Each unit's preprocessed text: the hunk search splices from it.
+    pub units: UnitTexts,
+}
+
+impl RevisionRun {
+    /// Write `rev`'s tree out, load the test's program from it and run the test,
+    /// concolically, and traced when `traced`.
+    pub fn load(
+        repo: &Repo,
+        rev: &str,
+        test: &Test,
+        limits: Limits,
+        traced: bool,
+    ) -> Result<RevisionRun, AnalyzeError> {
+        let tree = repo.materialise(rev)?;
+        let (prog, units) = oracle::load_keeping_text(tree.path(), &test.program, rev)?;
+        let input = test.input(tree.path());
+        let (run, trace) = if traced {
+            let t = exec::run_traced(&prog, &input, limits, true);
+            let run = ConcolicRun {
+                result: t.result,
+                sym: t.sym.unwrap_or_default(),
+            };
+            (run, Some(t.trace))
+        } else {
+            (exec::run_concolic(&prog, &input, limits), None)
+        };
+        Ok(RevisionRun {
+            rev: rev.to_string(),
+            tree,
+            prog,
+            input,
+            run,
+            trace,
+            units,
+        })
+    }
+
+    /// The run with its trace, when it was traced.
+    pub fn traced(&self) -> Option<TracedRun<'_>> {
+        self.trace.as_ref().map(|t| TracedRun {
+            prog: &self.prog,
+            trace: t,
+            result: &self.run.result,
+        })
+    }
+
+    /// The slicing view of a traced run from the divergence's criterion (stdout byte
+    /// `byte` where the run wrote it, else how it ended); None when not traced.
+    pub fn slice_view(&self, byte: Option<usize>) -> Option<anyhow::Result<SliceView<'_>>> {
+        let run = self.traced()?;
+        Some(SliceView::new(run, byte))
+    }
+}
+
+/// What the stages read of one traced run's slices: the static facts and the slicer's
+/// forward index are built once per revision, the criterion and its relevant slice
+/// once, and the slice trees at the first stage that asks.
+pub struct SliceView<'a> {
+    pub run: TracedRun<'a>,
+    pub slicer: Slicer<'a>,
+    pub criterion: Criterion,
+    /// The relevant slice of the criterion: its conditions are the run's RSC.
+    pub slice: Slice,
+    byte: Option<usize>,
+    trees: std::cell::OnceCell<Result<Trees, String>>,
+}
+
+impl<'a> SliceView<'a> {
+    fn new(run: TracedRun<'a>, byte: Option<usize>) -> anyhow::Result<SliceView<'a>> {
+        let slicer = Slicer::new(run.prog, &Facts::new(run.prog), run.trace)?;
+        let criterion = ex::criterion(&run, byte)?;
+        let slice = slicer.slice(&criterion)?;
+        Ok(SliceView {
+            run,
+            slicer,
+            criterion,
+            slice,
+            byte,
+            trees: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// The data and full slice trees of the criterion (computed on first use).
+    pub fn trees(&self) -> Result<&Trees, String> {
+        self.trees
+            .get_or_init(|| {
+                ex::trees(&self.run, &self.slicer, self.byte).map_err(|e| format!("{e:#}"))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// (file, line) of every line in the relevant slice.
+    pub fn lines(&self) -> Vec<(String, u32)> {
+        let prog = self.run.prog;
+        self.slice
+            .lines(prog, self.run.trace)
+            .into_iter()
+            .filter_map(|(l, _)| Some((prog.files.get(l.file as usize)?.clone(), l.line)))
+            .collect()
+    }
+}
