@@ -30,5 +30,6 @@ pub mod repo;
 pub mod report;
 pub mod scratch;
 pub mod slice;
+pub mod solver;
 pub mod sym;
 mod unionfind;

@@ -5,7 +5,8 @@
 use crate::exec::concolic::{InputOrigin, InputVar};
 use crate::exec::{self, Limits, RunInput};
 use crate::ir::Program;
-use crate::sym::{ExprId, Model, SolveResult, Solver};
+use crate::solver::{Chain, Layers};
+use crate::sym::{ExprId, Model, SolveResult};
 
 /// The text a C program reads back as `value` for an input of this kind.
 pub fn value_text(input: &InputVar, value: u64) -> String {
@@ -114,14 +115,15 @@ pub fn check_path_condition(
         branches: orig.sym.branches.len(),
         ..PcCheck::default()
     };
-    let mut solver = Solver::new();
+    let mut no_cache = crate::cache::Cache::disabled();
+    let mut solver = Chain::new(&mut no_cache, Layers::NONE);
     let n = orig.sym.branches.len().min(max);
     for i in 0..n {
         report.checked += 1;
         let mut cs: Vec<ExprId> = orig.sym.branches[..i].iter().map(|b| b.cond).collect();
         let flipped = orig.sym.pool.negate(orig.sym.branches[i].cond);
         cs.push(flipped);
-        let model = match solver.check(&orig.sym.pool, &cs, timeout_ms) {
+        let model = match solver.check(&orig.sym.pool, &cs, &[], timeout_ms) {
             SolveResult::Sat(m) => m,
             SolveResult::Unsat => {
                 report.unsat += 1;

@@ -401,11 +401,7 @@ fn tree_diff(g: &RevisionRun, b: &RevisionRun) -> TreeDiff {
 type Expected = (Option<Vec<u8>>, Option<Vec<u8>>);
 
 /// The [`Expected`] outputs of `req` at the two revisions.
-fn expectations(
-    req: &Request,
-    g: &RevisionRun,
-    b: &RevisionRun,
-) -> Result<Expected, AnalyzeError> {
+fn expectations(req: &Request, g: &RevisionRun, b: &RevisionRun) -> Result<Expected, AnalyzeError> {
     Ok(match &req.expect {
         Expectation::GoodOutput => (None, None),
         Expectation::Given(e) => (Some(e.clone()), Some(e.clone())),

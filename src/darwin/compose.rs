@@ -10,7 +10,7 @@ use crate::cache::Cache;
 use crate::ir::Loc;
 use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, VarId};
 
-use super::solver_cache::CachedSolver;
+use crate::solver::{Answer, Chain, Layers};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ComposeError {
@@ -173,7 +173,7 @@ pub fn solve_flips(
     mut progress: impl FnMut(usize),
 ) -> (Vec<Flip>, ComposeStats) {
     let mut stats = ComposeStats::default();
-    let mut solver = CachedSolver::new(cache);
+    let mut solver = Chain::new(cache, Layers::NONE);
     // Satisfiable instances per line so far; usize::MAX once settled.
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
@@ -188,8 +188,9 @@ pub fn solve_flips(
             let neg = pool.negate(p.cond);
             cs.push(neg);
             let t = Instant::now();
-            let (r, hit) = solver.check(pool, &cs, timeout_ms);
-            stats.query(hit, t.elapsed());
+            let a = solver.check_answer(pool, &cs, &[], timeout_ms);
+            let r = a.result;
+            stats.query(a.from_cache, t.elapsed());
             let r = match r {
                 SolveResult::Sat(m) => {
                     let t = Instant::now();
@@ -225,7 +226,7 @@ pub fn solve_flips(
         cs.push(p.cond);
         progress(i + 1);
     }
-    stats.formula_bytes = solver.formula_bytes;
+    stats.formula_bytes = solver.counts.formula_bytes;
     (out, stats)
 }
 
@@ -237,7 +238,7 @@ pub fn solve_flips(
 /// model stands. The bool says whether the cache answered.
 fn nearer(
     pool: &mut ExprPool,
-    solver: &mut CachedSolver,
+    solver: &mut Chain,
     cs: &[ExprId],
     neg: ExprId,
     near: &[(VarId, u64)],
@@ -258,8 +259,11 @@ fn nearer(
         let (x, c) = (pool.var(v), pool.constant(value, width));
         q.push(pool.eq(x, c));
     }
-    match solver.check(pool, &q, timeout_ms) {
-        (SolveResult::Sat(m), hit) => Some((m, hit)),
+    match solver.check_answer(pool, &q, &[], timeout_ms) {
+        Answer {
+            result: SolveResult::Sat(m),
+            from_cache,
+        } => Some((m, from_cache)),
         _ => None,
     }
 }

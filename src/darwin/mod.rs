@@ -6,7 +6,6 @@
 //! Candidates are proven by replaying the solver's alternative input at both revisions.
 
 pub mod compose;
-pub mod solver_cache;
 pub mod value;
 
 use std::collections::HashMap;

@@ -21,13 +21,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::decide::{holds, Counts, Decider};
 use super::{Exploration, Run, SignatureEntry};
 use crate::cache::Cache;
 use crate::darwin::compose;
-use crate::darwin::solver_cache::CachedSolver;
 use crate::exec::{self, Limits, RunInput};
 use crate::ir::Program;
+use crate::solver::{holds, Chain, Counts, Layers};
 use crate::sym::{ExprId, ExprPool, Model, SolveResult};
 
 /// One revision's exploration.
@@ -426,7 +425,7 @@ pub const QUERY_TIMEOUT_MS: u32 = 5_000;
 /// per such constraint, each smaller than `a ∧ ¬b` and often decided by bounds alone.
 /// `None` when a question was undecided.
 fn implies(
-    dec: &mut Decider,
+    dec: &mut Chain,
     pool: &mut ExprPool,
     a: &Imported,
     b: &Imported,
@@ -458,7 +457,7 @@ fn observe(prog: &Program, input: &RunInput, limits: Limits) -> Observed {
 }
 
 /// Why the comparison stopped early.
-fn stop_reason(dec: &Decider, budget: Option<Duration>) -> String {
+fn stop_reason(dec: &Chain, budget: Option<Duration>) -> String {
     if dec.counts.queries >= MAX_DIFF_QUERIES {
         format!("the comparison stopped after {MAX_DIFF_QUERIES} solver questions")
     } else {
@@ -501,12 +500,12 @@ pub fn diff(
     // Every partition's own test: an input that satisfies a question needs no solving.
     let tests: Vec<Model> = gi.iter().chain(&bi).map(|p| p.own.clone()).collect();
     let hints: Vec<&Model> = tests.iter().collect();
-    let mut dec = Decider::new(CachedSolver::new(cache));
+    let mut dec = Chain::new(cache, Layers::ALL);
     let mut undecided = 0usize;
     let started = Instant::now();
     // Each question gets what is left of the budget, at most `timeout_ms`; `None` once
     // the budget is spent.
-    let query_ms = |dec: &Decider| -> Option<u32> {
+    let query_ms = |dec: &Chain| -> Option<u32> {
         if dec.counts.queries >= MAX_DIFF_QUERIES {
             return None;
         }

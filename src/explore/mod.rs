@@ -13,7 +13,6 @@
 //! fail: a value was concretised, the solver gave up, or a bound stopped it; each such
 //! reason is recorded in the result.
 
-pub mod decide;
 pub mod diff;
 mod prints;
 pub mod stored;
@@ -26,12 +25,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::Facts;
 use crate::cache::Cache;
-use crate::darwin::solver_cache::CachedSolver;
 use crate::exec::concolic::SymState;
 use crate::exec::trace::Trace;
 use crate::exec::{self, Limits, RunInput, RunResult};
 use crate::ir::Program;
 use crate::slice::{self, Criterion, Slicer, Spec};
+use crate::solver::{Chain, Layers};
 use crate::sym::{ExprId, SolveResult};
 
 /// How to explore.
@@ -450,7 +449,7 @@ pub fn explore(
 ) -> Result<Exploration> {
     let started = Instant::now();
     let facts = Facts::new(prog);
-    let mut solver = CachedSolver::new(cache);
+    let mut solver = Chain::new(cache, Layers::NONE);
     let mut ex = Exploration {
         strategy: opts.strategy,
         runs: Vec::new(),
@@ -503,10 +502,11 @@ pub fn explore(
         cs.push(run.sym.pool.negate(last));
         let run = &ex.runs[p.run];
         ex.stats.solver_calls += 1;
-        ex.stats.formula_bytes += run.sym.pool.smt2_script(&cs).len();
         let timeout_ms = query_timeout(opts.timeout, started);
-        let (answer, hit) = solver.check(&run.sym.pool, &cs, timeout_ms);
-        if hit {
+        let a = solver.check_answer(&run.sym.pool, &cs, &[], timeout_ms);
+        ex.stats.formula_bytes = solver.counts.formula_bytes;
+        let answer = a.result;
+        if a.from_cache {
             ex.stats.solver_cache_hits += 1;
         }
         match answer {

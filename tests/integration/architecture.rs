@@ -278,3 +278,15 @@ fn the_cli_holds_no_analysis_policy() {
         .collect();
     assert!(bad.is_empty(), "analysis policy in the binary: {bad:?}");
 }
+
+/// Every satisfiability question goes through the solver chain (`src/solver/`): its
+/// layers and counters, not a z3 solver of a user's own.
+#[test]
+fn only_the_solver_chain_makes_a_z3_solver() {
+    let bad = offenders(
+        &["Solver::new", "z3::Solver", "z3::ast"],
+        |p| p.starts_with("src/solver/") || p == "src/sym/solve.rs",
+        true,
+    );
+    assert!(bad.is_empty(), "a z3 solver outside src/solver: {bad:?}");
+}

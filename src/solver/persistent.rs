@@ -1,15 +1,17 @@
-//! Solver answers kept in the analysis cache, keyed by the query's SMT-LIB2 script, so a
-//! repeated analysis (or one that poses the same query) does no solving.
+//! The persistent layer of the solver chain: answers kept in the analysis cache, keyed
+//! by the query's SMT-LIB2 script, so a repeated analysis (or one that poses the same
+//! query) does no solving. Models are stored by variable name, so an answer found in
+//! one pool serves another (the memo layer uses the same encoding).
 
 use serde::{Deserialize, Serialize};
 
 use crate::cache::{Cache, Key, Kind};
-use crate::sym::{ExprId, ExprPool, Model, SolveResult, Solver};
+use crate::sym::{ExprPool, Model, SolveResult};
 
 /// A solver answer as stored: models by variable name, because variable ids are only
 /// meaningful inside one pool.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-enum Stored {
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub(super) enum Stored {
     Sat(Vec<(String, u64)>),
     Unsat,
     /// The timeout it was given: a longer timeout may decide the query, so the answer
@@ -20,63 +22,36 @@ enum Stored {
     },
 }
 
-/// A z3 solver in front of which the cache answers the queries it has seen.
-pub struct CachedSolver<'c> {
-    solver: Solver,
-    cache: &'c mut Cache,
-    /// Queries answered by the cache (not solved).
-    pub hits: usize,
-    /// SMT-LIB2 bytes of every query posed, answered by the cache or not: the size of
-    /// the formulas a condition gives the solver.
-    pub formula_bytes: usize,
+/// The answer the cache keeps for `script` (a query's SMT-LIB2), decoded for `pool`;
+/// `None` on a miss, or when the stored answer does not hold under `timeout_ms` (an
+/// `unknown` found with less time).
+pub(super) fn lookup(
+    cache: &mut Cache,
+    pool: &ExprPool,
+    key: &Key,
+    timeout_ms: u32,
+) -> Option<SolveResult> {
+    let blob = cache.get(Kind::Solver, key)?;
+    // An undecodable blob (another layout) is treated as a miss and overwritten.
+    let stored: Stored = serde_json::from_slice(&blob).ok()?;
+    decode(pool, stored, timeout_ms)
 }
 
-impl<'c> CachedSolver<'c> {
-    pub fn new(cache: &'c mut Cache) -> CachedSolver<'c> {
-        CachedSolver {
-            solver: Solver::new(),
-            cache,
-            hits: 0,
-            formula_bytes: 0,
-        }
-    }
-
-    /// Is the conjunction of `cs` satisfiable? The second value says whether the
-    /// answer came from the cache.
-    pub fn check(
-        &mut self,
-        pool: &ExprPool,
-        cs: &[ExprId],
-        timeout_ms: u32,
-    ) -> (SolveResult, bool) {
-        let script = pool.smt2_script(cs);
-        self.formula_bytes += script.len();
-        let key = self.cache.is_enabled().then(|| Key::formula(&script));
-        if let Some(key) = &key {
-            if let Some(r) = self.lookup(pool, key, timeout_ms) {
-                self.hits += 1;
-                return (r, true);
-            }
-        }
-        let r = self.solver.check(pool, cs, timeout_ms);
-        if let Some(key) = &key {
-            if let Some(blob) = encode(pool, &r, timeout_ms) {
-                self.cache.put(Kind::Solver, key, &blob);
-            }
-        }
-        (r, false)
-    }
-
-    fn lookup(&mut self, pool: &ExprPool, key: &Key, timeout_ms: u32) -> Option<SolveResult> {
-        let blob = self.cache.get(Kind::Solver, key)?;
-        // An undecodable blob (another layout) is treated as a miss and overwritten.
-        let stored: Stored = serde_json::from_slice(&blob).ok()?;
-        decode(pool, stored, timeout_ms)
+/// Keep `r`, found under `timeout_ms`, as the answer to the query keyed `key`.
+pub(super) fn store(
+    cache: &mut Cache,
+    pool: &ExprPool,
+    key: &Key,
+    r: &SolveResult,
+    timeout_ms: u32,
+) {
+    if let Some(blob) = encode(pool, r, timeout_ms) {
+        cache.put(Kind::Solver, key, &blob);
     }
 }
 
-fn encode(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Option<Vec<u8>> {
-    let stored = match r {
+pub(super) fn encode_stored(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Stored {
+    match r {
         SolveResult::Sat(m) => Stored::Sat(
             m.iter()
                 .map(|(v, x)| (pool.var_info(v).name.clone(), x))
@@ -87,11 +62,14 @@ fn encode(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Option<Vec<u8>> 
             why: why.clone(),
             timeout_ms,
         },
-    };
-    serde_json::to_vec(&stored).ok()
+    }
 }
 
-fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option<SolveResult> {
+fn encode(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Option<Vec<u8>> {
+    serde_json::to_vec(&encode_stored(pool, r, timeout_ms)).ok()
+}
+
+pub(super) fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option<SolveResult> {
     match stored {
         Stored::Sat(values) => {
             // Every name must exist in this pool: the script declared them all.
@@ -115,7 +93,8 @@ fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option<SolveResul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sym::CmpOp;
+    use crate::solver::{Chain, Layers};
+    use crate::sym::{CmpOp, ExprId};
 
     fn query() -> (ExprPool, Vec<ExprId>, crate::sym::VarId) {
         let mut p = ExprPool::new();
@@ -132,17 +111,19 @@ mod tests {
         let mut cache = Cache::open(&dir.path().join("c.sqlite"));
         let (p, cs, q) = query();
         let first = {
-            let mut s = CachedSolver::new(&mut cache);
-            let (r, hit) = s.check(&p, &cs, 10_000);
+            let mut s = Chain::new(&mut cache, Layers::NONE);
+            let a = s.check_answer(&p, &cs, &[], 10_000);
+            let (r, hit) = (a.result, a.from_cache);
             assert!(!hit);
             r
         };
         // A fresh solver (a new process) with the same pool contents.
         let (p2, cs2, q2) = query();
-        let mut s = CachedSolver::new(&mut cache);
-        let (r, hit) = s.check(&p2, &cs2, 10_000);
+        let mut s = Chain::new(&mut cache, Layers::NONE);
+        let a = s.check_answer(&p2, &cs2, &[], 10_000);
+        let (r, hit) = (a.result, a.from_cache);
         assert!(hit);
-        assert_eq!(s.hits, 1);
+        assert_eq!(s.counts.cache_hits, 1);
         assert_eq!(r, first);
         match r {
             SolveResult::Sat(m) => {
@@ -157,13 +138,13 @@ mod tests {
     fn disabled_cache_always_solves() {
         let mut cache = Cache::disabled();
         let (p, cs, _) = query();
-        let mut s = CachedSolver::new(&mut cache);
-        assert!(!s.check(&p, &cs, 10_000).1);
-        assert!(!s.check(&p, &cs, 10_000).1);
-        assert_eq!(s.hits, 0);
+        let mut s = Chain::new(&mut cache, Layers::NONE);
+        assert!(!s.check_answer(&p, &cs, &[], 10_000).from_cache);
+        assert!(!s.check_answer(&p, &cs, &[], 10_000).from_cache);
+        assert_eq!(s.counts.cache_hits, 0);
         // Every query posed counts its script, with or without a cache.
-        assert_eq!(s.formula_bytes, 2 * p.smt2_script(&cs).len());
-        assert!(s.formula_bytes > 0);
+        assert_eq!(s.counts.formula_bytes, 2 * p.smt2_script(&cs).len());
+        assert!(s.counts.formula_bytes > 0);
     }
 
     #[test]

@@ -1,112 +1,15 @@
-//! Satisfiability of conjunctions for `signature-diff`, with the cheap answers first.
-//!
-//! The diff asks many questions of the same few constraints (pairs of partitions, both
-//! directions of an equivalence), and z3 is slow on the multiplications and divisions
-//! of the larger samples. Before z3 is asked:
-//! - the conjunction is flattened and split into groups that share no variable (KLEE's
-//!   constraint independence): the whole is satisfiable exactly when every group is, and
-//!   the groups' models, over disjoint variables, combine into one;
-//! - a group that a hint (a partition's own test) satisfies is satisfiable by it;
-//! - a group whose comparisons with constants leave some value no room (`x > 10` and
-//!   `x <= 5`) is unsatisfiable;
-//! - a group asked before gets the same answer (memo for the diff's lifetime).
+//! The exact shortcuts of the solver chain, answered without z3: constraint
+//! independence (a conjunction split into groups that share no variable: the whole is
+//! satisfiable exactly when every group is, and the groups' models, over disjoint
+//! variables, combine into one), hints (an assignment checked by evaluation), and
+//! bounds (comparisons with constants that leave some value no room).
 //!
 //! Every shortcut is exact: a satisfiable answer carries a model that was checked by
 //! evaluation, an unsatisfiable one a contradiction in the constraints' own semantics.
 
 use std::collections::HashMap;
 
-use crate::darwin::solver_cache::CachedSolver;
-use crate::sym::{BinOp, CmpOp, ExprId, ExprPool, Model, Node, SolveResult, VarId};
-
-/// How each question was answered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Counts {
-    /// Questions asked (conjunctions, before splitting).
-    pub queries: usize,
-    /// Groups sent to z3 (the analysis cache may still answer some).
-    pub solver_calls: usize,
-    /// Groups answered by a hint's values.
-    pub by_hint: usize,
-    /// Groups found contradictory by their bounds.
-    pub by_bounds: usize,
-    /// Groups answered by an earlier identical group.
-    pub by_memo: usize,
-}
-
-pub struct Decider<'c> {
-    solver: CachedSolver<'c>,
-    memo: HashMap<Vec<ExprId>, SolveResult>,
-    pub counts: Counts,
-}
-
-impl<'c> Decider<'c> {
-    pub fn new(solver: CachedSolver<'c>) -> Decider<'c> {
-        Decider {
-            solver,
-            memo: HashMap::new(),
-            counts: Counts::default(),
-        }
-    }
-
-    /// Whether the conjunction of `cs` is satisfiable; a model gives a value to every
-    /// variable of `cs`. `hints` are assignments tried before solving.
-    pub fn check(
-        &mut self,
-        pool: &ExprPool,
-        cs: &[ExprId],
-        hints: &[&Model],
-        timeout_ms: u32,
-    ) -> SolveResult {
-        self.counts.queries += 1;
-        let conj = conjuncts(pool, cs);
-        if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {
-            return SolveResult::Unsat;
-        }
-        let mut pairs: Vec<(VarId, u64)> = Vec::new();
-        let mut unknown = None;
-        for group in groups(pool, &conj) {
-            if let Some(m) = hints.iter().find(|m| holds(pool, &group, m)) {
-                self.counts.by_hint += 1;
-                pairs.extend(
-                    pool.vars_of_all(&group)
-                        .into_iter()
-                        .filter_map(|v| m.get(v).map(|x| (v, x))),
-                );
-                continue;
-            }
-            if contradictory(pool, &group) {
-                self.counts.by_bounds += 1;
-                return SolveResult::Unsat;
-            }
-            let r = match self.memo.get(&group) {
-                Some(r) => {
-                    self.counts.by_memo += 1;
-                    r.clone()
-                }
-                None => {
-                    self.counts.solver_calls += 1;
-                    let r = self.solver.check(pool, &group, timeout_ms).0;
-                    // An undecided group may be decided with more time: not remembered.
-                    if !matches!(r, SolveResult::Unknown(_)) {
-                        self.memo.insert(group.clone(), r.clone());
-                    }
-                    r
-                }
-            };
-            match r {
-                SolveResult::Unsat => return SolveResult::Unsat,
-                SolveResult::Sat(m) => pairs.extend(m.iter()),
-                // Another group may still be unsatisfiable, which decides the whole.
-                SolveResult::Unknown(why) => unknown = Some(why),
-            }
-        }
-        match unknown {
-            Some(why) => SolveResult::Unknown(why),
-            None => SolveResult::Sat(Model::from_pairs(pairs)),
-        }
-    }
-}
+use crate::sym::{BinOp, CmpOp, ExprId, ExprPool, Model, Node, VarId};
 
 /// Whether `m` gives a value to every variable of `es` and makes them all true.
 pub fn holds(pool: &ExprPool, es: &[ExprId], m: &Model) -> bool {
@@ -116,7 +19,7 @@ pub fn holds(pool: &ExprPool, es: &[ExprId], m: &Model) -> bool {
 
 /// The conjuncts of `cs`, width-1 `and`s taken apart, sorted, without duplicates and
 /// without constant truths.
-fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
+pub(super) fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
     let mut out = Vec::new();
     let mut stack: Vec<ExprId> = cs.to_vec();
     while let Some(e) = stack.pop() {
@@ -136,7 +39,7 @@ fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
 
 /// The conjuncts grouped so that no two groups share a variable (each group sorted;
 /// constant conjuncts, which are false, never get here).
-fn groups(pool: &ExprPool, conj: &[ExprId]) -> Vec<Vec<ExprId>> {
+pub(super) fn groups(pool: &ExprPool, conj: &[ExprId]) -> Vec<Vec<ExprId>> {
     // Conjuncts joined through their variables.
     let mut sets = crate::unionfind::UnionFind::new(conj.len());
     let mut owner: HashMap<VarId, usize> = HashMap::new();
@@ -161,7 +64,7 @@ struct Range {
 /// Whether the comparisons of some value with constants in `group` leave it no value:
 /// bounds in the signed and the unsigned reading are intersected separately; an
 /// equality must also avoid every excluded constant.
-fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
+pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
     // (value, signed reading) -> range, and the constants it must differ from.
     let mut ranges: HashMap<(ExprId, bool), Range> = HashMap::new();
     let mut excluded: HashMap<ExprId, Vec<u64>> = HashMap::new();
@@ -266,6 +169,8 @@ fn compared_with_constant(pool: &ExprPool, c: ExprId) -> Option<(ExprId, CmpOp, 
 mod tests {
     use super::*;
     use crate::cache::Cache;
+    use crate::solver::{Chain, Layers};
+    use crate::sym::SolveResult;
 
     fn var(p: &mut ExprPool, name: &str, w: u32) -> ExprId {
         let v = p.new_var(name, w, true).expect("fresh name");
@@ -281,7 +186,7 @@ mod tests {
         let gt = p.cmp(CmpOp::Sgt, x, ten);
         let le = p.cmp(CmpOp::Sle, x, five);
         let mut cache = Cache::disabled();
-        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        let mut d = Chain::new(&mut cache, Layers::ALL);
         assert_eq!(d.check(&p, &[gt, le], &[], 1000), SolveResult::Unsat);
         assert_eq!(d.counts.by_bounds, 1);
         assert_eq!(d.counts.solver_calls, 0);
@@ -343,7 +248,7 @@ mod tests {
         let t1 = Model::from_pairs(vec![(vx, 4), (vy, 9)]);
         let t2 = Model::from_pairs(vec![(vx, 0), (vy, 1)]);
         let mut cache = Cache::disabled();
-        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        let mut d = Chain::new(&mut cache, Layers::ALL);
         match d.check(&p, &[both], &[&t1, &t2], 1000) {
             SolveResult::Sat(m) => {
                 assert!(holds(&p, &[cx, cy], &m));
@@ -388,7 +293,7 @@ mod tests {
             seed % n
         };
         let mut cache = Cache::disabled();
-        let mut d = Decider::new(CachedSolver::new(&mut cache));
+        let mut d = Chain::new(&mut cache, Layers::ALL);
         let mut plain = crate::sym::Solver::new();
         let (mut sat, mut unsat) = (0, 0);
         for _ in 0..300 {

@@ -1,0 +1,242 @@
+//! The one way regcause asks whether a conjunction of constraints is satisfiable: a
+//! chain of layers in KLEE's manner, cheapest first, behind one call ([`Chain::check`]).
+//! DARWIN, replay (`pc --check`), exploration and `signature-diff` all ask here.
+//!
+//! 1. **independence** (`split`): the conjunction taken apart into groups that share no
+//!    variable; each group goes down the chain alone and their models combine;
+//! 2. **hints**: a group that a given assignment (a partition's own test) satisfies is
+//!    satisfiable by it, checked by evaluation;
+//! 3. **bounds**: a group whose comparisons with constants leave some value no room is
+//!    unsatisfiable;
+//! 4. **memo**: a group asked before in this chain gets the same answer;
+//! 5. **persistent cache**: an answer kept in the analysis cache (SQLite), keyed by the
+//!    group's SMT-LIB2 script;
+//! 6. **z3** (`sym::Solver`), whose answers the memo and the cache then keep.
+//!
+//! Layers 1-4 are chosen per user ([`Layers`]). Every layer is exact in satisfiability;
+//! but layers 1-2 give other models than z3 would for the whole query, so a user whose
+//! reports show models (DARWIN's alternative inputs, exploration's tests) keeps them
+//! off and gets z3's own model. Counters per layer ([`Counts`]) go into each user's
+//! statistics. A `sym::Solver` is made nowhere else (`tests/integration/architecture.rs`).
+
+mod persistent;
+mod split;
+
+use std::collections::HashMap;
+
+use crate::cache::{Cache, Key};
+use crate::sym::{ExprId, ExprPool, Model, SolveResult, Solver};
+
+pub use split::holds;
+
+/// Which of the optional layers a chain uses (the persistent cache and z3 always).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    pub independence: bool,
+    pub hints: bool,
+    pub bounds: bool,
+    pub memo: bool,
+}
+
+impl Layers {
+    /// Every layer: `signature-diff`, which asks many overlapping questions and shows
+    /// no models.
+    pub const ALL: Layers = Layers {
+        independence: true,
+        hints: true,
+        bounds: true,
+        memo: true,
+    };
+    /// z3's own model for the whole query, answered from the persistent cache when it
+    /// can be: DARWIN, exploration, replay.
+    pub const NONE: Layers = Layers {
+        independence: false,
+        hints: false,
+        bounds: false,
+        memo: false,
+    };
+}
+
+/// How a chain's questions were answered, per layer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    /// Questions asked (conjunctions, before splitting).
+    pub queries: usize,
+    /// Groups that reached the solver's own layers (the persistent cache, then z3).
+    pub solver_calls: usize,
+    /// Groups answered by a hint's values.
+    pub by_hint: usize,
+    /// Groups found contradictory by their bounds.
+    pub by_bounds: usize,
+    /// Groups answered by an earlier identical group.
+    pub by_memo: usize,
+    /// Groups answered by the persistent cache (counted in `solver_calls` too).
+    pub cache_hits: usize,
+    /// SMT-LIB2 bytes of the groups posed to the persistent cache and z3.
+    pub formula_bytes: usize,
+}
+
+/// One answer, and whether the persistent cache gave it (no group reached z3 and at
+/// least one was answered from the cache).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub result: SolveResult,
+    pub from_cache: bool,
+}
+
+/// The chain (see the module's documentation).
+pub struct Chain<'c> {
+    z3: Option<Solver>,
+    cache: &'c mut Cache,
+    layers: Layers,
+    /// Answers by SMT-LIB2 script, models by variable name (valid in any pool).
+    memo: HashMap<String, persistent::Stored>,
+    pub counts: Counts,
+}
+
+impl<'c> Chain<'c> {
+    /// A chain over `cache` (`Cache::disabled()`: no persistent layer) with `layers`.
+    pub fn new(cache: &'c mut Cache, layers: Layers) -> Chain<'c> {
+        Chain {
+            z3: None,
+            cache,
+            layers,
+            memo: HashMap::new(),
+            counts: Counts::default(),
+        }
+    }
+
+    /// Whether the conjunction of `cs` is satisfiable; a model gives a value to every
+    /// variable of `cs`. `hints` are assignments tried before solving (with
+    /// `Layers::hints`).
+    pub fn check(
+        &mut self,
+        pool: &ExprPool,
+        cs: &[ExprId],
+        hints: &[&Model],
+        timeout_ms: u32,
+    ) -> SolveResult {
+        self.check_answer(pool, cs, hints, timeout_ms).result
+    }
+
+    /// [`Chain::check`], saying whether the persistent cache answered.
+    pub fn check_answer(
+        &mut self,
+        pool: &ExprPool,
+        cs: &[ExprId],
+        hints: &[&Model],
+        timeout_ms: u32,
+    ) -> Answer {
+        self.counts.queries += 1;
+        let groups = if self.layers.independence {
+            let conj = split::conjuncts(pool, cs);
+            if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {
+                return Answer {
+                    result: SolveResult::Unsat,
+                    from_cache: false,
+                };
+            }
+            split::groups(pool, &conj)
+        } else {
+            vec![cs.to_vec()]
+        };
+        let (mut pairs, mut unknown) = (Vec::new(), None);
+        let (mut cached, mut solved) = (false, false);
+        for group in groups {
+            let r = match self.shortcut(pool, &group, hints) {
+                Some(r) => r,
+                None => {
+                    let (r, hit) = self.solve(pool, &group, timeout_ms);
+                    cached |= hit;
+                    solved |= !hit;
+                    r
+                }
+            };
+            match r {
+                SolveResult::Unsat => {
+                    return Answer {
+                        result: SolveResult::Unsat,
+                        from_cache: cached && !solved,
+                    }
+                }
+                SolveResult::Sat(m) => pairs.extend(m.iter()),
+                // Another group may still be unsatisfiable, which decides the whole.
+                SolveResult::Unknown(why) => unknown = Some(why),
+            }
+        }
+        let result = match unknown {
+            Some(why) => SolveResult::Unknown(why),
+            None => SolveResult::Sat(Model::from_pairs(pairs)),
+        };
+        Answer {
+            result,
+            from_cache: cached && !solved,
+        }
+    }
+
+    /// Layers 2-3 on one group: a hint that satisfies it, or bounds that refute it.
+    fn shortcut(
+        &mut self,
+        pool: &ExprPool,
+        group: &[ExprId],
+        hints: &[&Model],
+    ) -> Option<SolveResult> {
+        if self.layers.hints {
+            if let Some(m) = hints.iter().find(|m| holds(pool, group, m)) {
+                self.counts.by_hint += 1;
+                let values = pool
+                    .vars_of_all(group)
+                    .into_iter()
+                    .filter_map(|v| m.get(v).map(|x| (v, x)))
+                    .collect();
+                return Some(SolveResult::Sat(Model::from_pairs(values)));
+            }
+        }
+        if self.layers.bounds && split::contradictory(pool, group) {
+            self.counts.by_bounds += 1;
+            return Some(SolveResult::Unsat);
+        }
+        None
+    }
+
+    /// Layers 4-6 on one group: the memo, the persistent cache, z3. The bool says
+    /// whether the persistent cache answered.
+    fn solve(&mut self, pool: &ExprPool, group: &[ExprId], timeout_ms: u32) -> (SolveResult, bool) {
+        let script = pool.smt2_script(group);
+        if self.layers.memo {
+            let known = self.memo.get(&script).cloned();
+            if let Some(r) = known.and_then(|s| persistent::decode(pool, s, timeout_ms)) {
+                self.counts.by_memo += 1;
+                return (r, false);
+            }
+        }
+        self.counts.solver_calls += 1;
+        self.counts.formula_bytes += script.len();
+        let key = self.cache.is_enabled().then(|| Key::formula(&script));
+        let hit = key
+            .as_ref()
+            .and_then(|k| persistent::lookup(self.cache, pool, k, timeout_ms));
+        let (r, from_cache) = match hit {
+            Some(r) => {
+                self.counts.cache_hits += 1;
+                (r, true)
+            }
+            None => {
+                let r = self
+                    .z3
+                    .get_or_insert_with(Solver::new)
+                    .check(pool, group, timeout_ms);
+                if let Some(k) = &key {
+                    persistent::store(self.cache, pool, k, &r, timeout_ms);
+                }
+                (r, false)
+            }
+        };
+        // An undecided group may be decided with more time: not remembered.
+        if self.layers.memo && !matches!(r, SolveResult::Unknown(_)) {
+            self.memo
+                .insert(script, persistent::encode_stored(pool, &r, timeout_ms));
+        }
+        (r, from_cache)
+    }
+}
