@@ -3,9 +3,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::config::Config;
 use crate::diagnostic;
 use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS};
 use crate::frontend;
@@ -82,6 +84,8 @@ pub struct ExplainArgs {
     pub bad: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Expected stdout of the test (default: what the good revision prints).
     #[arg(long, value_name = "FILE", conflicts_with = "expect_file")]
     pub expect: Option<PathBuf>,
@@ -140,6 +144,53 @@ pub struct InputArgs {
     pub env: Vec<String>,
 }
 
+/// Configuration from outside the revisions, applied to both (see the README's
+/// "Configuration"; `config::Config` does the work).
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ConfigArgs {
+    /// Read the configuration from FILE instead of the working tree's regcause.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// A build's compile_commands.json (or the build directory holding it), anywhere on
+    /// disk: its paths are mapped into each revision's tree, each entry's
+    /// -D/-U/-I/-include/-std are used, and the program after `--` picks its target.
+    #[arg(long, value_name = "PATH")]
+    pub compile_commands: Option<PathBuf>,
+    /// Define a macro in every translation unit (NAME or NAME=VALUE; repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Undefine a macro in every translation unit (repeatable).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefine: Vec<String>,
+    /// Add an include directory (a path of the working tree; repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<String>,
+    /// Run the test in DIR, relative to the repository root (the program's relative
+    /// paths resolve there). Default: the root.
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<String>,
+    /// Print the effective configuration on stderr.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+}
+
+/// The configuration from outside the revisions for a command run in `repo`.
+fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
+    let opts = crate::config::Options {
+        config: c.config.clone(),
+        compile_commands: c.compile_commands.clone(),
+        defines: c.define.clone(),
+        undefines: c.undefine.clone(),
+        includes: c.include.clone(),
+        cwd: c.cwd.clone(),
+    };
+    let config = Config::gather(&opts, repo.workdir().as_deref())?;
+    if c.verbose {
+        eprint!("git-regcause: {}", config.describe());
+    }
+    Ok(Arc::new(config))
+}
+
 /// An `--env` value: `NAME=VALUE` with a non-empty NAME (VALUE may be empty or hold `=`).
 fn parse_env_var(s: &str) -> Result<String, String> {
     match s.split_once('=') {
@@ -165,6 +216,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// The program as it is run, then its arguments.
         #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
         test: Vec<String>,
@@ -192,6 +245,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// Print the path condition as an SMT-LIB2 script instead.
         #[arg(long)]
         smt2: bool,
@@ -213,6 +268,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// What to slice for: all of stdout, how the run ended, stdout byte N or bytes
         /// N..M (end exclusive, `N..` to the end), or stderr (all, or a byte range).
         #[arg(
@@ -242,6 +299,8 @@ pub enum Command {
     /// Print the intermediate representation of a program of revision REV.
     Ir {
         rev: String,
+        #[command(flatten)]
+        config: ConfigArgs,
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         test: Vec<String>,
     },
@@ -293,6 +352,8 @@ pub struct ExploreArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
+    pub config: ConfigArgs,
+    #[command(flatten)]
     pub bounds: ExploreBounds,
     /// `rsc`: one path per relevant slice condition; `dart`: every path (the baseline).
     #[arg(long, value_enum, default_value_t = crate::explore::Strategy::Rsc)]
@@ -317,6 +378,8 @@ pub struct SigDiffArgs {
     pub bad: String,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub bounds: ExploreBounds,
     /// Output format.
@@ -380,6 +443,8 @@ pub enum Error {
     Oracle(#[from] OracleError),
     #[error(transparent)]
     Frontend(#[from] frontend::FrontendError),
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
     /// Something regcause does not model, met while running or analysing.
     #[error("{0}")]
     Unsupported(String),
@@ -394,7 +459,9 @@ pub enum Error {
 impl Error {
     pub fn code(&self) -> i32 {
         match self {
-            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } => code::USAGE,
+            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } | Error::Config(_) => {
+                code::USAGE
+            }
             Error::Repo(_) => code::REPOSITORY,
             Error::Oracle(OracleError::Repo(_) | OracleError::ExpectFile { .. }) => {
                 code::REPOSITORY
@@ -447,7 +514,12 @@ pub fn main() -> i32 {
         }
     };
     let r = match cli.command {
-        Some(Command::Run { rev, input, test }) => cmd_run(&rev, &input, &test),
+        Some(Command::Run {
+            rev,
+            input,
+            config,
+            test,
+        }) => cmd_run(&rev, &input, &config, &test),
         Some(Command::Exec {
             files,
             include,
@@ -455,23 +527,25 @@ pub fn main() -> i32 {
             input,
             args,
         }) => cmd_exec(&files, &include, &define, &input, &args),
-        Some(Command::Ir { rev, test }) => cmd_ir(&rev, &test),
+        Some(Command::Ir { rev, config, test }) => cmd_ir(&rev, &config, &test),
         Some(Command::Pc {
             rev,
             input,
+            config,
             smt2,
             check,
             max_branches,
             test,
-        }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
+        }) => cmd_pc(&rev, &input, &config, smt2, check, max_branches, &test),
         Some(Command::Slice {
             rev,
             input,
+            config,
             criterion,
             condition,
             format,
             test,
-        }) => cmd_slice(&rev, &input, criterion, condition, format, &test),
+        }) => cmd_slice(&rev, &input, &config, criterion, condition, format, &test),
         Some(Command::Explore(a)) => cmd_explore(&a),
         Some(Command::SignatureDiff(a)) => cmd_signature_diff(&a),
         Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
@@ -545,7 +619,7 @@ fn eprint_warnings(prog: &crate::ir::Program, rev: Option<&str>) {
     }
 }
 
-fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
+fn cmd_run(rev: &str, input: &InputArgs, config: &ConfigArgs, test: &[String]) -> Res {
     let stdin = read_stdin_file(&input.stdin)?;
     let repo = open_repo()?;
     let t = Test {
@@ -554,6 +628,7 @@ fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
         stdin,
         env: run_env(input),
         expect: None,
+        config: gather_config(config, &repo)?,
     };
     let r = oracle::run_at(&repo, rev, &t, limits(input))?;
     eprint_warnings(&r.program, None);
@@ -628,18 +703,24 @@ struct RevSetup {
     input: RunInput,
 }
 
-fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, Error> {
+fn rev_setup(
+    rev: &str,
+    input: &InputArgs,
+    config: &ConfigArgs,
+    test: &[String],
+) -> Result<RevSetup, Error> {
     let stdin = read_stdin_file(&input.stdin)?;
     let repo = open_repo()?;
-    let tree = repo.materialise(rev)?;
-    let prog = oracle::load(tree.path(), &test[0], rev)?;
     let t = Test {
         program: test[0].clone(),
         args: test[1..].to_vec(),
         stdin,
         env: run_env(input),
         expect: None,
+        config: gather_config(config, &repo)?,
     };
+    let tree = repo.materialise(rev)?;
+    let prog = oracle::load(tree.path(), &t, rev)?;
     let input = t.input(tree.path());
     Ok(RevSetup { tree, prog, input })
 }
@@ -647,6 +728,7 @@ fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, 
 fn cmd_pc(
     rev: &str,
     input: &InputArgs,
+    config: &ConfigArgs,
     smt2: bool,
     check: bool,
     max_branches: usize,
@@ -656,7 +738,7 @@ fn cmd_pc(
         tree: _tree,
         prog,
         input: run_input,
-    } = rev_setup(rev, input, test)?;
+    } = rev_setup(rev, input, config, test)?;
     let run = exec::run_concolic(&prog, &run_input, limits(input));
     let sy = &run.sym;
     let mut o = std::io::stdout().lock();
@@ -797,6 +879,7 @@ fn source_line(
 fn cmd_slice(
     rev: &str,
     input: &InputArgs,
+    config: &ConfigArgs,
     spec: crate::slice::Spec,
     cond: CondKind,
     format: SliceFormat,
@@ -806,7 +889,7 @@ fn cmd_slice(
         tree,
         prog,
         input: run_input,
-    } = rev_setup(rev, input, test)?;
+    } = rev_setup(rev, input, config, test)?;
     let run = exec::run_traced(&prog, &run_input, limits(input), true);
     if let Outcome::Fault(e) = &run.result.outcome {
         if e.kind == exec::FaultKind::Unsupported {
@@ -946,10 +1029,15 @@ fn cmd_slice(
     Ok(0)
 }
 
-fn cmd_ir(rev: &str, test: &[String]) -> Res {
+fn cmd_ir(rev: &str, config: &ConfigArgs, test: &[String]) -> Res {
     let repo = open_repo()?;
+    let t = Test {
+        program: test[0].clone(),
+        config: gather_config(config, &repo)?,
+        ..Test::default()
+    };
     let tree = repo.materialise(rev)?;
-    let p = oracle::load(tree.path(), &test[0], rev)?;
+    let p = oracle::load(tree.path(), &t, rev)?;
     print!("{}", crate::ir::display::program(&p));
     Ok(0)
 }
@@ -1058,7 +1146,7 @@ fn load_rev(
     lim: Limits,
     traced: bool,
 ) -> Result<Loaded, Error> {
-    let (prog, units) = oracle::load_keeping_text(tree.path(), &test.program, rev)?;
+    let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;
     let input = test.input(tree.path());
     let (run, trace) = if traced {
         let t = exec::run_traced(&prog, &input, lim, true);
@@ -1220,6 +1308,7 @@ fn explain(a: &ExplainArgs) -> Res {
         stdin,
         env: run_env(&a.input),
         expect: None,
+        config: gather_config(&a.config, &repo)?,
     };
     let lim = limits(&a.input);
     let traced = a.condition == darwin::ConditionKind::Rsc;
@@ -1233,7 +1322,7 @@ fn explain(a: &ExplainArgs) -> Res {
     // The bad revision's explored suite, if `explore` cached one: the report counts its
     // failing tests, so it is part of the key.
     // Keyed by the commits' tree ids, so a hit writes neither tree out.
-    let suite = crate::explore::stored::suite_bytes(&mut cache, &bids.1, &test.program);
+    let suite = crate::explore::stored::suite_bytes(&mut cache, &bids.1, &test.cache_name());
     let key = report_cache_key(a, &test, &gids.1, &bids.1, &suite);
     if let Some(mut r) = key
         .as_ref()
@@ -1275,6 +1364,7 @@ fn explain(a: &ExplainArgs) -> Res {
             program: test.program.clone(),
             args: test.args.clone(),
             stdin: String::from_utf8_lossy(&test.stdin).into_owned(),
+            config: (!test.config.is_empty()).then(|| (*test.config).clone()),
         },
         a.condition.name(),
     );
@@ -1434,7 +1524,7 @@ fn report_cache_key(
         gh,
         bh,
         &[
-            test.program.as_bytes(),
+            test.cache_name().as_bytes(),
             args.as_bytes(),
             &test.stdin,
             &env,
@@ -1569,14 +1659,15 @@ fn dd_step(
     // Most subsets are spliced from the revisions' preprocessed text instead of running
     // `cc -E` (the search's time includes making those texts); a pair of revisions that
     // cannot be spliced preprocesses every subset.
-    let splicer = crate::frontend::Splicer::new(&good, &bad, &test.program).map(|s| {
-        s.with_revisions(crate::frontend::Revisions {
-            good_root: g.tree.path().to_path_buf(),
-            good: g.units.clone(),
-            bad_root: b.tree.path().to_path_buf(),
-            bad: b.units.clone(),
-        })
-    });
+    let splicer =
+        crate::frontend::Splicer::new(&good, &bad, &test.program, &test.config).map(|s| {
+            s.with_revisions(crate::frontend::Revisions {
+                good_root: g.tree.path().to_path_buf(),
+                good: g.units.clone(),
+                bad_root: b.tree.path().to_path_buf(),
+                bad: b.units.clone(),
+            })
+        });
     let mut judge = crate::dd::InterpJudge {
         program: &test.program,
         test,
@@ -1664,7 +1755,7 @@ fn explore_rev(
     cache: &mut crate::cache::Cache,
 ) -> Result<ExploredRev, Error> {
     let tree = repo.materialise(rev)?;
-    let prog = oracle::load(tree.path(), &test.program, rev)?;
+    let prog = oracle::load(tree.path(), test, rev)?;
     let opts = crate::explore::Options {
         strategy,
         criterion: bounds.criterion,
@@ -1676,8 +1767,9 @@ fn explore_rev(
     let pb = explore_progress(rev);
     let start = test.input(tree.path());
     // Keyed by the whole tree (files the program opens too), the test and the options.
-    let key = crate::explore::stored::key(&tree.tree, &test.program, &start, &opts);
-    let stored_as = (&key, tree.tree.as_str(), test.program.as_str());
+    let name = test.cache_name();
+    let key = crate::explore::stored::key(&tree.tree, &name, &start, &opts);
+    let stored_as = (&key, tree.tree.as_str(), name.as_str());
     let ex = crate::explore::stored::explore_reusing(&prog, start, &opts, cache, stored_as, |p| {
         pb.set_message(format!(
             "{rev}: {} executions, {} partitions, {} pending",
@@ -1705,7 +1797,12 @@ fn open_cache(bounds: &ExploreBounds, repo: &Repo) -> crate::cache::Cache {
     }
 }
 
-fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
+fn explore_test(
+    input: &InputArgs,
+    config: &ConfigArgs,
+    repo: &Repo,
+    test: &[String],
+) -> Result<Test, Error> {
     let stdin = read_stdin_file(&input.stdin)?;
     Ok(Test {
         program: test[0].clone(),
@@ -1713,6 +1810,7 @@ fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
         stdin,
         expect: None,
         env: run_env(input),
+        config: gather_config(config, repo)?,
     })
 }
 
@@ -1724,8 +1822,8 @@ fn print_out(text: &str) {
 
 fn cmd_explore(a: &ExploreArgs) -> Res {
     {
-        let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
+        let test = explore_test(&a.input, &a.config, &repo, &a.test)?;
         let mut cache = open_cache(&a.bounds, &repo);
         let r = explore_rev(
             &repo, &a.rev, &test, &a.input, &a.bounds, a.strategy, &mut cache,
@@ -1752,8 +1850,8 @@ fn cmd_explore(a: &ExploreArgs) -> Res {
 
 fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
     {
-        let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
+        let test = explore_test(&a.input, &a.config, &repo, &a.test)?;
         for r in [&a.good, &a.bad] {
             repo.resolve(r)?;
         }

@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod cache;
 pub mod cli;
+pub mod config;
 pub mod darwin;
 pub mod dd;
 pub mod diagnostic;

@@ -563,6 +563,7 @@ impl InterpJudge<'_> {
             b.push(0);
         }
         b.extend_from_slice(&self.test.stdin);
+        b.extend_from_slice(self.test.config_key().as_bytes());
         for e in [self.expect_good, self.expect_bad] {
             b.extend_from_slice(format!("\0{:?}", e.map(<[u8]>::len)).as_bytes());
             b.extend_from_slice(e.unwrap_or_default());
@@ -598,7 +599,9 @@ impl InterpJudge<'_> {
                 self.spliced += 1;
                 p.ok()
             }
-            None => self.units.load(dir.path(), files, self.program),
+            None => self
+                .units
+                .load(dir.path(), files, self.program, &self.test.config),
         };
         let Some(prog) = loaded else {
             return Outcome::Unresolved;
