@@ -586,7 +586,8 @@ impl InterpJudge<'_> {
         for (p, t) in files {
             let path = dir.path().join(p);
             let made = path.parent().map_or(Ok(()), std::fs::create_dir_all);
-            if made.and_then(|_| std::fs::write(&path, t)).is_err() {
+            let bytes = crate::frontend::source_bytes(t);
+            if made.and_then(|_| std::fs::write(&path, bytes)).is_err() {
                 return Outcome::Unresolved;
             }
         }

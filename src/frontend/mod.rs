@@ -169,6 +169,27 @@ pub fn source_text(bytes: &[u8]) -> String {
     }
 }
 
+/// The bytes [`source_text`] was made from: each placeholder back to its byte (a tree
+/// written from texts, such as a hunk search's subset, has the revision's bytes).
+pub fn source_bytes(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match placeholder_byte(&b[i..]) {
+            Some((byte, len)) => {
+                out.push(byte);
+                i += len;
+            }
+            None => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// The byte a placeholder of [`source_text`] stands for, given the UTF-8 bytes of a
 /// literal starting at one: (byte, UTF-8 length of the placeholder).
 pub(crate) fn placeholder_byte(b: &[u8]) -> Option<(u8, usize)> {

@@ -582,7 +582,7 @@ fn write_tree(
         } else {
             t.clone()
         };
-        std::fs::write(&path, text).map_err(|e| e.to_string())?;
+        std::fs::write(&path, super::source_bytes(&text)).map_err(|e| e.to_string())?;
     }
     Ok(dir)
 }
