@@ -184,7 +184,9 @@ fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
         includes: c.include.clone(),
         cwd: c.cwd.clone(),
     };
-    let config = Config::gather(&opts, repo.workdir().as_deref())?;
+    let config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
+        repo.committed_unchanged(f)
+    })?;
     if c.verbose {
         eprint!("git-regcause: {}", config.describe());
     }

@@ -135,7 +135,14 @@ impl Config {
 
     /// Gather the configuration: the command line's options, then `--config FILE` or the
     /// working tree's `regcause.toml` (`workdir`, the repository's working directory).
-    pub fn gather(opts: &Options, workdir: Option<&Path>) -> Result<Config, ConfigError> {
+    /// A working-tree `regcause.toml` committed at HEAD and unchanged is HEAD's own
+    /// file (`committed`): each revision then reads its own, as a history whose
+    /// programs changed needs; an edited or untracked one applies to both revisions.
+    pub fn gather(
+        opts: &Options,
+        workdir: Option<&Path>,
+        committed: impl Fn(&str) -> bool,
+    ) -> Result<Config, ConfigError> {
         let root = workdir.map(canonical);
         let mut c = Config::default();
         let cli_given = !opts.defines.is_empty()
@@ -164,10 +171,12 @@ impl Config {
         }
         let file = match (&opts.config, workdir) {
             (Some(f), _) => Some((f.clone(), format!("--config {}", f.display()))),
-            (None, Some(w)) if w.join("regcause.toml").is_file() => Some((
-                w.join("regcause.toml"),
-                "regcause.toml (working tree)".to_string(),
-            )),
+            (None, Some(w)) if w.join("regcause.toml").is_file() && !committed("regcause.toml") => {
+                Some((
+                    w.join("regcause.toml"),
+                    "regcause.toml (working tree)".to_string(),
+                ))
+            }
             _ => None,
         };
         if let Some((path, label)) = file {

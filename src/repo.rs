@@ -63,6 +63,18 @@ impl Repo {
         self.repo.workdir().map(Path::to_path_buf)
     }
 
+    /// Whether the working tree's file at `rel` is the one committed at HEAD, unchanged
+    /// (then it is each revision's own file, not configuration from outside them).
+    pub fn committed_unchanged(&self, rel: &str) -> bool {
+        let (Some(workdir), Ok(head)) = (self.repo.workdir(), self.repo.head()) else {
+            return false;
+        };
+        let Ok(entry) = head.peel_to_tree().and_then(|t| t.get_path(Path::new(rel))) else {
+            return false;
+        };
+        git2::Oid::hash_file(ObjectType::Blob, workdir.join(rel)).is_ok_and(|oid| oid == entry.id())
+    }
+
     /// The commit a revision (tag, branch, hash, `HEAD~2`, ...) names.
     fn commit(&self, rev: &str) -> Result<git2::Commit<'_>, RepoError> {
         let obj = self.repo.revparse_single(rev).map_err(|e| {

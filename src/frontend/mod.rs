@@ -230,7 +230,7 @@ fn relative_markers(text: String, root: &Path) -> String {
 }
 
 /// The file name of a gcc line marker `# 12 "src/x.c" 2`.
-fn marker_name(line: &str) -> Option<&str> {
+pub(crate) fn marker_name(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("# ")?;
     let (num, rest) = rest.split_once(' ')?;
     if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {

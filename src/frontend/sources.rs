@@ -171,8 +171,19 @@ fn from_compile_db(
     from: &str,
     config: &Config,
 ) -> Result<ProgramSpec, SourceError> {
+    // A build that compiles and links in one command (what `bear` records of
+    // `cc a.c b.c -o prog`) names the program as each entry's output: those entries are
+    // its link, with their own flags (a test built several ways is several programs).
+    let linked = |u: &&CompileUnit| {
+        let Some(out) = u.output.as_deref().filter(|_| u.target.is_none()) else {
+            return false;
+        };
+        let object = [".o", ".obj", ".lo"].iter().any(|e| out.ends_with(e));
+        !object && program_stem(out) == name
+    };
+    let named_link = db.units.iter().filter(linked).count() > 0;
     let mut units: Vec<&CompileUnit> = Vec::new();
-    for u in &db.units {
+    for u in db.units.iter().filter(|u| !named_link || linked(u)) {
         if !units.iter().any(|k| k.file == u.file) {
             units.push(u);
         }
@@ -191,7 +202,14 @@ fn from_compile_db(
         workdir: root.to_path_buf(),
     };
     let has_main = mains(root, &base)?;
-    let chosen: Vec<usize> = if units.iter().any(|u| u.target.is_some()) {
+    let chosen: Vec<usize> = if named_link {
+        if !has_main.iter().any(|m| *m) {
+            return Err(SourceError::NoMain {
+                place: format!("the units {from} links into `{name}`"),
+            });
+        }
+        (0..units.len()).collect()
+    } else if units.iter().any(|u| u.target.is_some()) {
         let by_target: Vec<usize> = (0..units.len())
             .filter(|&i| units[i].target.as_deref() == Some(name))
             .collect();
@@ -203,14 +221,24 @@ fn from_compile_db(
             .filter(|&i| has_main[i])
             .filter_map(|i| units[i].target.as_deref())
             .collect();
+        let own: Vec<usize> = (0..units.len())
+            .filter(|&i| units[i].target.as_deref() == Some(name))
+            .collect();
+        // A `.c` file the program's own units `#include` (cJSON's tests include
+        // `../cJSON.c`) is not linked again from its library.
+        let mut included = std::collections::HashSet::new();
+        for &i in &own {
+            included.extend(included_files(root, &paths[i], &base));
+        }
         (0..units.len())
             .filter(|&i| {
-                units[i].target.as_deref() == Some(name)
+                own.contains(&i)
                     || !units[i]
                         .target
                         .as_deref()
                         .is_some_and(|t| program_targets.contains(&t))
                         && !has_main[i]
+                        && !included.contains(&units[i].file)
             })
             .collect()
     } else {
@@ -320,6 +348,19 @@ fn parsed_defines_main(root: &Path, file: &Path, spec: &ProgramSpec) -> Option<b
             .iter()
             .any(|n| n == "main"),
     )
+}
+
+/// The tree files one unit reads through `#include` (its preprocessor's line markers,
+/// tree-relative); empty when it does not preprocess (loading it will say why).
+fn included_files(root: &Path, file: &Path, spec: &ProgramSpec) -> Vec<String> {
+    let Ok(text) = super::preprocess(root, file, spec) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(super::marker_name)
+        .filter(|n| !n.starts_with('<') && !Path::new(n).is_absolute())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Whether the identifier `main` occurs outside comments and literals.
@@ -502,5 +543,140 @@ mod tests {
             "/* int main() {} */ int f(void) { return main2(); }"
         ));
         assert!(!defines_main("void g(void) { \"int main() {}\"; }"));
+    }
+
+    /// A tree of `files` (path, text) in a temporary directory.
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let d = tempfile::tempdir().expect("tempdir");
+        for (p, t) in files {
+            let p = d.path().join(p);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, t).expect("write");
+        }
+        d
+    }
+
+    fn rel(root: &Path, spec: &ProgramSpec) -> Vec<String> {
+        let mut v: Vec<String> = spec
+            .sources
+            .iter()
+            .map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    const MAIN: &str = "int main(void) { return 0; }\n";
+    const LIB: &str = "int f(void) { return 1; }\n";
+
+    fn db(units: &[(&str, &[&str], Option<&str>)]) -> Config {
+        Config {
+            compile_commands: Some(CompileDb {
+                path: "build/compile_commands.json".into(),
+                units: units
+                    .iter()
+                    .map(|(f, flags, out)| CompileUnit {
+                        file: f.to_string(),
+                        flags: flags.iter().map(|s| s.to_string()).collect(),
+                        output: out.map(str::to_string),
+                        target: out.and_then(|o| {
+                            o.split_once("CMakeFiles/")
+                                .and_then(|(_, r)| r.split_once(".dir/"))
+                                .map(|(t, _)| t.to_string())
+                        }),
+                    })
+                    .collect(),
+            }),
+            from: vec!["command line".into()],
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn a_cmake_target_links_its_units_and_the_libraries() {
+        let d = tree(&[("lib.c", LIB), ("t1.c", MAIN), ("t2.c", MAIN), ("h.c", LIB)]);
+        let c = db(&[
+            ("lib.c", &[], Some("CMakeFiles/lib.dir/lib.c.o")),
+            ("t1.c", &[], Some("CMakeFiles/t1.dir/t1.c.o")),
+            ("h.c", &["-DX"], Some("CMakeFiles/t1.dir/h.c.o")),
+            ("t2.c", &[], Some("CMakeFiles/t2.dir/t2.c.o")),
+        ]);
+        let s = find_program(d.path(), &c, "./build/t1").expect("t1");
+        assert_eq!(rel(d.path(), &s), ["h.c", "lib.c", "t1.c"]);
+        let s = find_program(d.path(), &c, "t2").expect("t2");
+        assert_eq!(rel(d.path(), &s), ["lib.c", "t2.c"]);
+        let e = find_program(d.path(), &c, "t3").expect_err("no t3");
+        assert!(matches!(e, SourceError::NoSuchProgram { .. }), "{e}");
+        // A test that includes the library's `.c` file does not link it again.
+        let d = tree(&[
+            ("lib.c", LIB),
+            ("tests/common.h", "#include \"../lib.c\"\n"),
+            (
+                "tests/t.c",
+                "#include \"common.h\"\nint main(void) { return f(); }\n",
+            ),
+        ]);
+        let c = db(&[
+            ("lib.c", &[], Some("CMakeFiles/lib.dir/lib.c.o")),
+            ("tests/t.c", &[], Some("CMakeFiles/t.dir/tests/t.c.o")),
+        ]);
+        let s = find_program(d.path(), &c, "t").expect("t");
+        assert_eq!(rel(d.path(), &s), ["tests/t.c"]);
+    }
+
+    #[test]
+    fn a_one_step_build_is_chosen_by_its_output_with_its_own_flags() {
+        let d = tree(&[("ini.c", LIB), ("tests/unit.c", MAIN)]);
+        let c = db(&[
+            ("ini.c", &[], Some("tests/unit_multi")),
+            ("tests/unit.c", &[], Some("tests/unit_multi")),
+            ("ini.c", &["-DMAX=20"], Some("tests/unit_max")),
+            ("tests/unit.c", &["-DMAX=20"], Some("tests/unit_max")),
+        ]);
+        let s = find_program(d.path(), &c, "./unit_max").expect("unit_max");
+        assert_eq!(rel(d.path(), &s), ["ini.c", "tests/unit.c"]);
+        assert!(s.unit_flags.iter().all(|f| f == &["-DMAX=20"]), "{s:?}");
+        let s = find_program(d.path(), &c, "./unit_multi").expect("unit_multi");
+        assert!(s.unit_flags.iter().all(|f| f.is_empty()), "{s:?}");
+    }
+
+    #[test]
+    fn make_objects_pick_the_main_by_name() {
+        let d = tree(&[("lib.c", LIB), ("a.c", MAIN), ("b.c", MAIN)]);
+        let c = db(&[
+            ("lib.c", &[], Some("lib.o")),
+            ("a.c", &[], Some("a.o")),
+            ("b.c", &[], Some("b.o")),
+        ]);
+        let s = find_program(d.path(), &c, "./b").expect("b");
+        assert_eq!(rel(d.path(), &s), ["b.c", "lib.c"]);
+        assert!(find_program(d.path(), &c, "./c").is_err());
+    }
+
+    #[test]
+    fn main_is_read_from_the_parsed_unit_when_several_files_mention_it() {
+        let d = tree(&[
+            ("a.c", "#define CDECL\nint CDECL main(void) { return 0; }\n"),
+            (
+                "b.c",
+                "#ifdef B_MAIN\nint main(void) { return 1; }\n#endif\nint g(void) { return 2; }\n",
+            ),
+        ]);
+        let none = Config::default();
+        let s = find_program(d.path(), &none, "a").expect("a");
+        assert_eq!(
+            rel(d.path(), &s),
+            ["a.c", "b.c"],
+            "b.c has no main without B_MAIN"
+        );
+        let e = find_program(d.path(), &none, "b").expect_err("b has no main");
+        assert!(e.to_string().contains("a.c"), "{e}");
+        let with_b = Config {
+            defines: vec!["B_MAIN".into()],
+            from: vec!["command line".into()],
+            ..Config::default()
+        };
+        let s = find_program(d.path(), &with_b, "b").expect("b");
+        assert_eq!(rel(d.path(), &s), ["b.c"]);
     }
 }

@@ -438,3 +438,85 @@ fn an_empty_repository_says_it_has_no_commits() {
     let err = text(&o.stderr);
     assert!(err.contains("the repository has no commits"), "{err}");
 }
+
+/// `scripts/install` puts the man page where `man` finds it, so `git regcause --help`
+/// (git turns it into `man git-regcause`) shows regcause's manual.
+#[test]
+fn the_install_script_makes_git_help_work() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let man1 = dir.path().join("man/man1");
+    let o = std::process::Command::new(root().join("scripts/install"))
+        .env("NO_BUILD", "1")
+        .env("MANDIR", &man1)
+        .output()
+        .expect("run scripts/install");
+    ok(&o);
+    let installed = std::fs::read(man1.join("git-regcause.1")).expect("installed man page");
+    assert_eq!(
+        installed,
+        std::fs::read(root().join("man/git-regcause.1")).expect("man page")
+    );
+    let bin_dir = bin().parent().expect("bin dir").to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = std::process::Command::new("git")
+        .args(["regcause", "--help"])
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .env("MANPATH", dir.path().join("man"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "100")
+        .output()
+        .expect("run git regcause --help");
+    let out = ok(&o);
+    assert!(
+        out.contains("--compile-commands"),
+        "the manual of this build: {out}"
+    );
+}
+
+/// A change in a header included as `"../lib.h"`: the hunk search narrows to it (it
+/// failed there when line markers read `src/../lib.h`, a file of no diff).
+#[test]
+fn a_change_in_a_header_included_by_a_relative_path_is_narrowed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |extra: &str| {
+        format!(
+            "static int twice(int x) {{\n    return 2 * x;\n}}\n\
+             static int add(int a, int b) {{\n    return a + b{extra};\n}}\n"
+        )
+    };
+    let main_c = "#include <stdio.h>\n#include \"../lib.h\"\nint main(void) {\n\
+    int a = twice(3);\n    int b = add(a, 1);\n    printf(\"%d %d\\n\", a, b);\n    return 0;\n}\n";
+    let main_bad = format!("{main_c}/* unrelated */\n");
+    let (good_lib, bad_lib) = (lib(""), lib(" + 1"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("src/main.c", Some(main_c.as_bytes())),
+                    ("lib.h", Some(good_lib.as_bytes())),
+                ],
+            ),
+            (
+                "bad",
+                &[
+                    ("src/main.c", Some(main_bad.as_bytes())),
+                    ("lib.h", Some(bad_lib.as_bytes())),
+                ],
+            ),
+        ],
+    );
+    let v = explain_json(&repo, &["good", "bad", "--", "./main"]);
+    assert_eq!(root_cause(&v), ["lib.h:5"], "{v:#}");
+    let dd = &v["dd"];
+    assert_eq!(dd["narrowed"], true, "{v:#}");
+    assert_eq!(dd["hunks"][0]["file"], "lib.h", "{v:#}");
+    assert_eq!(dd["hunks"].as_array().map(Vec::len), Some(1), "{v:#}");
+}
