@@ -267,13 +267,15 @@ fn sample_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<String
         args: r.test.args.clone(),
         stdin: r.test.stdin_bytes(&s.dir)?.unwrap_or_default(),
         expect: None,
+        config: Default::default(),
         env: Vec::new(),
     };
     let load = |rev: &str| -> Result<(PathBuf, Program)> {
         let dir = s
             .snapshot_dir(rev)
             .with_context(|| format!("no snapshot for {rev}"))?;
-        let prog = oracle::load(&dir, &r.test.program, rev).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let prog = oracle::load(&dir, &oracle::Test::named(&r.test.program), rev)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok((dir, prog))
     };
     let (gd, gp) = load(&r.good)?;

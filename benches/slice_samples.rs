@@ -58,13 +58,15 @@ fn load(
     let dir = s
         .snapshot_dir(rev)
         .with_context(|| format!("no snapshot for {rev}"))?;
-    let prog = oracle::load(&dir, &t.program, rev).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let prog = oracle::load(&dir, &oracle::Test::named(&t.program), rev)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let test = Test {
         program: t.program.clone(),
         args: t.args.clone(),
         stdin: t.stdin_bytes(&s.dir)?.unwrap_or_default(),
         env: Vec::new(),
         expect: None,
+        config: Default::default(),
     };
     let input = test.input(&dir);
     Ok((dir, prog, input))
@@ -150,6 +152,7 @@ fn real_rows(table: &mut Table, quick: bool, only: Option<&str>) -> Result<()> {
             stdin: Vec::new(),
             env: Vec::new(),
             expect: None,
+            config: Default::default(),
         };
         let input = t.input(&root());
         let t0 = Instant::now();

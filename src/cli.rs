@@ -3,10 +3,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::analyze::AnalyzeError;
+use crate::config::Config;
 use crate::diagnostic;
 use crate::exec::{self, Limits, Outcome, RunInput, DEFAULT_MAX_OUTPUT, DEFAULT_MAX_STEPS};
 use crate::frontend;
@@ -84,6 +86,8 @@ pub struct ExplainArgs {
     pub bad: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Expected stdout of the test (default: what the good revision prints).
     #[arg(long, value_name = "FILE", conflicts_with = "expect_file")]
     pub expect: Option<PathBuf>,
@@ -142,6 +146,55 @@ pub struct InputArgs {
     pub env: Vec<String>,
 }
 
+/// Configuration from outside the revisions, applied to both (see the README's
+/// "Configuration"; `config::Config` does the work).
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ConfigArgs {
+    /// Read the configuration from FILE instead of the working tree's regcause.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// A build's compile_commands.json (or the build directory holding it), anywhere on
+    /// disk: its paths are mapped into each revision's tree, each entry's
+    /// -D/-U/-I/-include/-std are used, and the program after `--` picks its target.
+    #[arg(long, value_name = "PATH")]
+    pub compile_commands: Option<PathBuf>,
+    /// Define a macro in every translation unit (NAME or NAME=VALUE; repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Undefine a macro in every translation unit (repeatable).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefine: Vec<String>,
+    /// Add an include directory (a path of the working tree; repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<String>,
+    /// Run the test in DIR, relative to the repository root (the program's relative
+    /// paths resolve there). Default: the root.
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<String>,
+    /// Print the effective configuration on stderr.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+}
+
+/// The configuration from outside the revisions for a command run in `repo`.
+fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
+    let opts = crate::config::Options {
+        config: c.config.clone(),
+        compile_commands: c.compile_commands.clone(),
+        defines: c.define.clone(),
+        undefines: c.undefine.clone(),
+        includes: c.include.clone(),
+        cwd: c.cwd.clone(),
+    };
+    let config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
+        repo.committed_unchanged(f)
+    })?;
+    if c.verbose {
+        eprint!("git-regcause: {}", config.describe());
+    }
+    Ok(Arc::new(config))
+}
+
 /// An `--env` value: `NAME=VALUE` with a non-empty NAME (VALUE may be empty or hold `=`).
 fn parse_env_var(s: &str) -> Result<String, String> {
     match s.split_once('=') {
@@ -167,6 +220,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// The program as it is run, then its arguments.
         #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
         test: Vec<String>,
@@ -194,6 +249,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// Print the path condition as an SMT-LIB2 script instead.
         #[arg(long)]
         smt2: bool,
@@ -215,6 +272,8 @@ pub enum Command {
         rev: String,
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// What to slice for: all of stdout, how the run ended, stdout byte N or bytes
         /// N..M (end exclusive, `N..` to the end), or stderr (all, or a byte range).
         #[arg(
@@ -244,6 +303,8 @@ pub enum Command {
     /// Print the intermediate representation of a program of revision REV.
     Ir {
         rev: String,
+        #[command(flatten)]
+        config: ConfigArgs,
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         test: Vec<String>,
     },
@@ -295,6 +356,8 @@ pub struct ExploreArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
+    pub config: ConfigArgs,
+    #[command(flatten)]
     pub bounds: ExploreBounds,
     /// `rsc`: one path per relevant slice condition; `dart`: every path (the baseline).
     #[arg(long, value_enum, default_value_t = crate::explore::Strategy::Rsc)]
@@ -319,6 +382,8 @@ pub struct SigDiffArgs {
     pub bad: String,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub bounds: ExploreBounds,
     /// Output format.
@@ -390,6 +455,8 @@ pub enum Error {
     Frontend(#[from] frontend::FrontendError),
     #[error(transparent)]
     Analyze(#[from] crate::analyze::AnalyzeError),
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
     /// Something regcause does not model, met while running or analysing.
     #[error("{0}")]
     Unsupported(String),
@@ -412,9 +479,11 @@ impl Error {
 
     pub fn code(&self) -> i32 {
         match self {
-            Error::Usage(_) | Error::Read { .. } | Error::Write { .. } | Error::Cache { .. } => {
-                code::USAGE
-            }
+            Error::Usage(_)
+            | Error::Read { .. }
+            | Error::Write { .. }
+            | Error::Cache { .. }
+            | Error::Config(_) => code::USAGE,
             Error::Repo(_) => code::REPOSITORY,
             Error::Oracle(e) => Error::oracle_code(e),
             Error::Frontend(e) if e.is_unsupported() => code::UNSUPPORTED,
@@ -472,7 +541,12 @@ pub fn main() -> i32 {
     crate::scratch::remove_on_signal();
     crate::scratch::sweep_stale();
     let r = match cli.command {
-        Some(Command::Run { rev, input, test }) => cmd_run(&rev, &input, &test),
+        Some(Command::Run {
+            rev,
+            input,
+            config,
+            test,
+        }) => cmd_run(&rev, &input, &config, &test),
         Some(Command::Exec {
             files,
             include,
@@ -480,23 +554,25 @@ pub fn main() -> i32 {
             input,
             args,
         }) => cmd_exec(&files, &include, &define, &input, &args),
-        Some(Command::Ir { rev, test }) => cmd_ir(&rev, &test),
+        Some(Command::Ir { rev, config, test }) => cmd_ir(&rev, &config, &test),
         Some(Command::Pc {
             rev,
             input,
+            config,
             smt2,
             check,
             max_branches,
             test,
-        }) => cmd_pc(&rev, &input, smt2, check, max_branches, &test),
+        }) => cmd_pc(&rev, &input, &config, smt2, check, max_branches, &test),
         Some(Command::Slice {
             rev,
             input,
+            config,
             criterion,
             condition,
             format,
             test,
-        }) => cmd_slice(&rev, &input, criterion, condition, format, &test),
+        }) => cmd_slice(&rev, &input, &config, criterion, condition, format, &test),
         Some(Command::Explore(a)) => cmd_explore(&a),
         Some(Command::SignatureDiff(a)) => cmd_signature_diff(&a),
         Some(Command::Cache { action, path }) => cmd_cache(action, path.as_deref()),
@@ -570,7 +646,7 @@ fn eprint_warnings(prog: &crate::ir::Program, rev: Option<&str>) {
     }
 }
 
-fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
+fn cmd_run(rev: &str, input: &InputArgs, config: &ConfigArgs, test: &[String]) -> Res {
     let stdin = read_stdin_file(&input.stdin)?;
     let repo = open_repo()?;
     let t = Test {
@@ -579,6 +655,7 @@ fn cmd_run(rev: &str, input: &InputArgs, test: &[String]) -> Res {
         stdin,
         env: run_env(input),
         expect: None,
+        config: gather_config(config, &repo)?,
     };
     let r = oracle::run_at(&repo, rev, &t, limits(input))?;
     eprint_warnings(&r.program, None);
@@ -653,18 +730,24 @@ struct RevSetup {
     input: RunInput,
 }
 
-fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, Error> {
+fn rev_setup(
+    rev: &str,
+    input: &InputArgs,
+    config: &ConfigArgs,
+    test: &[String],
+) -> Result<RevSetup, Error> {
     let stdin = read_stdin_file(&input.stdin)?;
     let repo = open_repo()?;
-    let tree = repo.materialise(rev)?;
-    let prog = oracle::load(tree.path(), &test[0], rev)?;
     let t = Test {
         program: test[0].clone(),
         args: test[1..].to_vec(),
         stdin,
         env: run_env(input),
         expect: None,
+        config: gather_config(config, &repo)?,
     };
+    let tree = repo.materialise(rev)?;
+    let prog = oracle::load(tree.path(), &t, rev)?;
     let input = t.input(tree.path());
     Ok(RevSetup { tree, prog, input })
 }
@@ -672,6 +755,7 @@ fn rev_setup(rev: &str, input: &InputArgs, test: &[String]) -> Result<RevSetup, 
 fn cmd_pc(
     rev: &str,
     input: &InputArgs,
+    config: &ConfigArgs,
     smt2: bool,
     check: bool,
     max_branches: usize,
@@ -681,7 +765,7 @@ fn cmd_pc(
         tree: _tree,
         prog,
         input: run_input,
-    } = rev_setup(rev, input, test)?;
+    } = rev_setup(rev, input, config, test)?;
     let run = exec::run_concolic(&prog, &run_input, limits(input));
     let sy = &run.sym;
     let mut o = std::io::stdout().lock();
@@ -822,6 +906,7 @@ fn source_line(
 fn cmd_slice(
     rev: &str,
     input: &InputArgs,
+    config: &ConfigArgs,
     spec: crate::slice::Spec,
     cond: CondKind,
     format: SliceFormat,
@@ -831,7 +916,7 @@ fn cmd_slice(
         tree,
         prog,
         input: run_input,
-    } = rev_setup(rev, input, test)?;
+    } = rev_setup(rev, input, config, test)?;
     let run = exec::run_traced(&prog, &run_input, limits(input), true);
     if let Outcome::Fault(e) = &run.result.outcome {
         if e.kind == exec::FaultKind::Unsupported {
@@ -971,10 +1056,15 @@ fn cmd_slice(
     Ok(0)
 }
 
-fn cmd_ir(rev: &str, test: &[String]) -> Res {
+fn cmd_ir(rev: &str, config: &ConfigArgs, test: &[String]) -> Res {
     let repo = open_repo()?;
+    let t = Test {
+        program: test[0].clone(),
+        config: gather_config(config, &repo)?,
+        ..Test::default()
+    };
     let tree = repo.materialise(rev)?;
-    let p = oracle::load(tree.path(), &test[0], rev)?;
+    let p = oracle::load(tree.path(), &t, rev)?;
     print!("{}", crate::ir::display::program(&p));
     Ok(0)
 }
@@ -1149,6 +1239,7 @@ fn explain(a: &ExplainArgs) -> Res {
             stdin,
             env: run_env(&a.input),
             expect: None,
+            config: gather_config(&a.config, &repo)?,
         },
         condition: a.condition,
         timeout_secs: a.timeout,
@@ -1211,7 +1302,7 @@ fn explore_rev(
     cache: &mut crate::cache::Cache,
 ) -> Result<ExploredRev, Error> {
     let tree = repo.materialise(rev)?;
-    let prog = oracle::load(tree.path(), &test.program, rev)?;
+    let prog = oracle::load(tree.path(), test, rev)?;
     let opts = crate::explore::Options {
         strategy,
         criterion: bounds.criterion,
@@ -1223,8 +1314,9 @@ fn explore_rev(
     let pb = explore_progress(rev);
     let start = test.input(tree.path());
     // Keyed by the whole tree (files the program opens too), the test and the options.
-    let key = crate::explore::stored::key(&tree.tree, &test.program, &start, &opts);
-    let stored_as = (&key, tree.tree.as_str(), test.program.as_str());
+    let name = test.cache_name();
+    let key = crate::explore::stored::key(&tree.tree, &name, &start, &opts);
+    let stored_as = (&key, tree.tree.as_str(), name.as_str());
     let ex = crate::explore::stored::explore_reusing(&prog, start, &opts, cache, stored_as, |p| {
         pb.set_message(format!(
             "{rev}: {} executions, {} partitions, {} pending",
@@ -1252,7 +1344,12 @@ fn open_cache(bounds: &ExploreBounds, repo: &Repo) -> crate::cache::Cache {
     }
 }
 
-fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
+fn explore_test(
+    input: &InputArgs,
+    config: &ConfigArgs,
+    repo: &Repo,
+    test: &[String],
+) -> Result<Test, Error> {
     let stdin = read_stdin_file(&input.stdin)?;
     Ok(Test {
         program: test[0].clone(),
@@ -1260,6 +1357,7 @@ fn explore_test(input: &InputArgs, test: &[String]) -> Result<Test, Error> {
         stdin,
         expect: None,
         env: run_env(input),
+        config: gather_config(config, repo)?,
     })
 }
 
@@ -1271,8 +1369,8 @@ fn print_out(text: &str) {
 
 fn cmd_explore(a: &ExploreArgs) -> Res {
     {
-        let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
+        let test = explore_test(&a.input, &a.config, &repo, &a.test)?;
         let mut cache = open_cache(&a.bounds, &repo);
         let r = explore_rev(
             &repo, &a.rev, &test, &a.input, &a.bounds, a.strategy, &mut cache,
@@ -1299,8 +1397,8 @@ fn cmd_explore(a: &ExploreArgs) -> Res {
 
 fn cmd_signature_diff(a: &SigDiffArgs) -> Res {
     {
-        let test = explore_test(&a.input, &a.test)?;
         let repo = open_repo()?;
+        let test = explore_test(&a.input, &a.config, &repo, &a.test)?;
         for r in [&a.good, &a.bad] {
             repo.resolve(r)?;
         }

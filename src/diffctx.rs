@@ -137,10 +137,11 @@ impl TreeDiff {
             let Ok(bad) = std::fs::read(bad_root.join(p)) else {
                 continue;
             };
+            // Bytes that are not UTF-8 stay distinct, so a changed byte is a changed line.
             let good = std::fs::read(good_root.join(p))
                 .ok()
-                .map(|b| String::from_utf8_lossy(&b).into_owned());
-            let bad = String::from_utf8_lossy(&bad).into_owned();
+                .map(|b| crate::frontend::source_text(&b));
+            let bad = crate::frontend::source_text(&bad);
             files.insert(p.clone(), FileDiff::new(good, bad));
         }
         TreeDiff { files }
@@ -405,7 +406,8 @@ pub fn tree_files(root: &Path) -> std::collections::BTreeMap<String, String> {
         .into_iter()
         .filter_map(|rel| {
             let bytes = std::fs::read(root.join(&rel)).ok()?;
-            Some((rel, String::from_utf8_lossy(&bytes).into_owned()))
+            // Bytes that are not UTF-8 stay distinct (and are written back as they were).
+            Some((rel, crate::frontend::source_text(&bytes)))
         })
         .collect()
 }

@@ -996,8 +996,10 @@ mod tests {
                 d
             };
             let (gd, bd) = (dir(good), dir(bad));
-            let load =
-                |d: &tempfile::TempDir| crate::oracle::load(d.path(), "t", "test").expect("load");
+            let load = |d: &tempfile::TempDir| {
+                crate::oracle::load(d.path(), &crate::oracle::Test::named("t"), "test")
+                    .expect("load")
+            };
             let (gp, bp) = (load(&gd), load(&bd));
             let input = crate::exec::RunInput {
                 argv: vec![b"./t".to_vec()],

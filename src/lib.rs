@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod analyze;
 pub mod cache;
 pub mod cli;
+pub mod config;
 pub mod darwin;
 pub mod dd;
 pub mod diagnostic;

@@ -4,7 +4,9 @@
 //! later stages.
 
 use std::path::Path;
+use std::sync::Arc;
 
+use crate::config::Config;
 use crate::exec::{self, Limits, Outcome, OutputEvent, RunInput, RunResult, RuntimeError};
 use crate::frontend::{self, FrontendError, SourceError};
 use crate::ir::Program;
@@ -20,16 +22,49 @@ pub struct Test {
     pub env: Vec<(Vec<u8>, Vec<u8>)>,
     /// Expected stdout; without it, the good revision's stdout is the reference.
     pub expect: Option<Vec<u8>>,
+    /// The configuration from outside the revisions, the same for every tree.
+    pub config: Arc<Config>,
 }
 
 impl Test {
-    pub fn input(&self, cwd: &Path) -> RunInput {
+    /// A test of `program` with no arguments, input or configuration.
+    pub fn named(program: &str) -> Test {
+        Test {
+            program: program.to_string(),
+            ..Test::default()
+        }
+    }
+
+    /// The configuration as cache-key bytes: results computed under one configuration
+    /// must not answer for another (empty without one, so old keys stay valid).
+    pub fn config_key(&self) -> String {
+        if self.config.is_empty() {
+            return String::new();
+        }
+        serde_json::to_string(&*self.config).unwrap_or_default()
+    }
+
+    /// The program's name in cache keys: with the configuration when there is one.
+    pub fn cache_name(&self) -> String {
+        match self.config_key() {
+            k if k.is_empty() => self.program.clone(),
+            k => format!("{}\0{k}", self.program),
+        }
+    }
+
+    /// The run's input in the tree at `root`: it runs in the configured directory
+    /// (`--cwd`, relative to the root), so the program's relative paths resolve there.
+    pub fn input(&self, root: &Path) -> RunInput {
         let mut argv = vec![self.program.clone().into_bytes()];
         argv.extend(self.args.iter().map(|a| a.clone().into_bytes()));
+        let cwd = match &self.config.cwd {
+            Some(d) => root.join(d),
+            None => root.to_path_buf(),
+        };
         RunInput {
             argv,
             stdin: self.stdin.clone(),
-            cwd: Some(cwd.to_path_buf()),
+            cwd: Some(cwd),
             env: self.env.clone(),
         }
     }
@@ -66,30 +101,44 @@ pub struct RevRun {
 }
 
 /// Load the program named by the test from a source tree.
-pub fn load(tree: &Path, program: &str, rev: &str) -> Result<Program, OracleError> {
-    load_with(tree, program, rev, frontend::load)
+pub fn load(tree: &Path, test: &Test, rev: &str) -> Result<Program, OracleError> {
+    load_with(tree, test, rev, frontend::load)
 }
 
 /// [`load`], also returning each unit's preprocessed text.
 pub fn load_keeping_text(
     tree: &Path,
-    program: &str,
+    test: &Test,
     rev: &str,
 ) -> Result<(Program, frontend::UnitTexts), OracleError> {
-    load_with(tree, program, rev, frontend::load_keeping_text)
+    load_with(tree, test, rev, frontend::load_keeping_text)
 }
 
-/// Find `program`'s sources in `tree` and load them with `load`, errors naming `rev`.
+/// Find the test's program's sources in `tree` and load them with `load`, errors
+/// naming `rev`.
 fn load_with<T>(
     tree: &Path,
-    program: &str,
+    test: &Test,
     rev: &str,
     load: impl FnOnce(&Path, &frontend::ProgramSpec) -> Result<T, FrontendError>,
 ) -> Result<T, OracleError> {
-    let spec = frontend::find_program(tree, program).map_err(|err| OracleError::Sources {
-        rev: rev.to_string(),
-        err,
+    let spec = frontend::find_program(tree, &test.config, &test.program).map_err(|err| {
+        OracleError::Sources {
+            rev: rev.to_string(),
+            err,
+        }
     })?;
+    if let Some(d) = &test.config.cwd {
+        if !tree.join(d).is_dir() {
+            return Err(OracleError::Sources {
+                rev: rev.to_string(),
+                err: SourceError::Missing {
+                    file: format!("the directory {d}"),
+                    from: "--cwd".into(),
+                },
+            });
+        }
+    }
     load(tree, &spec).map_err(|err| OracleError::Frontend {
         rev: rev.to_string(),
         err,
@@ -99,7 +148,7 @@ fn load_with<T>(
 /// Materialise `rev`, load the program and run the test on it.
 pub fn run_at(repo: &Repo, rev: &str, test: &Test, limits: Limits) -> Result<RevRun, OracleError> {
     let tree = repo.materialise(rev)?;
-    let program = load(tree.path(), &test.program, rev)?;
+    let program = load(tree.path(), test, rev)?;
     let result = exec::run(&program, &test.input(tree.path()), limits);
     Ok(RevRun {
         rev: rev.to_string(),

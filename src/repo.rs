@@ -15,6 +15,8 @@ pub enum RepoError {
     NotACommit { rev: String },
     #[error("cannot materialise revision `{rev}`: {msg}")]
     Materialise { rev: String, msg: String },
+    #[error("the repository has no commits yet, so there is no revision `{rev}` to analyse")]
+    NoCommits { rev: String },
     #[error("no revisions given and no `git bisect` in progress or finished here (refs/bisect/bad does not exist): give GOOD and BAD, or run `git bisect` first")]
     NoBisect,
     #[error("the first bad commit {commit} has no parent to compare it with")]
@@ -61,15 +63,32 @@ impl Repo {
         self.repo.workdir().map(Path::to_path_buf)
     }
 
+    /// Whether the working tree's file at `rel` is the one committed at HEAD, unchanged
+    /// (then it is each revision's own file, not configuration from outside them).
+    pub fn committed_unchanged(&self, rel: &str) -> bool {
+        let (Some(workdir), Ok(head)) = (self.repo.workdir(), self.repo.head()) else {
+            return false;
+        };
+        let Ok(entry) = head.peel_to_tree().and_then(|t| t.get_path(Path::new(rel))) else {
+            return false;
+        };
+        git2::Oid::hash_file(ObjectType::Blob, workdir.join(rel)).is_ok_and(|oid| oid == entry.id())
+    }
+
     /// The commit a revision (tag, branch, hash, `HEAD~2`, ...) names.
     fn commit(&self, rev: &str) -> Result<git2::Commit<'_>, RepoError> {
-        let obj = self
-            .repo
-            .revparse_single(rev)
-            .map_err(|e| RepoError::UnknownRevision {
-                rev: rev.to_string(),
-                msg: e.message().to_string(),
-            })?;
+        let obj = self.repo.revparse_single(rev).map_err(|e| {
+            if self.repo.is_empty().unwrap_or(false) {
+                RepoError::NoCommits {
+                    rev: rev.to_string(),
+                }
+            } else {
+                RepoError::UnknownRevision {
+                    rev: rev.to_string(),
+                    msg: e.message().to_string(),
+                }
+            }
+        })?;
         obj.peel_to_commit().map_err(|_| RepoError::NotACommit {
             rev: rev.to_string(),
         })

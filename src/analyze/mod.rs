@@ -147,8 +147,11 @@ pub fn analyze(
     let (gids, bids) = (repo.ids(&req.good)?, repo.ids(&req.bad)?);
     // The bad revision's explored suite, if `explore` cached one: the report counts its
     // failing tests, so it is part of the key.
-    let suite =
-        crate::explore::stored::suite_bytes(&mut cache.borrow_mut(), &bids.1, &req.test.program);
+    let suite = crate::explore::stored::suite_bytes(
+        &mut cache.borrow_mut(),
+        &bids.1,
+        &req.test.cache_name(),
+    );
     let key = report_key(req, &gids.1, &bids.1, &suite);
     let cached = crate::explain::cached_report(&mut cache.borrow_mut(), &key);
     if let Some(mut r) = cached {
@@ -450,6 +453,7 @@ fn test_desc(t: &Test) -> TestDesc {
         program: t.program.clone(),
         args: t.args.clone(),
         stdin: String::from_utf8_lossy(&t.stdin).into_owned(),
+        config: (!t.config.is_empty()).then(|| (*t.config).clone()),
     }
 }
 
@@ -491,7 +495,7 @@ fn report_key(req: &Request, gh: &str, bh: &str, suite: &[u8]) -> Key {
         gh,
         bh,
         &[
-            t.program.as_bytes(),
+            t.cache_name().as_bytes(),
             args.as_bytes(),
             &t.stdin,
             &env,

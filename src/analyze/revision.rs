@@ -38,7 +38,7 @@ impl RevisionRun {
         traced: bool,
     ) -> Result<RevisionRun, AnalyzeError> {
         let tree = repo.materialise(rev)?;
-        let (prog, units) = oracle::load_keeping_text(tree.path(), &test.program, rev)?;
+        let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;
         let input = test.input(tree.path());
         let (run, trace) = if traced {
             let t = exec::run_traced(&prog, &input, limits, true);

@@ -118,14 +118,15 @@ pub fn hunk_search(report: &mut Report, g: &RevisionRun, b: &RevisionRun, h: Hun
     // Most subsets are spliced from the revisions' preprocessed text instead of running
     // `cc -E` (the search's time includes making those texts); a pair of revisions that
     // cannot be spliced preprocesses every subset.
-    let splicer = crate::frontend::Splicer::new(&good, &bad, &h.test.program).map(|s| {
-        s.with_revisions(crate::frontend::Revisions {
-            good_root: g.tree.path().to_path_buf(),
-            good: g.units.clone(),
-            bad_root: b.tree.path().to_path_buf(),
-            bad: b.units.clone(),
-        })
-    });
+    let splicer =
+        crate::frontend::Splicer::new(&good, &bad, &h.test.program, &h.test.config).map(|s| {
+            s.with_revisions(crate::frontend::Revisions {
+                good_root: g.tree.path().to_path_buf(),
+                good: g.units.clone(),
+                bad_root: b.tree.path().to_path_buf(),
+                bad: b.units.clone(),
+            })
+        });
     let reference_steps = g.run.result.steps.max(b.run.result.steps);
     let mut judge = crate::dd::InterpJudge {
         program: &h.test.program,

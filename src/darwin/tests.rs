@@ -11,7 +11,8 @@ fn rev(src: &str) -> Rev {
     let dir = tempfile::tempdir().expect("tempdir");
     let p = dir.path().join("t.c");
     std::fs::write(&p, src).expect("write");
-    let prog = crate::oracle::load(dir.path(), "t", "test").expect("load");
+    let prog =
+        crate::oracle::load(dir.path(), &crate::oracle::Test::named("t"), "test").expect("load");
     Rev { dir, prog }
 }
 

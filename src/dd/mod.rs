@@ -565,6 +565,7 @@ impl InterpJudge<'_> {
             b.push(0);
         }
         b.extend_from_slice(&self.test.stdin);
+        b.extend_from_slice(self.test.config_key().as_bytes());
         for e in [self.expect_good, self.expect_bad] {
             b.extend_from_slice(format!("\0{:?}", e.map(<[u8]>::len)).as_bytes());
             b.extend_from_slice(e.unwrap_or_default());
@@ -587,7 +588,8 @@ impl InterpJudge<'_> {
         for (p, t) in files {
             let path = dir.path().join(p);
             let made = path.parent().map_or(Ok(()), std::fs::create_dir_all);
-            if made.and_then(|_| std::fs::write(&path, t)).is_err() {
+            let bytes = crate::frontend::source_bytes(t);
+            if made.and_then(|_| std::fs::write(&path, bytes)).is_err() {
                 return Outcome::Unresolved;
             }
         }
@@ -600,7 +602,9 @@ impl InterpJudge<'_> {
                 self.spliced += 1;
                 p.ok()
             }
-            None => self.units.load(dir.path(), files, self.program),
+            None => self
+                .units
+                .load(dir.path(), files, self.program, &self.test.config),
         };
         let Some(prog) = loaded else {
             return Outcome::Unresolved;

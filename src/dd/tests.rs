@@ -414,13 +414,7 @@ struct Judged {
 
 impl Judged {
     fn new(good: &str, bad: &str) -> Judged {
-        let test = crate::oracle::Test {
-            program: "t".into(),
-            args: Vec::new(),
-            stdin: Vec::new(),
-            env: Vec::new(),
-            expect: None,
-        };
+        let test = crate::oracle::Test::named("t");
         let lim = exec::Limits {
             max_steps: exec::DEFAULT_MAX_STEPS,
             ..exec::Limits::default()
@@ -445,7 +439,7 @@ impl Judged {
     fn run_of(test: &crate::oracle::Test, lim: exec::Limits, text: &str) -> exec::RunResult {
         let d = tempfile::tempdir().expect("tempdir");
         std::fs::write(d.path().join("t.c"), text).expect("write");
-        let p = oracle::load(d.path(), "t", "rev").expect("load");
+        let p = oracle::load(d.path(), &crate::oracle::Test::named("t"), "rev").expect("load");
         exec::run(&p, &test.input(d.path()), lim)
     }
 

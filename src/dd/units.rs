@@ -92,14 +92,15 @@ impl UnitCache {
         root: &Path,
         files: &BTreeMap<String, String>,
         program: &str,
+        config: &crate::config::Config,
     ) -> Option<Program> {
-        let spec: ProgramSpec = frontend::find_program(root, program).ok()?;
+        let spec: ProgramSpec = frontend::find_program(root, config, program).ok()?;
         let rel_dirs: Vec<Option<String>> = spec
             .includes
             .iter()
             .map(|p| tree_relative(root, p).or_else(|| p.to_str().map(str::to_string)))
             .collect();
-        let flags = hash_of(&(rel_dirs, &spec.defines));
+        let flags = hash_of(&(rel_dirs, &spec.defines, &spec.undefines, &spec.unit_flags));
         let mut units = Vec::with_capacity(spec.sources.len());
         for f in &spec.sources {
             let rel = tree_relative(root, f).unwrap_or_else(|| f.display().to_string());
@@ -184,17 +185,23 @@ mod tests {
             }
         };
         let d = write(&files);
-        let p = c.load(d.path(), &files, "main").expect("loads");
+        let p = c
+            .load(d.path(), &files, "main", &Default::default())
+            .expect("loads");
         assert_eq!(exit(&p, d.path()), Some(3));
         assert_eq!(c.reused, 0);
         files.insert("notes.txt".to_string(), "two\n".to_string());
         let d = write(&files);
-        let p = c.load(d.path(), &files, "main").expect("loads");
+        let p = c
+            .load(d.path(), &files, "main", &Default::default())
+            .expect("loads");
         assert_eq!(exit(&p, d.path()), Some(3));
         assert_eq!(c.reused, 2, "both units taken again");
         files.insert("v.h".to_string(), "#define V 5\n".to_string());
         let d = write(&files);
-        let p = c.load(d.path(), &files, "main").expect("loads");
+        let p = c
+            .load(d.path(), &files, "main", &Default::default())
+            .expect("loads");
         assert_eq!(exit(&p, d.path()), Some(7), "the changed header is read");
         assert_eq!(c.reused, 3, "only f.c taken again");
     }

@@ -55,7 +55,7 @@ pub enum FrontendError {
     PreprocessorMissing { cmd: String, source: std::io::Error },
     #[error("the C preprocessor failed on {file}:\n{stderr}")]
     Preprocess { file: String, stderr: String },
-    #[error("syntax error at {at}: unexpected token, expected one of {expected}")]
+    #[error("syntax error at {at}: {expected}")]
     Syntax { at: String, expected: String },
     #[error("{}", diags_text(.0))]
     Diags(Vec<Diag>),
@@ -83,7 +83,8 @@ impl FrontendError {
 pub use lower::ParsedUnit;
 
 /// `cc -E` of one translation unit against regcause's headers: the text with gcc's line
-/// markers.
+/// markers, their file names relative to `root` (`src/../lib.h` is `lib.h`), and every
+/// byte that is not UTF-8 kept as a placeholder character ([`source_text`]).
 pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String, FrontendError> {
     let hdr = headers::dir()?;
     let cc = std::env::var("REGCAUSE_CC").unwrap_or_else(|_| "cc".to_string());
@@ -93,13 +94,26 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
         .arg("-nostdinc")
         .arg("-isystem")
         .arg(hdr)
-        .arg("-D__REGCAUSE__=1")
-        .current_dir(&spec.workdir);
+        .arg("-D__REGCAUSE__=1");
+    // The build's own flags for this unit (a compilation database's entry) come first,
+    // so the configuration's `-D`/`-U` override them as a later flag does in cc.
+    if let Some(flags) = spec
+        .sources
+        .iter()
+        .position(|s| s == file)
+        .and_then(|i| spec.unit_flags.get(i))
+    {
+        cmd.args(flags);
+    }
     for inc in &spec.includes {
-        cmd.arg("-I").arg(inc);
+        // Relative to the root, where cc runs, so line markers name tree paths.
+        cmd.arg("-I").arg(inc.strip_prefix(root).unwrap_or(inc));
     }
     for d in &spec.defines {
         cmd.arg(format!("-D{d}"));
+    }
+    for u in &spec.undefines {
+        cmd.arg(format!("-U{u}"));
     }
     let rel = file.strip_prefix(root).unwrap_or(file);
     // Preprocess from the root with a relative name so that locations read `src/x.c`.
@@ -115,12 +129,141 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
         if let Some(d) = missing_std_header(&stderr) {
             return Err(FrontendError::Diags(vec![d]));
         }
+        let root_prefix = format!("{}/", root.display());
         return Err(FrontendError::Preprocess {
             file: rel.display().to_string(),
-            stderr: String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
+            stderr: stderr.trim_end().replace(&root_prefix, ""),
         });
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(relative_markers(source_text(&out.stdout), root))
+}
+
+/// The first code point of the placeholders: byte `b` that is not part of valid UTF-8
+/// is `U+10FF00 + b` (supplementary private use, which real sources do not hold).
+const BYTE_PLACEHOLDER: u32 = 0x10FF00;
+
+/// Source bytes as text for lang-c, which parses `&str`: valid UTF-8 is kept, any
+/// other byte becomes a placeholder character that string and character literals turn
+/// back into that byte when lowered ([`placeholder_byte`]), as gcc keeps a literal's
+/// bytes. Line breaks stay where they are, so line numbers do not move.
+pub fn source_text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                let n = e.error_len().unwrap_or(bad.len()).max(1);
+                for &b in &bad[..n] {
+                    let c = char::from_u32(BYTE_PLACEHOLDER + b as u32).unwrap_or('?');
+                    out.push(c);
+                }
+                rest = &bad[n..];
+            }
+        }
+    }
+}
+
+/// The bytes [`source_text`] was made from: each placeholder back to its byte (a tree
+/// written from texts, such as a hunk search's subset, has the revision's bytes).
+pub fn source_bytes(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match placeholder_byte(&b[i..]) {
+            Some((byte, len)) => {
+                out.push(byte);
+                i += len;
+            }
+            None => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The byte a placeholder of [`source_text`] stands for, given the UTF-8 bytes of a
+/// literal starting at one: (byte, UTF-8 length of the placeholder).
+pub(crate) fn placeholder_byte(b: &[u8]) -> Option<(u8, usize)> {
+    match b {
+        [0xF4, 0x8F, c @ 0xBC..=0xBF, d @ 0x80..=0xBF, ..] => {
+            Some((((c & 3) << 6) | (d & 0x3F), 4))
+        }
+        _ => None,
+    }
+}
+
+/// Line markers' file names made relative to the tree: gcc writes them as it found the
+/// file, so `#include "../lib.h"` from `src/x.c` reads `src/../lib.h`, which would name
+/// no file of the diff.
+fn relative_markers(text: String, root: &Path) -> String {
+    let needs = |name: &str| {
+        name.contains("/./")
+            || name.contains("../")
+            || name.starts_with("./")
+            || Path::new(name).starts_with(root)
+    };
+    if !text.lines().any(|l| marker_name(l).is_some_and(needs)) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match marker_name(line).filter(|n| needs(n)) {
+            Some(name) => {
+                let p = Path::new(name);
+                let p = p.strip_prefix(root).unwrap_or(p);
+                let fixed = crate::config::lexical(p).display().to_string();
+                out.push_str(&line.replacen(&format!("\"{name}\""), &format!("\"{fixed}\""), 1));
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The file name of a gcc line marker `# 12 "src/x.c" 2`.
+pub(crate) fn marker_name(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("# ")?;
+    let (num, rest) = rest.split_once(' ')?;
+    if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.strip_prefix('"')?;
+    let end = rest.find('"')?;
+    Some(&rest[..end])
+}
+
+/// One hint for a syntax error instead of every token the grammar would take: the
+/// closing punctuation a slip most often leaves out, else a short list.
+pub(crate) fn syntax_hint(expected: &[&str]) -> String {
+    let bare: Vec<String> = expected
+        .iter()
+        .map(|s| s.trim_matches(|c| c == '"' || c == '\'').to_string())
+        .collect();
+    for p in [";", ")", "]", "}", ","] {
+        if bare.iter().any(|b| b == p) {
+            return format!("expected `{p}` before this token");
+        }
+    }
+    match bare.len() {
+        0 => "unexpected token".into(),
+        1..=3 => format!(
+            "expected {}",
+            bare.iter()
+                .map(|b| format!("`{b}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        _ => "unexpected token here".into(),
+    }
 }
 
 /// The functions `#include <header>` of the bundled headers declares, as (name, fixed
@@ -142,9 +285,8 @@ pub(crate) fn header_functions(header: &str) -> Result<Vec<(String, usize, bool)
     let spec = ProgramSpec {
         name: "h".into(),
         sources: vec![file.clone()],
-        includes: Vec::new(),
-        defines: Vec::new(),
         workdir: dir.path().to_path_buf(),
+        ..ProgramSpec::default()
     };
     let unit = parse_preprocessed(preprocess(dir.path(), &file, &spec)?)?;
     lower::declared_functions(&unit)
@@ -309,6 +451,7 @@ pub fn load_files(
             .collect(),
         defines: defines.to_vec(),
         workdir: cwd.clone(),
+        ..ProgramSpec::default()
     };
     load(&cwd, &spec)
 }

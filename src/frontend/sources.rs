@@ -1,21 +1,30 @@
-//! Finding the sources of a program in a tree: `compile_commands.json`, else
-//! `regcause.toml`, else the `.c` files of the tree when exactly one defines `main`.
+//! Finding the sources of a program in a tree. In order: the configuration from
+//! outside the revisions (`config::Config`: a build's compilation database, the
+//! programs of a working-tree `regcause.toml`), then the tree's own
+//! `compile_commands.json`, its own `regcause.toml`, else the tree's `.c` files. The
+//! program named after `--` chooses the `main`; a name that matches none is an error
+//! listing what exists, never another program.
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use crate::config::{CompileDb, CompileUnit, Config, ConfigError, ProgramEntry, TomlFile};
 
 /// What to preprocess and lower for one program.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProgramSpec {
     pub name: String,
     /// Absolute paths of the translation units.
     pub sources: Vec<PathBuf>,
     /// Absolute `-I` directories.
     pub includes: Vec<PathBuf>,
-    /// `-D` definitions (`NAME` or `NAME=VALUE`).
+    /// `-D` definitions (`NAME` or `NAME=VALUE`), in order.
     pub defines: Vec<String>,
-    /// The directory the program runs in (the tree root).
+    /// `-U` names, after every definition.
+    pub undefines: Vec<String>,
+    /// Per translation unit (same order as `sources`, or empty): the build's own flags
+    /// for it, paths relative to the tree root (a compilation database's entry).
+    pub unit_flags: Vec<Vec<String>>,
+    /// The directory the program runs in.
     pub workdir: PathBuf,
 }
 
@@ -28,50 +37,22 @@ pub enum SourceError {
     },
     #[error("{path} is not valid: {msg}")]
     BadConfig { path: String, msg: String },
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     #[error("no program named `{name}` in {config}; it defines: {known}")]
     UnknownProgram {
         name: String,
         config: String,
         known: String,
     },
-    #[error("no C source file defines `main` in the tree; add a regcause.toml naming the program's sources")]
-    NoMain,
-    #[error("several C files define `main` ({files}); add a regcause.toml or compile_commands.json naming each program's sources")]
-    ManyMains { files: String },
-}
-
-#[derive(Deserialize)]
-struct TomlConfig {
-    #[serde(default)]
-    program: Vec<TomlProgram>,
-}
-
-#[derive(Deserialize)]
-struct TomlProgram {
-    name: String,
-    sources: Vec<String>,
-    #[serde(default)]
-    include: Vec<String>,
-    #[serde(default)]
-    defines: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct CompileCommand {
-    #[serde(default)]
-    directory: Option<String>,
-    file: String,
-    #[serde(default)]
-    arguments: Option<Vec<String>>,
-    #[serde(default)]
-    command: Option<String>,
-}
-
-fn read(path: &Path) -> Result<String, SourceError> {
-    std::fs::read_to_string(path).map_err(|e| SourceError::Io {
-        path: path.display().to_string(),
-        source: e,
-    })
+    #[error("no C source file defines `main` in {place}; add a regcause.toml naming the program's sources")]
+    NoMain { place: String },
+    #[error("no program `{name}` here: the C files defining `main` are {files}; name one after `--` (by its file name without `.c`), or map `{name}` to its sources with a [[program]] in regcause.toml or with --compile-commands")]
+    NoSuchProgram { name: String, files: String },
+    #[error("several C files define `main` for `{name}` ({files}); choose one with -D/-U, a regcause.toml [[program]] or --compile-commands")]
+    ManyMains { name: String, files: String },
+    #[error("{from} names {file}, which this revision does not have")]
+    Missing { file: String, from: String },
 }
 
 /// The stem of the program named on the command line (`./bin/tcas` -> `tcas`).
@@ -82,153 +63,321 @@ pub fn program_stem(program: &str) -> String {
         .unwrap_or_else(|| program.to_string())
 }
 
-/// Find the sources of `program` (as named after `--` on the command line) in `root`.
-pub fn find_program(root: &Path, program: &str) -> Result<ProgramSpec, SourceError> {
+/// Find the sources of `program` (as named after `--` on the command line) in `root`,
+/// with the configuration from outside the revisions applied over the tree's own.
+pub fn find_program(
+    root: &Path,
+    config: &Config,
+    program: &str,
+) -> Result<ProgramSpec, SourceError> {
     let name = program_stem(program);
-    let cc = root.join("compile_commands.json");
-    if cc.is_file() {
-        return from_compile_commands(root, &cc, &name);
-    }
-    let rt = root.join("regcause.toml");
-    if rt.is_file() {
-        return from_regcause_toml(root, &rt, &name);
-    }
-    from_tree(root, &name)
+    let mut spec = if let Some(db) = &config.compile_commands {
+        from_compile_db(root, db, &name, &db.path, config)?
+    } else if !config.programs.is_empty() {
+        let from = config.from.last().cloned().unwrap_or_default();
+        from_programs(root, &config.programs, &name, &from)?
+    } else {
+        let cc = root.join("compile_commands.json");
+        let rt = root.join("regcause.toml");
+        if cc.is_file() {
+            let text = read_text(&cc)?;
+            let db = CompileDb::parse(&text, "compile_commands.json", root, Some(root))?;
+            from_compile_db(root, &db, &name, "compile_commands.json", config)?
+        } else if rt.is_file() {
+            let t = TomlFile::parse(&read_text(&rt)?, "regcause.toml")?;
+            let mut spec = from_programs(root, &t.program, &name, "regcause.toml")?;
+            // The revision's own settings rank below every outside one: first in order.
+            spec.defines.splice(0..0, t.defines);
+            spec.undefines.splice(0..0, t.undefines);
+            for (k, i) in t.include.iter().enumerate() {
+                spec.includes.insert(k, root.join(i));
+            }
+            spec
+        } else {
+            from_tree(root, &name, config)?
+        }
+    };
+    spec.defines.extend(config.defines.iter().cloned());
+    spec.undefines.extend(config.undefines.iter().cloned());
+    spec.includes
+        .extend(config.includes.iter().map(|i| root.join(i)));
+    spec.workdir = match &config.cwd {
+        Some(d) => root.join(d),
+        None => root.to_path_buf(),
+    };
+    Ok(spec)
 }
 
-fn from_regcause_toml(root: &Path, path: &Path, name: &str) -> Result<ProgramSpec, SourceError> {
-    let text = read(path)?;
-    let cfg: TomlConfig = toml::from_str(&text).map_err(|e| SourceError::BadConfig {
-        path: "regcause.toml".into(),
-        msg: e.to_string(),
-    })?;
-    let chosen = if cfg.program.len() == 1 {
-        cfg.program.first()
+fn read_text(path: &Path) -> Result<String, SourceError> {
+    std::fs::read_to_string(path).map_err(|e| SourceError::Io {
+        path: path.display().to_string(),
+        source: e,
+    })
+}
+
+/// Every source a configuration names must be in the tree: a revision without it is
+/// an error, never a program made of the files that happen to exist.
+fn existing(root: &Path, file: &str, from: &str) -> Result<PathBuf, SourceError> {
+    let p = root.join(file);
+    if p.is_file() {
+        Ok(p)
     } else {
-        cfg.program.iter().find(|p| p.name == name)
-    };
-    let Some(p) = chosen else {
+        Err(SourceError::Missing {
+            file: file.to_string(),
+            from: from.to_string(),
+        })
+    }
+}
+
+fn from_programs(
+    root: &Path,
+    programs: &[ProgramEntry],
+    name: &str,
+    from: &str,
+) -> Result<ProgramSpec, SourceError> {
+    let Some(p) = programs.iter().find(|p| p.name == name) else {
         return Err(SourceError::UnknownProgram {
             name: name.into(),
-            config: "regcause.toml".into(),
-            known: cfg
-                .program
+            config: from.into(),
+            known: programs
                 .iter()
                 .map(|p| p.name.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
         });
     };
+    let mut sources = Vec::new();
+    for s in &p.sources {
+        sources.push(existing(root, s, from)?);
+    }
     Ok(ProgramSpec {
         name: p.name.clone(),
-        sources: p.sources.iter().map(|s| root.join(s)).collect(),
+        sources,
         includes: p.include.iter().map(|s| root.join(s)).collect(),
         defines: p.defines.clone(),
-        workdir: root.to_path_buf(),
+        undefines: p.undefines.clone(),
+        ..ProgramSpec::default()
     })
 }
 
-fn from_compile_commands(root: &Path, path: &Path, name: &str) -> Result<ProgramSpec, SourceError> {
-    let text = read(path)?;
-    let cmds: Vec<CompileCommand> =
-        serde_json::from_str(&text).map_err(|e| SourceError::BadConfig {
-            path: "compile_commands.json".into(),
-            msg: e.to_string(),
-        })?;
-    let mut units: Vec<(PathBuf, bool)> = Vec::new();
-    let mut includes = Vec::new();
-    let mut defines = Vec::new();
-    for c in &cmds {
-        // Directories recorded on another machine do not exist here: fall back to the root.
-        let dir = match &c.directory {
-            Some(d) if Path::new(d).is_absolute() && Path::new(d).is_dir() => PathBuf::from(d),
-            Some(d) if !Path::new(d).is_absolute() => root.join(d),
-            _ => root.to_path_buf(),
+/// The translation units of `name`'s link from a compilation database: its CMake
+/// target's units (or, without targets, the one unit with `main` whose file or object
+/// is named `name`), and every unit of a target without `main` (the libraries it
+/// links). A file compiled twice (a static and a shared library) counts once.
+fn from_compile_db(
+    root: &Path,
+    db: &CompileDb,
+    name: &str,
+    from: &str,
+    config: &Config,
+) -> Result<ProgramSpec, SourceError> {
+    // A build that compiles and links in one command (what `bear` records of
+    // `cc a.c b.c -o prog`) names the program as each entry's output: those entries are
+    // its link, with their own flags (a test built several ways is several programs).
+    let linked = |u: &&CompileUnit| {
+        let Some(out) = u.output.as_deref().filter(|_| u.target.is_none()) else {
+            return false;
         };
-        let file = if Path::new(&c.file).is_absolute() && Path::new(&c.file).is_file() {
-            PathBuf::from(&c.file)
-        } else {
-            dir.join(&c.file)
-        };
-        let args: Vec<String> = match (&c.arguments, &c.command) {
-            (Some(a), _) => a.clone(),
-            (None, Some(cmd)) => cmd.split_whitespace().map(String::from).collect(),
-            _ => Vec::new(),
-        };
-        let mut it = args.iter().peekable();
-        while let Some(a) = it.next() {
-            if let Some(rest) = a.strip_prefix("-I") {
-                let d = if rest.is_empty() {
-                    it.next().cloned().unwrap_or_default()
-                } else {
-                    rest.to_string()
-                };
-                let p = dir.join(d);
-                if !includes.contains(&p) {
-                    includes.push(p);
-                }
-            } else if let Some(rest) = a.strip_prefix("-D") {
-                let d = if rest.is_empty() {
-                    it.next().cloned().unwrap_or_default()
-                } else {
-                    rest.to_string()
-                };
-                if !defines.contains(&d) {
-                    defines.push(d);
-                }
-            }
-        }
-        let has_main = defines_main(&read(&file)?);
-        units.push((file, has_main));
-    }
-    let sources = choose_units(units, name)?;
-    Ok(ProgramSpec {
-        name: name.to_string(),
-        sources,
-        includes,
-        defines,
-        workdir: root.to_path_buf(),
-    })
-}
-
-/// Keep the units without `main` and the one unit with `main` that belongs to `name`.
-fn choose_units(units: Vec<(PathBuf, bool)>, name: &str) -> Result<Vec<PathBuf>, SourceError> {
-    let mains: Vec<&PathBuf> = units.iter().filter(|u| u.1).map(|u| &u.0).collect();
-    let main = match mains.len() {
-        0 => return Err(SourceError::NoMain),
-        1 => mains[0].clone(),
-        _ => match mains
-            .iter()
-            .find(|m| m.file_stem().map(|s| s == name).unwrap_or(false))
-        {
-            Some(m) => (*m).clone(),
-            None => {
-                return Err(SourceError::ManyMains {
-                    files: mains
-                        .iter()
-                        .map(|m| m.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })
-            }
-        },
+        let object = [".o", ".obj", ".lo"].iter().any(|e| out.ends_with(e));
+        !object && program_stem(out) == name
     };
-    Ok(units
-        .into_iter()
-        .filter(|u| !u.1 || u.0 == main)
-        .map(|u| u.0)
+    let named_link = db.units.iter().filter(linked).count() > 0;
+    let mut units: Vec<&CompileUnit> = Vec::new();
+    for u in db.units.iter().filter(|u| !named_link || linked(u)) {
+        if !units.iter().any(|k| k.file == u.file) {
+            units.push(u);
+        }
+    }
+    let mut paths = Vec::new();
+    for u in &units {
+        paths.push(existing(root, &u.file, from)?);
+    }
+    let base = ProgramSpec {
+        name: name.to_string(),
+        sources: paths.clone(),
+        unit_flags: units.iter().map(|u| u.flags.clone()).collect(),
+        defines: config.defines.clone(),
+        undefines: config.undefines.clone(),
+        includes: config.includes.iter().map(|i| root.join(i)).collect(),
+        workdir: root.to_path_buf(),
+    };
+    let has_main = mains(root, &base)?;
+    let chosen: Vec<usize> = if named_link {
+        if !has_main.iter().any(|m| *m) {
+            return Err(SourceError::NoMain {
+                place: format!("the units {from} links into `{name}`"),
+            });
+        }
+        (0..units.len()).collect()
+    } else if units.iter().any(|u| u.target.is_some()) {
+        let by_target: Vec<usize> = (0..units.len())
+            .filter(|&i| units[i].target.as_deref() == Some(name))
+            .collect();
+        if by_target.is_empty() {
+            return Err(no_such_program(root, name, &paths, &has_main));
+        }
+        // Targets holding a `main` are programs; the others are libraries.
+        let program_targets: Vec<&str> = (0..units.len())
+            .filter(|&i| has_main[i])
+            .filter_map(|i| units[i].target.as_deref())
+            .collect();
+        let own: Vec<usize> = (0..units.len())
+            .filter(|&i| units[i].target.as_deref() == Some(name))
+            .collect();
+        // A `.c` file the program's own units `#include` (cJSON's tests include
+        // `../cJSON.c`) is not linked again from its library.
+        let mut included = std::collections::HashSet::new();
+        for &i in &own {
+            included.extend(included_files(root, &paths[i], &base));
+        }
+        (0..units.len())
+            .filter(|&i| {
+                own.contains(&i)
+                    || !units[i]
+                        .target
+                        .as_deref()
+                        .is_some_and(|t| program_targets.contains(&t))
+                        && !has_main[i]
+                        && !included.contains(&units[i].file)
+            })
+            .collect()
+    } else {
+        let main = choose_main(root, name, &paths, &has_main, |i| {
+            units[i].output.as_deref().map(program_stem).as_deref() == Some(name)
+        })
+        .or_else(|e| {
+            // A database recording no outputs describes one program: its only `main`.
+            let only: Vec<usize> = (0..units.len()).filter(|&i| has_main[i]).collect();
+            match (only.as_slice(), units.iter().all(|u| u.output.is_none())) {
+                ([i], true) => Ok(*i),
+                _ => Err(e),
+            }
+        })?;
+        (0..units.len())
+            .filter(|&i| i == main || !has_main[i])
+            .collect()
+    };
+    Ok(ProgramSpec {
+        sources: chosen.iter().map(|&i| paths[i].clone()).collect(),
+        unit_flags: chosen.iter().map(|&i| units[i].flags.clone()).collect(),
+        defines: Vec::new(),
+        undefines: Vec::new(),
+        includes: Vec::new(),
+        ..base
+    })
+}
+
+/// The unit with `main` that belongs to `name`: the one whose file stem (or, by
+/// `also`, whose object) is `name`. Several units defining `main` for one name, or none
+/// named so, is an error listing them.
+fn choose_main(
+    root: &Path,
+    name: &str,
+    paths: &[PathBuf],
+    has_main: &[bool],
+    also: impl Fn(usize) -> bool,
+) -> Result<usize, SourceError> {
+    let named: Vec<usize> = (0..paths.len())
+        .filter(|&i| has_main[i])
+        .filter(|&i| paths[i].file_stem().is_some_and(|s| s == name) || also(i))
+        .collect();
+    match named.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(no_such_program(root, name, paths, has_main)),
+        many => Err(SourceError::ManyMains {
+            name: name.to_string(),
+            files: rel_list(root, many.iter().map(|&i| &paths[i])),
+        }),
+    }
+}
+
+fn no_such_program(root: &Path, name: &str, paths: &[PathBuf], has_main: &[bool]) -> SourceError {
+    if !has_main.iter().any(|m| *m) {
+        return SourceError::NoMain {
+            place: "the program's sources".into(),
+        };
+    }
+    SourceError::NoSuchProgram {
+        name: name.to_string(),
+        files: rel_list(
+            root,
+            (0..paths.len()).filter(|&i| has_main[i]).map(|i| &paths[i]),
+        ),
+    }
+}
+
+/// Paths relative to the tree, for messages (never the temporary directory).
+fn rel_list<'a>(root: &Path, paths: impl Iterator<Item = &'a PathBuf>) -> String {
+    paths
+        .map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Which of `spec`'s units define `main`, decided on the parsed translation units
+/// (macros expanded, `#if` decided by the program's flags, attributes and calling
+/// conventions parsed) whenever the text leaves a doubt: a unit that never mentions
+/// `main` cannot define it, and when exactly one does, it is the one.
+fn mains(root: &Path, spec: &ProgramSpec) -> Result<Vec<bool>, SourceError> {
+    let mut mentions = Vec::new();
+    for f in &spec.sources {
+        let bytes = std::fs::read(f).map_err(|e| SourceError::Io {
+            path: f.strip_prefix(root).unwrap_or(f).display().to_string(),
+            source: e,
+        })?;
+        mentions.push(mentions_main(&super::source_text(&bytes)));
+    }
+    if mentions.iter().filter(|m| **m).count() <= 1 {
+        return Ok(mentions);
+    }
+    Ok(spec
+        .sources
+        .iter()
+        .zip(mentions)
+        .map(|(f, m)| m && parsed_defines_main(root, f, spec).unwrap_or(true))
         .collect())
 }
 
-fn from_tree(root: &Path, name: &str) -> Result<ProgramSpec, SourceError> {
+/// Whether the preprocessed and parsed unit `file` defines `main` (None: it does not
+/// preprocess or parse; loading it will say why).
+fn parsed_defines_main(root: &Path, file: &Path, spec: &ProgramSpec) -> Option<bool> {
+    let text = super::preprocess(root, file, spec).ok()?;
+    let unit = super::parse_preprocessed(text).ok()?;
+    Some(
+        super::lower::defined_functions(&unit)
+            .iter()
+            .any(|n| n == "main"),
+    )
+}
+
+/// The tree files one unit reads through `#include` (its preprocessor's line markers,
+/// tree-relative); empty when it does not preprocess (loading it will say why).
+fn included_files(root: &Path, file: &Path, spec: &ProgramSpec) -> Vec<String> {
+    let Ok(text) = super::preprocess(root, file, spec) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(super::marker_name)
+        .filter(|n| !n.starts_with('<') && !Path::new(n).is_absolute())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether the identifier `main` occurs outside comments and literals.
+fn mentions_main(src: &str) -> bool {
+    let code = strip_comments_and_strings(src);
+    let b = code.as_bytes();
+    code.match_indices("main").any(|(s, _)| {
+        let e = s + 4;
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        (s == 0 || !ident(b[s - 1])) && (e >= b.len() || !ident(b[e]))
+    })
+}
+
+fn from_tree(root: &Path, name: &str, config: &Config) -> Result<ProgramSpec, SourceError> {
     let mut files = Vec::new();
     collect_c_files(root, &mut files)?;
     files.sort();
-    let mut units = Vec::new();
-    for f in files {
-        let has_main = defines_main(&read(&f)?);
-        units.push((f, has_main));
-    }
     // A directory holding header files is a likely include path.
     let mut includes = vec![root.to_path_buf()];
     for d in ["include", "src", "inc"] {
@@ -236,13 +385,33 @@ fn from_tree(root: &Path, name: &str) -> Result<ProgramSpec, SourceError> {
             includes.push(root.join(d));
         }
     }
-    let sources = choose_units(units, name)?;
+    let mut probe = ProgramSpec {
+        name: name.to_string(),
+        sources: files.clone(),
+        includes: includes.clone(),
+        defines: config.defines.clone(),
+        undefines: config.undefines.clone(),
+        workdir: root.to_path_buf(),
+        ..ProgramSpec::default()
+    };
+    probe
+        .includes
+        .extend(config.includes.iter().map(|i| root.join(i)));
+    let has_main = mains(root, &probe)?;
+    if !has_main.iter().any(|m| *m) {
+        return Err(SourceError::NoMain {
+            place: "the tree".into(),
+        });
+    }
+    let main = choose_main(root, name, &files, &has_main, |_| false)?;
     Ok(ProgramSpec {
         name: name.to_string(),
-        sources,
+        sources: (0..files.len())
+            .filter(|&i| i == main || !has_main[i])
+            .map(|i| files[i].clone())
+            .collect(),
         includes,
-        defines: Vec::new(),
-        workdir: root.to_path_buf(),
+        ..ProgramSpec::default()
     })
 }
 
@@ -374,5 +543,140 @@ mod tests {
             "/* int main() {} */ int f(void) { return main2(); }"
         ));
         assert!(!defines_main("void g(void) { \"int main() {}\"; }"));
+    }
+
+    /// A tree of `files` (path, text) in a temporary directory.
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let d = tempfile::tempdir().expect("tempdir");
+        for (p, t) in files {
+            let p = d.path().join(p);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, t).expect("write");
+        }
+        d
+    }
+
+    fn rel(root: &Path, spec: &ProgramSpec) -> Vec<String> {
+        let mut v: Vec<String> = spec
+            .sources
+            .iter()
+            .map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    const MAIN: &str = "int main(void) { return 0; }\n";
+    const LIB: &str = "int f(void) { return 1; }\n";
+
+    fn db(units: &[(&str, &[&str], Option<&str>)]) -> Config {
+        Config {
+            compile_commands: Some(CompileDb {
+                path: "build/compile_commands.json".into(),
+                units: units
+                    .iter()
+                    .map(|(f, flags, out)| CompileUnit {
+                        file: f.to_string(),
+                        flags: flags.iter().map(|s| s.to_string()).collect(),
+                        output: out.map(str::to_string),
+                        target: out.and_then(|o| {
+                            o.split_once("CMakeFiles/")
+                                .and_then(|(_, r)| r.split_once(".dir/"))
+                                .map(|(t, _)| t.to_string())
+                        }),
+                    })
+                    .collect(),
+            }),
+            from: vec!["command line".into()],
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn a_cmake_target_links_its_units_and_the_libraries() {
+        let d = tree(&[("lib.c", LIB), ("t1.c", MAIN), ("t2.c", MAIN), ("h.c", LIB)]);
+        let c = db(&[
+            ("lib.c", &[], Some("CMakeFiles/lib.dir/lib.c.o")),
+            ("t1.c", &[], Some("CMakeFiles/t1.dir/t1.c.o")),
+            ("h.c", &["-DX"], Some("CMakeFiles/t1.dir/h.c.o")),
+            ("t2.c", &[], Some("CMakeFiles/t2.dir/t2.c.o")),
+        ]);
+        let s = find_program(d.path(), &c, "./build/t1").expect("t1");
+        assert_eq!(rel(d.path(), &s), ["h.c", "lib.c", "t1.c"]);
+        let s = find_program(d.path(), &c, "t2").expect("t2");
+        assert_eq!(rel(d.path(), &s), ["lib.c", "t2.c"]);
+        let e = find_program(d.path(), &c, "t3").expect_err("no t3");
+        assert!(matches!(e, SourceError::NoSuchProgram { .. }), "{e}");
+        // A test that includes the library's `.c` file does not link it again.
+        let d = tree(&[
+            ("lib.c", LIB),
+            ("tests/common.h", "#include \"../lib.c\"\n"),
+            (
+                "tests/t.c",
+                "#include \"common.h\"\nint main(void) { return f(); }\n",
+            ),
+        ]);
+        let c = db(&[
+            ("lib.c", &[], Some("CMakeFiles/lib.dir/lib.c.o")),
+            ("tests/t.c", &[], Some("CMakeFiles/t.dir/tests/t.c.o")),
+        ]);
+        let s = find_program(d.path(), &c, "t").expect("t");
+        assert_eq!(rel(d.path(), &s), ["tests/t.c"]);
+    }
+
+    #[test]
+    fn a_one_step_build_is_chosen_by_its_output_with_its_own_flags() {
+        let d = tree(&[("ini.c", LIB), ("tests/unit.c", MAIN)]);
+        let c = db(&[
+            ("ini.c", &[], Some("tests/unit_multi")),
+            ("tests/unit.c", &[], Some("tests/unit_multi")),
+            ("ini.c", &["-DMAX=20"], Some("tests/unit_max")),
+            ("tests/unit.c", &["-DMAX=20"], Some("tests/unit_max")),
+        ]);
+        let s = find_program(d.path(), &c, "./unit_max").expect("unit_max");
+        assert_eq!(rel(d.path(), &s), ["ini.c", "tests/unit.c"]);
+        assert!(s.unit_flags.iter().all(|f| f == &["-DMAX=20"]), "{s:?}");
+        let s = find_program(d.path(), &c, "./unit_multi").expect("unit_multi");
+        assert!(s.unit_flags.iter().all(|f| f.is_empty()), "{s:?}");
+    }
+
+    #[test]
+    fn make_objects_pick_the_main_by_name() {
+        let d = tree(&[("lib.c", LIB), ("a.c", MAIN), ("b.c", MAIN)]);
+        let c = db(&[
+            ("lib.c", &[], Some("lib.o")),
+            ("a.c", &[], Some("a.o")),
+            ("b.c", &[], Some("b.o")),
+        ]);
+        let s = find_program(d.path(), &c, "./b").expect("b");
+        assert_eq!(rel(d.path(), &s), ["b.c", "lib.c"]);
+        assert!(find_program(d.path(), &c, "./c").is_err());
+    }
+
+    #[test]
+    fn main_is_read_from_the_parsed_unit_when_several_files_mention_it() {
+        let d = tree(&[
+            ("a.c", "#define CDECL\nint CDECL main(void) { return 0; }\n"),
+            (
+                "b.c",
+                "#ifdef B_MAIN\nint main(void) { return 1; }\n#endif\nint g(void) { return 2; }\n",
+            ),
+        ]);
+        let none = Config::default();
+        let s = find_program(d.path(), &none, "a").expect("a");
+        assert_eq!(
+            rel(d.path(), &s),
+            ["a.c", "b.c"],
+            "b.c has no main without B_MAIN"
+        );
+        let e = find_program(d.path(), &none, "b").expect_err("b has no main");
+        assert!(e.to_string().contains("a.c"), "{e}");
+        let with_b = Config {
+            defines: vec!["B_MAIN".into()],
+            from: vec!["command line".into()],
+            ..Config::default()
+        };
+        let s = find_program(d.path(), &with_b, "b").expect("b");
+        assert_eq!(rel(d.path(), &s), ["b.c"]);
     }
 }

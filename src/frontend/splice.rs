@@ -178,21 +178,31 @@ impl Pair {
         good: &BTreeMap<String, String>,
         bad: &BTreeMap<String, String>,
         program: &str,
+        config: &crate::config::Config,
         known: [Option<(&Path, &super::UnitTexts)>; 2],
     ) -> Result<Pair, String> {
         let changed_names: Vec<&String> = good.keys().filter(|k| good[*k] != bad[*k]).collect();
-        let spec_g = super::find_program(good_root, program).map_err(|e| e.to_string())?;
-        let spec_b = super::find_program(bad_root, program).map_err(|e| e.to_string())?;
+        let spec_g = super::find_program(good_root, config, program).map_err(|e| e.to_string())?;
+        let spec_b = super::find_program(bad_root, config, program).map_err(|e| e.to_string())?;
         if relative_spec(&spec_g, good_root) != relative_spec(&spec_b, bad_root) {
             return Err("the program's sources differ".into());
         }
-        let by_main = !good
-            .keys()
-            .any(|k| k.ends_with("regcause.toml") || k.ends_with("compile_commands.json"));
-        let macros = Rc::new(macro_names(
-            good.values().chain(bad.values()),
-            &spec_g.defines,
-        ));
+        let by_main = config.compile_commands.is_none()
+            && config.programs.is_empty()
+            && !good
+                .keys()
+                .any(|k| k.ends_with("regcause.toml") || k.ends_with("compile_commands.json"));
+        // The build's per-unit `-D`s are macros in force too.
+        let mut defines = spec_g.defines.clone();
+        defines.extend(
+            spec_g
+                .unit_flags
+                .iter()
+                .flatten()
+                .filter_map(|f| f.strip_prefix("-D"))
+                .map(str::to_string),
+        );
+        let macros = Rc::new(macro_names(good.values().chain(bad.values()), &defines));
         let mut changed = HashMap::new();
         for k in changed_names {
             let (g, b) = (&good[k], &bad[k]);
@@ -358,6 +368,7 @@ pub struct Splicer {
     good: BTreeMap<String, String>,
     bad: BTreeMap<String, String>,
     program: String,
+    config: crate::config::Config,
     changed: Vec<String>,
     /// Pairs made, by the directive lines of the trees they serve.
     pairs: RefCell<HashMap<Vec<String>, Pairs>>,
@@ -382,6 +393,7 @@ impl Splicer {
         good: &BTreeMap<String, String>,
         bad: &BTreeMap<String, String>,
         program: &str,
+        config: &crate::config::Config,
     ) -> Result<Splicer, String> {
         if good.keys().ne(bad.keys()) {
             return Err("the revisions have different files".into());
@@ -412,6 +424,7 @@ impl Splicer {
             good: good.clone(),
             bad: bad.clone(),
             program: program.to_string(),
+            config: config.clone(),
             changed,
             pairs: RefCell::new(HashMap::new()),
             asked: Cell::new(0),
@@ -503,7 +516,16 @@ impl Splicer {
             r.filter(|_| *bad == self.bad)
                 .map(|r| (r.bad_root.as_path(), &r.bad)),
         ];
-        Pair::new(gd.path(), bd.path(), good, bad, &self.program, known).ok()
+        Pair::new(
+            gd.path(),
+            bd.path(),
+            good,
+            bad,
+            &self.program,
+            &self.config,
+            known,
+        )
+        .ok()
     }
 
     /// The revisions' own preprocessed units (from loading them for the runs): a pair
@@ -557,7 +579,7 @@ fn write_tree(
         } else {
             t.clone()
         };
-        std::fs::write(&path, text).map_err(|e| e.to_string())?;
+        std::fs::write(&path, super::source_bytes(&text)).map_err(|e| e.to_string())?;
     }
     Ok(dir)
 }
@@ -1145,6 +1167,8 @@ fn respec(spec: &ProgramSpec, from: &Path, to: &Path) -> ProgramSpec {
         sources: spec.sources.iter().map(|p| mv(p)).collect(),
         includes: spec.includes.iter().map(|p| mv(p)).collect(),
         defines: spec.defines.clone(),
+        undefines: spec.undefines.clone(),
+        unit_flags: spec.unit_flags.clone(),
         workdir: mv(&spec.workdir),
     }
 }

@@ -1,7 +1,6 @@
 //! Helpers for the differential tests: compile a C program with the system `cc`
 //! (gcc -O0 against glibc), run it, and compare with the Rust models.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -11,7 +10,8 @@ static COUNTER: AtomicUsize = AtomicUsize::new(0);
 /// Returns `None` (and says so) when no C compiler is available, so the test is skipped
 /// rather than failed on a machine without gcc.
 pub fn run_c(src: &str, args: &[&str]) -> Option<Vec<u8>> {
-    let dir = scratch_dir();
+    let tmp = scratch_dir();
+    let dir = tmp.path();
     let c = dir.join("t.c");
     let exe = dir.join("t");
     std::fs::write(&c, src).unwrap();
@@ -47,19 +47,14 @@ pub fn run_c(src: &str, args: &[&str]) -> Option<Vec<u8>> {
     Some(out.stdout)
 }
 
-pub fn scratch_dir() -> PathBuf {
+/// A fresh directory for one C build, removed when dropped (also when the test fails),
+/// so test runs leave nothing in the temporary directory.
+pub fn scratch_dir() -> tempfile::TempDir {
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!(
-        "regcause-libc-test-{}-{}-{}",
-        std::process::id(),
-        n,
-        std::thread::current()
-            .name()
-            .unwrap_or("t")
-            .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tempfile::Builder::new()
+        .prefix(&format!("regcause-libc-test-{n}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// A C string literal for arbitrary bytes (octal escapes for anything unusual, so

@@ -139,6 +139,10 @@ pub struct TestDesc {
     pub args: Vec<String>,
     /// Lossy UTF-8 of the test's standard input.
     pub stdin: String,
+    /// The configuration given from outside the revisions (command line, working-tree
+    /// `regcause.toml`, `--compile-commands`), when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<crate::config::Config>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]

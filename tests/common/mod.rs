@@ -219,7 +219,8 @@ pub fn check_snapshot(expected: &Path, actual: &str) -> Result<(), String> {
 pub fn annotations(files: &[PathBuf], marker: &str) -> Vec<(String, u32, String)> {
     let mut out = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).unwrap();
+        // Sources are bytes (a Latin-1 comment is valid C): read them lossily.
+        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
         for (i, l) in text.lines().enumerate() {
             if let Some(pos) = l.find(marker) {
                 out.push((

@@ -79,13 +79,15 @@ fn path_conditions_of_every_sample_test_are_sound() {
             let stdin = r.test.stdin_bytes(&s.dir).unwrap().unwrap_or_default();
             for rev in [&r.good, &r.bad] {
                 let tree = repo.materialise(rev).unwrap();
-                let prog = oracle::load(tree.path(), &r.test.program, rev).unwrap();
+                let prog =
+                    oracle::load(tree.path(), &oracle::Test::named(&r.test.program), rev).unwrap();
                 let t = oracle::Test {
                     program: r.test.program.clone(),
                     args: r.test.args.clone(),
                     stdin: stdin.clone(),
                     env: Vec::new(),
                     expect: None,
+                    config: Default::default(),
                 };
                 let c =
                     replay::check_path_condition(&prog, &t.input(tree.path()), limits, 150, 10_000);

@@ -397,8 +397,18 @@ fn signature_diff_finds_the_regression(name: &str, id: &str) -> serde_json::Valu
     let repo = regcause::repo::Repo::discover(&s.repo).expect("repo");
     let gt = repo.materialise(&s.reg.good).expect("good tree");
     let bt = repo.materialise(&s.reg.bad).expect("bad tree");
-    let gp = regcause::oracle::load(gt.path(), &s.reg.test.program, &s.reg.good).expect("good");
-    let bp = regcause::oracle::load(bt.path(), &s.reg.test.program, &s.reg.bad).expect("bad");
+    let gp = regcause::oracle::load(
+        gt.path(),
+        &regcause::oracle::Test::named(&s.reg.test.program),
+        &s.reg.good,
+    )
+    .expect("good");
+    let bp = regcause::oracle::load(
+        bt.path(),
+        &regcause::oracle::Test::named(&s.reg.test.program),
+        &s.reg.bad,
+    )
+    .expect("bad");
     let test = test_input(&s, bt.path());
     let changes = v["changes"].as_array().expect("changes");
     let alike = changes.iter().filter(|c| c["differs"] == true).any(|c| {

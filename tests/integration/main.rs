@@ -16,6 +16,7 @@ mod concolic;
 mod containment;
 mod dd_e2e;
 mod explore;
+mod realrepo_e2e;
 mod rootcause_e2e;
 mod samples_e2e;
 mod slice;

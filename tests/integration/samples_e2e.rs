@@ -214,14 +214,15 @@ fn nothing_to_explain_cases_have_their_own_exit_codes() {
     std::fs::write(repo.join("second.c"), "int main(void) { return 0; }\n").unwrap();
     git(&repo, &["add", "second.c"]);
     git(&repo, &["commit", "-qm", "add a second program"]);
-    // (a program named like neither file cannot be told apart)
+    // (a program named like neither file is an error listing the programs, never one
+    // of them)
     let mut v = regression_args(&s, dir.path(), &r.good, "HEAD");
     let pi = v.iter().position(|a| a == "--").unwrap() + 1;
     v[pi] = "./other".into();
     let o = run_args(&repo, &v);
     assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
     assert!(
-        text(&o.stderr).contains("several C files define `main`"),
+        text(&o.stderr).contains("no program `other`"),
         "{}",
         text(&o.stderr)
     );

@@ -159,6 +159,7 @@ fn traced_run_keeps_no_spare_capacity() {
         stdin: Vec::new(),
         env: Vec::new(),
         expect: None,
+        config: Default::default(),
     };
     let run = regcause::exec::run_traced(
         &prog,

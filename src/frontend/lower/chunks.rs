@@ -394,8 +394,8 @@ mod tests {
                     name: "t".into(),
                     sources: vec![f.clone()],
                     includes: vec![dir.clone()],
-                    defines: Vec::new(),
                     workdir: dir.clone(),
+                    ..ProgramSpec::default()
                 };
                 let Ok(text) = preprocess(&dir, &f, &spec) else {
                     continue;

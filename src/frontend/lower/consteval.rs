@@ -679,6 +679,12 @@ pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
+        // A byte of the source that was not UTF-8 (`frontend::source_text`).
+        if let Some((byte, len)) = crate::frontend::placeholder_byte(&b[i..]) {
+            out.push(byte);
+            i += len;
+            continue;
+        }
         if b[i] != b'\\' {
             out.push(b[i]);
             i += 1;

@@ -21,7 +21,7 @@ mod variadic;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use lang_c::ast::ExternalDeclaration;
+use lang_c::ast::{DeclaratorKind, ExternalDeclaration};
 use lang_c::span::Node;
 use lang_c::span::Span;
 
@@ -431,11 +431,10 @@ pub(crate) fn parse(
         }),
         Err(e) => {
             let loc = lines.locate(e.offset);
-            let mut exp: Vec<_> = e.expected.iter().map(|s| format!("'{s}'")).collect();
-            exp.sort();
+            let expected: Vec<&str> = e.expected.iter().map(|s| &**s).collect();
             Err(FrontendError::Syntax {
                 at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
-                expected: exp.join(", "),
+                expected: super::syntax_hint(&expected),
             })
         }
     }
@@ -499,6 +498,27 @@ pub(crate) fn declared_functions(
         .filter(|(_, defined)| !**defined)
         .map(|((f, ft), _)| (f.name.clone(), ft.params.len(), ft.variadic))
         .collect())
+}
+
+/// The names of the functions one parsed translation unit defines, whatever
+/// specifiers, attributes or macros surround them (`sources` finds `main` with it).
+pub(crate) fn defined_functions(unit: &ParsedUnit) -> Vec<String> {
+    unit.unit
+        .iter()
+        .filter_map(|d| {
+            let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
+                return None;
+            };
+            let mut k = &fd.node.declarator.node.kind.node;
+            loop {
+                match k {
+                    DeclaratorKind::Identifier(n) => return Some(n.node.name.clone()),
+                    DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
+                    DeclaratorKind::Abstract => return None,
+                }
+            }
+        })
+        .collect()
 }
 
 /// Lower all translation units of one program.

@@ -127,11 +127,11 @@ fn check_every_mix(
     );
     write_tree(gd.path(), good);
     write_tree(bd.path(), bad);
-    let s = Splicer::new(good, bad, "prog").expect("splicer");
+    let s = Splicer::new(good, bad, "prog", &Default::default()).expect("splicer");
     // The same, given the revisions' own preprocessed units (as the hunk search is): it
     // makes the revisions' pair without the preprocessor and must splice alike.
     let units = |d: &Path| -> crate::frontend::UnitTexts {
-        let spec = crate::frontend::find_program(d, "prog").expect("spec");
+        let spec = crate::frontend::find_program(d, &Default::default(), "prog").expect("spec");
         spec.sources
             .iter()
             .map(|src| {
@@ -140,7 +140,7 @@ fn check_every_mix(
             })
             .collect()
     };
-    let seeded = Splicer::new(good, bad, "prog")
+    let seeded = Splicer::new(good, bad, "prog", &Default::default())
         .expect("splicer")
         .with_revisions(crate::frontend::Revisions {
             good_root: gd.path().to_path_buf(),
@@ -175,7 +175,8 @@ fn check_every_mix(
         spliced += 1;
         let md = tempfile::tempdir().expect("tmp");
         write_tree(md.path(), &mixed);
-        let spec = crate::frontend::find_program(md.path(), "prog").expect("spec");
+        let spec =
+            crate::frontend::find_program(md.path(), &Default::default(), "prog").expect("spec");
         for (src, text) in spec.sources.iter().zip(&texts) {
             let real = preprocess(md.path(), src, &spec).expect("cc -E");
             assert_eq!(
@@ -299,7 +300,9 @@ fn mixes_of_changed_directives_are_spliced_exactly() {
 fn a_file_using_counter_refuses_the_pair() {
     let good = tree(&[("prog.c", "int main(void) { return __COUNTER__; }\n")]);
     let bad = tree(&[("prog.c", "int main(void) { return 1 + __COUNTER__; }\n")]);
-    let err = Splicer::new(&good, &bad, "prog").err().expect("refused");
+    let err = Splicer::new(&good, &bad, "prog", &Default::default())
+        .err()
+        .expect("refused");
     assert!(err.contains("__COUNTER__"), "{err}");
 }
 
@@ -372,7 +375,7 @@ fn check_mixes(
         spliced += 1;
         let md = tempfile::tempdir().expect("tmp");
         write_tree(md.path(), &mixed);
-        let Ok(spec) = crate::frontend::find_program(md.path(), prog) else {
+        let Ok(spec) = crate::frontend::find_program(md.path(), &Default::default(), prog) else {
             continue;
         };
         for (src, text) in spec.sources.iter().zip(&texts) {
@@ -430,7 +433,7 @@ fn mixes_of_every_sample_regression_are_spliced_exactly() {
                 sample_tree(&sample, g).expect("good tree"),
                 sample_tree(&sample, b).expect("bad tree"),
             );
-            let Ok(s) = Splicer::new(&good, &bad, &prog) else {
+            let Ok(s) = Splicer::new(&good, &bad, &prog, &Default::default()) else {
                 continue;
             };
             let mut mixes = |from: &BTreeMap<String, String>| {
@@ -492,7 +495,7 @@ fn renamed_lines_are_spliced_only_where_the_preprocessor_keeps_the_name() {
         "m.c",
         &format!("{head}int main(void) {{\n  printf(\"%d\\n\", sum); /* sum */ // v2\n  puts(S(sum)); // v2\n  printf(\"%d\\n\", TWICE(sum)); // v2\n  printf(\"%d\\n\", total + 1); // v2\n  return 1;\n}}\n"),
     )]);
-    let s = Splicer::new(&good, &bad, "m").expect("splicer");
+    let s = Splicer::new(&good, &bad, "m", &Default::default()).expect("splicer");
     let g = &good["m.c"];
     let with = |from: &str, to: &str| {
         let mut t = good.clone();
@@ -511,7 +514,8 @@ fn renamed_lines_are_spliced_only_where_the_preprocessor_keeps_the_name() {
         if let Some(texts) = got {
             let md = tempfile::tempdir().expect("tmp");
             write_tree(md.path(), &mixed);
-            let spec = crate::frontend::find_program(md.path(), "m").expect("spec");
+            let spec =
+                crate::frontend::find_program(md.path(), &Default::default(), "m").expect("spec");
             let real = preprocess(md.path(), &spec.sources[0], &spec).expect("cc -E");
             assert_eq!(located(&texts[0], &untemp), located(&real, &untemp));
         }
@@ -539,11 +543,11 @@ fn a_renamed_line_next_to_a_deletion_is_spliced() {
         "m.c",
         "#include <stdio.h>\nint total = 3;\nint main(void) { printf(\"%d\\n\", total); return 0; }\n",
     )]);
-    let s = Splicer::new(&good, &bad, "m").expect("splicer");
+    let s = Splicer::new(&good, &bad, "m", &Default::default()).expect("splicer");
     let texts = s.preprocessed(&mixed).expect("spliced");
     let md = tempfile::tempdir().expect("tmp");
     write_tree(md.path(), &mixed);
-    let spec = crate::frontend::find_program(md.path(), "m").expect("spec");
+    let spec = crate::frontend::find_program(md.path(), &Default::default(), "m").expect("spec");
     let real = preprocess(md.path(), &spec.sources[0], &spec).expect("cc -E");
     assert_eq!(located(&texts[0], &untemp), located(&real, &untemp));
 }

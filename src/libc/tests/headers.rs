@@ -11,9 +11,9 @@ fn have_cc() -> bool {
     Command::new("cc").arg("--version").output().is_ok()
 }
 
-fn headers_dir() -> PathBuf {
-    let d = scratch_dir().join("include");
-    write_headers(&d).unwrap();
+fn headers_dir() -> tempfile::TempDir {
+    let d = scratch_dir();
+    write_headers(d.path()).unwrap();
     d
 }
 
@@ -30,7 +30,8 @@ fn build_run(
     ours: Option<&Path>,
     extra: &[&str],
 ) -> (String, String, Option<i32>, Option<i32>) {
-    let dir = scratch_dir();
+    let tmp = scratch_dir();
+    let dir = tmp.path();
     let c = dir.join("t.c");
     std::fs::write(&c, src).unwrap();
     let exe = dir.join("prog");
@@ -82,7 +83,8 @@ fn headers_preprocess_and_compile_alone() {
         return;
     }
     let inc = headers_dir();
-    let dir = scratch_dir();
+    let tmp = scratch_dir();
+    let dir = tmp.path();
     let c = dir.join("all.c");
     std::fs::write(
         &c,
@@ -94,7 +96,7 @@ fn headers_preprocess_and_compile_alone() {
         .arg("-P")
         .arg("-nostdinc")
         .arg("-isystem")
-        .arg(&inc)
+        .arg(inc.path())
         .arg(&c)
         .output()
         .unwrap();
@@ -508,7 +510,7 @@ fn macros_and_types_match_glibc() {
          return 0; }\n",
     );
     let inc = headers_dir();
-    let ours = build_run(&src, Some(&inc), &["-w"]);
+    let ours = build_run(&src, Some(inc.path()), &["-w"]);
     let sys = build_run(&src, None, &["-w"]);
     let (o, s) = (
         ours.0.lines().collect::<Vec<_>>(),
@@ -530,7 +532,7 @@ fn failed_assert_matches_glibc() {
                int main(void) { printf(\"%d\\n\", check(1)); fflush(stdout); return check(9); }\n";
     let inc = headers_dir();
     let strict = ["-Wall", "-Wextra", "-Werror"];
-    let ours = build_run(src, Some(&inc), &strict);
+    let ours = build_run(src, Some(inc.path()), &strict);
     let sys = build_run(src, None, &strict);
     assert_eq!(ours, sys);
     // The documented shape: the basename of argv[0] ("prog", run by its full path).
@@ -538,7 +540,7 @@ fn failed_assert_matches_glibc() {
     assert_eq!(sys.1, format!("{want}\n"));
     assert_eq!((sys.2, sys.3), (None, Some(6)));
     // NDEBUG turns it off.
-    let ours = build_run(src, Some(&inc), &["-DNDEBUG"]);
+    let ours = build_run(src, Some(inc.path()), &["-DNDEBUG"]);
     assert_eq!((ours.0.as_str(), ours.2), ("1\n", Some(9)));
 }
 
@@ -568,7 +570,7 @@ fn csmith_programs_build_and_agree() {
             .unwrap();
         let src = String::from_utf8(out.stdout).unwrap();
         let extra = ["-I", "/usr/include/csmith", "-w"];
-        let ours = build_run(&src, Some(&inc), &extra);
+        let ours = build_run(&src, Some(inc.path()), &extra);
         let sys = build_run(&src, None, &extra);
         if sys.2 == Some(124) {
             eprintln!("csmith seed {seed}: program runs too long, skipped");

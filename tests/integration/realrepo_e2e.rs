@@ -1,0 +1,522 @@
+//! The main command and `run` on repositories shaped like real projects rather than like
+//! the sample corpus: a unit-test framework with several `main`s, a CMake build
+//! directory outside the tree, tests reading data files beside them, headers found
+//! through include directories and relative paths, configuration kept out of the
+//! analysed revisions. Each test would have caught one of the silent wrong answers of
+//! issue 27.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::common::*;
+
+/// A repository at `dir/repo` with one commit per entry (files written over the
+/// previous commit's, `None` deletes), each tagged with its name.
+fn history(dir: &Path, commits: &[(&str, &[(&str, Option<&[u8]>)])]) -> PathBuf {
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(&repo).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    for (tag, files) in commits {
+        for (path, content) in *files {
+            let p = repo.join(path);
+            match content {
+                Some(c) => {
+                    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+                    std::fs::write(&p, c).expect("write");
+                }
+                None => std::fs::remove_file(&p).expect("remove"),
+            }
+        }
+        git(&repo, &["add", "-A"]);
+        git(&repo, &["commit", "-q", "-m", tag]);
+        git(&repo, &["tag", tag]);
+    }
+    repo
+}
+
+fn ok(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status.code(),
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    text(&o.stdout)
+}
+
+/// The main command's JSON report (exit 0: a regression explained).
+fn explain_json(repo: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--format", "json", "--no-cache"];
+    all.extend_from_slice(args);
+    let o = git_regcause(repo, &all);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stdout:\n{}\nstderr:\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON report");
+    let errs = schema_errors("docs/report.schema.json", &v);
+    assert!(errs.is_empty(), "{errs:?}");
+    v
+}
+
+/// The report's root-cause lines as `file:line`.
+fn root_cause(v: &serde_json::Value) -> Vec<String> {
+    v["root_cause"]
+        .as_array()
+        .expect("root_cause")
+        .iter()
+        .map(|l| format!("{}:{}", l["file"].as_str().unwrap_or("?"), l["line"]))
+        .collect()
+}
+
+/// Every `"file"` of a report, wherever it is.
+fn files_named(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("file", serde_json::Value::String(s)) => out.push(s.clone()),
+                    _ => files_named(x, out),
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| files_named(x, out)),
+        _ => {}
+    }
+}
+
+const LIST_C_GOOD: &[u8] = b"#include \"list.h\"\n\
+int list_sum(const int *v, int n) {\n\
+    int s = 0;\n\
+    for (int i = 0; i < n; i++)\n\
+        s += v[i];\n\
+    return s;\n\
+}\n";
+
+const LIST_C_BAD: &[u8] = b"#include \"list.h\"\n\
+int list_sum(const int *v, int n) {\n\
+    int s = 0;\n\
+    for (int i = 1; i < n; i++)\n\
+        s += v[i];\n\
+    return s;\n\
+}\n";
+
+/// A unit-test framework's layout: every test file has a `main`, each behind a macro
+/// the build defines for the one it links (and one behind a calling-convention macro,
+/// as cJSON's tests write `int CJSON_CDECL main(void)`).
+const SUITE_C: &[u8] = b"#include <stdio.h>\n\
+#include \"list.h\"\n\
+#define TEST_CDECL\n\
+#ifdef SUITE_MAIN\n\
+int TEST_CDECL main(void) {\n\
+    int v[] = {4, 5, 6};\n\
+    printf(\"sum %d\\n\", list_sum(v, 3));\n\
+    return 0;\n\
+}\n\
+#endif\n";
+
+const BENCH_C: &[u8] = b"#include <stdio.h>\n\
+#include \"list.h\"\n\
+#ifndef SUITE_MAIN\n\
+int main(void) {\n\
+    int v[] = {1, 1};\n\
+    printf(\"bench %d\\n\", list_sum(v, 2));\n\
+    return 0;\n\
+}\n\
+#endif\n";
+
+const LIST_H: &[u8] = b"int list_sum(const int *v, int n);\n";
+
+fn unit_test_repo(dir: &Path) -> PathBuf {
+    history(
+        dir,
+        &[
+            (
+                "good",
+                &[
+                    ("src/list.c", Some(LIST_C_GOOD)),
+                    ("src/list.h", Some(LIST_H)),
+                    ("tests/suite.c", Some(SUITE_C)),
+                    ("tests/bench.c", Some(BENCH_C)),
+                ],
+            ),
+            ("bad", &[("src/list.c", Some(LIST_C_BAD))]),
+        ],
+    )
+}
+
+#[test]
+fn a_define_chooses_the_main_of_a_unit_test_framework() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = unit_test_repo(dir.path());
+    // Without the define, `suite` has no main: an error naming the one that exists.
+    let o = git_regcause(&repo, &["run", "good", "--", "./suite"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("no program `suite`") && err.contains("tests/bench.c"),
+        "{err}"
+    );
+    assert!(!err.contains("/tmp"), "{err}");
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "good", "-D", "SUITE_MAIN", "--", "./suite"],
+    ));
+    assert_eq!(out, "sum 15\n");
+    // The other program of the same tree, chosen by its name and the same defines.
+    let out = ok(&git_regcause(&repo, &["run", "good", "--", "./bench"]));
+    assert_eq!(out, "bench 2\n");
+    let v = explain_json(&repo, &["good", "bad", "-D", "SUITE_MAIN", "--", "./suite"]);
+    assert_eq!(root_cause(&v), ["src/list.c:4"], "{v:#}");
+    assert_eq!(v["test"]["config"]["defines"][0], "SUITE_MAIN", "{v:#}");
+}
+
+#[test]
+fn a_program_name_that_matches_nothing_is_an_error_not_another_program() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = b"#include <stdio.h>\nint main(void) { puts(\"prog\"); return 0; }\n";
+    let other = b"#include <stdio.h>\nint main(void) { puts(\"other\"); return 0; }\n";
+    let repo = history(
+        dir.path(),
+        &[
+            ("good", &[("prog.c", Some(&prog[..]))]),
+            ("bad", &[("other.c", Some(&other[..]))]),
+        ],
+    );
+    let o = git_regcause(&repo, &["run", "good", "--", "./nosuchprog"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("no program `nosuchprog`") && err.contains("prog.c"),
+        "{err}"
+    );
+    // `other` exists only at bad: the good revision is an error, not prog.c.
+    let o = git_regcause(&repo, &["--no-cache", "good", "bad", "--", "./other"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}\n{}", text(&o.stdout));
+    assert!(
+        err.contains("at good") && err.contains("no program `other`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_cmake_build_directory_outside_the_tree_is_read_from_each_revision() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let calc_good = b"#include <stdio.h>\n#include \"util.h\"\n\
+int main(void) {\n    printf(\"%d\\n\", scale(7) + OFFSET);\n    return 0;\n}\n";
+    let util_good = b"#include \"util.h\"\nint scale(int x) {\n    return x * SCALE;\n}\n";
+    let util_bad = b"#include \"util.h\"\nint scale(int x) {\n    return x * SCALE - 1;\n}\n";
+    let util_h = b"int scale(int x);\n";
+    let other = b"int main(void) { return 3; }\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("app/calc.c", Some(&calc_good[..])),
+                    ("lib/util.c", Some(&util_good[..])),
+                    ("include/util.h", Some(&util_h[..])),
+                    ("tools/other.c", Some(&other[..])),
+                ],
+            ),
+            ("bad", &[("lib/util.c", Some(&util_bad[..]))]),
+        ],
+    );
+    // The working tree has the fix, uncommitted: a run of `bad` must not see it.
+    std::fs::write(repo.join("lib/util.c"), util_good).expect("write");
+    let build = dir.path().join("build");
+    std::fs::create_dir_all(&build).expect("mkdir");
+    let r = std::fs::canonicalize(&repo).expect("canonical");
+    let r = r.display();
+    let b = std::fs::canonicalize(&build).expect("canonical");
+    let b = b.display();
+    let entry = |target: &str, file: &str, flags: &str| {
+        format!(
+            r#"{{"directory": "{b}", "command": "/usr/bin/cc {flags} -I{r}/include -isystem /usr/include -o CMakeFiles/{target}.dir/{file}.o -c {r}/{file}", "file": "{r}/{file}", "output": "CMakeFiles/{target}.dir/{file}.o"}}"#
+        )
+    };
+    let db = format!(
+        "[\n{},\n{},\n{}\n]\n",
+        entry("calc", "app/calc.c", "-DOFFSET=100"),
+        entry("util", "lib/util.c", "-DSCALE=3"),
+        entry("other", "tools/other.c", ""),
+    );
+    std::fs::write(build.join("compile_commands.json"), db).expect("write db");
+    let cc = build.join("compile_commands.json");
+    let cc = cc.to_str().expect("utf-8");
+    // Each unit's own flags: OFFSET only in calc.c, SCALE only in util.c.
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "good", "--compile-commands", cc, "--", "./calc"],
+    ));
+    assert_eq!(out, "121\n");
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "bad", "--compile-commands", cc, "--", "./calc"],
+    ));
+    assert_eq!(
+        out, "120\n",
+        "the bad revision's util.c, not the working tree's"
+    );
+    let v = explain_json(
+        &repo,
+        &["good", "bad", "--compile-commands", cc, "--", "./calc"],
+    );
+    assert_eq!(root_cause(&v), ["lib/util.c:3"], "{v:#}");
+    // A target that does not exist lists nothing silently.
+    let o = git_regcause(
+        &repo,
+        &["run", "good", "--compile-commands", cc, "--", "./nosuch"],
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_test_reads_its_data_files_relative_to_its_own_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let test_c = b"#include <stdio.h>\n\
+int main(void) {\n\
+    FILE *f = fopen(\"data.ini\", \"r\");\n\
+    char line[64];\n\
+    if (!f) { puts(\"no data.ini\"); return 2; }\n\
+    while (fgets(line, sizeof line, f))\n\
+        fputs(line, stdout);\n\
+    fclose(f);\n\
+    return 0;\n\
+}\n";
+    let repo = history(
+        dir.path(),
+        &[(
+            "good",
+            &[
+                ("tests/test_ini.c", Some(&test_c[..])),
+                ("tests/data.ini", Some(&b"[a]\nx=1\n"[..])),
+            ],
+        )],
+    );
+    let o = git_regcause(&repo, &["run", "good", "--", "./test_ini"]);
+    assert_eq!(text(&o.stdout), "no data.ini\n");
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "good", "--cwd", "tests", "--", "./test_ini"],
+    ));
+    assert_eq!(out, "[a]\nx=1\n");
+    // The same from an untracked regcause.toml in the working tree.
+    std::fs::write(repo.join("regcause.toml"), "cwd = \"tests\"\n").expect("write");
+    let out = ok(&git_regcause(&repo, &["run", "good", "--", "./test_ini"]));
+    assert_eq!(out, "[a]\nx=1\n");
+    let o = git_regcause(
+        &repo,
+        &["run", "good", "--cwd", "nosuchdir", "--", "./test_ini"],
+    );
+    assert!(text(&o.stderr).contains("nosuchdir"), "{}", text(&o.stderr));
+    assert_ne!(o.status.code(), Some(0));
+}
+
+#[test]
+fn headers_through_include_dirs_and_relative_paths_are_named_in_the_tree() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main_c = b"#include <stdio.h>\n#include \"../lib.h\"\n#include \"conf.h\"\n\
+int main(void) {\n    printf(\"%d %d\\n\", twice(LIMIT), twice(2));\n    return 0;\n}\n";
+    let lib_h = b"static int twice(int x) {\n    return 2 * x;\n}\n";
+    let conf_good = b"#define UNUSED 0\n#define LIMIT 10\n";
+    let conf_bad = b"#define UNUSED 0\n#define LIMIT 11\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("src/main.c", Some(&main_c[..])),
+                    ("lib.h", Some(&lib_h[..])),
+                    ("include/conf.h", Some(&conf_good[..])),
+                ],
+            ),
+            ("bad", &[("include/conf.h", Some(&conf_bad[..]))]),
+        ],
+    );
+    let v = explain_json(&repo, &["good", "bad", "--", "./main"]);
+    let mut files = Vec::new();
+    files_named(&v, &mut files);
+    assert!(!files.is_empty(), "{v:#}");
+    for f in &files {
+        assert!(
+            !f.starts_with('/') && !f.contains(".."),
+            "a path outside the repository's terms: {f}\n{v:#}"
+        );
+    }
+    let cands = v["candidates"].as_array().expect("candidates");
+    let conf = cands
+        .iter()
+        .find(|c| c["file"] == "include/conf.h" && c["line"] == 2)
+        .unwrap_or_else(|| panic!("the changed #define is a candidate: {v:#}"));
+    assert_eq!(conf["changed"], true, "{v:#}");
+    // An error inside a header included as "../lib.h" names it in the tree's terms.
+    let broken = b"static int twice(int x) {\n    return 2 * x\n}\n";
+    std::fs::write(repo.join("lib.h"), broken).expect("write");
+    git(&repo, &["commit", "-qam", "broken"]);
+    let o = git_regcause(&repo, &["run", "HEAD", "--", "./main"]);
+    let err = text(&o.stderr);
+    assert!(err.contains("at lib.h:3"), "{err}");
+    assert!(
+        err.contains("expected `;`") && !err.contains("/tmp"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_working_tree_config_applies_to_revisions_that_lack_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = unit_test_repo(dir.path());
+    // Untracked: neither revision has it.
+    std::fs::write(
+        repo.join("regcause.toml"),
+        "defines = [\"SUITE_MAIN\"]\n\n[[program]]\nname = \"suite\"\n\
+         sources = [\"tests/suite.c\", \"src/list.c\"]\ninclude = [\"src\"]\n",
+    )
+    .expect("write");
+    let v = explain_json(&repo, &["good", "bad", "--", "./suite"]);
+    assert_eq!(root_cause(&v), ["src/list.c:4"], "{v:#}");
+    assert_eq!(
+        v["test"]["config"]["from"][0], "regcause.toml (working tree)",
+        "{v:#}"
+    );
+    // -v prints the effective configuration.
+    let o = git_regcause(&repo, &["run", "good", "-v", "--", "./suite"]);
+    assert!(
+        text(&o.stderr).contains("defines: SUITE_MAIN"),
+        "{}",
+        text(&o.stderr)
+    );
+    // A configured source the revision lacks: an error naming the file and revision.
+    std::fs::write(
+        repo.join("regcause.toml"),
+        "[[program]]\nname = \"suite\"\nsources = [\"tests/suite.c\", \"src/gone.c\"]\n",
+    )
+    .expect("write");
+    let o = git_regcause(&repo, &["run", "good", "--", "./suite"]);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("at good") && err.contains("src/gone.c"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sources_that_are_not_utf8_run_as_gcc_runs_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = b"#include <stdio.h>\n/* caf\xe9 */\nint main(void) {\n\
+    const char *s = \"\xff\";\n    printf(\"%02X\\n\", (unsigned char)s[0]);\n    return 0;\n}\n";
+    let bad = b"#include <stdio.h>\n/* caf\xe9 */\nint main(void) {\n\
+    const char *s = \"\xfe\";\n    printf(\"%02X\\n\", (unsigned char)s[0]);\n    return 0;\n}\n";
+    let repo = history(
+        dir.path(),
+        &[
+            ("good", &[("latin.c", Some(&src[..]))]),
+            ("bad", &[("latin.c", Some(&bad[..]))]),
+        ],
+    );
+    assert_eq!(
+        ok(&git_regcause(&repo, &["run", "good", "--", "./latin"])),
+        "FF\n"
+    );
+    let v = explain_json(&repo, &["good", "bad", "--", "./latin"]);
+    assert_eq!(root_cause(&v), ["latin.c:4"], "{v:#}");
+}
+
+#[test]
+fn an_empty_repository_says_it_has_no_commits() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git(dir.path(), &["init", "-q"]);
+    let o = git_regcause(dir.path(), &["run", "HEAD", "--", "./x"]);
+    let err = text(&o.stderr);
+    assert!(err.contains("the repository has no commits"), "{err}");
+}
+
+/// `scripts/install` puts the man page where `man` finds it, so `git regcause --help`
+/// (git turns it into `man git-regcause`) shows regcause's manual.
+#[test]
+fn the_install_script_makes_git_help_work() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let man1 = dir.path().join("man/man1");
+    let o = std::process::Command::new(root().join("scripts/install"))
+        .env("NO_BUILD", "1")
+        .env("MANDIR", &man1)
+        .output()
+        .expect("run scripts/install");
+    ok(&o);
+    let installed = std::fs::read(man1.join("git-regcause.1")).expect("installed man page");
+    assert_eq!(
+        installed,
+        std::fs::read(root().join("man/git-regcause.1")).expect("man page")
+    );
+    let bin_dir = bin().parent().expect("bin dir").to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = std::process::Command::new("git")
+        .args(["regcause", "--help"])
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .env("MANPATH", dir.path().join("man"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "100")
+        .output()
+        .expect("run git regcause --help");
+    let out = ok(&o);
+    assert!(
+        out.contains("--compile-commands"),
+        "the manual of this build: {out}"
+    );
+}
+
+/// A change in a header included as `"../lib.h"`: the hunk search narrows to it (it
+/// failed there when line markers read `src/../lib.h`, a file of no diff).
+#[test]
+fn a_change_in_a_header_included_by_a_relative_path_is_narrowed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |extra: &str| {
+        format!(
+            "static int twice(int x) {{\n    return 2 * x;\n}}\n\
+             static int add(int a, int b) {{\n    return a + b{extra};\n}}\n"
+        )
+    };
+    let main_c = "#include <stdio.h>\n#include \"../lib.h\"\nint main(void) {\n\
+    int a = twice(3);\n    int b = add(a, 1);\n    printf(\"%d %d\\n\", a, b);\n    return 0;\n}\n";
+    let main_bad = format!("{main_c}/* unrelated */\n");
+    let (good_lib, bad_lib) = (lib(""), lib(" + 1"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("src/main.c", Some(main_c.as_bytes())),
+                    ("lib.h", Some(good_lib.as_bytes())),
+                ],
+            ),
+            (
+                "bad",
+                &[
+                    ("src/main.c", Some(main_bad.as_bytes())),
+                    ("lib.h", Some(bad_lib.as_bytes())),
+                ],
+            ),
+        ],
+    );
+    let v = explain_json(&repo, &["good", "bad", "--", "./main"]);
+    assert_eq!(root_cause(&v), ["lib.h:5"], "{v:#}");
+    let dd = &v["dd"];
+    assert_eq!(dd["narrowed"], true, "{v:#}");
+    assert_eq!(dd["hunks"][0]["file"], "lib.h", "{v:#}");
+    assert_eq!(dd["hunks"].as_array().map(Vec::len), Some(1), "{v:#}");
+}
