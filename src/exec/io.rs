@@ -309,15 +309,59 @@ impl Io {
         std::fs::read(p).ok().map(Ok)
     }
 
-    /// Whether a file (or directory) of the view exists at `p`.
-    pub fn exists(&self, p: &Path) -> bool {
-        self.contents(p).is_some()
+    /// What `stat` (`follow`) or `lstat` sees at `p`, `None` if nothing is there.
+    pub fn meta(&self, p: &Path, follow: bool) -> Option<Meta> {
+        if let Some(d) = self.overlay.get(p) {
+            return Some(Meta {
+                dir: false,
+                size: d.len() as u64,
+                exec: false,
+                link: false,
+            });
+        }
+        if self.removed.contains(p) || self.root.is_none() {
+            return None;
+        }
+        let md = if follow {
+            std::fs::metadata(p)
+        } else {
+            std::fs::symlink_metadata(p)
+        }
+        .ok()?;
+        use std::os::unix::fs::PermissionsExt;
+        Some(Meta {
+            dir: md.is_dir(),
+            size: md.len(),
+            exec: md.permissions().mode() & 0o100 != 0,
+            link: md.file_type().is_symlink(),
+        })
+    }
+
+    /// The errno of a path where nothing is: ENOTDIR when a file stands where a
+    /// directory of the path should be, else ENOENT.
+    pub fn missing_errno(&self, p: &Path) -> i32 {
+        let file_above = p.ancestors().skip(1).any(|a| {
+            self.overlay.contains_key(a)
+                || (self.root.is_some() && !self.removed.contains(a) && a.is_file())
+        });
+        if file_above {
+            crate::libc::errno::ENOTDIR
+        } else {
+            crate::libc::errno::ENOENT
+        }
+    }
+
+    /// Whether the directory a new file at `p` would go in exists.
+    fn parent_exists(&self, p: &Path) -> bool {
+        self.root.is_none()
+            || p.parent()
+                .is_some_and(|d| d.is_dir() && !self.removed.contains(d))
     }
 
     /// `fopen`: returns the file index, or why it failed: the errno value, or a path
     /// outside the tree.
     pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Result<usize, OpenError> {
-        use crate::libc::errno::{EEXIST, EINVAL, EISDIR, ENOENT};
+        use crate::libc::errno::{EEXIST, EINVAL, EISDIR};
         let plus = mode.contains(&b'+');
         let excl = mode.contains(&b'x');
         let m = mode.first().copied().unwrap_or(0);
@@ -331,7 +375,10 @@ impl Io {
         let kind = match (m, existing) {
             (_, Some(Err(()))) if m != b'r' || plus => return Err(OpenError::Errno(EISDIR)),
             (_, Some(Err(()))) => FileKind::Dir,
-            (b'r', None) => return Err(OpenError::Errno(ENOENT)),
+            (b'r', None) => return Err(OpenError::Errno(self.missing_errno(&p))),
+            (_, None) if !self.parent_exists(&p) => {
+                return Err(OpenError::Errno(self.missing_errno(&p)))
+            }
             (_, Some(_)) if excl && m != b'r' => return Err(OpenError::Errno(EEXIST)),
             (_, existing) => {
                 let data = match (m, existing) {
@@ -427,7 +474,7 @@ impl Io {
     /// `remove`/`unlink`: the file leaves the view. `Err(errno)` if there is none.
     pub fn remove(&mut self, p: &Path) -> Result<(), i32> {
         match self.contents(p) {
-            None => Err(crate::libc::errno::ENOENT),
+            None => Err(self.missing_errno(p)),
             Some(Err(())) => Err(crate::libc::errno::EISDIR),
             Some(Ok(_)) => {
                 self.overlay.remove(p);
@@ -444,8 +491,10 @@ impl Io {
             Some(Err(())) => return Err(crate::libc::errno::EISDIR),
             Some(Ok(d)) => d,
         };
-        if matches!(self.contents(to), Some(Err(()))) {
-            return Err(crate::libc::errno::EISDIR);
+        match self.contents(to) {
+            Some(Err(())) => return Err(crate::libc::errno::EISDIR),
+            None if !self.parent_exists(to) => return Err(crate::libc::errno::ENOENT),
+            _ => {}
         }
         if from == to {
             return Ok(());
@@ -483,6 +532,17 @@ impl Io {
     }
 }
 
+/// What `stat` reports of a file of the view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meta {
+    pub dir: bool,
+    pub size: u64,
+    /// The owner may execute it (a tree file with git's executable mode).
+    pub exec: bool,
+    /// A symbolic link (`lstat` only).
+    pub link: bool,
+}
+
 /// A path the program named that lies outside its tree, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outside(pub String);
@@ -492,4 +552,60 @@ pub struct Outside(pub String);
 pub enum OpenError {
     Errno(i32),
     Outside(Outside),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths resolve inside the root: `..` above it, absolute paths elsewhere and a
+    /// symbolic link out of it are refused; `/dev/null` is the one device.
+    #[test]
+    fn paths_stay_inside_the_tree() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tree = dir.path().join("tree");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::write(tree.join("sub/in.txt"), "in").expect("write");
+        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write");
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), tree.join("link"))
+            .expect("symlink");
+        std::os::unix::fs::symlink("sub/in.txt", tree.join("inner")).expect("symlink");
+        let mut io = Io::new(Vec::new(), Some(tree.join("sub")), Some(tree.clone()));
+        assert!(io.open(b"in.txt", b"r").is_ok());
+        assert!(io.open(b"../inner", b"r").is_ok(), "a link inside the tree");
+        for bad in [
+            "../link",
+            "../../secret.txt",
+            "/etc/passwd",
+            "/proc/self/environ",
+        ] {
+            match io.open(bad.as_bytes(), b"r") {
+                Err(OpenError::Outside(Outside(why))) => assert!(why.contains(bad), "{why}"),
+                _ => panic!("{bad} was not refused"),
+            }
+        }
+        assert!(io.resolve(b"/dev/null").expect("null").is_none());
+        // Writes stay in the overlay.
+        let fd = io.open(b"new.txt", b"w").expect("create");
+        assert!(io.write(fd, b"x"));
+        assert!(!tree.join("sub/new.txt").exists());
+        assert_eq!(
+            io.open(b"nodir/new.txt", b"w"),
+            Err(OpenError::Errno(crate::libc::errno::ENOENT))
+        );
+    }
+
+    /// Without a tree every path names an empty in-memory view.
+    #[test]
+    fn no_tree_is_an_empty_view() {
+        let mut io = Io::new(Vec::new(), None, None);
+        assert_eq!(
+            io.open(b"/etc/passwd", b"r"),
+            Err(OpenError::Errno(crate::libc::errno::ENOENT))
+        );
+        let fd = io.open(b"out.txt", b"w").expect("create");
+        assert!(io.write(fd, b"abc"));
+        assert_eq!(io.seek(fd, 0, 2), Ok(()));
+        assert_eq!(io.tell(fd), Ok(3));
+    }
 }

@@ -263,7 +263,17 @@ catalogue!(
     read("unistd.h", 3),
     write("unistd.h", 3),
     isatty("unistd.h", 1),
-    // assert.h
+    // sys/stat.h, sys/time.h, signal.h, locale.h
+    stat("sys/stat.h", 2),
+    lstat("sys/stat.h", 2),
+    fstat("sys/stat.h", 2),
+    access("unistd.h", 2),
+    unlink("unistd.h", 1),
+    gettimeofday("sys/time.h", 2),
+    signal("signal.h", 2),
+    raise("signal.h", 1),
+    setlocale("locale.h", 2),
+    localeconv("locale.h", 0),
     // setjmp.h
     setjmp("setjmp.h", 1),
     longjmp("setjmp.h", 2),
@@ -309,8 +319,6 @@ const OTHER: &[&str] = &[
     "exec",
     "execv",
     "execvp",
-    "signal",
-    "raise",
     "sleep",
     "usleep",
     "open",
@@ -326,8 +334,6 @@ const OTHER: &[&str] = &[
     "strxfrm",
     "mbstowcs",
     "wcstombs",
-    "setlocale",
-    "localeconv",
     "puts_unlocked",
     "alloca",
     "asprintf",
@@ -355,8 +361,6 @@ const OTHER: &[&str] = &[
     "opendir",
     "readdir",
     "closedir",
-    "stat",
-    "access",
     "pthread_create",
     "qsort_r",
     "random",
@@ -401,13 +405,11 @@ const OTHER: &[&str] = &[
     "memmem",
     "stpcpy",
     "clock_gettime",
-    "gettimeofday",
     "nanosleep",
     "timegm",
     "getpid",
     "getcwd",
     "chdir",
-    "unlink",
     "pipe",
     "dup",
     "dup2",
@@ -447,7 +449,11 @@ pub fn writes(name: &str) -> Writes {
         // `setjmp` fills its buffer; `mktime` normalises its `struct tm`; the environment
         // is hidden state that `getenv`'s pointers reach.
         "setjmp" | "sigsetjmp" | "mktime" => Writes::Args(&[0]),
-        "fgetpos" => Writes::Args(&[1]),
+        "fgetpos" | "stat" | "lstat" | "fstat" => Writes::Args(&[1]),
+        "gettimeofday" => Writes::Args(&[0, 1]),
+        // A handler `raise` runs may write any memory the program reaches.
+        "raise" => Writes::AnyMem,
+        "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
         "fseek" | "ftell" | "rewind" | "fsetpos" | "clearerr" | "tmpfile" | "rename" => {
             Writes::Nothing
         }

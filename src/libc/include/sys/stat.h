@@ -1,8 +1,10 @@
 #ifndef _REGCAUSE_SYS_STAT_H
 #define _REGCAUSE_SYS_STAT_H
 
-/* glibc's x86-64 `struct stat`. No function of this header is modelled yet: a call
-   stops the run with `unsupported:`. */
+/* glibc's x86-64 `struct stat`. stat, lstat and fstat see the run's tree: the size,
+   the type and the permissions; the owner is 0 and the times are the fixed clock of
+   time(). mkdir, chmod and umask are not modelled: a call stops the run with
+   `unsupported:`. */
 #include <sys/types.h>
 
 #ifndef _REGCAUSE_TIMESPEC
