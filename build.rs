@@ -6,14 +6,18 @@ use std::path::Path;
 fn main() {
     let dir = Path::new("src/libc/include");
     println!("cargo:rerun-if-changed=src/libc/include");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".h"))
-                .collect()
-        })
-        .unwrap_or_default();
+    println!("cargo:rerun-if-changed=src/libc/include/sys");
+    // The headers and those of `sys/` (POSIX's <sys/types.h>, <sys/stat.h>, ...).
+    let mut names: Vec<String> = Vec::new();
+    for sub in ["", "sys/"] {
+        if let Ok(rd) = std::fs::read_dir(dir.join(sub)) {
+            names.extend(
+                rd.filter_map(|e| e.ok())
+                    .map(|e| format!("{sub}{}", e.file_name().to_string_lossy()))
+                    .filter(|n| n.ends_with(".h")),
+            );
+        }
+    }
     names.sort();
     let mut out = String::from("pub static HEADERS: &[(&str, &[u8])] = &[\n");
     for n in &names {

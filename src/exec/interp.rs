@@ -143,7 +143,7 @@ impl<'p> Machine<'p> {
             locals: Vec::with_capacity(1 << 10),
             frames: Vec::with_capacity(64),
             frame_serial: 0,
-            io: Io::new(input.stdin.clone(), input.cwd.clone()),
+            io: Io::new(input.stdin.clone(), input.cwd.clone(), None),
             steps: 0,
             limits,
             step_cap: limits.max_steps,
@@ -289,31 +289,7 @@ impl<'p> Machine<'p> {
         if self.prog.main_takes_args {
             let argv: Vec<Vec<u8>> = self.argv_strings();
             let n = argv.len();
-            let arr = self
-                .mem
-                .alloc(
-                    (n + 1) * 8,
-                    AllocKind::Runtime,
-                    true,
-                    "argv",
-                    Loc::default(),
-                )
-                .map_err(|e| self.stop_mem(e))?;
-            for (i, a) in argv.iter().enumerate() {
-                let mut bytes = a.clone();
-                bytes.push(0);
-                let name = format!("argv[{i}]");
-                let p = self
-                    .mem
-                    .alloc(bytes.len(), AllocKind::Runtime, true, &name, Loc::default())
-                    .map_err(|e| self.stop_mem(e))?;
-                self.mem
-                    .write_bytes(p, &bytes)
-                    .map_err(|e| self.stop_mem(e))?;
-                self.mem
-                    .store(arr + 8 * i as u64, 8, p)
-                    .map_err(|e| self.stop_mem(e))?;
-            }
+            let arr = self.string_array(&argv, "argv")?;
             if let Some(sy) = self.sym.as_mut() {
                 sy.argv_slots = (0..n)
                     .map(|i| {
@@ -324,11 +300,47 @@ impl<'p> Machine<'p> {
             }
             args.push((n as u64, Scalar::I32, None));
             args.push((arr, Scalar::Ptr, None));
+            // `main(argc, argv, envp)`: the run's environment, exactly (never the host's).
+            if self.prog.functions[main.index()].params.len() >= 3 {
+                let env = shims::env_strings(self);
+                let envp = self.string_array(&env, "envp")?;
+                args.push((envp, Scalar::Ptr, None));
+            }
         }
         let v = self.call_function(main, &args, Loc::default())?;
         // Returning from main is exit(): atexit handlers run first.
         shims::run_atexit(self, self.cur_loc)?;
         Ok((v.unwrap_or(0) as i32) & 0xff)
+    }
+
+    /// A null-terminated array of C strings the runtime owns (`argv`, `envp`).
+    fn string_array(&mut self, strings: &[Vec<u8>], name: &str) -> X<u64> {
+        let n = strings.len();
+        let arr = self
+            .mem
+            .alloc((n + 1) * 8, AllocKind::Runtime, true, name, Loc::default())
+            .map_err(|e| self.stop_mem(e))?;
+        for (i, a) in strings.iter().enumerate() {
+            let mut bytes = a.clone();
+            bytes.push(0);
+            let p = self
+                .mem
+                .alloc(
+                    bytes.len(),
+                    AllocKind::Runtime,
+                    true,
+                    &format!("{name}[{i}]"),
+                    Loc::default(),
+                )
+                .map_err(|e| self.stop_mem(e))?;
+            self.mem
+                .write_bytes(p, &bytes)
+                .map_err(|e| self.stop_mem(e))?;
+            self.mem
+                .store(arr + 8 * i as u64, 8, p)
+                .map_err(|e| self.stop_mem(e))?;
+        }
+        Ok(arr)
     }
 
     fn argv_strings(&self) -> Vec<Vec<u8>> {
@@ -387,11 +399,7 @@ impl<'p> Machine<'p> {
         let prog = self.prog;
         let func = &prog.functions[f.index()];
         if func.blocks.is_empty() {
-            return Err(self.fault(
-                FaultKind::BadCall,
-                format!("call of `{}`, which has no body", func.name),
-                loc,
-            ));
+            return Err(self.no_body(&func.name, loc));
         }
         self.stack_used += func.frame_bytes as u64;
         if self.stack_used > self.limits.stack_bytes {
@@ -695,6 +703,25 @@ impl<'p> Machine<'p> {
     }
 
     // ---- errors ----------------------------------------------------------------------
+
+    /// The call of a function without a body: a library function regcause does not
+    /// model (the front end accepts only those), a limit of the tool.
+    #[cold]
+    fn no_body(&self, name: &str, loc: Loc) -> Stop {
+        if crate::libc::catalogue::is_libc_name(name) {
+            self.fault(
+                FaultKind::Unsupported,
+                format!("call of library function `{name}`, which regcause does not model"),
+                loc,
+            )
+        } else {
+            self.fault(
+                FaultKind::BadCall,
+                format!("call of `{name}`, which has no body"),
+                loc,
+            )
+        }
+    }
 
     pub fn fault(&self, kind: FaultKind, message: String, loc: Loc) -> Stop {
         Stop::Fault(Box::new(self.runtime_error(kind, message, loc, Vec::new())))

@@ -1,9 +1,11 @@
 //! The program's view of files: stdin, stdout and stderr with glibc's buffering rules,
-//! and files opened with `fopen`, kept in an in-memory overlay over the run's directory
-//! (a run never writes to disk).
+//! and files opened with `fopen`, kept in an in-memory overlay over the run's tree (a
+//! run never writes to disk). Paths resolve inside the tree only (`Io::root`): a path
+//! that leaves it (absolute elsewhere, `..` above the root, a symbolic link out of it,
+//! `/proc`, `/dev` other than `/dev/null`) is refused, so a run never sees the host.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
 
 /// glibc's buffer size for a stdout that is a pipe or a file.
 const STDOUT_BUF: usize = 4096;
@@ -12,8 +14,19 @@ pub enum FileKind {
     Stdin,
     Stdout,
     Stderr,
-    Read { data: Vec<u8>, pos: usize },
-    Write { path: PathBuf },
+    /// A file of the run's view: its bytes are `Io::overlay[path]`; `pos` is the file
+    /// position; `append` writes always go to the end (modes `a`, `a+`).
+    File {
+        path: PathBuf,
+        pos: usize,
+        read: bool,
+        write: bool,
+        append: bool,
+    },
+    /// `/dev/null`: reads find the end, writes vanish.
+    Null,
+    /// A directory opened for reading (glibc's `fopen` allows it; reads fail, EISDIR).
+    Dir,
 }
 
 pub struct FileState {
@@ -34,8 +47,17 @@ pub struct Io {
     pub stdout_flushed: usize,
     pub stderr: Vec<u8>,
     pub files: Vec<FileState>,
+    /// The files the run has opened, written or created, by resolved path: reads see
+    /// these before the tree on disk, and writes never leave them.
     pub overlay: HashMap<PathBuf, Vec<u8>>,
+    /// Files of the tree the run removed or renamed away.
+    pub removed: HashSet<PathBuf>,
     pub cwd: Option<PathBuf>,
+    /// The directory the program's file view is confined to (the revision's tree);
+    /// `None` when the run has no tree: every path then names an empty in-memory view.
+    pub root: Option<PathBuf>,
+    /// `tmpfile` files made so far (their overlay names are not reachable by path).
+    tmpfiles: usize,
     /// Offset in stdin of the byte the last `getc` returned (None: not from stdin).
     pub last_offset: Option<usize>,
     /// Whether stdio has read from stdin (natively it then holds a buffer-full).
@@ -50,7 +72,7 @@ pub const STDOUT_FD: usize = 1;
 pub const STDERR_FD: usize = 2;
 
 impl Io {
-    pub fn new(stdin: Vec<u8>, cwd: Option<PathBuf>) -> Io {
+    pub fn new(stdin: Vec<u8>, cwd: Option<PathBuf>, root: Option<PathBuf>) -> Io {
         let mk = |kind| FileState {
             kind,
             eof: false,
@@ -70,7 +92,14 @@ impl Io {
                 mk(FileKind::Stderr),
             ],
             overlay: HashMap::new(),
-            cwd,
+            removed: HashSet::new(),
+            // Compared by their canonical form: the tree may sit behind a symbolic link
+            // (a temporary directory).
+            root: root
+                .or_else(|| cwd.clone())
+                .map(|r| r.canonicalize().unwrap_or(r)),
+            cwd: cwd.map(|c| c.canonicalize().unwrap_or(c)),
+            tmpfiles: 0,
             last_offset: None,
             stdin_buffered: false,
             stderr_oriented: false,
@@ -84,7 +113,7 @@ impl Io {
         if !f.open {
             return false;
         }
-        match &f.kind {
+        match &mut f.kind {
             FileKind::Stdout => {
                 self.stdout.extend_from_slice(bytes);
                 // A full buffer is written out; what remains stays buffered.
@@ -99,11 +128,27 @@ impl Io {
                 self.stderr.extend_from_slice(bytes);
                 true
             }
-            FileKind::Write { path } => {
-                let p = path.clone();
-                self.overlay.entry(p).or_default().extend_from_slice(bytes);
+            FileKind::File {
+                path,
+                pos,
+                write: true,
+                append,
+                ..
+            } => {
+                let data = self.overlay.entry(path.clone()).or_default();
+                if *append {
+                    *pos = data.len();
+                }
+                let end = *pos + bytes.len();
+                if data.len() < end {
+                    // A write past the end (after a seek) fills the gap with zeros.
+                    data.resize(end, 0);
+                }
+                data[*pos..end].copy_from_slice(bytes);
+                *pos = end;
                 true
             }
+            FileKind::Null => true,
             _ => {
                 f.err = true;
                 false
@@ -147,13 +192,19 @@ impl Io {
                 }
                 b
             }
-            FileKind::Read { data, pos } => {
-                let b = data.get(*pos).copied();
+            FileKind::File {
+                path,
+                pos,
+                read: true,
+                ..
+            } => {
+                let b = self.overlay.get(path).and_then(|d| d.get(*pos)).copied();
                 if b.is_some() {
                     *pos += 1;
                 }
                 b
             }
+            FileKind::Null => None,
             _ => {
                 f.err = true;
                 return None;
@@ -192,40 +243,180 @@ impl Io {
         }
     }
 
-    fn resolve(&self, path: &[u8]) -> PathBuf {
-        let p = PathBuf::from(String::from_utf8_lossy(path).into_owned());
-        match &self.cwd {
+    /// Where `path` names in the run's view: `Ok(None)` for `/dev/null`, else the
+    /// resolved path, inside the root; a path outside it is an `Err` saying why.
+    pub fn resolve(&self, path: &[u8]) -> Result<Option<PathBuf>, Outside> {
+        let text = String::from_utf8_lossy(path).into_owned();
+        if text == "/dev/null" {
+            return Ok(None);
+        }
+        let outside = |why: &str| Outside(format!("`{text}` {why}"));
+        let p = Path::new(&text);
+        let joined = match &self.cwd {
             Some(c) if p.is_relative() => c.join(p),
-            _ => p,
+            None if p.is_relative() => Path::new("/").join(p),
+            _ => p.to_path_buf(),
+        };
+        // Lexically first: `..` never climbs above what it names.
+        let mut norm = PathBuf::new();
+        for c in joined.components() {
+            match c {
+                Component::ParentDir => {
+                    norm.pop();
+                }
+                Component::CurDir => {}
+                other => norm.push(other),
+            }
+        }
+        let Some(root) = &self.root else {
+            // No tree: a purely in-memory view, nothing on disk.
+            return Ok(Some(norm));
+        };
+        if !norm.starts_with(root) {
+            return Err(outside("is outside the revision's tree"));
+        }
+        // Then through symbolic links: the deepest existing ancestor must stay inside.
+        let mut probe = norm.as_path();
+        loop {
+            if let Ok(real) = probe.canonicalize() {
+                if !real.starts_with(root) {
+                    return Err(outside(
+                        "leads outside the revision's tree by a symbolic link",
+                    ));
+                }
+                break;
+            }
+            match probe.parent() {
+                Some(parent) => probe = parent,
+                None => break,
+            }
+        }
+        Ok(Some(norm))
+    }
+
+    /// The current bytes of a file of the view, `None` if it does not exist; a
+    /// directory is `Err(())`.
+    fn contents(&self, p: &Path) -> Option<Result<Vec<u8>, ()>> {
+        if let Some(d) = self.overlay.get(p) {
+            return Some(Ok(d.clone()));
+        }
+        if self.removed.contains(p) || self.root.is_none() {
+            return None;
+        }
+        if p.is_dir() {
+            return Some(Err(()));
+        }
+        std::fs::read(p).ok().map(Ok)
+    }
+
+    /// What `stat` (`follow`) or `lstat` sees at `p`, `None` if nothing is there.
+    pub fn meta(&self, p: &Path, follow: bool) -> Option<Meta> {
+        if let Some(d) = self.overlay.get(p) {
+            return Some(Meta {
+                dir: false,
+                size: d.len() as u64,
+                exec: false,
+                link: false,
+            });
+        }
+        if self.removed.contains(p) || self.root.is_none() {
+            return None;
+        }
+        let md = if follow {
+            std::fs::metadata(p)
+        } else {
+            std::fs::symlink_metadata(p)
+        }
+        .ok()?;
+        use std::os::unix::fs::PermissionsExt;
+        Some(Meta {
+            dir: md.is_dir(),
+            size: md.len(),
+            exec: md.permissions().mode() & 0o100 != 0,
+            link: md.file_type().is_symlink(),
+        })
+    }
+
+    /// The errno of a path where nothing is: ENOTDIR when a file stands where a
+    /// directory of the path should be, else ENOENT.
+    pub fn missing_errno(&self, p: &Path) -> i32 {
+        let file_above = p.ancestors().skip(1).any(|a| {
+            self.overlay.contains_key(a)
+                || (self.root.is_some() && !self.removed.contains(a) && a.is_file())
+        });
+        if file_above {
+            crate::libc::errno::ENOTDIR
+        } else {
+            crate::libc::errno::ENOENT
         }
     }
 
-    /// `fopen`: returns the file index, or the errno value of the failure.
-    pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Result<usize, i32> {
-        let p = self.resolve(path);
-        let m = mode.first().copied().unwrap_or(b'r');
-        let kind = match m {
-            b'r' => {
-                let data = match self.overlay.get(&p) {
-                    Some(d) => d.clone(),
-                    None => std::fs::read(&p)
-                        .map_err(|e| e.raw_os_error().unwrap_or(crate::libc::errno::ENOENT))?,
-                };
-                FileKind::Read { data, pos: 0 }
-            }
-            b'w' => {
-                self.overlay.insert(p.clone(), Vec::new());
-                FileKind::Write { path: p }
-            }
-            b'a' => {
-                if !self.overlay.contains_key(&p) {
-                    let existing = std::fs::read(&p).unwrap_or_default();
-                    self.overlay.insert(p.clone(), existing);
-                }
-                FileKind::Write { path: p }
-            }
-            _ => return Err(crate::libc::errno::EINVAL),
+    /// Whether the directory a new file at `p` would go in exists.
+    fn parent_exists(&self, p: &Path) -> bool {
+        self.root.is_none()
+            || p.parent()
+                .is_some_and(|d| d.is_dir() && !self.removed.contains(d))
+    }
+
+    /// `fopen`: returns the file index, or why it failed: the errno value, or a path
+    /// outside the tree.
+    pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Result<usize, OpenError> {
+        use crate::libc::errno::{EEXIST, EINVAL, EISDIR};
+        let plus = mode.contains(&b'+');
+        let excl = mode.contains(&b'x');
+        let m = mode.first().copied().unwrap_or(0);
+        if !matches!(m, b'r' | b'w' | b'a') {
+            return Err(OpenError::Errno(EINVAL));
+        }
+        let Some(p) = self.resolve(path).map_err(OpenError::Outside)? else {
+            return Ok(self.push(FileKind::Null));
         };
+        let existing = self.contents(&p);
+        let kind = match (m, existing) {
+            (_, Some(Err(()))) if m != b'r' || plus => return Err(OpenError::Errno(EISDIR)),
+            (_, Some(Err(()))) => FileKind::Dir,
+            (b'r', None) => return Err(OpenError::Errno(self.missing_errno(&p))),
+            (_, None) if !self.parent_exists(&p) => {
+                return Err(OpenError::Errno(self.missing_errno(&p)))
+            }
+            (_, Some(_)) if excl && m != b'r' => return Err(OpenError::Errno(EEXIST)),
+            (_, existing) => {
+                let data = match (m, existing) {
+                    (b'w', _) | (_, None) => Vec::new(),
+                    (_, Some(d)) => d.unwrap_or_default(),
+                };
+                // glibc starts a write-only append stream at the end, an `a+` one at
+                // the start (its reads begin there).
+                let pos = if m == b'a' && !plus { data.len() } else { 0 };
+                self.removed.remove(&p);
+                self.overlay.insert(p.clone(), data);
+                FileKind::File {
+                    path: p,
+                    pos,
+                    read: m == b'r' || plus,
+                    write: m != b'r' || plus,
+                    append: m == b'a',
+                }
+            }
+        };
+        Ok(self.push(kind))
+    }
+
+    /// `tmpfile`: a new empty file open for reading and writing, reachable by no path.
+    pub fn tmpfile(&mut self) -> usize {
+        self.tmpfiles += 1;
+        let path = PathBuf::from(format!("\0tmpfile-{}", self.tmpfiles));
+        self.overlay.insert(path.clone(), Vec::new());
+        self.push(FileKind::File {
+            path,
+            pos: 0,
+            read: true,
+            write: true,
+            append: false,
+        })
+    }
+
+    fn push(&mut self, kind: FileKind) -> usize {
         self.files.push(FileState {
             kind,
             eof: false,
@@ -233,7 +424,93 @@ impl Io {
             unget: Vec::new(),
             open: true,
         });
-        Ok(self.files.len() - 1)
+        self.files.len() - 1
+    }
+
+    /// `ftell`: the position, less the bytes pushed back; `Err(errno)` for a stream
+    /// that cannot seek (the standard streams are pipes).
+    pub fn tell(&self, fd: usize) -> Result<i64, i32> {
+        let f = self.files.get(fd).ok_or(crate::libc::errno::EBADF)?;
+        match &f.kind {
+            FileKind::File { pos, .. } => Ok(*pos as i64 - f.unget.len() as i64),
+            FileKind::Null | FileKind::Dir => Ok(0),
+            _ => Err(crate::libc::errno::ESPIPE),
+        }
+    }
+
+    /// `fseek`: `whence` 0 (SEEK_SET), 1 (SEEK_CUR), 2 (SEEK_END). Clears the end of
+    /// file and what `ungetc` pushed back.
+    pub fn seek(&mut self, fd: usize, off: i64, whence: i32) -> Result<(), i32> {
+        use crate::libc::errno::{EBADF, EINVAL, ESPIPE};
+        let cur = self.tell(fd)?;
+        let Some(f) = self.files.get_mut(fd) else {
+            return Err(EBADF);
+        };
+        if !f.open {
+            return Err(EBADF);
+        }
+        let len = match &f.kind {
+            FileKind::File { path, .. } => self.overlay.get(path).map_or(0, Vec::len),
+            FileKind::Null | FileKind::Dir => 0,
+            _ => return Err(ESPIPE),
+        };
+        let base = match whence {
+            0 => 0,
+            1 => cur,
+            2 => len as i64,
+            _ => return Err(EINVAL),
+        };
+        let Some(to) = base.checked_add(off).filter(|t| *t >= 0) else {
+            return Err(EINVAL);
+        };
+        if let FileKind::File { pos, .. } = &mut f.kind {
+            *pos = to as usize;
+        }
+        f.eof = false;
+        f.unget.clear();
+        Ok(())
+    }
+
+    /// `remove`/`unlink`: the file leaves the view. `Err(errno)` if there is none.
+    pub fn remove(&mut self, p: &Path) -> Result<(), i32> {
+        match self.contents(p) {
+            None => Err(self.missing_errno(p)),
+            Some(Err(())) => Err(crate::libc::errno::EISDIR),
+            Some(Ok(_)) => {
+                self.overlay.remove(p);
+                self.removed.insert(p.to_path_buf());
+                Ok(())
+            }
+        }
+    }
+
+    /// `rename`: `to` takes `from`'s bytes (replacing any file there).
+    pub fn rename(&mut self, from: &Path, to: &Path) -> Result<(), i32> {
+        let data = match self.contents(from) {
+            None => return Err(crate::libc::errno::ENOENT),
+            Some(Err(())) => return Err(crate::libc::errno::EISDIR),
+            Some(Ok(d)) => d,
+        };
+        match self.contents(to) {
+            Some(Err(())) => return Err(crate::libc::errno::EISDIR),
+            None if !self.parent_exists(to) => return Err(crate::libc::errno::ENOENT),
+            _ => {}
+        }
+        if from == to {
+            return Ok(());
+        }
+        self.remove(from)?;
+        self.removed.remove(to);
+        self.overlay.insert(to.to_path_buf(), data);
+        Ok(())
+    }
+
+    /// `clearerr`.
+    pub fn clear_flags(&mut self, fd: usize) {
+        if let Some(f) = self.files.get_mut(fd) {
+            f.eof = false;
+            f.err = false;
+        }
     }
 
     pub fn close(&mut self, fd: usize) -> bool {
@@ -252,5 +529,83 @@ impl Io {
     /// What a process killed by a signal leaves on stdout: only flushed bytes.
     pub fn drop_unflushed(&mut self) {
         self.stdout.truncate(self.stdout_flushed);
+    }
+}
+
+/// What `stat` reports of a file of the view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meta {
+    pub dir: bool,
+    pub size: u64,
+    /// The owner may execute it (a tree file with git's executable mode).
+    pub exec: bool,
+    /// A symbolic link (`lstat` only).
+    pub link: bool,
+}
+
+/// A path the program named that lies outside its tree, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outside(pub String);
+
+/// Why `fopen` failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenError {
+    Errno(i32),
+    Outside(Outside),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paths resolve inside the root: `..` above it, absolute paths elsewhere and a
+    /// symbolic link out of it are refused; `/dev/null` is the one device.
+    #[test]
+    fn paths_stay_inside_the_tree() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tree = dir.path().join("tree");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::write(tree.join("sub/in.txt"), "in").expect("write");
+        std::fs::write(dir.path().join("secret.txt"), "secret").expect("write");
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), tree.join("link"))
+            .expect("symlink");
+        std::os::unix::fs::symlink("sub/in.txt", tree.join("inner")).expect("symlink");
+        let mut io = Io::new(Vec::new(), Some(tree.join("sub")), Some(tree.clone()));
+        assert!(io.open(b"in.txt", b"r").is_ok());
+        assert!(io.open(b"../inner", b"r").is_ok(), "a link inside the tree");
+        for bad in [
+            "../link",
+            "../../secret.txt",
+            "/etc/passwd",
+            "/proc/self/environ",
+        ] {
+            match io.open(bad.as_bytes(), b"r") {
+                Err(OpenError::Outside(Outside(why))) => assert!(why.contains(bad), "{why}"),
+                _ => panic!("{bad} was not refused"),
+            }
+        }
+        assert!(io.resolve(b"/dev/null").expect("null").is_none());
+        // Writes stay in the overlay.
+        let fd = io.open(b"new.txt", b"w").expect("create");
+        assert!(io.write(fd, b"x"));
+        assert!(!tree.join("sub/new.txt").exists());
+        assert_eq!(
+            io.open(b"nodir/new.txt", b"w"),
+            Err(OpenError::Errno(crate::libc::errno::ENOENT))
+        );
+    }
+
+    /// Without a tree every path names an empty in-memory view.
+    #[test]
+    fn no_tree_is_an_empty_view() {
+        let mut io = Io::new(Vec::new(), None, None);
+        assert_eq!(
+            io.open(b"/etc/passwd", b"r"),
+            Err(OpenError::Errno(crate::libc::errno::ENOENT))
+        );
+        let fd = io.open(b"out.txt", b"w").expect("create");
+        assert!(io.write(fd, b"abc"));
+        assert_eq!(io.seek(fd, 0, 2), Ok(()));
+        assert_eq!(io.tell(fd), Ok(3));
     }
 }

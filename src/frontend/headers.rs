@@ -53,7 +53,11 @@ fn prepare() -> Result<PathBuf, String> {
         .tempdir()
         .map_err(|e| e.to_string())?;
     for (name, bytes) in HEADERS {
-        std::fs::write(td.path().join(name), bytes).map_err(|e| e.to_string())?;
+        let path = td.path().join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+        }
+        std::fs::write(path, bytes).map_err(|e| e.to_string())?;
     }
     let private = td.keep();
     if std::fs::rename(&private, &dir).is_ok() || is_current(&dir) {

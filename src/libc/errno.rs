@@ -6,6 +6,11 @@
 
 pub const ENOENT: i32 = 2;
 pub const EBADF: i32 = 9;
+pub const EACCES: i32 = 13;
+pub const EEXIST: i32 = 17;
+pub const ENOTDIR: i32 = 20;
+pub const EISDIR: i32 = 21;
+pub const ESPIPE: i32 = 29;
 pub const ENOMEM: i32 = 12;
 pub const EINVAL: i32 = 22;
 pub const ENOTTY: i32 = 25;

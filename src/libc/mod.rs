@@ -160,13 +160,24 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("time.h", include_str!("include/time.h")),
     ("unistd.h", include_str!("include/unistd.h")),
     ("wchar.h", include_str!("include/wchar.h")),
+    ("sys/types.h", include_str!("include/sys/types.h")),
+    ("sys/stat.h", include_str!("include/sys/stat.h")),
+    ("sys/time.h", include_str!("include/sys/time.h")),
+    ("fcntl.h", include_str!("include/fcntl.h")),
+    ("dirent.h", include_str!("include/dirent.h")),
+    ("locale.h", include_str!("include/locale.h")),
+    ("signal.h", include_str!("include/signal.h")),
 ];
 
 /// Writes [`HEADERS`] into `dir` (created if needed).
 pub fn write_headers(dir: &std::path::Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     for (name, text) in HEADERS {
-        std::fs::write(dir.join(name), text)?;
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, text)?;
     }
     Ok(())
 }

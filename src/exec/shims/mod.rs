@@ -1,5 +1,6 @@
-//! libc models ("shims"): one dispatcher by name, one file per header. A name that is not
-//! here is rejected by the front end before the program runs.
+//! libc models ("shims"): one dispatcher by name, one file per header. A library
+//! function that is not here loads, and a call of it stops the run with a located
+//! `unsupported:` fault (see `Machine::no_body`).
 
 /// Unwrap a memory access, turning a fault into a located runtime error.
 macro_rules! try_mem {
@@ -13,6 +14,7 @@ macro_rules! try_mem {
 
 mod ctype;
 mod math;
+mod posix;
 mod setjmp;
 mod stdio;
 mod stdlib;
@@ -44,6 +46,7 @@ enum Module {
     Math,
     Time,
     Unistd,
+    Posix,
     Vprintf,
     Setjmp,
 }
@@ -55,9 +58,8 @@ fn module_of(s: Shim) -> Module {
     match s {
         printf | fprintf | sprintf | snprintf | puts | fputs | putchar | fputc | putc | getchar
         | getc | fgetc | ungetc | fgets | gets | getline | getdelim | scanf | fscanf | sscanf
-        | fopen | fclose | fread | fwrite | feof | ferror | fflush | perror | remove => {
-            Module::Stdio
-        }
+        | fopen | fclose | fread | fwrite | feof | ferror | fflush | perror | remove | rename
+        | tmpfile | fseek | ftell | rewind | fgetpos | fsetpos | clearerr => Module::Stdio,
         malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
         | strtoull | atof | strtod | strtof | strtold | abs | labs | llabs | div | ldiv | lldiv
         | exit | abort | atexit | getenv | setenv | unsetenv | putenv | qsort | bsearch | rand
@@ -73,9 +75,14 @@ fn module_of(s: Shim) -> Module {
         | cbrt | log2 | exp2 | sqrtl | fabsl | floorl | ceill | truncl | roundl | fmodl => {
             Module::Math
         }
-        time | clock | difftime | gmtime | localtime | strftime | mktime => Module::Time,
+        time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
+            Module::Time
+        }
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | read | write | isatty => Module::Unistd,
+        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv => {
+            Module::Posix
+        }
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
         setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }
@@ -212,6 +219,13 @@ pub struct LibcState {
     /// The static `struct tm` of gmtime/localtime and the zone names it points to.
     tm_ptr: u64,
     zone_ptrs: [u64; 2],
+    /// `signal` handlers by signal number (absent: SIG_DFL).
+    pub signal_handlers: std::collections::HashMap<i32, u64>,
+    /// `setlocale`'s "C" and `localeconv`'s struct.
+    locale_name: u64,
+    lconv: u64,
+    /// `stat`'s inode numbers, by path.
+    inodes: std::collections::HashMap<std::path::PathBuf, u64>,
     /// Where the run read a value regcause fixed to keep runs deterministic (`time`,
     /// `clock`): its output may depend on it, and reports should say so.
     pub nondeterministic: Vec<(Loc, String)>,
@@ -237,6 +251,24 @@ impl EnvVar {
             EnvVar::Owned { name, .. } | EnvVar::User { name, .. } => name,
         }
     }
+}
+
+/// The environment as `NAME=VALUE` strings, in order (`main`'s `envp`). At the start
+/// of a run every variable is one the run was given.
+pub fn env_strings(m: &Machine) -> Vec<Vec<u8>> {
+    m.libc
+        .env
+        .iter()
+        .filter_map(|v| match v {
+            EnvVar::Owned { name, value, .. } => {
+                let mut s = name.clone();
+                s.push(b'=');
+                s.extend_from_slice(value);
+                Some(s)
+            }
+            EnvVar::User { .. } => None,
+        })
+        .collect()
 }
 
 /// A runtime object of the library (errno, getopt's globals, strerror's strings),
@@ -348,6 +380,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Module::Math => math::call(m, s, args, loc),
         Module::Time => time::call(m, s, args, loc),
         Module::Unistd => unistd::call::<H>(m, s, args, loc),
+        Module::Posix => posix::call(m, s, args, loc),
         Module::Vprintf => self::vprintf::call::<H>(m, s, args, loc),
         Module::Setjmp => self::setjmp::call(m, s, args, loc),
     }
@@ -405,24 +438,40 @@ mod tests {
                 );
             }
         }
-        // The same path for names the headers do not declare (the program declares
-        // them), so the located refusal is exercised even while every declared
-        // function has a model.
+        // Unmodelled library functions, declared by a header or by the program, load;
+        // a call of one stops the run there with a located `unsupported:` fault.
         let own = ["strsep", "memrchr", "timegm"];
-        for name in rejected.into_iter().chain(own) {
+        for name in rejected.into_iter().chain(own).chain(["mkdir", "chmod"]) {
             let decl = if own.contains(&name) {
                 format!("int {name}();")
             } else {
                 String::new()
             };
             let src = format!(
-                "{ALL_HEADERS}{decl} int main(void) {{\n  return (int)(long)&{name};\n}}\n"
+                "{ALL_HEADERS}#include <sys/stat.h>\n#include <dirent.h>\n{decl} int main(int argc, char **argv) {{\n  if (argc > 1) return (int)(long){name}(0, 0);\n  return 0;\n}}\n"
             );
-            let e = load(&src).expect_err("an unmodelled function must be refused");
-            assert!(e.is_unsupported(), "{name}: {e}");
+            let prog = load(&src).unwrap_or_else(|e| panic!("{name}: refused at load: {e}"));
+            let quiet = crate::exec::run(&prog, &RunInput::default(), Limits::default());
             assert!(
-                e.to_string().contains("walk.c:15:"),
-                "{name}: not located: {e}"
+                matches!(quiet.outcome, crate::exec::Outcome::Exit(0)),
+                "{name}: a run that does not call it must not fail: {:?}",
+                quiet.outcome
+            );
+            let input = RunInput {
+                argv: vec![b"./walk".to_vec(), b"x".to_vec()],
+                ..RunInput::default()
+            };
+            let r = crate::exec::run(&prog, &input, Limits::default());
+            let crate::exec::Outcome::Fault(e) = &r.outcome else {
+                panic!("{name}: the call did not stop the run: {:?}", r.outcome);
+            };
+            assert_eq!(e.kind, FaultKind::Unsupported, "{name}: {}", e.message);
+            let text = crate::diagnostic::fault(&prog, e).to_string();
+            assert!(text.contains(&format!("`{name}`")), "{text}");
+            assert!(text.contains("walk.c:17:"), "{name}: not located: {text}");
+            assert!(
+                text.contains("\n  in main at ") && text.matches("walk.c:17:").count() == 2,
+                "{name}: no stack: {text}"
             );
         }
     }

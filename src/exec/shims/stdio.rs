@@ -2,8 +2,8 @@
 
 use super::{arg, ret_int, Args, Shim};
 use crate::exec::hooks::{Hooks, Scanned};
-use crate::exec::interp::{Machine, X};
-use crate::exec::io::{STDIN_FD, STDOUT_FD};
+use crate::exec::interp::{Machine, Stop, X};
+use crate::exec::io::{OpenError, Outside, STDIN_FD, STDOUT_FD};
 use crate::exec::memory::{AllocKind, MemFault};
 use crate::exec::FaultKind;
 use crate::ir::{CallArg, Loc, Scalar};
@@ -586,11 +586,69 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             let mode = try_mem!(m, m.mem.c_string(a1));
             match m.io.open(&path, &mode) {
                 Ok(fd) => m.file_ptr(fd)?,
-                Err(e) => {
+                Err(OpenError::Errno(e)) => {
                     super::set_errno(m, e, loc)?;
                     0
                 }
+                Err(OpenError::Outside(o)) => return Err(outside(m, "fopen", o, loc)),
             }
+        }
+        Shim::tmpfile => {
+            let fd = m.io.tmpfile();
+            m.file_ptr(fd)?
+        }
+        Shim::fseek => {
+            let fd = m.fd_of(a0, loc)?;
+            let r = m.io.seek(fd, a1 as i64, a2 as u32 as i32);
+            errno_result(m, r.map(|()| 0), loc)?
+        }
+        Shim::ftell => {
+            let fd = m.fd_of(a0, loc)?;
+            let r = m.io.tell(fd);
+            errno_result(m, r, loc)?
+        }
+        Shim::rewind => {
+            let fd = m.fd_of(a0, loc)?;
+            // rewind is fseek(f, 0, SEEK_SET) that also clears the error flag.
+            let _ = m.io.seek(fd, 0, 0);
+            m.io.clear_flags(fd);
+            0
+        }
+        Shim::fgetpos => {
+            let fd = m.fd_of(a0, loc)?;
+            match m.io.tell(fd) {
+                // glibc's fpos_t: the offset, then an 8-byte conversion state.
+                Ok(at) => {
+                    let mut bytes = (at as u64).to_le_bytes().to_vec();
+                    bytes.extend_from_slice(&[0; 8]);
+                    try_mem!(m, m.mem.write_bytes(a1, &bytes));
+                    0
+                }
+                Err(e) => errno_result(m, Err(e), loc)?,
+            }
+        }
+        Shim::fsetpos => {
+            let fd = m.fd_of(a0, loc)?;
+            let at = try_mem!(m, m.mem.load(a1, 8)) as i64;
+            let r = m.io.seek(fd, at, 0);
+            errno_result(m, r.map(|()| 0), loc)?
+        }
+        Shim::clearerr => {
+            let fd = m.fd_of(a0, loc)?;
+            m.io.clear_flags(fd);
+            0
+        }
+        Shim::rename => {
+            let from = try_mem!(m, m.mem.c_string(a0));
+            let to = try_mem!(m, m.mem.c_string(a1));
+            let from = view_path(m, &from, "rename", loc)?;
+            let to = view_path(m, &to, "rename", loc)?;
+            let r = match (from, to) {
+                (Some(f), Some(t)) => m.io.rename(&f, &t),
+                // Renaming to or from /dev/null: not a file of the tree.
+                _ => Err(crate::libc::errno::EACCES),
+            };
+            errno_result(m, r.map(|()| 0), loc)?
         }
         Shim::fclose => {
             let fd = m.fd_of(a0, loc)?;
@@ -676,23 +734,55 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             }
             0
         }
-        Shim::remove => {
-            let path = try_mem!(m, m.mem.c_string(a0));
-            let p = std::path::PathBuf::from(String::from_utf8_lossy(&path).into_owned());
-            let full = match &m.io.cwd {
-                Some(c) if p.is_relative() => c.join(p),
-                _ => p,
-            };
-            if m.io.overlay.remove(&full).is_some() {
-                0
-            } else {
-                ret_int(-1)
-            }
-        }
+        Shim::remove => remove_path(m, a0, "remove", loc)?,
         Shim::getline => getdelim::<H>(m, a0, a1, b'\n', a2, loc)?,
         Shim::getdelim => getdelim::<H>(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
         _ => return Err(super::no_model(m, s, loc)),
     })
+}
+
+/// The located refusal of a path outside the run's tree.
+pub(super) fn outside(m: &Machine, func: &str, o: Outside, loc: Loc) -> Stop {
+    super::unsupported(
+        m,
+        format!(
+            "`{func}` of {}: a run sees only the files of its revision's tree",
+            o.0
+        ),
+        loc,
+    )
+}
+
+/// A path the program names, resolved in the run's view (`None`: `/dev/null`), or the
+/// located refusal of one outside the tree.
+pub(super) fn view_path(
+    m: &Machine,
+    path: &[u8],
+    func: &str,
+    loc: Loc,
+) -> X<Option<std::path::PathBuf>> {
+    m.io.resolve(path).map_err(|o| outside(m, func, o, loc))
+}
+
+/// `remove` and `unlink`: 0, or -1 with errno.
+pub(super) fn remove_path(m: &mut Machine, path: u64, func: &str, loc: Loc) -> X<u64> {
+    let text = try_mem!(m, m.mem.c_string(path));
+    let r = match view_path(m, &text, func, loc)? {
+        Some(p) => m.io.remove(&p),
+        None => Err(crate::libc::errno::EACCES),
+    };
+    errno_result(m, r.map(|()| 0), loc)
+}
+
+/// A C result: the value, or -1 with `errno` set.
+pub(super) fn errno_result(m: &mut Machine, r: Result<i64, i32>, loc: Loc) -> X<u64> {
+    match r {
+        Ok(v) => Ok(v as u64),
+        Err(e) => {
+            super::set_errno(m, e, loc)?;
+            Ok(u64::MAX)
+        }
+    }
 }
 
 /// The current value of `errno` (0 before anything set it).

@@ -73,6 +73,25 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             );
             m.steps / 1000
         }
+        Shim::gettimeofday => {
+            // The fixed clock of `time()`, advancing as `clock()` does.
+            note_fixed(
+                m,
+                loc,
+                "gettimeofday() gives the fixed time 1700000000 plus 1 µs per 1000 statements",
+            );
+            let us = m.steps / 1000;
+            if a0 != 0 {
+                let sec = t::FIXED_TIME as u64 + us / 1_000_000;
+                try_mem!(m, m.mem.store(a0, 8, sec));
+                try_mem!(m, m.mem.store(a0 + 8, 8, us % 1_000_000));
+            }
+            if a1 != 0 {
+                // struct timezone: UTC, no daylight saving time.
+                try_mem!(m, m.mem.store(a1, 8, 0));
+            }
+            0
+        }
         Shim::difftime => ret_f64((a0 as i64).wrapping_sub(a1 as i64) as f64),
         Shim::gmtime | Shim::localtime => {
             let v = try_mem!(m, m.mem.load(a0, 8)) as i64;

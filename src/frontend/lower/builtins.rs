@@ -11,6 +11,7 @@ use std::rc::Rc;
 use lang_c::ast::{CallExpression, Expression};
 use lang_c::span::{Node, Span};
 
+use super::consteval::CVal;
 use super::expr::Val;
 use super::types::{int_t, long_t};
 use super::{Cx, R};
@@ -55,6 +56,9 @@ impl<'u> Cx<'u> {
         };
         if let Some(v) = self.va_builtin(base, c, span)? {
             return Ok(Some(Builtin::Val(v)));
+        }
+        if let Some(CVal::Num(bits, t)) = self.float_builtin(name, c, span)? {
+            return Ok(Some(Builtin::Val(Val::S(Operand::Const(bits), t))));
         }
         match base {
             "expect" | "expect_with_probability" => {
@@ -118,6 +122,67 @@ impl<'u> Cx<'u> {
                 self.unsupported(span, format!("GCC built-in `{name}`"))
             }
         }
+    }
+
+    /// gcc's constant floating built-ins (`<math.h>`'s `NAN`, `INFINITY`, `HUGE_VAL`):
+    /// `__builtin_nan`, `__builtin_inf` and `__builtin_huge_val` with their `f`
+    /// suffixes, as the constant they fold to; `None` if `name` is not one.
+    pub(crate) fn float_builtin(
+        &mut self,
+        name: &str,
+        c: &Node<CallExpression>,
+        span: Span,
+    ) -> R<Option<CVal>> {
+        let Some(base) = name.strip_prefix("__builtin_") else {
+            return Ok(None);
+        };
+        let (kind, float) = match base {
+            "nan" | "nanf" => ("nan", base.ends_with('f')),
+            "inf" | "inff" => ("inf", base.ends_with('f')),
+            "huge_val" | "huge_valf" => ("inf", base.ends_with('f')),
+            "nanl" | "infl" | "huge_vall" | "nans" | "nansf" | "nansl" => {
+                return self.unsupported(span, format!("GCC built-in `{name}`"))
+            }
+            _ => return Ok(None),
+        };
+        let args = &c.node.arguments;
+        let want = usize::from(kind == "nan");
+        if args.len() != want {
+            return self.error(span, format!("`{name}` takes {want} argument(s)"));
+        }
+        let payload = if kind == "nan" {
+            let Expression::StringLiteral(lit) = &args[0].node else {
+                return self.unsupported(
+                    span,
+                    format!("`{name}` of something other than a string literal"),
+                );
+            };
+            let bytes = self.string_bytes(&lit.node, lit.span)?;
+            match nan_payload(&bytes[..bytes.len().saturating_sub(1)]) {
+                Some(p) => Some(p),
+                None => {
+                    return self.unsupported(
+                        span,
+                        format!("`{name}` with a payload that is not a number"),
+                    )
+                }
+            }
+        } else {
+            None
+        };
+        // Quiet NaNs with the payload in the low mantissa bits, positive; infinities.
+        Ok(Some(match (payload, float) {
+            (Some(p), true) => CVal::Num(
+                u64::from(0x7fc0_0000 | (p as u32 & 0x003f_ffff)),
+                Rc::new(Type::Float),
+            ),
+            (Some(p), false) => CVal::Num(
+                0x7ff8_0000_0000_0000 | (p & 0x0007_ffff_ffff_ffff),
+                super::types::double_t(),
+            ),
+            (None, true) => CVal::Num(u64::from(f32::INFINITY.to_bits()), Rc::new(Type::Float)),
+            (None, false) => CVal::Num(f64::INFINITY.to_bits(), super::types::double_t()),
+        }))
     }
 
     fn bin64(&mut self, op: BinOp, a: Operand, b: Operand, loc: Loc) -> Operand {
@@ -238,4 +303,34 @@ enum BitOp {
     Ctz,
     Ffs,
     Parity,
+}
+
+/// The payload `__builtin_nan("text")` gives, as glibc's `strtod("NAN(text)")` reads
+/// it: empty is 0, else a whole decimal, octal (leading 0) or hex (0x) number.
+fn nan_payload(text: &[u8]) -> Option<u64> {
+    let s = std::str::from_utf8(text).ok()?;
+    if s.is_empty() {
+        return Some(0);
+    }
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()
+    } else if s.len() > 1 && s.starts_with('0') {
+        u64::from_str_radix(&s[1..], 8).ok()
+    } else {
+        s.parse().ok()
+    }
+}
+
+#[cfg(test)]
+mod float_tests {
+    use super::nan_payload;
+
+    #[test]
+    fn nan_payloads_read_as_strtod_does() {
+        assert_eq!(nan_payload(b""), Some(0));
+        assert_eq!(nan_payload(b"12"), Some(12));
+        assert_eq!(nan_payload(b"0x1f"), Some(31));
+        assert_eq!(nan_payload(b"017"), Some(15));
+        assert_eq!(nan_payload(b"abc"), None);
+    }
 }

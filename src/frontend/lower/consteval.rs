@@ -107,6 +107,14 @@ impl<'u> Cx<'u> {
                 }
                 _ => self.error(e.span, format!("`{}` is not a constant", id.node.name)),
             },
+            Expression::Call(c) => {
+                if let Expression::Identifier(id) = &c.node.callee.node {
+                    if let Some(v) = self.float_builtin(&id.node.name, c, e.span)? {
+                        return Ok(v);
+                    }
+                }
+                self.error(e.span, "a function call is not a constant expression")
+            }
             Expression::StringLiteral(s) => {
                 let bytes = self.string_bytes(&s.node, s.span)?;
                 let loc = self.loc(s.span);

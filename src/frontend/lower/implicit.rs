@@ -207,12 +207,6 @@ impl<'u> Cx<'u> {
         };
         self.warn(span, warning);
         let ft = match libc_prototype(name) {
-            Some(Some(_)) if !crate::libc::catalogue::is_modelled(name) => {
-                return self.unsupported(
-                    span,
-                    format!("library function `{name}` (regcause has no model of it)"),
-                )
-            }
             Some(Some(ft)) => ft,
             Some(None) => {
                 return self.unsupported(
@@ -223,12 +217,8 @@ impl<'u> Cx<'u> {
                     ),
                 )
             }
-            None if crate::libc::catalogue::is_libc_name(name) => {
-                return self.unsupported(
-                    span,
-                    format!("library function `{name}` (regcause has no model of it)"),
-                )
-            }
+            // Any other name (an unmodelled library function included: calling it
+            // stops the run with `unsupported:`, see `lower::finish`) is `int f()`.
             None => FuncType {
                 ret: int_t(),
                 params: Vec::new(),

@@ -598,6 +598,24 @@ fn check_library_arities(cx: &mut Cx, calls: Vec<(u32, usize, Loc)>) {
     }
 }
 
+/// Whether `main` has one of the signatures C and the host give arguments to: none,
+/// `(int, char **)`, or `(int, char **, char **)` with the environment (an
+/// unprototyped `main()` gets whatever it declares, natively too).
+fn main_signature_is_c(ft: &FuncType) -> bool {
+    let is_int = |t: &Type| matches!(t, Type::Int(i) if i.size == 4);
+    let is_strings = |t: &Type| {
+        t.pointee()
+            .and_then(|p| p.pointee())
+            .is_some_and(|c| matches!(&**c, Type::Int(i) if i.size == 1))
+    };
+    match ft.params.as_slice() {
+        [] => true,
+        [a, b] => is_int(a) && is_strings(b),
+        [a, b, c] => is_int(a) && is_strings(b) && is_strings(c),
+        _ => false,
+    }
+}
+
 /// Resolve functions declared but never defined to libc models, and check `main`.
 fn finish(cx: &mut Cx) {
     let mut builtin_of: HashMap<FuncId, u32> = HashMap::new();
@@ -616,20 +634,15 @@ fn finish(cx: &mut Cx) {
                 }
             };
             builtin_of.insert(FuncId::from_index(id), idx as u32);
+        } else if crate::libc::catalogue::is_libc_name(&name) {
+            // A library function without a model links natively: the program loads,
+            // and a call of it stops the run there (`unsupported:`, as Miri does), so
+            // code the test never runs may call anything.
         } else if let Some(loc) = used {
             let at = cx.prog.fmt_loc(loc);
-            let known_libc = crate::libc::catalogue::is_libc_name(&name);
             cx.diags.push(Diag {
-                kind: if known_libc {
-                    DiagKind::Unsupported
-                } else {
-                    DiagKind::Error
-                },
-                msg: if known_libc {
-                    format!("library function `{name}` (regcause has no model of it)")
-                } else {
-                    format!("function `{name}` is used but not defined in the program's sources")
-                },
+                kind: DiagKind::Error,
+                msg: format!("function `{name}` is used but not defined in the program's sources"),
                 at,
             });
         }
@@ -674,8 +687,18 @@ fn finish(cx: &mut Cx) {
     match cx.externs.get("main") {
         Some(Sym::Func(id, _)) if cx.func_defined.get(id.index()).copied().unwrap_or(false) => {
             cx.prog.main = *id;
-            let ft = &cx.func_types[id.index()];
+            let ft = cx.func_types[id.index()].clone();
             cx.prog.main_takes_args = ft.params.len() >= 2;
+            if !main_signature_is_c(&ft) {
+                let at = cx.prog.fmt_loc(cx.prog.functions[id.index()].loc);
+                cx.diags.push(Diag {
+                    kind: DiagKind::Error,
+                    msg: "`main` must take no parameters, `(int argc, char **argv)` or \
+                          `(int argc, char **argv, char **envp)`"
+                        .into(),
+                    at,
+                });
+            }
         }
         _ => cx.diags.push(Diag {
             kind: DiagKind::Error,

@@ -61,6 +61,25 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *stream);
 int feof(FILE *stream);
 int ferror(FILE *stream);
 int fflush(FILE *stream);
+void clearerr(FILE *stream);
+
+/* File positioning. The standard streams are pipes in a run: they cannot seek. */
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+typedef struct {
+    long __pos;
+    long __state;
+} fpos_t;
+int fseek(FILE *stream, long offset, int whence);
+long ftell(FILE *stream);
+void rewind(FILE *stream);
+int fgetpos(FILE *stream, fpos_t *pos);
+int fsetpos(FILE *stream, const fpos_t *pos);
+
+/* Files live in the run's overlay of its tree: nothing reaches the disk. */
+FILE *tmpfile(void);
+int rename(const char *oldpath, const char *newpath);
 int remove(const char *pathname);
 
 /* errno's message, as glibc's strerror gives it. */

@@ -6,8 +6,14 @@
 /* Runs are deterministic: time() returns 1700000000 (2023-11-14 22:13:20 UTC) and the
    run records that it depends on it; clock() counts interpreted statements, one
    microsecond per thousand; there is no TZ, so localtime() is UTC. */
+#ifndef _REGCAUSE_TIME_T
+#define _REGCAUSE_TIME_T
 typedef long time_t;
+#endif
+#ifndef _REGCAUSE_CLOCK_T
+#define _REGCAUSE_CLOCK_T
 typedef long clock_t;
+#endif
 
 #define CLOCKS_PER_SEC ((clock_t)1000000)
 

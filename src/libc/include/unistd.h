@@ -18,4 +18,36 @@ ssize_t read(int fd, void *buf, size_t count);
 ssize_t write(int fd, const void *buf, size_t count);
 int isatty(int fd);
 
+#ifndef _REGCAUSE_OFF_T
+#define _REGCAUSE_OFF_T
+typedef long off_t;
+#endif
+#ifndef _REGCAUSE_PID_T
+#define _REGCAUSE_PID_T
+typedef int pid_t;
+#endif
+
+#define F_OK 0
+#define X_OK 1
+#define W_OK 2
+#define R_OK 4
+#ifndef SEEK_SET
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+#endif
+
+/* Declared so programs compile; those regcause does not model stop the run with
+   `unsupported:` when called. */
+int close(int fd);
+off_t lseek(int fd, off_t offset, int whence);
+int access(const char *path, int mode);
+int unlink(const char *path);
+int rmdir(const char *path);
+char *getcwd(char *buf, size_t size);
+int chdir(const char *path);
+pid_t getpid(void);
+unsigned int sleep(unsigned int seconds);
+int usleep(unsigned int usec);
+
 #endif
