@@ -22,14 +22,14 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> DivergenceD
             let mut at = None;
             match (event, last_event) {
                 (Some(e), _) => {
-                    let l = diagnostic::loc(&b.prog, e.loc);
-                    details.push(format!("Written at {l} by:"));
-                    details.extend(
-                        diagnostic::stack(&b.prog, &e.stack)
-                            .into_iter()
-                            .map(|f| format!("  {f}")),
-                    );
-                    at = Some(l);
+                    at = Some(located(
+                        &mut details,
+                        "Written at",
+                        " by:",
+                        b,
+                        e.loc,
+                        &e.stack,
+                    ));
                 }
                 (None, Some(e)) => {
                     let l = diagnostic::loc(&b.prog, e.loc);
@@ -59,14 +59,14 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> DivergenceD
             let mut details = Vec::new();
             let mut fault_at = None;
             if let Outcome::Fault(e) = bad {
-                let l = diagnostic::loc(&b.prog, e.loc);
-                details.push(format!("Failing statement: {l}"));
-                details.extend(
-                    diagnostic::stack(&b.prog, &e.stack)
-                        .into_iter()
-                        .map(|f| format!("  {f}")),
-                );
-                fault_at = Some(l);
+                fault_at = Some(located(
+                    &mut details,
+                    "Failing statement:",
+                    "",
+                    b,
+                    e.loc,
+                    &e.stack,
+                ));
             }
             DivergenceDesc {
                 summary: format!(
@@ -84,4 +84,24 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> DivergenceD
             }
         }
     }
+}
+
+/// Push `"{before} {loc}{after}"` and the call stack under it, indented; returns the
+/// location's text.
+fn located(
+    details: &mut Vec<String>,
+    before: &str,
+    after: &str,
+    b: &RevisionRun,
+    loc: crate::ir::Loc,
+    stack: &[crate::exec::Frame],
+) -> String {
+    let l = diagnostic::loc(&b.prog, loc);
+    details.push(format!("{before} {l}{after}"));
+    details.extend(
+        diagnostic::stack(&b.prog, stack)
+            .into_iter()
+            .map(|f| format!("  {f}")),
+    );
+    l
 }
