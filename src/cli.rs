@@ -29,6 +29,9 @@ pub mod code {
     pub const UNSUPPORTED: i32 = 5;
     /// `run`/`exec`: the program stopped on a runtime error (undefined behaviour, a limit).
     pub const RUNTIME_ERROR: i32 = 124;
+    /// The main command stopped at its time budget (`--budget`) or memory ceiling
+    /// (`--max-memory`): the report says what was established and what was not done.
+    pub const INCOMPLETE: i32 = 6;
     /// regcause itself failed (an internal error, not the program's or the user's).
     pub const INTERNAL: i32 = 125;
 }
@@ -44,6 +47,9 @@ Exit status, the same for the same failure in every subcommand:
      from, or an --expect-file missing from a revision's tree
   4  the program's sources cannot be found, preprocessed or parsed
   5  the program uses C or library functions regcause does not support
+  6  the main command reached its time budget (--budget) or memory ceiling
+     (--max-memory) before the end: the report says what was established and
+     what was not done
  125 regcause itself failed
 `run` and `exec` otherwise exit with the program's own status (128+N when killed by
 signal N), and 124 when it stops on a runtime error (undefined behaviour, a limit).
@@ -104,6 +110,12 @@ pub struct ExplainArgs {
     /// undecided; 0: no limit).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
+    /// Time budget of the whole analysis, in seconds (decimals allowed; 0: none). The
+    /// two runs of the test always finish (bounded by --max-steps and --max-memory);
+    /// the stages after them stop between units of work once it is spent, and the
+    /// report says what was not done (exit status 6).
+    #[arg(long, value_name = "SECS", default_value_t = crate::budget::DEFAULT_BUDGET_SECS)]
+    pub budget: f64,
     /// Neither read nor write the analysis cache.
     #[arg(long, conflicts_with = "cache")]
     pub no_cache: bool,
@@ -130,6 +142,12 @@ pub struct InputArgs {
     /// Stop a run after it has written this many bytes to stdout and stderr together.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_OUTPUT)]
     pub max_output: u64,
+    /// Memory ceiling of regcause (the program's memory, the trace, the analysis), in
+    /// bytes or with K, M, G (default: half of the smaller of the machine's memory and
+    /// the address-space limit, `ulimit -v`). A run reaching it stops with an
+    /// out-of-memory limit outcome instead of exhausting the host.
+    #[arg(long, value_name = "SIZE", value_parser = crate::exec::ceiling::parse_size)]
+    pub max_memory: Option<u64>,
     /// Stop at the first undefined behaviour. By default a read of uninitialised memory
     /// continues, reading zero (as a fresh page does), with a located warning.
     #[arg(long)]
@@ -430,11 +448,13 @@ fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, Error> {
 }
 
 fn limits(i: &InputArgs) -> Limits {
+    let d = Limits::default();
     Limits {
         max_steps: i.max_steps,
         max_output: i.max_output,
+        max_memory: i.max_memory.unwrap_or(d.max_memory),
         strict: i.strict,
-        ..Limits::default()
+        ..d
     }
 }
 
@@ -1222,6 +1242,7 @@ fn explain(a: &ExplainArgs) -> Res {
         expect: None,
     };
     let lim = limits(&a.input);
+    let budget = std::rc::Rc::new(crate::budget::Budget::new(a.budget, lim.max_memory));
     let traced = a.condition == darwin::ConditionKind::Rsc;
     let mut cache = if a.no_cache {
         crate::cache::Cache::disabled()
@@ -1256,6 +1277,7 @@ fn explain(a: &ExplainArgs) -> Res {
     let g = load_rev(gtree, &good, &test, lim, traced)?;
     let b = load_rev(btree, &bad, &test, lim, traced)?;
     let (exp_g, exp_b) = read_expect(a, &g, &b)?;
+    budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
     let verdict = oracle::judge_each(
         &g.run.result,
         &b.run.result,
@@ -1298,6 +1320,14 @@ fn explain(a: &ExplainArgs) -> Res {
                 short(&g.tree.commit),
                 diagnostic::good_failure(&g.prog, why)
             ));
+            // Stopped by regcause's own ceiling, the good run says nothing of the test.
+            if crate::budget::ceiling_outcome(&g.run.result.outcome) {
+                budget.stop(crate::budget::Spent::Memory);
+                budget.not_done("the good revision's run (it reached the memory ceiling)");
+                report.notes.extend(budget.notes());
+                emit(&report, a)?;
+                return Ok(code::INCOMPLETE);
+            }
             emit(&report, a)?;
             return Ok(code::NOTHING_TO_EXPLAIN);
         }
@@ -1312,7 +1342,14 @@ fn explain(a: &ExplainArgs) -> Res {
         Divergence::Stdout { offset, .. } => Some(*offset),
         Divergence::Ending { .. } => None,
     };
+    let skip_darwin = budget.spent().is_some();
+    if skip_darwin {
+        budget.not_done("DARWIN: the runs' conditions were not computed, no decision flipped");
+    }
     let cond = |l: &Loaded| {
+        if skip_darwin {
+            return Ok(Vec::new());
+        }
         let crit = |r: &exec::RunResult, t: &crate::exec::trace::Trace| {
             let spec = match byte {
                 Some(n) if n < r.stdout.len() => crate::slice::Spec::Byte(n),
@@ -1348,6 +1385,7 @@ fn explain(a: &ExplainArgs) -> Res {
         timeout_ms: (a.timeout.saturating_mul(1000)).min(u32::MAX as u64) as u32,
         limits: lim,
         cache: std::cell::RefCell::new(cache),
+        budget: budget.clone(),
     };
     let pb = progress_bar(bs.cond.len());
     let analysis = darwin::explain(&gs, &bs, &diff, &opts, |n, _| pb.set_position(n as u64));
@@ -1362,7 +1400,12 @@ fn explain(a: &ExplainArgs) -> Res {
     report.undecided = analysis.undecided;
     report.notes = analysis.notes;
     let crit = oracle::criterion_loc(d, &b.run.result);
-    let bad_trees = add_value_level(&mut report, &g, &b, &diff, byte, crit);
+    let bad_trees = if budget.spent().is_some() {
+        budget.not_done("the value-level candidates and the chains of the candidates");
+        None
+    } else {
+        add_value_level(&mut report, &g, &b, &diff, byte, crit)
+    };
     // Before the hunk search, so a failure-inducing hunk in a header holds candidates.
     crate::explain::add_macro_definitions(&mut report, &diff);
     dd_step(
@@ -1374,6 +1417,7 @@ fn explain(a: &ExplainArgs) -> Res {
         lim,
         (exp_g.as_deref(), exp_b.as_deref()),
         &opts.cache,
+        &budget,
         &mut report,
     );
     if !suite.is_empty() {
@@ -1393,6 +1437,12 @@ fn explain(a: &ExplainArgs) -> Res {
     }
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     report.stats.executions += 2;
+    if budget.incomplete() {
+        // Not cached: with more time or memory the report would say more.
+        report.notes.extend(budget.notes());
+        emit(&report, a)?;
+        return Ok(code::INCOMPLETE);
+    }
     if let Some(k) = &key {
         crate::explain::store_report(&mut opts.cache.borrow_mut(), k, &report);
     }
@@ -1559,9 +1609,14 @@ fn dd_step(
     lim: Limits,
     expect: (Option<&[u8]>, Option<&[u8]>),
     cache: &std::cell::RefCell<crate::cache::Cache>,
+    budget: &crate::budget::Budget,
     report: &mut crate::report::Report,
 ) {
     if a.no_dd {
+        return;
+    }
+    if budget.spent().is_some() {
+        budget.not_done("the hunk search (delta debugging on the diff's hunks)");
         return;
     }
     let good = crate::diffctx::tree_files(g.tree.path());
@@ -1591,8 +1646,17 @@ fn dd_step(
         splicer: splicer.as_ref().ok(),
         spliced: 0,
         units: Default::default(),
+        budget,
+        unjudged: 0,
     };
-    match crate::dd::search(&good, &bad, &mut judge) {
+    let searched = crate::dd::search(&good, &bad, &mut judge);
+    if judge.unjudged > 0 {
+        budget.not_done(format!(
+            "the hunk search: {} subsets were not judged (the minimal hunks reported are not minimal)",
+            judge.unjudged
+        ));
+    }
+    match searched {
         Ok(s) => {
             let (hits, spliced) = (judge.cache_hits, judge.spliced);
             crate::dd::merge(report, &s, &bad_slice_lines(d, b), hits);

@@ -9,6 +9,7 @@
 //! sample-repository builder, the native gcc runner) lives in `crates/regcause-dev`.
 
 pub mod analysis;
+pub mod budget;
 pub mod cache;
 pub mod cli;
 pub mod darwin;

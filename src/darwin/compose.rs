@@ -135,6 +135,10 @@ pub struct ComposeStats {
     pub time: Duration,
     /// SMT-LIB2 bytes of the queries posed (cache hits included).
     pub formula_bytes: usize,
+    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries.
+    pub capped: usize,
+    /// Instances not looked at because the analysis budget was spent.
+    pub unexamined: usize,
 }
 
 impl ComposeStats {
@@ -154,6 +158,12 @@ impl ComposeStats {
 /// the iteration where the revisions part (an earlier order line, not the failing one).
 pub const SAT_PER_LINE: usize = 3;
 
+/// Most queries posed for the instances of one line. A loop or a recursion that reads
+/// its input byte by byte has one instance per byte, each query larger than the last
+/// (it holds the ψ before it): without a bound, solving grows with the square of the
+/// input. Later instances of a line whose first ones did not settle it rarely do.
+pub const QUERIES_PER_LINE: usize = 64;
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
@@ -168,6 +178,7 @@ pub fn solve_flips(
     psi: &[Psi],
     near: &[(VarId, u64)],
     timeout_ms: u32,
+    budget: &crate::budget::Budget,
     cache: &mut Cache,
     mut settles: impl FnMut(usize, &Model) -> bool,
     mut progress: impl FnMut(usize),
@@ -176,15 +187,29 @@ pub fn solve_flips(
     let mut solver = CachedSolver::new(cache);
     // Satisfiable instances per line so far; usize::MAX once settled.
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
     for (i, p) in psi.iter().enumerate() {
+        if budget.spent().is_some() {
+            // The rest stays unexamined; what was solved so far stands.
+            stats.unexamined = psi.len() - i;
+            stats.skipped += psi.len() - i;
+            out.resize(psi.len(), Flip::Skipped);
+            break;
+        }
         let key = (p.loc.file, p.loc.line);
+        let queries = queries_of.entry(key).or_default();
         let flip = if sat_of.get(&key).is_some_and(|&n| n >= SAT_PER_LINE) {
             // The line is a candidate already; another instance adds only its count.
             stats.skipped += 1;
             Flip::Skipped
+        } else if *queries >= QUERIES_PER_LINE {
+            stats.skipped += 1;
+            stats.capped += 1;
+            Flip::Skipped
         } else {
+            *queries += 1;
             let neg = pool.negate(p.cond);
             cs.push(neg);
             let t = Instant::now();
@@ -359,6 +384,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
             |n| calls = n,
@@ -407,6 +433,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| {
                 offered.push(i);
@@ -422,6 +449,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| i == 1,
             |_| {},
@@ -464,6 +492,7 @@ mod tests {
             &psi,
             &near,
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
             |_| {},
@@ -483,5 +512,71 @@ mod tests {
         }
         // One refining query per satisfiable flip.
         assert_eq!((st.sat, st.calls), (2, 3));
+    }
+
+    /// `n` instances of line 7, each `in_i == i` over its own input, whose flips the
+    /// good condition `f` (every input is 0) makes unsatisfiable but for the first.
+    fn unsat_line(n: usize) -> (ExprPool, Vec<ExprId>, Vec<Psi>) {
+        let mut bad = ExprPool::new();
+        let mut f = Vec::new();
+        let mut psi = Vec::new();
+        for i in 0..n {
+            let v = bad.new_var(&format!("in{}", i + 1), 32, true).expect("var");
+            let x = bad.var(v);
+            let zero = bad.constant(0, 32);
+            f.push(bad.cmp(CmpOp::Eq, x, zero));
+            let k = bad.constant(i as u64, 32);
+            let ne = bad.cmp(CmpOp::Ne, x, k);
+            psi.push(Psi {
+                branch: i,
+                cond: ne,
+                loc: loc(7),
+            });
+        }
+        (bad, f, psi)
+    }
+
+    #[test]
+    fn a_line_gets_a_bounded_number_of_queries() {
+        let n = QUERIES_PER_LINE + 10;
+        let (mut bad, f, psi) = unsat_line(n);
+        let (flips, st) = solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &[],
+            10_000,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| false,
+            |_| {},
+        );
+        assert_eq!(flips.len(), n);
+        assert_eq!(st.calls, QUERIES_PER_LINE, "{st:?}");
+        assert_eq!(st.capped, 10);
+        assert!(flips[QUERIES_PER_LINE..]
+            .iter()
+            .all(|f| matches!(f, Flip::Skipped)));
+        assert_eq!(st.unexamined, 0);
+    }
+
+    #[test]
+    fn a_spent_budget_leaves_the_rest_unexamined() {
+        let (mut bad, f, psi) = unsat_line(5);
+        let spent = crate::budget::Budget::new(1e-9, u64::MAX);
+        std::thread::sleep(Duration::from_millis(1));
+        let (flips, st) = solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &[],
+            10_000,
+            &spent,
+            &mut Cache::disabled(),
+            |_, _| false,
+            |_| {},
+        );
+        assert_eq!(flips.len(), 5);
+        assert_eq!((st.calls, st.unexamined), (0, 5));
     }
 }

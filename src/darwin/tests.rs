@@ -57,6 +57,7 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         timeout_ms: 10_000,
         limits: limits(),
         cache: std::cell::RefCell::new(crate::cache::Cache::disabled()),
+        budget: std::rc::Rc::new(crate::budget::Budget::unlimited()),
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

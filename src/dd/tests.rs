@@ -410,6 +410,7 @@ struct Judged {
     bad: exec::RunResult,
     class: FailClass,
     cache: std::cell::RefCell<Cache>,
+    budget: crate::budget::Budget,
 }
 
 impl Judged {
@@ -439,6 +440,7 @@ impl Judged {
             good: g,
             bad: b,
             cache: std::cell::RefCell::new(Cache::disabled()),
+            budget: crate::budget::Budget::unlimited(),
         }
     }
 
@@ -464,6 +466,8 @@ impl Judged {
             splicer: None,
             spliced: 0,
             units: Default::default(),
+            budget: &self.budget,
+            unjudged: 0,
         }
     }
 }

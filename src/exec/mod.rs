@@ -1,6 +1,7 @@
 //! The interpreter: runs an IR program on concrete inputs and reports what it printed,
 //! how it ended, and (later stages) its trace. It never touches git or SQLite.
 
+pub mod ceiling;
 pub mod concolic;
 pub mod hooks;
 mod interp;
@@ -36,6 +37,11 @@ pub struct Limits {
     pub max_output: u64,
     /// Native stack budget (gcc's default 8 MiB), against estimated frame sizes.
     pub stack_bytes: u64,
+    /// Bytes regcause itself may hold (`ceiling::live_bytes`: the program's memory, the
+    /// trace, output records, symbolic state, and whatever the analysis holds besides).
+    /// A run that would go above it stops with an `out-of-memory` limit outcome, checked
+    /// at each allocation of the program and every few thousand statements.
+    pub max_memory: u64,
     /// Stop at the first undefined behaviour, even where the run could continue under a
     /// documented assumption (an uninitialised read reads zero, the value of a fresh
     /// page). Off by default: such reads become located warnings.
@@ -48,6 +54,7 @@ impl Default for Limits {
             max_steps: DEFAULT_MAX_STEPS,
             max_output: DEFAULT_MAX_OUTPUT,
             stack_bytes: 8 << 20,
+            max_memory: ceiling::default_ceiling(),
             strict: false,
         }
     }
