@@ -135,7 +135,8 @@ pub struct ComposeStats {
     pub time: Duration,
     /// SMT-LIB2 bytes of the queries posed (cache hits included).
     pub formula_bytes: usize,
-    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries.
+    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries, or
+    /// [`UNKNOWN_PER_LINE`] the solver gave up on.
     pub capped: usize,
     /// Instances not looked at because the analysis budget was spent.
     pub unexamined: usize,
@@ -164,6 +165,11 @@ pub const SAT_PER_LINE: usize = 3;
 /// input. Later instances of a line whose first ones did not settle it rarely do.
 pub const QUERIES_PER_LINE: usize = 64;
 
+/// After this many queries of one line the solver gave up on (timeouts), its later
+/// instances are not posed: they hold the same constraints and more, so they would
+/// spend the same time to the same end (a 10,000-deep recursion on its input).
+pub const UNKNOWN_PER_LINE: usize = 2;
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
@@ -188,6 +194,7 @@ pub fn solve_flips(
     // Satisfiable instances per line so far; usize::MAX once settled.
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut unknown_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
     for (i, p) in psi.iter().enumerate() {
@@ -204,7 +211,9 @@ pub fn solve_flips(
             // The line is a candidate already; another instance adds only its count.
             stats.skipped += 1;
             Flip::Skipped
-        } else if *queries >= QUERIES_PER_LINE {
+        } else if *queries >= QUERIES_PER_LINE
+            || unknown_of.get(&key).is_some_and(|&n| n >= UNKNOWN_PER_LINE)
+        {
             stats.skipped += 1;
             stats.capped += 1;
             Flip::Skipped
@@ -247,6 +256,7 @@ pub fn solve_flips(
                 }
                 SolveResult::Unknown(why) => {
                     stats.unknown += 1;
+                    *unknown_of.entry(key).or_default() += 1;
                     Flip::Unknown(why)
                 }
             }
@@ -576,21 +586,26 @@ mod tests {
         (bad, f, psi)
     }
 
-    #[test]
-    fn a_line_gets_a_bounded_number_of_queries() {
-        let n = QUERIES_PER_LINE + 10;
+    /// [`solve_flips`] on [`unsat_line`]`(n)`, no flip settling its line.
+    fn solve_flips_of_line(n: usize, budget: &crate::budget::Budget) -> (Vec<Flip>, ComposeStats) {
         let (mut bad, f, psi) = unsat_line(n);
-        let (flips, st) = solve_flips(
+        solve_flips(
             &mut bad,
             &f,
             &psi,
             &[],
             10_000,
-            &crate::budget::Budget::unlimited(),
+            budget,
             &mut Cache::disabled(),
             |_, _| false,
             |_| {},
-        );
+        )
+    }
+
+    #[test]
+    fn a_line_gets_a_bounded_number_of_queries() {
+        let n = QUERIES_PER_LINE + 10;
+        let (flips, st) = solve_flips_of_line(n, &crate::budget::Budget::unlimited());
         assert_eq!(flips.len(), n);
         assert_eq!(st.calls, QUERIES_PER_LINE, "{st:?}");
         assert_eq!(st.capped, 10);
@@ -602,20 +617,9 @@ mod tests {
 
     #[test]
     fn a_spent_budget_leaves_the_rest_unexamined() {
-        let (mut bad, f, psi) = unsat_line(5);
         let spent = crate::budget::Budget::new(1e-9, u64::MAX);
         std::thread::sleep(Duration::from_millis(1));
-        let (flips, st) = solve_flips(
-            &mut bad,
-            &f,
-            &psi,
-            &[],
-            10_000,
-            &spent,
-            &mut Cache::disabled(),
-            |_, _| false,
-            |_| {},
-        );
+        let (flips, st) = solve_flips_of_line(5, &spent);
         assert_eq!(flips.len(), 5);
         assert_eq!((st.calls, st.unexamined), (0, 5));
     }
@@ -648,5 +652,50 @@ mod tests {
         let mut solver = CachedSolver::new(&mut cache);
         let (r, _) = solver.check(&mut p, &part, 10_000);
         assert!(matches!(r, SolveResult::Unsat), "{r:?}");
+    }
+
+    /// Once the solver gave up on [`UNKNOWN_PER_LINE`] instances of a line, its later
+    /// instances are not posed (each would spend the timeout again).
+    #[test]
+    fn a_line_the_solver_gives_up_on_is_not_posed_again() {
+        // Factoring a 64-bit semiprime: far beyond a 1 ms timeout.
+        let mut p = ExprPool::new();
+        let (x, y) = (
+            p.new_var("in1", 64, false).expect("var"),
+            p.new_var("in2", 64, false).expect("var"),
+        );
+        let (xv, yv) = (p.var(x), p.var(y));
+        let one = p.constant(1, 64);
+        let f = vec![p.cmp(CmpOp::Ugt, xv, one), p.cmp(CmpOp::Ugt, yv, one)];
+        let prod = p.mul(xv, yv);
+        let psi: Vec<Psi> = (0..5)
+            .map(|i| {
+                let n = p.constant(0xC5C0_B5A3_5A27_8CB9 + 2 * i as u64, 64);
+                Psi {
+                    branch: i,
+                    cond: p.cmp(CmpOp::Ne, prod, n),
+                    loc: loc(9),
+                }
+            })
+            .collect();
+        let (flips, st) = solve_flips(
+            &mut p,
+            &f,
+            &psi,
+            &[],
+            1,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| false,
+            |_| {},
+        );
+        assert_eq!(
+            (st.unknown, st.capped),
+            (UNKNOWN_PER_LINE, 5 - UNKNOWN_PER_LINE),
+            "{st:?}"
+        );
+        assert!(flips[UNKNOWN_PER_LINE..]
+            .iter()
+            .all(|f| matches!(f, Flip::Skipped)));
     }
 }

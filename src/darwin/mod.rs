@@ -290,9 +290,10 @@ pub fn explain(
         .collect();
     if cst.capped > 0 {
         a.notes.push(format!(
-            "{} branch instances were not solved: each line gets at most {} queries",
+            "{} branch instances were not solved: each line gets at most {} queries, and none after {} the solver gave up on",
             cst.capped,
-            compose::QUERIES_PER_LINE
+            compose::QUERIES_PER_LINE,
+            compose::UNKNOWN_PER_LINE
         ));
     }
     if cst.unexamined > 0 {
