@@ -650,7 +650,7 @@ mod tests {
         // Unsatisfiable through the link, as the whole conjunction is.
         let mut cache = Cache::disabled();
         let mut solver = CachedSolver::new(&mut cache);
-        let (r, _) = solver.check(&mut p, &part, 10_000);
+        let (r, _) = solver.check(&p, &part, 10_000);
         assert!(matches!(r, SolveResult::Unsat), "{r:?}");
     }
 
