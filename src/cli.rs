@@ -33,6 +33,9 @@ pub mod code {
     pub const UNSUPPORTED: i32 = 5;
     /// `run`/`exec`: the program stopped on a runtime error (undefined behaviour, a limit).
     pub const RUNTIME_ERROR: i32 = 124;
+    /// The main command stopped at its time budget (`--budget`) or memory ceiling
+    /// (`--max-memory`): the report says what was established and what was not done.
+    pub const INCOMPLETE: i32 = 6;
     /// regcause itself failed (an internal error, not the program's or the user's).
     pub const INTERNAL: i32 = 125;
 }
@@ -48,6 +51,9 @@ Exit status, the same for the same failure in every subcommand:
      from, or an --expect-file missing from a revision's tree
   4  the program's sources cannot be found, preprocessed or parsed
   5  the program uses C or library functions regcause does not support
+  6  the main command reached its time budget (--budget) or memory ceiling
+     (--max-memory) before the end: the report says what was established and
+     what was not done
  125 regcause itself failed
 `run` and `exec` otherwise exit with the program's own status (128+N when killed by
 signal N), and 124 when it stops on a runtime error (undefined behaviour, a limit).
@@ -110,6 +116,12 @@ pub struct ExplainArgs {
     /// undecided; 0: no limit).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
+    /// Time budget of the whole analysis, in seconds (decimals allowed; 0: none). The
+    /// two runs of the test always finish (bounded by --max-steps and --max-memory);
+    /// the stages after them stop between units of work once it is spent, and the
+    /// report says what was not done (exit status 6).
+    #[arg(long, value_name = "SECS", default_value_t = crate::budget::DEFAULT_BUDGET_SECS)]
+    pub budget: f64,
     /// Neither read nor write the analysis cache.
     #[arg(long, conflicts_with = "cache")]
     pub no_cache: bool,
@@ -136,6 +148,12 @@ pub struct InputArgs {
     /// Stop a run after it has written this many bytes to stdout and stderr together.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_OUTPUT)]
     pub max_output: u64,
+    /// Memory ceiling of regcause (the program's memory, the trace, the analysis), in
+    /// bytes or with K, M, G (default: half of the smaller of the machine's memory and
+    /// the address-space limit, `ulimit -v`). A run reaching it stops with an
+    /// out-of-memory limit outcome instead of exhausting the host.
+    #[arg(long, value_name = "SIZE", value_parser = crate::exec::ceiling::parse_size)]
+    pub max_memory: Option<u64>,
     /// Stop at the first undefined behaviour. By default a read of uninitialised memory
     /// continues, reading zero (as a fresh page does), with a located warning.
     #[arg(long)]
@@ -520,11 +538,13 @@ fn read_stdin_file(p: &Option<PathBuf>) -> Result<Vec<u8>, Error> {
 }
 
 fn limits(i: &InputArgs) -> Limits {
+    let d = Limits::default();
     Limits {
         max_steps: i.max_steps,
         max_output: i.max_output,
+        max_memory: i.max_memory.unwrap_or(d.max_memory),
         strict: i.strict,
-        ..Limits::default()
+        ..d
     }
 }
 
@@ -1246,6 +1266,7 @@ fn explain(a: &ExplainArgs) -> Res {
         limits: limits(&a.input),
         hunk_search: !a.no_dd,
         expect,
+        budget_secs: a.budget,
     };
     let cache = if a.no_cache {
         crate::cache::Cache::disabled()
@@ -1264,6 +1285,7 @@ fn explain(a: &ExplainArgs) -> Res {
     }
     emit(&done.report, a)?;
     Ok(match done.report.verdict {
+        _ if done.incomplete => code::INCOMPLETE,
         crate::report::VerdictKind::Regression => code::REGRESSION,
         _ => code::NOTHING_TO_EXPLAIN,
     })

@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod analyze;
+pub mod budget;
 pub mod cache;
 pub mod cli;
 pub mod config;

@@ -27,6 +27,7 @@ use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
+use crate::budget::Budget;
 use crate::cache::{Cache, Key};
 use crate::darwin::{self, ConditionKind, DarwinError, Side};
 use crate::diffctx::TreeDiff;
@@ -50,6 +51,8 @@ pub struct Request {
     /// Run the hunk search (off with `--no-dd`).
     pub hunk_search: bool,
     pub expect: Expectation,
+    /// Time budget of the stages after the two runs, in seconds (0: none).
+    pub budget_secs: f64,
 }
 
 /// What the test's output is judged against.
@@ -131,6 +134,9 @@ pub struct Analysis {
     pub program_warnings: Vec<String>,
     /// A corrupt or locked cache is bypassed: said once, not per query.
     pub cache_warnings: Vec<String>,
+    /// The time budget or the memory ceiling stopped the analysis before its end; the
+    /// report's notes say what was not done.
+    pub incomplete: bool,
 }
 
 /// Run the analysis `req` on `repo`, with `cache` for solver answers, hunk-search
@@ -159,13 +165,15 @@ pub fn analyze(
         r.good = revision(&req.good, gids.0);
         r.bad = revision(&req.bad, bids.0);
         r.stats.total_ms = started.elapsed().as_millis() as u64;
-        return Ok(finish(r, Vec::new(), &cache));
+        return Ok(finish(r, Vec::new(), &cache, None));
     }
     progress(Progress::Stage(Stage::Load));
+    let budget = Budget::new(req.budget_secs, req.limits.max_memory);
     let traced = req.condition == ConditionKind::Rsc;
     let g = RevisionRun::load(repo, &req.good, &req.test, req.limits, traced)?;
     let b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
     let expect = expectations(req, &g, &b)?;
+    budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
     let mut report = Report::new(
         revision(&req.good, g.tree.commit.clone()),
         revision(&req.bad, b.tree.commit.clone()),
@@ -182,7 +190,12 @@ pub fn analyze(
         Verdict::Regression(d) => d,
         other => {
             nothing_to_explain(&mut report, &other, &g, &b);
-            return Ok(finish(report, Vec::new(), &cache));
+            // Stopped by regcause's own ceiling, the good run says nothing of the test.
+            if crate::budget::ceiling_outcome(&g.run.result.outcome) {
+                budget.stop(crate::budget::Spent::Memory);
+                budget.not_done("the good revision's run (it reached the memory ceiling)");
+            }
+            return Ok(finish(report, Vec::new(), &cache, Some(&budget)));
         }
     };
     let warnings = [&g, &b]
@@ -202,14 +215,17 @@ pub fn analyze(
         d: &d,
         expect: (expect.0.as_deref(), expect.1.as_deref()),
         cache: &cache,
+        budget: &budget,
     };
     let failed = run.stages(&mut report, &suite, progress)?;
     report.stats.total_ms = started.elapsed().as_millis() as u64;
     report.stats.executions += 2;
-    if !failed {
+    // Not cached after a failure, nor when incomplete: with more time or memory the
+    // report would say more.
+    if !failed && !budget.incomplete() {
         crate::explain::store_report(&mut cache.borrow_mut(), &key, &report);
     }
-    Ok(finish(report, warnings, &cache))
+    Ok(finish(report, warnings, &cache, Some(&budget)))
 }
 
 /// The analysis of one regression after the verdict: the two runs, the divergence
@@ -221,6 +237,8 @@ struct Run<'a> {
     d: &'a Divergence,
     expect: (Option<&'a [u8]>, Option<&'a [u8]>),
     cache: &'a RefCell<Cache>,
+    /// Checked between stages and inside DARWIN and the hunk search.
+    budget: &'a Budget,
 }
 
 impl<'a> Run<'a> {
@@ -252,24 +270,40 @@ impl<'a> Run<'a> {
         let diff = tree_diff(g, b);
         let mut failed = false;
         progress(Progress::Stage(Stage::Darwin));
-        let gs = side(self.req.condition, g, gv.as_ref())?;
-        let bs = side(self.req.condition, b, bv.as_ref())?;
-        failed |= contain(report, Stage::Darwin, |report| {
-            darwin_stage(report, &gs, &bs, &diff, self, progress)
-        });
+        if self.budget.spent().is_some() {
+            self.budget
+                .not_done("DARWIN: the runs' conditions were not composed, no decision flipped");
+        } else {
+            let gs = side(self.req.condition, g, gv.as_ref())?;
+            let bs = side(self.req.condition, b, bv.as_ref())?;
+            failed |= contain(report, Stage::Darwin, |report| {
+                darwin_stage(report, &gs, &bs, &diff, self, progress)
+            });
+        }
         progress(Progress::Stage(Stage::Values));
         let views = gv.as_ref().zip(bv.as_ref());
         let crit = oracle::criterion_loc(self.d, &b.run.result);
+        let values = self.budget.spent().is_none();
+        if !values {
+            self.budget
+                .not_done("the value-level candidates and the chains of the candidates");
+        }
         failed |= contain(report, Stage::Values, |report| {
-            stages::values(report, b, g, views, &diff, crit);
+            if values {
+                stages::values(report, b, g, views, &diff, crit);
+            }
             // Before the hunk search, so a failure-inducing hunk in a header holds
             // candidates.
             crate::explain::add_macro_definitions(report, &diff);
         });
-        if self.req.hunk_search {
+        if self.req.hunk_search && self.budget.spent().is_some() {
+            self.budget
+                .not_done("the hunk search (delta debugging on the diff's hunks)");
+        } else if self.req.hunk_search {
             progress(Progress::Stage(Stage::HunkSearch));
             let search = stages::HunkSearch {
                 req: self.req,
+                budget: self.budget,
                 test: &self.req.test,
                 divergence: self.d,
                 expect: self.expect,
@@ -295,7 +329,7 @@ impl<'a> Run<'a> {
         }
         progress(Progress::Stage(Stage::Naming));
         failed |= contain(report, Stage::Naming, crate::explain::name_root_cause);
-        if let Some(bv) = &bv {
+        if let (Some(bv), true) = (&bv, values) {
             failed |= contain(report, Stage::Chain, |report| {
                 if let Ok(bt) = bv.trees() {
                     crate::explain::add_chain(report, &bv.run, bt, &diff);
@@ -343,6 +377,7 @@ fn darwin_stage(
             .min(u32::MAX as u64) as u32,
         limits: run.req.limits,
         cache: run.cache,
+        budget: run.budget,
     };
     let total = bs.cond.len();
     let found = darwin::explain(gs, bs, diff, &opts, |done, _| {
@@ -457,12 +492,23 @@ fn test_desc(t: &Test) -> TestDesc {
     }
 }
 
-/// The analysis with the cache's warnings.
-fn finish(report: Report, program_warnings: Vec<String>, cache: &RefCell<Cache>) -> Analysis {
+/// The analysis with the cache's warnings and, when the budget was not met, the notes
+/// of what was not done.
+fn finish(
+    mut report: Report,
+    program_warnings: Vec<String>,
+    cache: &RefCell<Cache>,
+    budget: Option<&Budget>,
+) -> Analysis {
+    let incomplete = budget.is_some_and(Budget::incomplete);
+    if let (Some(b), true) = (budget, incomplete) {
+        report.notes.extend(b.notes());
+    }
     Analysis {
         report,
         program_warnings,
         cache_warnings: cache.borrow().warnings().to_vec(),
+        incomplete,
     }
 }
 

@@ -101,6 +101,7 @@ fn exposed(
 /// What the hunk search judges subsets against.
 pub struct HunkSearch<'a> {
     pub req: &'a Request,
+    pub budget: &'a crate::budget::Budget,
     pub test: &'a Test,
     pub divergence: &'a Divergence,
     pub expect: (Option<&'a [u8]>, Option<&'a [u8]>),
@@ -143,8 +144,17 @@ pub fn hunk_search(report: &mut Report, g: &RevisionRun, b: &RevisionRun, h: Hun
         spliced: 0,
         panicked: 0,
         units: Default::default(),
+        budget: h.budget,
+        unjudged: 0,
     };
-    match crate::dd::search(&good, &bad, &mut judge) {
+    let searched = crate::dd::search(&good, &bad, &mut judge);
+    if judge.unjudged > 0 {
+        h.budget.not_done(format!(
+            "the hunk search: {} subsets were not judged (the minimal hunks reported are not minimal)",
+            judge.unjudged
+        ));
+    }
+    match searched {
         Ok(s) => {
             crate::dd::merge(report, &s, &h.slice_lines, judge.cache_hits);
             if let Some(dd) = report.dd.as_mut() {

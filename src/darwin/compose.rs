@@ -135,6 +135,11 @@ pub struct ComposeStats {
     pub time: Duration,
     /// SMT-LIB2 bytes of the queries posed (cache hits included).
     pub formula_bytes: usize,
+    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries, or
+    /// [`UNKNOWN_PER_LINE`] the solver gave up on.
+    pub capped: usize,
+    /// Instances not looked at because the analysis budget was spent.
+    pub unexamined: usize,
 }
 
 impl ComposeStats {
@@ -154,6 +159,17 @@ impl ComposeStats {
 /// the iteration where the revisions part (an earlier order line, not the failing one).
 pub const SAT_PER_LINE: usize = 3;
 
+/// Most queries posed for the instances of one line. A loop or a recursion that reads
+/// its input byte by byte has one instance per byte, each query larger than the last
+/// (it holds the ψ before it): without a bound, solving grows with the square of the
+/// input. Later instances of a line whose first ones did not settle it rarely do.
+pub const QUERIES_PER_LINE: usize = 64;
+
+/// After this many queries of one line the solver gave up on (timeouts), its later
+/// instances are not posed: they hold the same constraints and more, so they would
+/// spend the same time to the same end (a 10,000-deep recursion on its input).
+pub const UNKNOWN_PER_LINE: usize = 2;
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
@@ -168,6 +184,7 @@ pub fn solve_flips(
     psi: &[Psi],
     near: &[(VarId, u64)],
     timeout_ms: u32,
+    budget: &crate::budget::Budget,
     cache: &mut Cache,
     mut settles: impl FnMut(usize, &Model) -> bool,
     mut progress: impl FnMut(usize),
@@ -176,25 +193,47 @@ pub fn solve_flips(
     let mut solver = Chain::new(cache, Layers::NONE);
     // Satisfiable instances per line so far; usize::MAX once settled.
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut unknown_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
     for (i, p) in psi.iter().enumerate() {
+        if budget.spent().is_some() {
+            // The rest stays unexamined; what was solved so far stands.
+            stats.unexamined = psi.len() - i;
+            stats.skipped += psi.len() - i;
+            out.resize(psi.len(), Flip::Skipped);
+            break;
+        }
         let key = (p.loc.file, p.loc.line);
+        let queries = queries_of.entry(key).or_default();
         let flip = if sat_of.get(&key).is_some_and(|&n| n >= SAT_PER_LINE) {
             // The line is a candidate already; another instance adds only its count.
             stats.skipped += 1;
             Flip::Skipped
+        } else if *queries >= QUERIES_PER_LINE
+            || unknown_of.get(&key).is_some_and(|&n| n >= UNKNOWN_PER_LINE)
+        {
+            stats.skipped += 1;
+            stats.capped += 1;
+            Flip::Skipped
         } else {
+            *queries += 1;
             let neg = pool.negate(p.cond);
             cs.push(neg);
+            let q = if cs.len() > INDEPENDENCE_FROM {
+                connected_part(pool, &cs[..cs.len() - 1], neg)
+            } else {
+                cs.clone()
+            };
             let t = Instant::now();
-            let a = solver.check_answer(pool, &cs, &[], timeout_ms);
+            let a = solver.check_answer(pool, &q, &[], timeout_ms);
             let r = a.result;
             stats.query(a.from_cache, t.elapsed());
             let r = match r {
                 SolveResult::Sat(m) => {
                     let t = Instant::now();
-                    match nearer(pool, &mut solver, &cs, neg, near, timeout_ms) {
+                    match nearer(pool, &mut solver, &q, neg, near, timeout_ms) {
                         Some((m, hit)) => {
                             stats.query(hit, t.elapsed());
                             SolveResult::Sat(m)
@@ -218,6 +257,7 @@ pub fn solve_flips(
                 }
                 SolveResult::Unknown(why) => {
                     stats.unknown += 1;
+                    *unknown_of.entry(key).or_default() += 1;
                     Flip::Unknown(why)
                 }
             }
@@ -228,6 +268,41 @@ pub fn solve_flips(
     }
     stats.formula_bytes = solver.counts.formula_bytes;
     (out, stats)
+}
+
+/// Above this many constraints, a query keeps only the part connected with its flipped
+/// constraint (see [`connected_part`]); smaller ones, all of the sample corpus's, are
+/// posed whole as before, so their answers and models stay as they were.
+pub const INDEPENDENCE_FROM: usize = 1000;
+
+/// The constraints of `cs` that share an input with `neg`, directly or through other
+/// constraints of `cs`, then `neg`. `cs` (the good run's condition and the bad run's
+/// prefix) holds on the test's input, so the other constraints keep their inputs' test
+/// values, which satisfy them, and the conjunction with `neg` is satisfiable exactly
+/// when this part is; the replay keeps the test's value for every input a model does
+/// not name. (A test reading 10 KB byte by byte has 30,000 constraints, each on one
+/// byte: whole, each query took most of a second; in parts, milliseconds.)
+fn connected_part(pool: &ExprPool, cs: &[ExprId], neg: ExprId) -> Vec<ExprId> {
+    let mut uf = crate::unionfind::UnionFind::new(pool.vars().len());
+    let vars: Vec<_> = cs.iter().map(|&c| pool.vars_of(c)).collect();
+    let neg_vars = pool.vars_of(neg);
+    for vs in vars.iter().chain(std::iter::once(&neg_vars)) {
+        for w in vs.windows(2) {
+            uf.union(w[0].0 as usize, w[1].0 as usize);
+        }
+    }
+    let roots: HashSet<usize> = neg_vars.iter().map(|v| uf.find(v.0 as usize)).collect();
+    let mut out: Vec<ExprId> = cs
+        .iter()
+        .zip(&vars)
+        .filter(|(_, vs)| {
+            vs.first()
+                .is_some_and(|v| roots.contains(&uf.find(v.0 as usize)))
+        })
+        .map(|(&c, _)| c)
+        .collect();
+    out.push(neg);
+    out
 }
 
 /// A model of `cs` (whose last constraint is the flipped `neg`) in which every input of
@@ -363,6 +438,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
             |n| calls = n,
@@ -411,6 +487,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| {
                 offered.push(i);
@@ -426,6 +503,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| i == 1,
             |_| {},
@@ -468,6 +546,7 @@ mod tests {
             &psi,
             &near,
             10_000,
+            &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
             |_| {},
@@ -487,5 +566,140 @@ mod tests {
         }
         // One refining query per satisfiable flip.
         assert_eq!((st.sat, st.calls), (2, 3));
+    }
+
+    /// `n` instances of line 7, each `in_i == i` over its own input, whose flips the
+    /// good condition `f` (every input is 0) makes unsatisfiable but for the first.
+    fn unsat_line(n: usize) -> (ExprPool, Vec<ExprId>, Vec<Psi>) {
+        let mut bad = ExprPool::new();
+        let mut f = Vec::new();
+        let mut psi = Vec::new();
+        for i in 0..n {
+            let v = bad.new_var(&format!("in{}", i + 1), 32, true).expect("var");
+            let x = bad.var(v);
+            let zero = bad.constant(0, 32);
+            f.push(bad.cmp(CmpOp::Eq, x, zero));
+            let k = bad.constant(i as u64, 32);
+            let ne = bad.cmp(CmpOp::Ne, x, k);
+            psi.push(Psi {
+                branch: i,
+                cond: ne,
+                loc: loc(7),
+            });
+        }
+        (bad, f, psi)
+    }
+
+    /// [`solve_flips`] on [`unsat_line`]`(n)`, no flip settling its line.
+    fn solve_flips_of_line(n: usize, budget: &crate::budget::Budget) -> (Vec<Flip>, ComposeStats) {
+        let (mut bad, f, psi) = unsat_line(n);
+        solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &[],
+            10_000,
+            budget,
+            &mut Cache::disabled(),
+            |_, _| false,
+            |_| {},
+        )
+    }
+
+    #[test]
+    fn a_line_gets_a_bounded_number_of_queries() {
+        let n = QUERIES_PER_LINE + 10;
+        let (flips, st) = solve_flips_of_line(n, &crate::budget::Budget::unlimited());
+        assert_eq!(flips.len(), n);
+        assert_eq!(st.calls, QUERIES_PER_LINE, "{st:?}");
+        assert_eq!(st.capped, 10);
+        assert!(flips[QUERIES_PER_LINE..]
+            .iter()
+            .all(|f| matches!(f, Flip::Skipped)));
+        assert_eq!(st.unexamined, 0);
+    }
+
+    #[test]
+    fn a_spent_budget_leaves_the_rest_unexamined() {
+        let spent = crate::budget::Budget::new(1e-9, u64::MAX);
+        std::thread::sleep(Duration::from_millis(1));
+        let (flips, st) = solve_flips_of_line(5, &spent);
+        assert_eq!(flips.len(), 5);
+        assert_eq!((st.calls, st.unexamined), (0, 5));
+    }
+
+    /// A large query keeps what is connected with the flipped constraint through
+    /// shared inputs, and nothing else.
+    #[test]
+    fn a_large_query_keeps_the_part_connected_with_the_flip() {
+        let mut p = ExprPool::new();
+        let zero = p.constant(0, 32);
+        let five = p.constant(5, 32);
+        let mut cs = Vec::new();
+        let mut xs = Vec::new();
+        for i in 0..INDEPENDENCE_FROM + 10 {
+            let v = p.new_var(&format!("x{i}"), 32, true).expect("var");
+            let x = p.var(v);
+            xs.push(x);
+            cs.push(p.cmp(CmpOp::Eq, x, zero));
+        }
+        let y = p.new_var("y", 32, true).expect("var");
+        let yv = p.var(y);
+        let x3_plus_5 = p.add(xs[3], five);
+        let link = p.cmp(CmpOp::Eq, yv, x3_plus_5);
+        cs.push(link);
+        let neg = p.cmp(CmpOp::Ne, yv, five);
+        let part = connected_part(&p, &cs, neg);
+        assert_eq!(part, vec![cs[3], link, neg]);
+        // Unsatisfiable through the link, as the whole conjunction is.
+        let mut cache = Cache::disabled();
+        let mut solver = Chain::new(&mut cache, Layers::NONE);
+        let r = solver.check(&p, &part, &[], 10_000);
+        assert!(matches!(r, SolveResult::Unsat), "{r:?}");
+    }
+
+    /// Once the solver gave up on [`UNKNOWN_PER_LINE`] instances of a line, its later
+    /// instances are not posed (each would spend the timeout again).
+    #[test]
+    fn a_line_the_solver_gives_up_on_is_not_posed_again() {
+        // Factoring a 64-bit semiprime: far beyond a 1 ms timeout.
+        let mut p = ExprPool::new();
+        let (x, y) = (
+            p.new_var("in1", 64, false).expect("var"),
+            p.new_var("in2", 64, false).expect("var"),
+        );
+        let (xv, yv) = (p.var(x), p.var(y));
+        let one = p.constant(1, 64);
+        let f = vec![p.cmp(CmpOp::Ugt, xv, one), p.cmp(CmpOp::Ugt, yv, one)];
+        let prod = p.mul(xv, yv);
+        let psi: Vec<Psi> = (0..5)
+            .map(|i| {
+                let n = p.constant(0xC5C0_B5A3_5A27_8CB9 + 2 * i as u64, 64);
+                Psi {
+                    branch: i,
+                    cond: p.cmp(CmpOp::Ne, prod, n),
+                    loc: loc(9),
+                }
+            })
+            .collect();
+        let (flips, st) = solve_flips(
+            &mut p,
+            &f,
+            &psi,
+            &[],
+            1,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| false,
+            |_| {},
+        );
+        assert_eq!(
+            (st.unknown, st.capped),
+            (UNKNOWN_PER_LINE, 5 - UNKNOWN_PER_LINE),
+            "{st:?}"
+        );
+        assert!(flips[UNKNOWN_PER_LINE..]
+            .iter()
+            .all(|f| matches!(f, Flip::Skipped)));
     }
 }

@@ -90,6 +90,8 @@ pub struct Options<'a> {
     /// Where solver answers are looked up and stored (`Cache::disabled()`: nowhere);
     /// shared with the analysis's other stages.
     pub cache: &'a std::cell::RefCell<crate::cache::Cache>,
+    /// The analysis budget: solving stops between queries once it is spent.
+    pub budget: &'a crate::budget::Budget,
 }
 
 /// What DARWIN found: candidates best first, lines the solver could not decide, notes.
@@ -161,6 +163,7 @@ pub fn explain(
         &psi,
         &near,
         opts.timeout_ms,
+        opts.budget,
         &mut opts.cache.borrow_mut(),
         |i, model| {
             let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts.limits);
@@ -285,6 +288,21 @@ pub fn explain(
         .filter(|(f, l)| !a.candidates.iter().any(|c| &c.file == f && c.line == *l))
         .map(|(file, line)| Location { file, line })
         .collect();
+    if cst.capped > 0 {
+        a.notes.push(format!(
+            "{} branch instances were not solved: each line gets at most {} queries, and none after {} the solver gave up on",
+            cst.capped,
+            compose::QUERIES_PER_LINE,
+            compose::UNKNOWN_PER_LINE
+        ));
+    }
+    if cst.unexamined > 0 {
+        opts.budget.not_done(format!(
+            "DARWIN: {} of {} branch instances of the bad run were not examined",
+            cst.unexamined,
+            psi.len()
+        ));
+    }
     if a.stats.unknown > 0 {
         a.notes.push(format!(
             "the solver gave up on {} of {} queries (timeout); their lines are listed as undecided",

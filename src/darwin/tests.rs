@@ -59,6 +59,7 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         timeout_ms: 10_000,
         limits: limits(),
         cache: &cache,
+        budget: &crate::budget::Budget::unlimited(),
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

@@ -555,6 +555,10 @@ pub struct InterpJudge<'a> {
     pub panicked: usize,
     /// Preprocessed units of earlier subsets, for the trees the splicer cannot assemble.
     pub units: UnitCache,
+    /// The analysis budget: once it is spent, subsets are no longer run (unresolved).
+    pub budget: &'a crate::budget::Budget,
+    /// Subsets left unjudged because the budget was spent.
+    pub unjudged: usize,
 }
 
 impl InterpJudge<'_> {
@@ -635,6 +639,11 @@ impl InterpJudge<'_> {
 
 impl Judge for InterpJudge<'_> {
     fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+        if self.budget.spent().is_some() {
+            // Not cached: with more budget, the subset would be judged.
+            self.unjudged += 1;
+            return Outcome::Unresolved;
+        }
         let key = Key::new(tree_hash(files).as_bytes(), &self.test_bytes());
         if let Some(o) = self
             .cache

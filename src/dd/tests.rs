@@ -410,6 +410,7 @@ struct Judged {
     bad: exec::RunResult,
     class: FailClass,
     cache: std::cell::RefCell<Cache>,
+    budget: crate::budget::Budget,
 }
 
 impl Judged {
@@ -433,6 +434,7 @@ impl Judged {
             good: g,
             bad: b,
             cache: std::cell::RefCell::new(Cache::disabled()),
+            budget: crate::budget::Budget::unlimited(),
         }
     }
 
@@ -459,6 +461,8 @@ impl Judged {
             spliced: 0,
             panicked: 0,
             units: Default::default(),
+            budget: &self.budget,
+            unjudged: 0,
         }
     }
 }

@@ -71,8 +71,9 @@ pub struct Machine<'p> {
     pub io: Io,
     pub steps: u64,
     limits: Limits,
-    /// What the statement loop compares `steps` against: the step limit, or zero once
-    /// the output limit is passed, so that check costs the loop nothing extra.
+    /// What the statement loop compares `steps` against: the next point where the
+    /// limits are looked at (the step limit, the next memory check), or zero once the
+    /// output limit is passed, so those checks cost the loop one comparison.
     step_cap: u64,
     /// Where the output limit was passed.
     output_over_at: Option<Loc>,
@@ -105,6 +106,18 @@ pub struct Machine<'p> {
     pub trace: Option<Box<Recorder>>,
     /// Undefined behaviour the run continued past (see `Limits::strict`).
     warnings: std::cell::RefCell<Vec<RuntimeError>>,
+}
+
+/// Statements between two looks at the memory ceiling: a traced run records about a
+/// hundred bytes per statement, so it passes the ceiling by a few MiB at most.
+const MEMORY_CHECK_STEPS: u64 = 1 << 14;
+
+/// The text of an `out-of-memory` fault: the ceiling and how to change it.
+pub(super) fn memory_ceiling_message(ceiling: u64) -> String {
+    format!(
+        "memory ceiling of {} MiB reached (the program's memory, the trace and the analysis together; the ceiling is set with --max-memory)",
+        ceiling >> 20
+    )
 }
 
 /// At most this many distinct warnings are kept per run.
@@ -146,7 +159,7 @@ impl<'p> Machine<'p> {
             io: Io::new(input.stdin.clone(), input.cwd.clone(), None),
             steps: 0,
             limits,
-            step_cap: limits.max_steps,
+            step_cap: limits.max_steps.min(MEMORY_CHECK_STEPS),
             output_over_at: None,
             stack_used: 0,
             vlas: Vec::new(),
@@ -170,6 +183,7 @@ impl<'p> Machine<'p> {
             warnings: Default::default(),
         };
         m.mem.set_lenient(!limits.strict);
+        m.mem.ceiling = limits.max_memory;
         m.libc.argv = if input.argv.is_empty() {
             vec![b"a.out".to_vec()]
         } else {
@@ -799,11 +813,27 @@ impl<'p> Machine<'p> {
             self.step_cap = 0;
         }
         if let (Some(stream), true, false) = (stream, ok, bytes.is_empty()) {
-            let stack = self.backtrace(self.cur_loc);
             let entry = self
                 .trace
                 .as_ref()
                 .map_or(super::trace::NONE, |t| t.next_entry());
+            // In a plain run, a write continuing the previous one from the same place
+            // and calls extends it: a loop of `putchar` keeps one record, not one per
+            // byte. Observed runs keep every write (a traced run names each write's
+            // entry, the concolic state counts them); the memory ceiling bounds those.
+            let stack = self.backtrace(self.cur_loc);
+            if self.trace.is_none() && self.sym.is_none() {
+                if let Some(last) = self.events.last_mut() {
+                    if last.stream == stream
+                        && last.start + last.len == start
+                        && last.loc == self.cur_loc
+                        && last.stack == stack
+                    {
+                        last.len += bytes.len();
+                        return ok;
+                    }
+                }
+            }
             self.events.push(super::OutputEvent {
                 entry,
                 stream,
@@ -868,7 +898,7 @@ impl<'p> Machine<'p> {
                 (FaultKind::DoubleFree, "double free of a heap block".to_string(), notes)
             }
             MemFault::InvalidFree { what } => (FaultKind::InvalidFree, format!("free of {what}, which is not a heap block"), vec![]),
-            MemFault::OutOfMemory => (FaultKind::OutOfMemory, "out of memory (more than 8 GiB of heap)".to_string(), vec![]),
+            MemFault::OutOfMemory => (FaultKind::OutOfMemory, memory_ceiling_message(self.limits.max_memory), vec![]),
         };
         self.runtime_error(kind, msg, loc, notes)
     }
@@ -1079,7 +1109,7 @@ impl<'p> Machine<'p> {
                         .get(idx)
                         .map(|s| s.loc)
                         .unwrap_or(block.term_loc);
-                    return Err(self.step_limit(loc));
+                    self.check_limits(loc)?;
                 }
                 while idx < block.stmts.len() {
                     let st = &block.stmts[idx];
@@ -1315,6 +1345,24 @@ impl<'p> Machine<'p> {
                 start = 0;
             }
         }
+        Ok(())
+    }
+
+    /// At `step_cap`: stop on a limit passed, else move the cap to the next check.
+    #[cold]
+    fn check_limits(&mut self, loc: Loc) -> X<()> {
+        if self.output_over_at.is_some() || self.steps > self.limits.max_steps {
+            return Err(self.step_limit(loc));
+        }
+        let live = super::ceiling::live_bytes();
+        if live > self.limits.max_memory {
+            return Err(self.fault(
+                FaultKind::OutOfMemory,
+                memory_ceiling_message(self.limits.max_memory),
+                loc,
+            ));
+        }
+        self.step_cap = self.limits.max_steps.min(self.steps + MEMORY_CHECK_STEPS);
         Ok(())
     }
 

@@ -157,6 +157,9 @@ pub struct Memory {
     pub allocs: Vec<Alloc>,
     free_slots: Vec<u32>,
     pub heap_bytes: u64,
+    /// The memory ceiling (`Limits::max_memory`): an allocation that would take
+    /// regcause's own memory above it fails with `OutOfMemory`.
+    pub ceiling: u64,
     next_serial: u32,
     /// Whether accesses are reported to `accesses` (set by the trace recorder). Every
     /// access path of memory reports itself here, so library models are covered too.
@@ -207,6 +210,7 @@ impl Memory {
             serial: 0,
         });
         m.next_serial = 1;
+        m.ceiling = super::ceiling::default_ceiling();
         m
     }
 
@@ -294,11 +298,15 @@ impl Memory {
         name: &str,
         site: Loc,
     ) -> Result<u64, MemFault> {
+        // The block's bytes and, when not initialised, its bitmap (an eighth more).
+        let cost = (size as u64).saturating_add(size as u64 / 8);
+        if size > u32::MAX as usize
+            || super::ceiling::live_bytes().saturating_add(cost) > self.ceiling
+        {
+            return Err(MemFault::OutOfMemory);
+        }
         if kind == AllocKind::Heap {
             self.heap_bytes += size as u64;
-            if self.heap_bytes > (8u64 << 30) || size > u32::MAX as usize {
-                return Err(MemFault::OutOfMemory);
-            }
         }
         let init = if initialised || size == 0 {
             None

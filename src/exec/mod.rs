@@ -1,6 +1,7 @@
 //! The interpreter: runs an IR program on concrete inputs and reports what it printed,
 //! how it ended, and (later stages) its trace. It never touches git or SQLite.
 
+pub mod ceiling;
 pub mod concolic;
 pub mod hooks;
 mod interp;
@@ -36,6 +37,11 @@ pub struct Limits {
     pub max_output: u64,
     /// Native stack budget (gcc's default 8 MiB), against estimated frame sizes.
     pub stack_bytes: u64,
+    /// Bytes regcause itself may hold (`ceiling::live_bytes`: the program's memory, the
+    /// trace, output records, symbolic state, and whatever the analysis holds besides).
+    /// A run that would go above it stops with an `out-of-memory` limit outcome, checked
+    /// at each allocation of the program and every few thousand statements.
+    pub max_memory: u64,
     /// Stop at the first undefined behaviour, even where the run could continue under a
     /// documented assumption (an uninitialised read reads zero, the value of a fresh
     /// page). Off by default: such reads become located warnings.
@@ -48,6 +54,7 @@ impl Default for Limits {
             max_steps: DEFAULT_MAX_STEPS,
             max_output: DEFAULT_MAX_OUTPUT,
             stack_bytes: 8 << 20,
+            max_memory: ceiling::default_ceiling(),
             strict: false,
         }
     }
@@ -366,5 +373,60 @@ mod tests {
         assert_eq!(lim.relative_to(1_000_000_000), lim);
         // Only the step limit changes.
         assert_eq!(lim.relative_to(20).max_output, lim.max_output);
+    }
+
+    fn load(src: &str) -> (tempfile::TempDir, Program) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("t.c");
+        std::fs::write(&f, src).expect("write");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("load");
+        (dir, prog)
+    }
+
+    /// A plain run keeps one output record per place and stack, however many writes
+    /// it makes there (it kept one per write, about 170 bytes each, so 10^8 single-byte
+    /// writes exhausted memory before the output limit); where the place or the calls
+    /// change, a new record starts. Traced runs keep one record per write.
+    #[test]
+    fn repeated_writes_from_one_place_cost_one_record() {
+        let (_d, prog) = load(
+            "#include <stdio.h>\nvoid two(void) { putchar('b'); }\nint main(void) {\n  for (int i = 0; i < 100000; i++) putchar('a');\n  two();\n  for (int i = 0; i < 3; i++) putchar('a');\n  return 0;\n}\n",
+        );
+        let r = run(&prog, &RunInput::default(), Limits::default());
+        assert_eq!(r.stdout.len(), 100_004);
+        let spans: Vec<(usize, usize)> = r.events.iter().map(|e| (e.start, e.len)).collect();
+        assert_eq!(spans, vec![(0, 100_000), (100_000, 1), (100_001, 3)]);
+        assert_eq!(r.stdout_event_at(99_999).map(|e| e.loc.line), Some(4));
+        assert_eq!(r.stdout_event_at(100_000).map(|e| e.loc.line), Some(2));
+        let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
+        assert_eq!(t.result.events.len(), 100_004);
+    }
+
+    /// A run that holds more than the memory ceiling stops with a located out-of-memory
+    /// limit outcome naming the option, whether the program's own allocations or the
+    /// run's records pass it.
+    #[test]
+    fn the_memory_ceiling_stops_a_run_with_a_limit_outcome() {
+        let (_d, prog) = load(
+            "#include <stdlib.h>\nint main(void) {\n  for (;;) { char *p = malloc(1 << 20); if (!p) return 1; p[0] = 1; }\n}\n",
+        );
+        let lim = Limits {
+            max_memory: crate::exec::ceiling::live_bytes() + (256 << 20),
+            ..Limits::default()
+        };
+        let r = run(&prog, &RunInput::default(), lim);
+        let Outcome::Fault(e) = &r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!((e.kind, e.loc.line), (FaultKind::OutOfMemory, 3));
+        assert!(e.message.contains("--max-memory"), "{}", e.message);
+        // An endless loop recording its trace reaches it too, long before its steps run out.
+        let (_d, prog) = load("int main(void) {\n  int s = 0;\n  for (;;) s++;\n}\n");
+        let t = run_traced(&prog, &RunInput::default(), lim, false);
+        let Outcome::Fault(e) = &t.result.outcome else {
+            panic!("{:?}", t.result.outcome)
+        };
+        assert_eq!(e.kind, FaultKind::OutOfMemory);
+        assert!(t.trace.entries.len() > 10_000);
     }
 }

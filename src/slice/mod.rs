@@ -304,7 +304,12 @@ impl<'a> Slicer<'a> {
                     })?;
                     let end = l.b as usize + l.size() as usize;
                     if sh.len() < end {
-                        let want = end.max(trace.allocs[l.a as usize].size as usize);
+                        // Up to the highest byte written (doubling, within the
+                        // allocation): a large block the program barely touches (an
+                        // allocation loop writing one byte of each megabyte) costs
+                        // its written prefix, not four bytes per byte of the block.
+                        let size = trace.allocs[l.a as usize].size as usize;
+                        let want = end.max((sh.len() * 2).min(size));
                         sh.resize(want, NONE);
                     }
                     sh[l.b as usize..end].fill(i as u32);

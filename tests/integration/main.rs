@@ -17,6 +17,7 @@ mod containment;
 mod dd_e2e;
 mod explore;
 mod libc_e2e;
+mod limits_e2e;
 mod realrepo_e2e;
 mod rootcause_e2e;
 mod samples_e2e;

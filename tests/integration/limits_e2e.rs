@@ -1,0 +1,183 @@
+//! Every analysis ends with a report (issue 31): the runaway shapes that used to end in
+//! an allocation failure (exit 134) or run for minutes, at small sizes, through the real
+//! binary, some under an address-space limit (`ulimit -v`) as a host would impose it.
+//! Each checks the documented exit status and what the report says was not done.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::*;
+use regcause::cli::code;
+
+/// A repository with tags `good` and `bad` holding `main.c` as given.
+fn repo(dir: &Path, good: &str, bad: &str) -> PathBuf {
+    let r = dir.join("repo");
+    std::fs::create_dir(&r).expect("mkdir");
+    git(&r, &["init", "-q"]);
+    for (tag, src) in [("good", good), ("bad", bad)] {
+        std::fs::write(r.join("main.c"), src).expect("write");
+        git(&r, &["add", "-A"]);
+        git(&r, &["commit", "-qm", tag]);
+        git(&r, &["tag", tag]);
+    }
+    r
+}
+
+/// The main command on `good bad` with `extra` options, JSON report on stdout, run by
+/// a shell that first sets `ulimit -v` to `kib` (None: no limit).
+fn analyse(dir: &Path, kib: Option<u64>, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let mut args: Vec<String> = ["good", "bad", "--no-cache", "--format", "json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.extend(["--".to_string(), "./main".to_string()]);
+    let limit = kib.map_or(String::new(), |k| format!("ulimit -v {k} && "));
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{limit}exec \"$0\" \"$@\""))
+        .arg(bin())
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .expect("run git-regcause");
+    let err = text(&o.stderr);
+    let status = o.status.code().unwrap_or(-1);
+    let report = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON report (exit {status}): {e}\nstdout:\n{}\nstderr:\n{err}",
+            text(&o.stdout)
+        )
+    });
+    (status, report, err)
+}
+
+fn notes(r: &serde_json::Value) -> Vec<String> {
+    r["notes"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const GOOD: &str = "#include <stdio.h>\nint f(int n) { return n + 1; }\nint main(void) {\n  int s = 0;\n  for (int i = 0; i < 10; i++) s += f(i);\n  printf(\"%d\\n\", s);\n  return 0;\n}\n";
+
+/// A bad revision that loops forever, traced, reaches the memory ceiling long before
+/// the step limit: the run stops with an out-of-memory limit outcome, the stages that
+/// would need more memory are not started, and the report says so (exit 6).
+#[test]
+fn an_endless_loop_ends_at_the_memory_ceiling_with_a_report() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = GOOD.replace("i < 10; i++", "i < 10; i--");
+    let r = repo(dir.path(), GOOD, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "96M"]);
+    assert_eq!(status, code::INCOMPLETE, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "regression");
+    let details = rep["divergence"]["details"].to_string();
+    assert!(
+        details.contains("out-of-memory") && details.contains("memory ceiling of 96 MiB"),
+        "{details}"
+    );
+    let n = notes(&rep);
+    assert!(
+        n.iter().any(|n| n.contains("memory ceiling"))
+            && n.iter().any(|n| n.starts_with("not done: ")),
+        "{n:?}"
+    );
+    assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
+}
+
+/// The same endless loop under a 2 GiB address-space limit, with the default ceiling
+/// (a quarter of it): a report, not an allocation failure.
+#[test]
+fn an_endless_loop_under_ulimit_ends_with_a_report() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = GOOD.replace("i < 10; i++", "i < 10; i--");
+    let r = repo(dir.path(), GOOD, &bad);
+    let (status, rep, err) = analyse(&r, Some(2 << 20), &[]);
+    assert_eq!(status, code::INCOMPLETE, "stderr:\n{err}");
+    assert!(rep["divergence"]["details"]
+        .to_string()
+        .contains("memory ceiling of 512 MiB"));
+}
+
+/// An allocation loop (a megabyte per iteration, one byte of each written) under a
+/// 2 GiB address-space limit: the program's allocations stop at the ceiling, and the
+/// slicer's shadow of each block costs what was written, not four bytes per byte of
+/// the block (which asked for 4 GiB and aborted).
+#[test]
+fn an_allocation_loop_ends_with_a_report() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  int n = 0;\n  for (int i = 0; i < 10; i++) { char *p = malloc(1 << 20); if (!p) break; p[0] = 1; n++; }\n  printf(\"%d\\n\", n);\n  return 0;\n}\n";
+    let bad = good.replace("i < 10; i++", "i < 10; i += 0");
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, Some(2 << 20), &["--no-dd"]);
+    assert!(
+        status == code::REGRESSION || status == code::INCOMPLETE,
+        "exit {status}, stderr:\n{err}"
+    );
+    let details = rep["divergence"]["details"].to_string();
+    assert!(details.contains("memory ceiling"), "{details}");
+}
+
+/// A bad revision that recurses forever on an input-dependent condition: 349,000
+/// symbolic branch instances of one line. Each line gets a bounded number of solver
+/// queries, so the analysis ends in seconds (it took minutes), saying how many
+/// instances were not solved.
+#[test]
+fn endless_recursion_on_input_gets_a_bounded_number_of_queries() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\nint f(int n) { if (n <= 0) return 0; return f(n - 1) + 1; }\nint main(void) {\n  int n = 0;\n  if (scanf(\"%d\", &n) != 1) return 2;\n  printf(\"%d\\n\", f(n));\n  return 0;\n}\n";
+    let bad = good.replace("n <= 0", "n == 7");
+    let r = repo(dir.path(), good, &bad);
+    std::fs::write(r.join("in.txt"), "5\n").expect("write");
+    let (status, rep, err) = analyse(&r, None, &["--stdin", "in.txt", "--no-dd"]);
+    assert_eq!(status, code::REGRESSION, "stderr:\n{err}");
+    assert!(rep["divergence"]["details"]
+        .to_string()
+        .contains("stack-overflow"));
+    let calls = rep["stats"]["solver_calls"].as_u64().unwrap_or(u64::MAX);
+    let per_line = regcause::darwin::compose::QUERIES_PER_LINE as u64;
+    assert!(calls <= 2 * per_line, "{calls} solver calls");
+    assert!(
+        notes(&rep).iter().any(|n| n.contains("were not solved")),
+        "{:?}",
+        notes(&rep)
+    );
+    assert_eq!(rep["root_cause"][0]["line"], 2);
+}
+
+/// A budget smaller than the two runs of the test: the verdict and the divergence are
+/// established, DARWIN and the stages after it are not done, and the report says so with
+/// its own exit status (and is not cached as if complete).
+#[test]
+fn a_spent_budget_still_gives_a_report_saying_what_was_not_done() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = GOOD.replace("return n + 1;", "return n + 2;");
+    let r = repo(dir.path(), GOOD, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--budget", "0.001"]);
+    assert_eq!(status, code::INCOMPLETE, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "regression");
+    assert!(rep["divergence"]["summary"]
+        .to_string()
+        .contains("stdout byte 0"));
+    let n = notes(&rep);
+    assert!(
+        n.iter().any(|n| n.contains("time budget of 0.001 s")),
+        "{n:?}"
+    );
+    for stage in ["DARWIN", "value-level", "hunk search"] {
+        assert!(
+            n.iter()
+                .any(|n| n.starts_with("not done: ") && n.contains(stage)),
+            "{stage} not listed: {n:?}"
+        );
+    }
+    assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
+    // With the default budget the same analysis completes.
+    let (status, rep, err) = analyse(&r, None, &[]);
+    assert_eq!(status, code::REGRESSION, "stderr:\n{err}");
+    assert!(!notes(&rep).iter().any(|n| n.starts_with("not done: ")));
+}
