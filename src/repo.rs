@@ -75,10 +75,27 @@ impl Repo {
         git2::Oid::hash_file(ObjectType::Blob, workdir.join(rel)).is_ok_and(|oid| oid == entry.id())
     }
 
+    /// Whether the object database holds any commit (an unborn HEAD alone does not
+    /// make a repository empty: commits may exist without a branch). Only asked when a
+    /// revision fails to resolve; stops at the first commit.
+    fn has_commits(&self) -> bool {
+        let Ok(odb) = self.repo.odb() else {
+            return true;
+        };
+        let mut found = false;
+        let _ = odb.foreach(|oid| {
+            found = odb
+                .read_header(*oid)
+                .is_ok_and(|(_, kind)| kind == ObjectType::Commit);
+            !found
+        });
+        found
+    }
+
     /// The commit a revision (tag, branch, hash, `HEAD~2`, ...) names.
     fn commit(&self, rev: &str) -> Result<git2::Commit<'_>, RepoError> {
         let obj = self.repo.revparse_single(rev).map_err(|e| {
-            if self.repo.is_empty().unwrap_or(false) {
+            if self.repo.is_empty().unwrap_or(false) && !self.has_commits() {
                 RepoError::NoCommits {
                     rev: rev.to_string(),
                 }

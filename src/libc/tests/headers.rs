@@ -4,7 +4,7 @@
 use super::testutil::scratch_dir;
 use super::*;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn have_cc() -> bool {
@@ -50,7 +50,7 @@ fn build_run(
         cmd.arg("-nostdinc").arg("-isystem").arg(inc);
     }
     // A relative source path, so __FILE__ is the same in every build.
-    cmd.current_dir(&dir)
+    cmd.current_dir(dir)
         .args(extra)
         .arg("-o")
         .arg(&exe)
@@ -66,11 +66,10 @@ fn build_run(
     let run = Command::new("timeout")
         .arg("20")
         .arg(&exe)
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     use std::os::unix::process::ExitStatusExt;
-    let _ = std::fs::remove_dir_all(&dir);
     (
         String::from_utf8_lossy(&run.stdout).into_owned(),
         String::from_utf8_lossy(&run.stderr).into_owned(),
@@ -131,7 +130,6 @@ fn headers_preprocess_and_compile_alone() {
     // Nothing of glibc's headers may leak in.
     let text = String::from_utf8_lossy(&pp.stdout);
     assert!(!text.contains("/usr/include"), "system header used");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The bundled headers declare exactly the catalogue's functions, each in the header
