@@ -10,7 +10,7 @@ use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
 use crate::ir::{FileId, Loc, Program, Rvalue, StmtId, StmtKind};
-use crate::report::{Alternative, Candidate, ChainStep, Explanation, Location, Report};
+use crate::report::{Alternative, Candidate, ChainStep, Evidence, Explanation, Location, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
 /// One traced run, as the stages below need it.
@@ -715,12 +715,19 @@ pub fn name_root_cause(r: &mut Report) {
         .enumerate()
         .find(|(_, t)| !t.is_empty())
         .unwrap_or_default();
+    let mut evidence = [
+        Evidence::HunkSearch,
+        Evidence::Decision,
+        Evidence::Value,
+        Evidence::Candidate,
+    ][tier];
     // Changed values of which none computed a number the good run never did, while
     // unchanged lines now reach the output: the change only routes an old value there
     // (a latent fault it exposes), so the exposed lines are named.
     let exposed = pick(&|c| c.exposed);
     if tier == 2 && !exposed.is_empty() && !named.iter().any(arose) {
         named = exposed;
+        evidence = Evidence::Exposed;
     }
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
@@ -776,6 +783,7 @@ pub fn name_root_cause(r: &mut Report) {
     let pos = |c: &Candidate| named.iter().position(|l| c.is_at(l)).unwrap_or(NAMED);
     r.candidates.sort_by_key(pos);
     crate::report::rerank(&mut r.candidates);
+    r.root_cause_evidence = (!named.is_empty()).then_some(evidence);
     r.root_cause = named;
 }
 

@@ -32,6 +32,9 @@ pub struct Report {
     /// head of `candidates` (see `explain::name_root_cause` for how they are chosen).
     #[serde(default)]
     pub root_cause: Vec<Location>,
+    /// The kind of evidence that named `root_cause` (absent when nothing is named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_cause_evidence: Option<Evidence>,
     /// Best first: the named lines, then the other candidates.
     pub candidates: Vec<Candidate>,
     /// Branch lines the solver could not decide (timeout): possibly causes, unproven.
@@ -206,6 +209,37 @@ impl Explanation {
     }
 }
 
+/// The kind of evidence that named the root cause: the first kind of
+/// `explain::name_root_cause`'s documented order that yields a line.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Evidence {
+    /// The hunk search narrowed the change to these lines.
+    HunkSearch,
+    /// Changed decisions whose flip is proved by replaying an input.
+    Decision,
+    /// Changed lines whose value reaches the failing output.
+    Value,
+    /// Unchanged lines the change exposes: their values reach the output only in the
+    /// bad run, and no changed line computed a number the good run never did.
+    Exposed,
+    /// The best candidate, in unchanged code.
+    Candidate,
+}
+
+impl Evidence {
+    /// The words the reports use for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evidence::HunkSearch => "the hunk search",
+            Evidence::Decision => "a changed decision",
+            Evidence::Value => "a changed value",
+            Evidence::Exposed => "unchanged lines the change exposes",
+            Evidence::Candidate => "the best candidate",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Candidate {
     /// 1 = best.
@@ -354,6 +388,7 @@ impl Report {
             condition: condition.into(),
             stats: Stats::default(),
             root_cause: Vec::new(),
+            root_cause_evidence: None,
             candidates: Vec::new(),
             undecided: Vec::new(),
             notes: Vec::new(),
