@@ -197,6 +197,12 @@ pub enum Explanation {
     /// No decision differs: a statement of the bad revision computing a value that
     /// reaches the failing output.
     Value,
+    /// The place of deleted code (a failure-inducing hunk that only deletes lines): the
+    /// line now where the deleted lines were; `source` shows the deleted code.
+    Deletion,
+    /// A decision of the bad run that skipped the statement that wrote the first
+    /// differing byte in the good run (`missing_output`): output went missing here.
+    MissingOutput,
 }
 
 impl Explanation {
@@ -205,6 +211,8 @@ impl Explanation {
         match self {
             Explanation::Decision => "decision",
             Explanation::Value => "value",
+            Explanation::Deletion => "deletion",
+            Explanation::MissingOutput => "missing-output",
         }
     }
 }
@@ -218,6 +226,9 @@ pub enum Evidence {
     HunkSearch,
     /// Changed decisions whose flip is proved by replaying an input.
     Decision,
+    /// A changed decision that skipped the good run's writer of the first differing
+    /// byte (`Explanation::MissingOutput`).
+    MissingOutput,
     /// Changed lines whose value reaches the failing output.
     Value,
     /// Unchanged lines the change exposes: their values reach the output only in the
@@ -233,6 +244,7 @@ impl Evidence {
         match self {
             Evidence::HunkSearch => "the hunk search",
             Evidence::Decision => "a changed decision",
+            Evidence::MissingOutput => "a changed decision that skipped output",
             Evidence::Value => "a changed value",
             Evidence::Exposed => "unchanged lines the change exposes",
             Evidence::Candidate => "the best candidate",
@@ -246,7 +258,7 @@ pub struct Candidate {
     pub rank: usize,
     pub file: String,
     pub line: u32,
-    /// The line's text at the bad revision.
+    /// The line's text at the bad revision (for a `deletion`, the deleted code).
     pub source: String,
     pub explanation: Explanation,
     /// Whether the diff between the revisions touched the line.
@@ -280,6 +292,10 @@ pub struct Candidate {
     /// bad run, while in the good run that line's values did not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exposed: bool,
+    /// A missing-output candidate: the line (of the bad revision) of the statement that
+    /// wrote the first differing byte in the good run and that this decision skipped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing_output: Option<Location>,
     /// A changed `#define` candidate: the candidate line the macro expands at (through
     /// unchanged macros). The two are one statement to the run, named once: the line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -312,6 +328,7 @@ impl Candidate {
             computed_from: Vec::new(),
             new_values: false,
             exposed: false,
+            missing_output: None,
             used_at: None,
             notes: Vec::new(),
         }

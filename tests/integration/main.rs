@@ -15,6 +15,7 @@ mod cli_errors;
 mod concolic;
 mod dd_e2e;
 mod explore;
+mod naming_e2e;
 mod rootcause_e2e;
 mod samples_e2e;
 mod slice;
