@@ -3,10 +3,18 @@
 //!
 //! ```text
 //! cargo build --release && cargo bench --bench rootcause_samples
+//! cargo bench --bench rootcause_samples -- --mutants [DIR]   # the mutation corpus
+//! cargo bench --bench rootcause_samples -- NAME...           # samples whose name starts so
 //! ```
 //!
+//! `--mutants` runs on issue 29's mutation corpus instead of sample-repos/: the one in
+//! DIR (written by `regcause-dev mutants DIR`), else one generated afresh with the
+//! fixed seed (`regcause_dev::mutants`), and sums up by kind of mutation.
+//!
 //! One row per regression: whether a ground-truth line is named as the root cause
-//! (GT named) and whether it is among the candidates at all (GT), the rank of the first
+//! (GT named), whether the named lines are exactly the ground-truth lines (exact), the
+//! kind of evidence that named them (`root_cause_evidence`), and whether a ground-truth
+//! line is among the candidates at all (GT), the rank of the first
 //! one, lines named and candidates listed, and wall time, for relevant slice conditions (rsc, the
 //! default) and path conditions (pc): constraints of the bad run's condition, SMT-LIB2
 //! bytes of the queries posed, solver calls and solving time; then the cache: the rsc
@@ -20,22 +28,29 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use comfy_table::{presets, Table};
-use regcause_dev::samples;
+use regcause_dev::{mutants, samples};
 use serde_json::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The binary measured: `$REGCAUSE_BENCH_BIN` (a saved build, to compare two), else
+/// the release build.
 fn bin() -> PathBuf {
-    root().join("target/release/git-regcause")
+    std::env::var_os("REGCAUSE_BENCH_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/release/git-regcause"))
 }
 
 struct Analysis {
     rank: Option<usize>,
-    /// Lines named as the root cause, and whether one is a ground-truth line.
+    /// Lines named as the root cause, whether one is a ground-truth line, whether they
+    /// are exactly the ground-truth lines, and the kind of evidence that named them.
     named: usize,
     named_gt: bool,
+    exact: bool,
+    evidence: String,
     lines: usize,
     psi: u64,
     calls: u64,
@@ -70,7 +85,17 @@ fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysi
     });
     let n = |k: &str| v["stats"][k].as_u64().unwrap_or(0);
     let named = v["root_cause"].as_array().cloned().unwrap_or_default();
+    let at = |c: &Value| {
+        (
+            c["file"].as_str().unwrap_or("").to_string(),
+            c["line"].as_u64().unwrap_or(0) as u32,
+        )
+    };
+    let named_set: std::collections::BTreeSet<(String, u32)> = named.iter().map(at).collect();
+    let gt_set: std::collections::BTreeSet<(String, u32)> = gt.iter().cloned().collect();
     Ok(Analysis {
+        exact: named_set == gt_set,
+        evidence: v["root_cause_evidence"].as_str().unwrap_or("-").to_string(),
         rank: rank.map(|k| k + 1),
         named: named.len(),
         named_gt: named.iter().any(|c| {
@@ -103,11 +128,44 @@ fn run() -> Result<()> {
     if !bin().exists() {
         bail!("build the binary first: cargo build --release");
     }
-    let all = samples::all(&root().join("sample-repos")).context("load samples")?;
+    // `cargo bench` passes `--bench`; the rest picks the corpus and filters it.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let generated = tempfile::tempdir()?;
+    let (all, by_kind) = match args.first().map(String::as_str) {
+        Some("--mutants") => {
+            let dir = match args.get(1) {
+                Some(d) => PathBuf::from(d),
+                None => {
+                    let s = mutants::generate(generated.path(), 29, 5)
+                        .context("generate the mutation corpus")?;
+                    eprintln!("{} mutant regressions generated", s.written.len());
+                    generated.path().to_path_buf()
+                }
+            };
+            (
+                samples::all(&dir).context("load the mutation corpus")?,
+                true,
+            )
+        }
+        _ => {
+            let mut all = samples::all(&root().join("sample-repos")).context("load samples")?;
+            if !args.is_empty() {
+                all.retain(|s| args.iter().any(|a| s.name.starts_with(a.as_str())));
+            }
+            (all, false)
+        }
+    };
+    // rsc and pc regressions named (any, exact) per kind of mutation.
+    let mut kinds: std::collections::BTreeMap<String, [usize; 5]> = Default::default();
     let mut t = Table::new();
     t.load_preset(presets::ASCII_MARKDOWN).set_header(vec![
         "regression",
         "GT named",
+        "exact",
+        "evidence",
         "GT",
         "rank",
         "named",
@@ -123,6 +181,8 @@ fn run() -> Result<()> {
         "pc solve ms",
         "pc named",
         "pc GT named",
+        "pc exact",
+        "pc evidence",
         "cold wall ms",
         "warm wall ms",
         "warm total ms",
@@ -130,6 +190,8 @@ fn run() -> Result<()> {
     ]);
     let (mut found, mut count, mut lines) = (0, 0, Vec::new());
     let (mut named_gt, mut first, mut pc_named_gt, mut rsc_more) = (0, 0, 0, 0);
+    let (mut exact, mut pc_exact) = (0, 0);
+    let mut totals = Vec::new();
     let (mut rsc_solve, mut pc_solve) = (0u64, 0u64);
     let (mut rsc_bytes, mut pc_bytes) = (0u64, 0u64);
     let mut lowest_ratio = f64::INFINITY;
@@ -177,6 +239,18 @@ fn run() -> Result<()> {
                 found += usize::from(cold.rank.is_some());
                 named_gt += usize::from(cold.named_gt);
                 pc_named_gt += usize::from(pc.named_gt);
+                exact += usize::from(cold.exact);
+                pc_exact += usize::from(pc.exact);
+                totals.push(cold.total_ms);
+                if by_kind {
+                    let kind = mutants::kind_of(&r.id).map_or("?", |k| k.name());
+                    let e = kinds.entry(kind.to_string()).or_default();
+                    e[0] += 1;
+                    e[1] += usize::from(cold.named_gt);
+                    e[2] += usize::from(cold.exact);
+                    e[3] += usize::from(pc.named_gt);
+                    e[4] += usize::from(pc.exact);
+                }
                 first += usize::from(cold.rank == Some(1));
                 rsc_more += usize::from(cold.named > pc.named);
                 lines.push(cold.named);
@@ -188,6 +262,8 @@ fn run() -> Result<()> {
                 Ok(vec![
                     id.clone(),
                     if cold.named_gt { "yes" } else { "no" }.into(),
+                    if cold.exact { "yes" } else { "no" }.into(),
+                    cold.evidence.clone(),
                     if cold.rank.is_some() { "yes" } else { "no" }.into(),
                     cold.rank.map_or("-".into(), |k| k.to_string()),
                     cold.named.to_string(),
@@ -203,6 +279,8 @@ fn run() -> Result<()> {
                     pc.solving_ms.to_string(),
                     pc.named.to_string(),
                     if pc.named_gt { "yes" } else { "no" }.into(),
+                    if pc.exact { "yes" } else { "no" }.into(),
+                    pc.evidence.clone(),
                     cold.wall_ms.to_string(),
                     warm.wall_ms.to_string(),
                     warm.total_ms.to_string(),
@@ -219,6 +297,18 @@ fn run() -> Result<()> {
         n if n % 2 == 1 => lines[n / 2] as f64,
         n => (lines[n / 2 - 1] + lines[n / 2]) as f64 / 2.0,
     };
+    totals.sort_unstable();
+    let total_median = totals.get(totals.len() / 2).copied().unwrap_or(0);
+    println!(
+        "named exactly (the named lines are the ground truth): rsc {exact}, pc {pc_exact} of {count}; median rsc total ms {total_median}"
+    );
+    if by_kind {
+        println!("| mutation | regressions | rsc named | rsc exact | pc named | pc exact |");
+        println!("|---|---|---|---|---|---|");
+        for (k, [n, a, b, c, d]) in &kinds {
+            println!("| {k} | {n} | {a} | {b} | {c} | {d} |");
+        }
+    }
     println!(
         "ground truth among the candidates (rsc): {found} of {count}; named: {named_gt} (pc: {pc_named_gt}); ranked first: {first}; median lines named: {median}; rsc names more lines than pc: {rsc_more}; solving ms in all: rsc {rsc_solve}, pc {pc_solve}; formula bytes in all: rsc {rsc_bytes}, pc {pc_bytes}; lowest cold/warm wall ratio: {lowest_ratio:.1}x"
     );

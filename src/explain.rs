@@ -10,7 +10,7 @@ use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
 use crate::ir::{FileId, Loc, Program, Rvalue, StmtId, StmtKind};
-use crate::report::{Alternative, Candidate, ChainStep, Explanation, Location, Report};
+use crate::report::{Alternative, Candidate, ChainStep, Evidence, Explanation, Location, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
 /// One traced run, as the stages below need it.
@@ -113,12 +113,166 @@ fn is_origin(prog: &Program, id: StmtId) -> bool {
     )
 }
 
+/// Library calls that write the program's output.
+const OUTPUT_CALLS: &[&str] = &[
+    "printf", "puts", "putchar", "fputs", "fprintf", "fputc", "putc", "fwrite",
+];
+
+/// Whether `id` is a call of a library function that writes output: it prints values
+/// (constants, or values computed elsewhere, each by its own statement) and computes
+/// none, so a line that only prints explains nothing although its bytes differ (the
+/// branch that reached it, or the line that computed what it prints, does).
+fn output_call(prog: &Program, id: StmtId) -> bool {
+    match prog.stmt(id).map(|s| &s.kind) {
+        Some(StmtKind::Call {
+            callee: crate::ir::Callee::Builtin(b),
+            ..
+        }) => prog
+            .builtins
+            .get(*b as usize)
+            .is_some_and(|n| OUTPUT_CALLS.contains(&n.as_str())),
+        _ => false,
+    }
+}
+
+/// Missing output (issue 29, kind 2): the first differing stdout byte was written in the
+/// good run by a statement that did not write it in the bad run (a loop that no longer
+/// runs, a branch no longer taken), so the bad run's writer of that byte, an unchanged
+/// statement, only comes next. The decision that skipped the good run's writer is the
+/// last branch instance of the bad run before the byte was written, in the writer's
+/// function, whose untaken side reaches the writer while its taken side does not
+/// (except through the branch again): the output stream's position depended on it
+/// although no value did. A candidate at that decision's line, or `None` when the same
+/// line wrote the byte in both runs.
+pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Option<Candidate> {
+    let (gout, bout) = (&good.result.stdout, &bad.result.stdout);
+    let off = crate::oracle::first_difference(gout, bout);
+    let writer = |r: &TracedRun| {
+        r.result
+            .events
+            .iter()
+            .find(|e| e.stream == 0 && e.start <= off && off < e.start + e.len)
+            .map(|e| (e.entry, e.loc))
+    };
+    let (gentry, gloc) = writer(good)?;
+    let file = good.prog.file_name(gloc).to_string();
+    let fd = diff.file(&file)?;
+    // The good writer's line in the bad revision, when the diff kept it.
+    let kept = (1..)
+        .take_while(|&l| fd.line_text(l).is_some())
+        .find(|&l| fd.good_line(l) == Some(gloc.line));
+    // The good writer's call: its function's and its callee's names.
+    let gstmt = good.trace.entries.get(gentry as usize)?.stmt;
+    let names = |p: &Program, id: StmtId| -> Option<(String, String)> {
+        let f = p.functions.get(id.func.index())?;
+        let StmtKind::Call { callee, .. } = &p.stmt(id)?.kind else {
+            return None;
+        };
+        let callee = match callee {
+            crate::ir::Callee::Func(g) => p.functions.get(g.index())?.name.clone(),
+            crate::ir::Callee::Builtin(b) => p.builtins.get(*b as usize)?.clone(),
+            crate::ir::Callee::Indirect(_) => return None,
+        };
+        Some((f.name.clone(), callee))
+    };
+    let gnames = names(good.prog, gstmt)?;
+    // Where the bad run wrote that byte, or its last entry when it wrote nothing there.
+    let (limit, bloc) = match writer(bad) {
+        Some((e, l)) => (e, Some(l)),
+        None => (bad.trace.entries.len().checked_sub(1)? as u32, None),
+    };
+    // The good writer in the bad revision: the same call in the same function, on the
+    // kept line when the diff kept it (else the line changed: any such call).
+    let targets: Vec<StmtId> = bad
+        .prog
+        .stmt_locs()
+        .filter(|(id, l)| {
+            bad.prog.file_name(*l) == file
+                && kept.is_none_or(|k| l.line == k)
+                && names(bad.prog, *id).as_ref() == Some(&gnames)
+        })
+        .map(|(id, _)| id)
+        .collect();
+    let line = stmt_loc(bad.prog, *targets.first()?)?.line;
+    if bloc.is_some_and(|l| bad.prog.file_name(l) == file && l.line == line) {
+        return None;
+    }
+    let func = targets.first()?.func;
+    let blocks = &bad.prog.functions.get(func.index())?.blocks;
+    // Whether control can go from `from` to a target block without passing `avoid`.
+    let reaches = |from: crate::ir::BlockId, avoid: crate::ir::BlockId| {
+        let mut seen = vec![false; blocks.len()];
+        let mut work = vec![from];
+        while let Some(b) = work.pop() {
+            if b == avoid || std::mem::replace(&mut seen[b.index()], true) {
+                continue;
+            }
+            if targets.iter().any(|t| t.block == b) {
+                return true;
+            }
+            work.extend(
+                blocks
+                    .get(b.index())
+                    .map(|x| x.term.successors())
+                    .unwrap_or_default(),
+            );
+        }
+        false
+    };
+    // Backwards from the byte: the good writer running after the decision means it was
+    // not skipped (it wrote something else), and the search ends without a decision.
+    let mut ran = false;
+    let decision = (0..limit).rev().find_map(|i| {
+        let e = bad.trace.entries.get(i as usize)?;
+        ran |= targets.contains(&e.stmt);
+        if ran {
+            return Some(None);
+        }
+        let block = blocks
+            .get(e.stmt.block.index())
+            .filter(|_| e.stmt.func == func)?;
+        let succ = block.term.successors();
+        let is_branch = e.stmt.index as usize == block.stmts.len() && succ.len() >= 2;
+        let taken = crate::ir::BlockId::new(e.aux);
+        let skipped = is_branch
+            && !reaches(taken, e.stmt.block)
+            && succ.iter().any(|&s| s != taken && reaches(s, e.stmt.block));
+        skipped.then_some(Some(e.stmt))
+    })??;
+    let dloc = stmt_loc(bad.prog, decision).filter(|l| l.line > 0)?;
+    let dfile = bad.prog.file_name(dloc).to_string();
+    let instead = bloc.map_or_else(
+        || "the bad run wrote nothing there".to_string(),
+        |l| format!("{}:{} wrote it instead", bad.prog.file_name(l), l.line),
+    );
+    Some(Candidate {
+        source: diff
+            .file(&dfile)
+            .and_then(|f| f.line_text(dloc.line))
+            .unwrap_or_default()
+            .to_string(),
+        missing_output: Some(Location { file, line }),
+        notes: vec![format!(
+            "output went missing here: in the good run {}:{} wrote stdout byte {off}; in the bad run this decision skipped it and {instead}",
+            good.prog.file_name(gloc),
+            gloc.line
+        )],
+        ..Candidate::new(
+            dfile.clone(),
+            dloc.line,
+            Explanation::MissingOutput,
+            diff.is_changed(&dfile, dloc.line),
+        )
+    })
+}
+
 /// Value-level candidates in unchanged code that the change exposes: lines whose values
 /// reach the failing output in the bad run's data slice while the same line's values do
 /// not reach it in the good run's (an initial value no longer overwritten, a default
 /// branch now taken). A fault a change exposes sits on such a line: the diff cannot
 /// point at it. At most [`EXPOSED`], nearest the output first, origins of values only
-/// (no copies).
+/// (no copies, no output calls). Before them, the decision where output went
+/// missing ([`missing_output`]), when it did.
 pub fn exposed(
     good: &TracedRun,
     gt: &Trees,
@@ -138,7 +292,8 @@ pub fn exposed(
         .filter_map(|&i| good.trace.entries.get(i as usize))
         .filter_map(|e| line_of(good.prog, e.stmt))
         .collect();
-    let mut out: Vec<Candidate> = Vec::new();
+    // First the decision where output went missing, when it did (kind 2 of issue 29).
+    let mut out: Vec<Candidate> = missing_output(good, bad, diff).into_iter().collect();
     for &i in &bt.data.order {
         let Some(e) = bad.trace.entries.get(i as usize) else {
             continue;
@@ -153,6 +308,7 @@ pub fn exposed(
         if good_lines.contains(&(file.clone(), old))
             || !fd.is_code_line(line)
             || !is_origin(bad.prog, e.stmt)
+            || output_call(bad.prog, e.stmt)
             || out.iter().any(|c| c.file == file && c.line == line)
         {
             continue;
@@ -165,7 +321,7 @@ pub fn exposed(
             )],
             ..Candidate::new(file, line, Explanation::Value, false)
         });
-        if out.len() == EXPOSED {
+        if out.iter().filter(|c| c.exposed).count() == EXPOSED {
             break;
         }
     }
@@ -233,11 +389,10 @@ pub fn value_divergence(
     candidates: &[Candidate],
 ) -> Option<Candidate> {
     let unchanged_decision = |c: &&Candidate| c.explanation == Explanation::Decision && !c.changed;
-    // Without a decision in unchanged code there is nothing to keep: skip the traces.
-    candidates.iter().find(unchanged_decision)?;
     let good_lines = values_by_line(good);
+    let bad_lines = values_by_line(bad);
     let mut first: Option<(u32, (String, u32, u32))> = None;
-    for (&(file, line), entries) in &values_by_line(bad) {
+    for (&(file, line), entries) in &bad_lines {
         let name = bad.prog.file_name(Loc { file, line, col: 0 });
         let Some(fd) = diff.file(name) else { continue };
         let Some(old) = fd.good_line(line).filter(|_| fd.is_code_line(line)) else {
@@ -274,11 +429,52 @@ pub fn value_divergence(
         .filter(|(id, l)| id.func == func && l.line > 0)
         .map(|(_, l)| (bad.prog.file_name(l).to_string(), l.line))
         .collect();
+    let source = diff.file(&file)?.line_text(line)?.to_string();
     let decided = candidates
         .iter()
         .filter(unchanged_decision)
-        .find(|c| in_func.contains(&(c.file.clone(), c.line)))?;
-    let source = diff.file(&file)?.line_text(line)?.to_string();
+        .find(|c| in_func.contains(&(c.file.clone(), c.line)));
+    let Some(decided) = decided else {
+        // No decision flips there; still a latent fault (kind 6 of issue 29) when the
+        // function is one the change did not touch and the line computes, in the bad
+        // run, numbers it never computed in the good run: the change calls unchanged
+        // code with arguments it never saw before.
+        let untouched = in_func.iter().all(|(f, l)| !diff.is_changed(f, *l));
+        // Called on a changed line: the change hands it values (a value merely
+        // returned to an untouched caller is no new argument).
+        let called_from_change = bad.prog.stmt_locs().any(|(id, l)| {
+            matches!(
+                bad.prog.stmt(id).map(|s| &s.kind),
+                Some(StmtKind::Call { callee: crate::ir::Callee::Func(f), .. }) if *f == func
+            ) && diff.is_changed(bad.prog.file_name(l), l.line)
+        });
+        let values =
+            |r: &TracedRun, lines: &std::collections::HashMap<(FileId, u32), Vec<u32>>, at| {
+                lines
+                    .get(&at)
+                    .map(|es| {
+                        es.iter()
+                            .filter_map(|&e| r.trace.values.get(e as usize).copied())
+                            .collect::<HashSet<u64>>()
+                    })
+                    .unwrap_or_default()
+            };
+        let bfile = stmt_loc(bad.prog, bad.trace.entries.get(entry as usize)?.stmt)?.file;
+        let gfile = good.prog.files.iter().position(|f| *f == file)? as FileId;
+        let seen = values(good, &good_lines, (gfile, old));
+        let new = values(bad, &bad_lines, (bfile, line))
+            .iter()
+            .any(|v| !seen.contains(v));
+        return (untouched && called_from_change && new).then(|| Candidate {
+            source,
+            exposed: true,
+            new_values: true,
+            notes: vec![format!(
+                "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here (was line {old}): it computes numbers it never computed in the good run, in a function the change did not touch but calls, with values it never saw: a latent fault the change may expose"
+            )],
+            ..Candidate::new(file, line, Explanation::Value, false)
+        });
+    };
     Some(Candidate {
         source,
         notes: vec![format!(
@@ -512,16 +708,49 @@ pub fn ub_in(run: &TracedRun, tree: &Tree) -> Vec<String> {
         .collect()
 }
 
-/// Adds the undefined-behaviour notes to `report`: when the bad run's failing output
-/// depends on a continued undefined behaviour that the good run's does not, the runs
-/// differ because of the assumption and no line is blamed; otherwise each candidate
-/// whose chain or line touches it says so.
+/// The file and line of an undefined-behaviour note of [`ub_in`] (`... at FILE:LINE:COL`).
+fn ub_line(note: &str) -> Option<(&str, u32)> {
+    let (_, at) = note.rsplit_once(" at ")?;
+    let mut parts = at.rsplitn(3, ':');
+    let (_col, line, file) = (parts.next()?, parts.next()?, parts.next()?);
+    Some((file, line.parse().ok()?))
+}
+
+/// Adds the undefined-behaviour notes to `report`. When the undefined behaviour the
+/// bad run's failing output depends on is on a changed line that is a candidate, the
+/// change introduced it (a narrowing conversion, say): that line keeps its place and
+/// says so. Otherwise, when the bad run's failing output depends on a continued
+/// undefined behaviour that the good run's does not, the runs differ because of the
+/// assumption and no line is blamed; else each candidate whose chain or line touches it
+/// says so.
 pub fn note_ub(report: &mut Report, good_ub: &[String], bad_ub: &[String]) {
     if bad_ub.is_empty() {
         return;
     }
     let only_bad = bad_ub.iter().any(|u| !good_ub.contains(u));
+    let mut introduced = false;
+    for u in bad_ub.iter().filter(|u| !good_ub.contains(u)) {
+        let Some((file, line)) = ub_line(u) else {
+            continue;
+        };
+        for c in report
+            .candidates
+            .iter_mut()
+            .filter(|c| c.changed && c.file == file && c.line == line)
+        {
+            introduced = true;
+            c.notes.push(format!(
+                "the change introduces undefined behaviour here, which the failing output depends on: {u}"
+            ));
+        }
+    }
     let list = bad_ub.join("; ");
+    if introduced {
+        report.notes.push(format!(
+            "the bad run's failing output depends on undefined behaviour on a changed line: {list}"
+        ));
+        return;
+    }
     if only_bad && good_ub.is_empty() {
         report.candidates.clear();
         report.ub_only = true;
@@ -637,7 +866,16 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                         .to_string(),
                     hunk: fd.and_then(|d| d.hunk_around(m.line, &m.file)),
                     notes: vec![note],
-                    ..Candidate::new(m.file.clone(), m.line, user.explanation, true)
+                    // A definition is no decision that skipped output, nor a deletion.
+                    ..Candidate::new(
+                        m.file.clone(),
+                        m.line,
+                        match user.explanation {
+                            Explanation::Decision => Explanation::Decision,
+                            _ => Explanation::Value,
+                        },
+                        true,
+                    )
                 });
             }
         }
@@ -652,15 +890,23 @@ pub const NAMED: usize = 3;
 /// Choose the lines the report names, and put them first among the candidates. The
 /// first kind of evidence that yields any line decides, at most [`NAMED`] lines of it:
 ///
-/// 1. what delta debugging points at when it narrowed the change (candidates inside
-///    the failure-inducing hunks, only their proven decisions when they hold any; else
-///    the hunks' lines in the relevant slice, and the best candidate when it only
-///    exposes a latent fault);
-/// 2. changed lines whose decision flips, each proved by a replayed alternative input;
+/// 1. what delta debugging points at when it narrowed the change, or kept no more
+///    than a few lines (candidates inside the failure-inducing hunks, the place of a
+///    deletion among them, only their proven decisions when they hold any; else the
+///    hunks' lines in the relevant slice, and the best candidate when it only exposes a
+///    latent fault);
+/// 2. changed lines whose decision flips, each proved by a replayed alternative input,
+///    and changed decisions that skipped the good run's writer of the first differing
+///    byte (missing output: the byte the bad run wrote there comes from an unchanged
+///    output statement that only comes next);
 /// 3. changed lines whose value reaches the failing output; but when none of them
 ///    computed a number the good run never computed and the change exposes unchanged
-///    lines (their values reach the output only in the bad run), those lines;
-/// 4. the best candidate (a fault in unchanged code).
+///    lines (their values reach the output only in the bad run; a line that only
+///    prints is never one), those lines, each noted as a latent fault
+///    exposed by the first changed line;
+/// 4. the best candidate (a fault in unchanged code: only reached when no changed line
+///    is a candidate, so a changed line is never named after an unchanged one but for
+///    the evidence of kinds 1 and 3 that the unchanged line is wrong).
 ///
 /// Decisions come before values because a flip is proved by running an input; a
 /// value-level line is an inference from the slices. Within the kind chosen, a value
@@ -693,6 +939,23 @@ pub fn name_root_cause(r: &mut Report) {
     // instead of the values. Otherwise the values, when there are any: a decision
     // whose flip no replay bore out is weaker evidence than a value the slices trace
     // to the output.
+    // The search points only at unchanged decisions that skipped output: they say where
+    // output went missing, not that they are wrong; the narrowed change's own lines
+    // (the first line of each failure-inducing hunk) are named instead.
+    let missing = |c: &Candidate| c.explanation == Explanation::MissingOutput;
+    let only_missing = |l: &Location| {
+        any_at(cs, l, |c| !c.changed && missing(c)) && !any_at(cs, l, |c| !missing(c))
+    };
+    if !from_dd.is_empty() && from_dd.iter().all(only_missing) {
+        from_dd =
+            r.dd.iter()
+                .flat_map(|d| &d.hunks)
+                .map(|h| Location {
+                    file: h.file.clone(),
+                    line: h.start,
+                })
+                .collect();
+    }
     if from_dd.iter().any(is_proven) {
         from_dd.retain(is_proven);
     } else if from_dd.iter().any(|l| !any_at(cs, l, is_decision)) {
@@ -706,7 +969,7 @@ pub fn name_root_cause(r: &mut Report) {
     };
     let tiers = [
         from_dd,
-        pick(&|c| c.changed && is_decision(c)),
+        pick(&|c| c.changed && (is_decision(c) || missing(c))),
         pick(&|c| c.changed),
         cs.first().map(Candidate::location).into_iter().collect(),
     ];
@@ -715,12 +978,35 @@ pub fn name_root_cause(r: &mut Report) {
         .enumerate()
         .find(|(_, t)| !t.is_empty())
         .unwrap_or_default();
+    let mut evidence = [
+        Evidence::HunkSearch,
+        Evidence::Decision,
+        Evidence::Value,
+        Evidence::Candidate,
+    ][tier];
+    if tier == 1 && named.first().is_some_and(|l| any_at(cs, l, missing)) {
+        evidence = Evidence::MissingOutput;
+    }
     // Changed values of which none computed a number the good run never did, while
     // unchanged lines now reach the output: the change only routes an old value there
     // (a latent fault it exposes), so the exposed lines are named.
     let exposed = pick(&|c| c.exposed);
+    let mut exposed_by = None;
     if tier == 2 && !exposed.is_empty() && !named.iter().any(arose) {
+        exposed_by = named.first().cloned();
         named = exposed;
+        evidence = Evidence::Exposed;
+    } else if tier == 0 && !cs.iter().any(|c| c.changed && c.new_values) {
+        // The hunk search found the change, which computes nothing new itself, while
+        // unchanged code it calls computes numbers it never computed before (the first
+        // value the runs compute differently, in a function the change did not touch,
+        // see `value_divergence`): a latent fault, named first, the change after it.
+        let latent = pick(&|c| c.exposed && c.new_values && !c.changed);
+        if !latent.is_empty() {
+            exposed_by = named.first().cloned();
+            named = latent.into_iter().chain(named).collect();
+            evidence = Evidence::Exposed;
+        }
     }
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
@@ -772,10 +1058,24 @@ pub fn name_root_cause(r: &mut Report) {
         named.retain(undoes);
     }
     named.truncate(NAMED);
+    // Which is which: the unchanged lines named are a latent fault, the change exposed it.
+    if let Some(by) = &exposed_by {
+        for c in r
+            .candidates
+            .iter_mut()
+            .filter(|c| !c.changed && named.iter().any(|l| c.is_at(l)))
+        {
+            c.notes.push(format!(
+                "named as a latent fault in unchanged code, exposed by the change at {}:{}",
+                by.file, by.line
+            ));
+        }
+    }
     // The named lines first, in their order; then the rest in theirs.
     let pos = |c: &Candidate| named.iter().position(|l| c.is_at(l)).unwrap_or(NAMED);
     r.candidates.sort_by_key(pos);
     crate::report::rerank(&mut r.candidates);
+    r.root_cause_evidence = (!named.is_empty()).then_some(evidence);
     r.root_cause = named;
 }
 
@@ -852,6 +1152,73 @@ mod tests {
         r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, false))];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![3, 6]);
+    }
+
+    fn with_dd(r: &mut Report, reported: &[u32], hunk: (u32, u32)) {
+        r.dd = Some(crate::report::DdSection {
+            narrowed: true,
+            reported: reported
+                .iter()
+                .map(|&line| Location {
+                    file: "p.c".into(),
+                    line,
+                })
+                .collect(),
+            hunks: vec![crate::report::FailureHunk {
+                file: "p.c".into(),
+                start: hunk.0,
+                end: hunk.1,
+                text: String::new(),
+                candidate_lines: Vec::new(),
+                slice_lines: Vec::new(),
+            }],
+            ..Default::default()
+        });
+    }
+
+    /// Issue 29's kinds in the naming rule: a changed decision that skipped output
+    /// before changed values; unchanged decisions that skipped output are no evidence
+    /// against themselves (the narrowed hunk is named); a latent fault (unchanged, new
+    /// numbers) comes before the change the hunk search found, which follows it.
+    #[test]
+    fn missing_output_and_latent_faults_in_the_naming_order() {
+        use Explanation::{MissingOutput, Value};
+        let mut r = empty_report();
+        r.candidates = vec![cand(9, Value, true), cand(5, MissingOutput, true)];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5]);
+        assert_eq!(r.root_cause_evidence, Some(Evidence::MissingOutput));
+        let mut r = empty_report();
+        r.candidates = vec![cand(22, MissingOutput, false)];
+        with_dd(&mut r, &[22], (9, 9));
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![9]);
+        assert_eq!(r.root_cause_evidence, Some(Evidence::HunkSearch));
+        let latent = Candidate {
+            exposed: true,
+            new_values: true,
+            ..cand(5, Value, false)
+        };
+        let mut r = empty_report();
+        r.candidates = vec![cand(17, Value, true), latent.clone()];
+        with_dd(&mut r, &[17], (17, 17));
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5, 17]);
+        assert_eq!(r.root_cause_evidence, Some(Evidence::Exposed));
+        assert!(r.candidates[0].notes[0].ends_with("exposed by the change at p.c:17"));
+        assert!(r.candidates[1].notes.is_empty());
+        // A change that computes a number of its own is no mere exposer.
+        let mut r = empty_report();
+        r.candidates = vec![
+            Candidate {
+                new_values: true,
+                ..cand(17, Value, true)
+            },
+            latent,
+        ];
+        with_dd(&mut r, &[17], (17, 17));
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![17]);
     }
 
     #[test]
@@ -1078,6 +1445,79 @@ mod tests {
         assert_eq!(got, vec![3]);
     }
 
+    /// A loop written the wrong way round no longer runs: the good run's putchar wrote
+    /// the first differing byte, the bad run's unchanged printf writes it instead. The
+    /// loop's decision is the candidate, with the good writer's line; a line that only
+    /// prints (the printf) is never an exposed one.
+    #[test]
+    fn the_decision_that_skipped_the_good_runs_output_is_a_candidate() {
+        let src = |cond: &str| {
+            format!(
+                "#include <stdio.h>
+int main(void) {{
+  int n, k;
+  if (scanf(\"%d\", &n) != 1) return 1;
+  for (k = 0; {cond}; k++)
+    putchar('*');
+  printf(\" %d\\n\", n);
+  return 0;
+}}
+"
+            )
+        };
+        let p = Pair::new(&src("k < n"), &src("k > n"), "3\n");
+        let (gr, br) = p.printing("*** 3\n", " 3\n");
+        let (gt, bt) = (
+            trees(&gr, &slicer(&gr).expect("slicer"), Some(0)).expect("good"),
+            trees(&br, &slicer(&br).expect("slicer"), Some(0)).expect("bad"),
+        );
+        let diff = p.diff();
+        let m = missing_output(&gr, &br, &diff).expect("missing output");
+        assert_eq!(
+            (m.line, m.changed, m.explanation),
+            (5, true, Explanation::MissingOutput)
+        );
+        assert_eq!(m.missing_output.as_ref().map(|l| l.line), Some(6));
+        assert!(
+            m.notes[0].contains("t.c:7 wrote it instead"),
+            "{:?}",
+            m.notes
+        );
+        let got = exposed(&gr, &gt, &br, &bt, &diff);
+        assert_eq!(got[0].line, 5);
+        assert!(got.iter().all(|c| c.line != 7), "{got:?}");
+        // The same writer in both runs (only its value differs): no missing output.
+        let q = Pair::new(
+            &src("k < n"),
+            &src("k < n").replace(", n);", ", n + 1);"),
+            "3\n",
+        );
+        let (gr, br) = q.printing("*** 3\n", "*** 4\n");
+        assert!(missing_output(&gr, &br, &q.diff()).is_none());
+    }
+
+    /// Undefined behaviour on a changed candidate line: the change introduced it, the
+    /// line stays and says so; on a line that is no changed candidate, no line is blamed.
+    #[test]
+    fn undefined_behaviour_a_change_introduces_is_not_ub_only() {
+        let ub = vec![
+            "conversion of 3e9 to int is out of range: undefined behaviour at p.c:21:5".to_string(),
+        ];
+        let mut r = empty_report();
+        r.candidates = vec![cand(21, Explanation::Value, true)];
+        note_ub(&mut r, &[], &ub);
+        assert!(!r.ub_only);
+        assert_eq!(r.candidates.len(), 1);
+        assert!(
+            r.candidates[0].notes[0].starts_with("the change introduces undefined behaviour here")
+        );
+        let mut r = empty_report();
+        r.candidates = vec![cand(20, Explanation::Value, true)];
+        note_ub(&mut r, &[], &ub);
+        assert!(r.ub_only && r.candidates.is_empty());
+        assert_eq!(ub_line(&ub[0]), Some(("p.c", 21)));
+    }
+
     #[test]
     fn the_first_other_value_in_unchanged_code_is_a_candidate_when_its_decisions_flip() {
         // find() treats hi as exclusive but starts it at n - 1 (line 3): harmless while
@@ -1125,8 +1565,25 @@ mod tests {
             value_divergence(&gr, &br, &bt, &diff, &[decision(7, false)]).expect("a candidate");
         assert_eq!((got.line, got.changed), (3, false), "{got:?}");
         assert!(got.notes[0].contains("t.c:7"), "{:?}", got.notes);
-        // Without a flipped decision in unchanged code of that function: nothing.
-        assert!(value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).is_none());
+        // Without a flipped decision in unchanged code of that function: still the line,
+        // as a latent fault, since find() is untouched and the bound is a number it
+        // never computed in the good run.
+        let got = value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).expect("latent");
+        assert_eq!(
+            (got.line, got.exposed, got.new_values),
+            (3, true, true),
+            "{got:?}"
+        );
+        assert!(got.notes[0].contains("latent fault"), "{:?}", got.notes);
+        // A function the change touched is no latent fault's: nothing then.
+        let q = Pair::new(
+            &src("4"),
+            &src("3").replace("int lo = 0,", "int lo = 0 ,"),
+            "10 30\n",
+        );
+        let (gr, br) = q.printing("0\n2\n", "0\n-1\n");
+        let bt = trees(&br, &slicer(&br).expect("slicer"), byte).expect("bad");
+        assert!(value_divergence(&gr, &br, &bt, &q.diff(), &[decision(13, true)]).is_none());
     }
 
     /// The rate is divided before it is multiplied (line 5): the pay on line 6 is

@@ -2,11 +2,51 @@
 //! failure-inducing hunk rank first; a hunk without one is shown with its lines in the
 //! bad run's relevant slice; when every candidate lies in unchanged code, the hunks only
 //! expose the fault. A search that could not leave out any changed line adds nothing to
-//! the diff: its hunks are shown, but they rank and report nothing.
+//! the diff: its hunks are shown, but they rank and report nothing, unless what it kept
+//! is already as small as the search makes anything (a one-line change).
+//!
+//! A failure-inducing hunk that only deletes code (lines removed, or commented out) has
+//! no line of the bad revision to blame: the place of the deletion (the line now where
+//! the deleted code was, or the first line commented out) becomes a candidate that
+//! shows the deleted code.
 
-use crate::report::{DdSection, FailureHunk, Location, Report};
+use crate::report::{Candidate, DdSection, Explanation, FailureHunk, Location, Report};
 
-use super::Search;
+use super::{Search, LARGE_HUNK};
+
+/// Whether the search's result points somewhere: it kept at most half of the changed
+/// lines ([`Search::narrowed`]), or it kept at most [`LARGE_HUNK`] lines, which the
+/// search does not cut further (a one-line change whose diff is that line is as narrow
+/// as it gets, although nothing was left out).
+pub fn narrowed(search: &Search) -> bool {
+    search.narrowed() || (!search.minimal.is_empty() && search.lines_minimal() <= LARGE_HUNK)
+}
+
+/// The candidate at the place of a failure-inducing deletion: the line of the bad
+/// revision now where the deleted lines were, with the deleted code and the search's
+/// evidence. `None` when the hunk adds code too (those lines are the place).
+fn deletion(h: &super::Hunk) -> Option<Candidate> {
+    // Lines commented out are deleted code too; their place is the first of them.
+    let no_code = |lines: &[String]| {
+        crate::diffctx::code_lines(&lines.join("\n"))
+            .iter()
+            .all(|c| !c)
+    };
+    if h.old.is_empty() || no_code(&h.old) || !no_code(&h.new) {
+        return None;
+    }
+    let (line, _) = h.bad_range();
+    let code = h.old.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+    let mut c = Candidate::new(h.path.clone(), line, Explanation::Deletion, true);
+    c.hunk = Some(h.unified());
+    c.notes.push(deletion_note(&code));
+    c.source = code;
+    Some(c)
+}
+
+fn deletion_note(code: &str) -> String {
+    format!("deleted here: `{code}`; deleting these lines alone from the good revision makes the test fail the bad revision's way (hunk search)")
+}
 
 /// Fill `report.dd` from `search` and reorder `report.candidates`. `slice_lines` are the
 /// (file, line) pairs of the bad run's relevant slice; `cache_hits` the subsets the
@@ -25,7 +65,21 @@ pub fn merge(
             (h.path.clone(), s, e)
         })
         .collect();
-    let narrowed = search.narrowed();
+    let narrowed = narrowed(search);
+    if narrowed {
+        for c in search.minimal.iter().filter_map(deletion) {
+            match report
+                .candidates
+                .iter_mut()
+                .find(|d| d.file == c.file && d.line == c.line)
+            {
+                // A candidate already there (the statement now where the code was):
+                // it says what was deleted before it.
+                Some(d) => d.notes.push(deletion_note(&c.source)),
+                None => report.candidates.push(c),
+            }
+        }
+    }
     let inside = |file: &str, line: u32| {
         narrowed
             && ranges

@@ -302,23 +302,89 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     assert!(d.exposes_only);
     let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12]);
-    // A search that kept every changed line neither ranks nor reports, and says so.
+    // A search that kept every changed line of a one-line diff kept as little as it
+    // can: that line ranks first and is reported.
     let whole = Search {
         lines_total: 1,
         ..s.clone()
     };
-    let mut r = Report::new(
-        Default::default(),
-        Default::default(),
-        Default::default(),
-        "rsc",
-    );
-    r.candidates = vec![cand(3, true), cand(10, true)];
+    let fresh = || {
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        r.candidates = vec![cand(3, true), cand(10, true)];
+        r
+    };
+    let mut r = fresh();
     merge(&mut r, &whole, &[("p.c".into(), 10)], 0);
+    let d = r.dd.as_ref().expect("dd");
+    assert!(d.narrowed && !d.exposes_only);
+    assert_eq!(
+        d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
+        vec![10]
+    );
+    assert_eq!(r.candidates[0].line, 10);
+    // One that kept every line of a larger change neither ranks nor reports, and says so.
+    let four = tree(&[(
+        "p.c",
+        &lines(20, "l").replace("l9\nl10\nl11\nl12\n", "x9\nx10\nx11\nx12\n"),
+    )]);
+    let blind = Search {
+        minimal: hunks(&good, &four),
+        lines_total: 4,
+        ..Search::default()
+    };
+    let mut r = fresh();
+    merge(&mut r, &blind, &[("p.c".into(), 10)], 0);
     let d = r.dd.as_ref().expect("dd");
     assert!(!d.narrowed && d.reported.is_empty() && !d.exposes_only);
     assert_eq!(r.candidates[0].line, 3);
     assert!(r.notes.iter().any(|n| n.contains("could not narrow")));
+}
+
+/// A failure-inducing hunk that only deletes a line, or comments it out, gives a
+/// candidate at its place showing the deleted code, reported by the search.
+#[test]
+fn a_deleted_line_is_named_at_its_place() {
+    use crate::report::{Explanation, Report};
+    let good = tree(&[("p.c", &lines(12, "l"))]);
+    for (bad, line) in [
+        (lines(12, "l").replace("l5\n", ""), 6),
+        (lines(12, "l").replace("l5\n", "// l5\n"), 6),
+    ] {
+        let bad = tree(&[("p.c", &bad)]);
+        let s = Search {
+            minimal: hunks(&good, &bad),
+            lines_total: 1,
+            ..Search::default()
+        };
+        let mut r = Report::new(
+            Default::default(),
+            Default::default(),
+            Default::default(),
+            "rsc",
+        );
+        merge(&mut r, &s, &[], 0);
+        let c = &r.candidates[0];
+        assert_eq!(
+            (c.line, c.explanation, c.changed),
+            (line, Explanation::Deletion, true)
+        );
+        assert_eq!(c.source, "l5");
+        assert!(
+            c.notes[0].starts_with("deleted here: `l5`"),
+            "{:?}",
+            c.notes
+        );
+        let d = r.dd.as_ref().expect("dd");
+        assert_eq!(
+            d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
+            vec![line]
+        );
+    }
 }
 
 #[test]

@@ -32,6 +32,9 @@ pub struct Report {
     /// head of `candidates` (see `explain::name_root_cause` for how they are chosen).
     #[serde(default)]
     pub root_cause: Vec<Location>,
+    /// The kind of evidence that named `root_cause` (absent when nothing is named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_cause_evidence: Option<Evidence>,
     /// Best first: the named lines, then the other candidates.
     pub candidates: Vec<Candidate>,
     /// Branch lines the solver could not decide (timeout): possibly causes, unproven.
@@ -211,6 +214,12 @@ pub enum Explanation {
     /// No decision differs: a statement of the bad revision computing a value that
     /// reaches the failing output.
     Value,
+    /// The place of deleted code (a failure-inducing hunk that only deletes lines): the
+    /// line now where the deleted lines were; `source` shows the deleted code.
+    Deletion,
+    /// A decision of the bad run that skipped the statement that wrote the first
+    /// differing byte in the good run (`missing_output`): output went missing here.
+    MissingOutput,
 }
 
 impl Explanation {
@@ -219,6 +228,43 @@ impl Explanation {
         match self {
             Explanation::Decision => "decision",
             Explanation::Value => "value",
+            Explanation::Deletion => "deletion",
+            Explanation::MissingOutput => "missing-output",
+        }
+    }
+}
+
+/// The kind of evidence that named the root cause: the first kind of
+/// `explain::name_root_cause`'s documented order that yields a line.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Evidence {
+    /// The hunk search narrowed the change to these lines.
+    HunkSearch,
+    /// Changed decisions whose flip is proved by replaying an input.
+    Decision,
+    /// A changed decision that skipped the good run's writer of the first differing
+    /// byte (`Explanation::MissingOutput`).
+    MissingOutput,
+    /// Changed lines whose value reaches the failing output.
+    Value,
+    /// Unchanged lines the change exposes: their values reach the output only in the
+    /// bad run, and no changed line computed a number the good run never did.
+    Exposed,
+    /// The best candidate, in unchanged code.
+    Candidate,
+}
+
+impl Evidence {
+    /// The words the reports use for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evidence::HunkSearch => "the hunk search",
+            Evidence::Decision => "a changed decision",
+            Evidence::MissingOutput => "a changed decision that skipped output",
+            Evidence::Value => "a changed value",
+            Evidence::Exposed => "unchanged lines the change exposes",
+            Evidence::Candidate => "the best candidate",
         }
     }
 }
@@ -229,7 +275,7 @@ pub struct Candidate {
     pub rank: usize,
     pub file: String,
     pub line: u32,
-    /// The line's text at the bad revision.
+    /// The line's text at the bad revision (for a `deletion`, the deleted code).
     pub source: String,
     pub explanation: Explanation,
     /// Whether the diff between the revisions touched the line.
@@ -263,6 +309,10 @@ pub struct Candidate {
     /// bad run, while in the good run that line's values did not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exposed: bool,
+    /// A missing-output candidate: the line (of the bad revision) of the statement that
+    /// wrote the first differing byte in the good run and that this decision skipped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing_output: Option<Location>,
     /// A changed `#define` candidate: the candidate line the macro expands at (through
     /// unchanged macros). The two are one statement to the run, named once: the line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -295,6 +345,7 @@ impl Candidate {
             computed_from: Vec::new(),
             new_values: false,
             exposed: false,
+            missing_output: None,
             used_at: None,
             notes: Vec::new(),
         }
@@ -371,6 +422,7 @@ impl Report {
             condition: condition.into(),
             stats: Stats::default(),
             root_cause: Vec::new(),
+            root_cause_evidence: None,
             candidates: Vec::new(),
             undecided: Vec::new(),
             notes: Vec::new(),

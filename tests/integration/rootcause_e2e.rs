@@ -78,12 +78,23 @@ fn check_sarif_schema(v: &Value) {
 /// when one of them starts being found. Also: exposed-latent (an off-by-one in unchanged
 /// code; the flipped decisions are the search loop's, not the bound's initialisation,
 /// and without a trace no values are compared).
+///
+/// Issue 29's samples of missing code (even-filter, row-sums, word-count: a deleted or
+/// commented-out line has no statement, so only the hunk search names its place, and
+/// these analyses run without it) and of latent faults (tally-columns: the fault is a
+/// loop condition of unchanged code that computes no number; trend: without a trace no
+/// values are compared).
 const PC_MISSES: &[&str] = &[
+    "even-filter/negative-kept",
     "exposed-latent/largest-code-invalid",
     "latent-fault/max-of-negatives",
     "latent-fault/max-of-negatives-plain",
     "multi-file-heap/prefix-merge",
     "multi-file-heap/prefix-take",
+    "row-sums/sum-not-reset",
+    "tally-columns/zero-too-wide",
+    "trend/negative-rounding",
+    "word-count/no-words",
     "wrong-value/pay-truncated-release",
 ];
 
@@ -92,8 +103,14 @@ const PC_MISSES: &[&str] = &[
 /// change exposes) is found as the first line of unchanged code in the failing slice
 /// that computes another value than in the good run, in the function whose decisions
 /// flip; a `#define` changed in a header (macro-header) through the candidate lines
-/// that use the macro.
-const RSC_MISSES: &[&str] = &[];
+/// that use the macro. Issue 29's missing code and tally-columns are missed as with
+/// path conditions (see there).
+const RSC_MISSES: &[&str] = &[
+    "even-filter/negative-kept",
+    "row-sums/sum-not-reset",
+    "tally-columns/zero-too-wide",
+    "word-count/no-words",
+];
 
 /// Regressions whose fault is a computed value, not a decision: a wrong constant, a
 /// wrong operator, a wrong initial value. Their ground-truth line carries the
@@ -189,6 +206,10 @@ fn every_sample_regression_names_its_root_cause() {
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for s in &all {
+        // Nothing to analyse yet (samples_e2e checks their verdict).
+        if crate::samples_e2e::GOOD_SURVIVES_UB_NATIVELY.contains(&s.name.as_str()) {
+            continue;
+        }
         let b = build(s);
         for r in &s.manifest.regressions {
             let id = format!("{}/{}", s.name, r.id);

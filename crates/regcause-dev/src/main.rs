@@ -1,5 +1,8 @@
 //! `regcause-dev sample DIR DEST`: builds the sample regression repository of DIR (a
 //! folder of sample-repos/) as a real git repository at DEST. Used by scripts/demo.
+//!
+//! `regcause-dev mutants OUT [PER_PROGRAM [SEED]]`: writes the mutation corpus (one
+//! sample folder per regression, see `mutants`) into OUT.
 
 use std::path::Path;
 
@@ -17,8 +20,34 @@ fn main() {
                 }
             }
         }
+        [cmd, out, rest @ ..] if cmd == "mutants" && rest.len() <= 2 => {
+            let per = rest.first().map_or(Ok(5), |s| s.parse::<usize>());
+            let seed = rest.get(1).map_or(Ok(29), |s| s.parse::<u64>());
+            match (per, seed) {
+                (Ok(per), Ok(seed)) => {
+                    match regcause_dev::mutants::generate(Path::new(out), seed, per) {
+                        Ok(s) => {
+                            println!(
+                                "{} regressions written to {out} ({} mutants left out: they passed every test, did not build or did not end)",
+                                s.written.len(),
+                                s.rejected
+                            );
+                            0
+                        }
+                        Err(e) => {
+                            eprintln!("regcause-dev: {e}");
+                            1
+                        }
+                    }
+                }
+                _ => {
+                    eprintln!("regcause-dev: PER_PROGRAM and SEED are whole numbers");
+                    2
+                }
+            }
+        }
         _ => {
-            eprintln!("usage: regcause-dev sample SAMPLE_DIR DEST");
+            eprintln!("usage: regcause-dev sample SAMPLE_DIR DEST\n       regcause-dev mutants OUT [PER_PROGRAM [SEED]]");
             2
         }
     };

@@ -894,10 +894,17 @@ mod tests {
         }
     }
 
+    /// Samples whose revisions read one element past an array on purpose (issue 29's
+    /// kind 7: undefined behaviour a native build survives), so a sanitizer stops them.
+    const UNDEFINED_BY_DESIGN: &[&str] = &["order-ids", "peaks"];
+
     /// The corpus's own oracle: with gcc, good passes the test and bad fails it, and the
     /// last commit passes every extra test.
     fn check_with_gcc(extra_flags: &[&str]) {
-        let samples = all(&samples_root()).unwrap();
+        let mut samples = all(&samples_root()).unwrap();
+        if !extra_flags.is_empty() {
+            samples.retain(|s| !UNDEFINED_BY_DESIGN.contains(&s.name.as_str()));
+        }
         let mut failures = Vec::new();
         for sample in &samples {
             let repo_dir = tempfile::tempdir().unwrap();

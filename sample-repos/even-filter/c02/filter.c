@@ -1,0 +1,6 @@
+#include "filter.h"
+
+int keep(int v)
+{
+    return v % 2 == 0;
+}

@@ -1,0 +1,12 @@
+#include "grade.h"
+
+char letter(int score)
+{
+    if (score >= 90)
+        return 'A';
+    if (score > 80)
+        return 'B';
+    if (score >= 70)
+        return 'C';
+    return 'F';
+}

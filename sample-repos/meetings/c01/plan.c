@@ -1,0 +1,16 @@
+#include "plan.h"
+
+void plan_init(struct plan *p)
+{
+    p->free_at = 0;
+    p->taken = 0;
+}
+
+int plan_book(struct plan *p, int start, int end)
+{
+    if (start < p->free_at)
+        return 0;
+    p->free_at = end;
+    p->taken++;
+    return 1;
+}
