@@ -21,6 +21,54 @@ fn call_ld(m: &mut Machine, s: Shim, args: Args) -> X<u64> {
     ret_ld(m, arg(args, 0), v)
 }
 
+/// The `float` functions: Rust's `f32` methods call glibc's `float` forms (`sinf`, ...),
+/// the exact ones (`floorf`, `sqrtf`) are exact in both.
+fn call_f32(s: Shim, args: Args) -> Option<f32> {
+    let f = |i: usize| f32::from_bits(arg(args, i) as u32);
+    let (x, y) = (f(0), f(1));
+    Some(match s {
+        Shim::sqrtf => x.sqrt(),
+        Shim::floorf => x.floor(),
+        Shim::ceilf => x.ceil(),
+        Shim::expf => x.exp(),
+        Shim::logf => x.ln(),
+        Shim::log10f => x.log10(),
+        Shim::log2f => x.log2(),
+        Shim::exp2f => x.exp2(),
+        Shim::sinf => x.sin(),
+        Shim::cosf => x.cos(),
+        Shim::tanf => x.tan(),
+        Shim::asinf => x.asin(),
+        Shim::acosf => x.acos(),
+        Shim::atanf => x.atan(),
+        Shim::sinhf => x.sinh(),
+        Shim::coshf => x.cosh(),
+        Shim::tanhf => x.tanh(),
+        Shim::roundf => x.round(),
+        Shim::truncf => x.trunc(),
+        Shim::cbrtf => x.cbrt(),
+        Shim::powf => x.powf(y),
+        Shim::fmodf => x % y,
+        Shim::atan2f => x.atan2(y),
+        Shim::fminf => x.min(y),
+        Shim::fmaxf => x.max(y),
+        Shim::hypotf => x.hypot(y),
+        Shim::copysignf => x.copysign(y),
+        _ => return None,
+    })
+}
+
+/// C's `fdim`: the positive difference, NaN if either is.
+fn fdim(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() {
+        x + y
+    } else if x > y {
+        x - y
+    } else {
+        0.0
+    }
+}
+
 pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     if matches!(
         s,
@@ -34,9 +82,31 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     ) {
         return call_ld(m, s, args);
     }
+    if let Some(v) = call_f32(s, args) {
+        return Ok(u64::from(v.to_bits()));
+    }
     let x = arg_f64(args, 0);
     let y = arg_f64(args, 1);
+    if matches!(s, Shim::lround | Shim::llround) {
+        // Out of range or NaN: what x86-64's conversion gives (glibc raises FE_INVALID).
+        let r = x.round();
+        // 2^63: the first double past the range of `long`.
+        let limit = 2f64.powi(63);
+        let v = if (-limit..limit).contains(&r) {
+            r as i64
+        } else {
+            i64::MIN
+        };
+        return Ok(v as u64);
+    }
     Ok(ret_f64(match s {
+        Shim::expm1 => x.exp_m1(),
+        Shim::log1p => x.ln_1p(),
+        Shim::rint => x.round_ties_even(),
+        Shim::nearbyint => x.round_ties_even(),
+        Shim::copysign => x.copysign(y),
+        Shim::fdim => fdim(x, y),
+
         // A float result: its bits in the low half, as the interpreter keeps floats.
         Shim::fabsf => return Ok(f32::from_bits(arg(args, 0) as u32).abs().to_bits() as u64),
         Shim::sqrt => x.sqrt(),

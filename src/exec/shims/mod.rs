@@ -72,9 +72,11 @@ fn module_of(s: Shim) -> Module {
         | isxdigit | iscntrl | isgraph | toupper | tolower => Module::Ctype,
         sqrt | pow | fabs | fabsf | floor | ceil | fmod | exp | log | log10 | sin | cos | tan
         | asin | acos | atan | atan2 | sinh | cosh | tanh | round | trunc | fmin | fmax | hypot
-        | cbrt | log2 | exp2 | sqrtl | fabsl | floorl | ceill | truncl | roundl | fmodl => {
-            Module::Math
-        }
+        | cbrt | log2 | exp2 | sqrtl | fabsl | floorl | ceill | truncl | roundl | fmodl
+        | lround | llround | sqrtf | floorf | ceilf | expf | logf | log10f | log2f | exp2f
+        | sinf | cosf | tanf | asinf | acosf | atanf | sinhf | coshf | tanhf | roundf | truncf
+        | cbrtf | powf | fmodf | atan2f | fminf | fmaxf | hypotf | copysignf | expm1 | log1p
+        | rint | nearbyint | copysign | fdim => Module::Math,
         time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
             Module::Time
         }

@@ -313,6 +313,37 @@ mod load_tests {
         );
     }
 
+    /// `main` takes C's parameters (none, argc/argv, argc/argv/envp); another
+    /// signature is a located error before the run.
+    #[test]
+    fn main_signatures_are_cs() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("m.c");
+        let load = |src: &str| {
+            std::fs::write(&f, src).expect("write");
+            crate::frontend::load_files(std::slice::from_ref(&f), &[], &[])
+        };
+        for ok in [
+            "int main(void) { return 0; }\n",
+            "int main() { return 0; }\n",
+            "int main(int argc, char **argv) { return argc - 1 + (argv == 0); }\n",
+            "int main(int c, char *v[], char **envp) { return c - 1 + (v == envp); }\n",
+        ] {
+            load(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
+        }
+        for bad in [
+            "int main(char **argv, int argc) { return argc + (argv == 0); }\n",
+            "int main(int argc) { return argc; }\n",
+            "int main(int a, char **b, char **c, char **d) { return a + (b == c) + (c == d); }\n",
+        ] {
+            let e = load(bad).expect_err(bad).to_string();
+            assert!(
+                e.contains("`main` must take") && e.contains("m.c:1:"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
     /// A direct call of a library function with fewer arguments than its catalogue
     /// arity (through an unprototyped or implicit declaration) is refused where it is,
     /// before the run; enough arguments are accepted.

@@ -3,11 +3,7 @@
 
 #include <_regcause_common.h>
 #include <_regcause_getopt.h>
-
-#ifndef _REGCAUSE_SSIZE_T
-#define _REGCAUSE_SSIZE_T
-typedef long ssize_t;
-#endif
+#include <sys/types.h>
 
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
@@ -17,15 +13,6 @@ typedef long ssize_t;
 ssize_t read(int fd, void *buf, size_t count);
 ssize_t write(int fd, const void *buf, size_t count);
 int isatty(int fd);
-
-#ifndef _REGCAUSE_OFF_T
-#define _REGCAUSE_OFF_T
-typedef long off_t;
-#endif
-#ifndef _REGCAUSE_PID_T
-#define _REGCAUSE_PID_T
-typedef int pid_t;
-#endif
 
 #define F_OK 0
 #define X_OK 1
