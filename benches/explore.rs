@@ -155,6 +155,7 @@ fn explore_one(prog: &Program, s: &Subject, strategy: Strategy) -> Result<Explor
         argv,
         stdin: s.stdin.as_bytes().to_vec(),
         cwd: s.file.parent().map(Path::to_path_buf),
+        root: None,
         env: Vec::new(),
     };
     let opts = Options {

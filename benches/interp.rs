@@ -299,6 +299,7 @@ fn measure(p: &Program, tmp: &Path) -> Result<Measured, BenchError> {
         argv: vec![b"./prog".to_vec(), arg.clone().into_bytes()],
         stdin: Vec::new(),
         cwd: None,
+        root: None,
         env: Vec::new(),
     };
     // No step limit: the benchmarks are long by design.
@@ -455,6 +456,7 @@ fn concolic_table(programs: &[Program]) -> Result<bool, BenchError> {
             argv: vec![b"./prog".to_vec(), size.to_string().into_bytes()],
             stdin: Vec::new(),
             cwd: None,
+            root: None,
             env: Vec::new(),
         };
         let mut concrete = Duration::MAX;

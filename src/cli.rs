@@ -705,6 +705,7 @@ fn cmd_exec(
             argv,
             stdin,
             cwd: std::env::current_dir().ok(),
+            root: None,
             env: run_env(input),
         },
         limits(input),

@@ -1372,6 +1372,7 @@ mod tests {
                 argv: vec![b"./t".to_vec()],
                 stdin: stdin.as_bytes().to_vec(),
                 cwd: None,
+                root: None,
                 env: Vec::new(),
             };
             let lim = crate::exec::Limits {

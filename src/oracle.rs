@@ -65,6 +65,7 @@ impl Test {
             argv,
             stdin: self.stdin.clone(),
             cwd: Some(cwd),
+            root: Some(root.to_path_buf()),
             env: self.env.clone(),
         }
     }

@@ -223,6 +223,7 @@ mod tests {
             argv: vec![b"./p".to_vec(), b"12".to_vec()],
             stdin: b"3 40\nab".to_vec(),
             cwd: None,
+            root: None,
             env: Vec::new(),
         };
         let inputs = vec![

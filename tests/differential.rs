@@ -60,6 +60,7 @@ fn input_of(case: &Case, cwd: Option<PathBuf>) -> RunInput {
         argv,
         stdin: case.stdin.clone().into_bytes(),
         cwd,
+        root: None,
         env: case.env_pairs(),
     }
 }

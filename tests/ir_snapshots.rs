@@ -51,6 +51,7 @@ fn check(c_file: &std::path::Path) -> Result<(), Failed> {
         argv: vec![b"./prog".to_vec()],
         stdin: Vec::new(),
         cwd: None,
+        root: None,
         env: Vec::new(),
     };
     let r = exec::run(&prog, &input, Limits::default());

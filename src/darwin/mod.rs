@@ -365,6 +365,7 @@ fn replay_alternative(
     let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {
         cwd: good.input.cwd.clone(),
+        root: good.input.root.clone(),
         ..bad_in.clone()
     };
     // An alternative input can make either revision loop: budget it by the test's runs.

@@ -21,6 +21,7 @@ fn input(r: &Rev, stdin: &str) -> RunInput {
         argv: vec![b"./t".to_vec()],
         stdin: stdin.as_bytes().to_vec(),
         cwd: Some(r.dir.path().to_path_buf()),
+        root: None,
         env: Vec::new(),
     }
 }

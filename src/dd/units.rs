@@ -177,6 +177,7 @@ mod tests {
                 argv: vec![b"main".to_vec()],
                 stdin: Vec::new(),
                 cwd: Some(d.to_path_buf()),
+                root: None,
                 env: Vec::new(),
             };
             match crate::exec::run(p, &input, crate::exec::Limits::default()).outcome {

@@ -156,7 +156,7 @@ impl<'p> Machine<'p> {
             locals: Vec::with_capacity(1 << 10),
             frames: Vec::with_capacity(64),
             frame_serial: 0,
-            io: Io::new(input.stdin.clone(), input.cwd.clone(), None),
+            io: Io::new(input.stdin.clone(), input.cwd.clone(), input.root.clone()),
             steps: 0,
             limits,
             step_cap: limits.max_steps.min(MEMORY_CHECK_STEPS),

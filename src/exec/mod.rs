@@ -23,6 +23,9 @@ pub struct RunInput {
     pub stdin: Vec<u8>,
     /// Directory that relative paths given to `fopen` resolve against.
     pub cwd: Option<std::path::PathBuf>,
+    /// The tree the run sees: every path it opens must resolve inside it (`cwd` may be
+    /// a directory of it, `--cwd`). None: `cwd` is the tree.
+    pub root: Option<std::path::PathBuf>,
     /// The program's environment (NAME, VALUE), in order: all that `getenv` sees (the
     /// host's environment never leaks in, so runs are reproducible).
     pub env: Vec<(Vec<u8>, Vec<u8>)>,

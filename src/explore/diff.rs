@@ -523,13 +523,19 @@ pub fn diff(
     let mut pairs: Vec<(usize, usize, Pair)> = Vec::new();
     let mut changes = Vec::new();
     // Runs of the other revision take their files from their own tree.
-    let cwd_of = |s: &Side| s.ex.runs.first().and_then(|r| r.input.cwd.clone());
-    let (gcwd, bcwd) = (cwd_of(good), cwd_of(bad));
+    let place_of = |s: &Side| {
+        s.ex.runs
+            .first()
+            .map(|r| (r.input.cwd.clone(), r.input.root.clone()))
+            .unwrap_or_default()
+    };
+    let ((gcwd, groot), (bcwd, broot)) = (place_of(good), place_of(bad));
     let replay = |input: &RunInput| {
         let g = observe(
             good.prog,
             &RunInput {
                 cwd: gcwd.clone(),
+                root: groot.clone(),
                 ..input.clone()
             },
             limits,
@@ -538,6 +544,7 @@ pub fn diff(
             bad.prog,
             &RunInput {
                 cwd: bcwd.clone(),
+                root: broot.clone(),
                 ..input.clone()
             },
             limits,

@@ -29,6 +29,7 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
                 argv,
                 stdin: case.stdin.clone().into_bytes(),
                 cwd: Some(dir.path().to_path_buf()),
+                root: None,
                 env: Vec::new(),
             };
             let concrete = exec::run(&prog, &input, limits);

@@ -24,6 +24,7 @@ fn input(stdin: &str, args: &[&str]) -> RunInput {
         argv,
         stdin: stdin.as_bytes().to_vec(),
         cwd: None,
+        root: None,
         env: Vec::new(),
     }
 }
@@ -305,6 +306,7 @@ fn test_input(s: &SampleRepo, tree: &Path) -> RunInput {
         argv,
         stdin: std::fs::read(&s.stdin).expect("stdin"),
         cwd: Some(tree.to_path_buf()),
+        root: None,
         env: Vec::new(),
     }
 }

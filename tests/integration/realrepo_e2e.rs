@@ -291,6 +291,8 @@ int main(void) {\n\
     while (fgets(line, sizeof line, f))\n\
         fputs(line, stdout);\n\
     fclose(f);\n\
+    f = fopen(\"../top.txt\", \"r\");\n\
+    if (f && fgets(line, sizeof line, f)) fputs(line, stdout);\n\
     return 0;\n\
 }\n";
     let repo = history(
@@ -300,6 +302,8 @@ int main(void) {\n\
             &[
                 ("tests/test_ini.c", Some(&test_c[..])),
                 ("tests/data.ini", Some(&b"[a]\nx=1\n"[..])),
+                // Above the test's directory but inside the tree: readable.
+                ("top.txt", Some(&b"top\n"[..])),
             ],
         )],
     );
@@ -309,11 +313,11 @@ int main(void) {\n\
         &repo,
         &["run", "good", "--cwd", "tests", "--", "./test_ini"],
     ));
-    assert_eq!(out, "[a]\nx=1\n");
+    assert_eq!(out, "[a]\nx=1\ntop\n");
     // The same from an untracked regcause.toml in the working tree.
     std::fs::write(repo.join("regcause.toml"), "cwd = \"tests\"\n").expect("write");
     let out = ok(&git_regcause(&repo, &["run", "good", "--", "./test_ini"]));
-    assert_eq!(out, "[a]\nx=1\n");
+    assert_eq!(out, "[a]\nx=1\ntop\n");
     let o = git_regcause(
         &repo,
         &["run", "good", "--cwd", "nosuchdir", "--", "./test_ini"],

@@ -48,6 +48,7 @@ fn slice_conditions_match_the_expected_ones() {
             argv: vec![b"./prog".to_vec()],
             stdin: spec.stdin.into_bytes(),
             cwd: None,
+            root: None,
             env: Vec::new(),
         };
         let run = exec::run_traced(&prog, &input, Limits::default(), true);

@@ -85,6 +85,7 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                 argv: argv.clone(),
                 stdin: case.stdin.clone().into_bytes(),
                 cwd: Some(d.path().to_path_buf()),
+                root: None,
                 env: Vec::new(),
             };
             let (d1, d2, d3) = (
