@@ -297,7 +297,48 @@ pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError>
     let hdr = headers::dir()?;
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
+    check_nesting(&text, &lines)?;
     lower::parse(text, lines, marks)
+}
+
+/// Deepest nesting of brackets (`(`, `[`, `{` together) the front end accepts, as
+/// clang's default `-fbracket-depth`. The parser's memory grows with the square of the
+/// depth (a 4,000-deep expression took 2 GB), so deeper text is refused before parsing.
+pub const MAX_NESTING: usize = 256;
+
+/// A located `unsupported:` when brackets in `text` (outside string and character
+/// literals) nest deeper than [`MAX_NESTING`].
+fn check_nesting(text: &str, lines: &LineMap) -> Result<(), FrontendError> {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                // Skip the literal, escapes included; a literal never spans a line.
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let (file, line, col) = lines.locate(i);
+                    return Err(FrontendError::Diags(vec![Diag {
+                        kind: DiagKind::Unsupported,
+                        msg: format!(
+                            "brackets nested more than {MAX_NESTING} deep (the parser's memory grows with the square of the depth)"
+                        ),
+                        at: format!("{file}:{line}:{col}"),
+                    }]));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 /// A hash of `t` for the in-memory caches of one analysis (not stable across builds).
@@ -317,6 +358,7 @@ pub fn parse_preprocessed_with(
     let hdr = headers::dir()?;
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
+    check_nesting(&text, &lines)?;
     cache.parse(text, lines, marks)
 }
 
