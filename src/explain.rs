@@ -1011,12 +1011,35 @@ pub fn name_root_cause(r: &mut Report) {
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
+    // A line whose text did not change but expands a changed macro does not hold the
+    // change: the definition does, so it stays named beside the line.
+    let macro_only = |l: &Location| {
+        any_at(cs, l, |c| {
+            c.notes
+                .iter()
+                .any(|n| n.starts_with(crate::diffctx::EXPANDS_CHANGED_MACRO))
+        })
+    };
+    // A named definition of a macro whose text is all that changed acts on the line
+    // that expands it: that line is named after it, never a line further on.
+    let mut i = 0;
+    while i < named.len() {
+        let use_at = cs.iter().find_map(|c| {
+            c.used_at
+                .as_ref()
+                .filter(|u| c.is_at(&named[i]) && macro_only(u) && !named.contains(u))
+        });
+        if let Some(u) = use_at {
+            named.insert(i + 1, u.clone());
+        }
+        i += 1;
+    }
     // A value line computed from another named line only carries that value on, and a
     // macro definition expanded on a named line is part of that line's statement: the
     // line the value arose on is named, once.
     let carried_on = |c: &Candidate| {
         let among = |u: &Location| named.contains(u);
-        c.used_at.as_ref().is_some_and(among)
+        c.used_at.as_ref().is_some_and(|u| among(u) && !macro_only(u))
             || c.computed_from.iter().any(|u| among(u) && arose(u))
             // Or a line computing nothing new from one changed line alone, a named one.
             || (!c.new_values && c.computed_from.len() == 1 && c.computed_from.iter().any(among))
