@@ -1706,4 +1706,38 @@ int main(void) {{
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![1, 3]);
     }
+
+    /// A definition whose use changed only by expanding it holds the change: it stays
+    /// named, with that use right after it (even when the search named the definition
+    /// alone), and a later printing line is not.
+    #[test]
+    fn a_changed_macro_is_named_with_the_line_expanding_it() {
+        use Explanation::Value;
+        let at = |line: u32| Location {
+            file: "p.c".into(),
+            line,
+        };
+        let mut r = empty_report();
+        let mut use5 = cand(5, Value, true);
+        use5.notes.push(format!(
+            "{} `SCALE`: its text did not change",
+            crate::diffctx::EXPANDS_CHANGED_MACRO
+        ));
+        let mut def2 = cand(2, Value, true);
+        def2.used_at = Some(at(5));
+        r.candidates = vec![use5.clone(), def2.clone(), cand(9, Value, false)];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5, 2]);
+        // The hunk search named the definition only.
+        r.candidates = vec![def2.clone(), use5.clone(), cand(9, Value, false)];
+        with_dd(&mut r, &[2], (1, 3));
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![2, 5]);
+        // A use whose own text changed holds the change: the definition is left out.
+        r.dd = None;
+        use5.notes.clear();
+        r.candidates = vec![use5, def2];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5]);
+    }
 }
