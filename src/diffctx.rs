@@ -1,7 +1,7 @@
 //! The diff between the two revisions' trees, per file, as DARWIN's candidates need it:
 //! which lines of the bad revision the change touched, and the hunk around a line.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use similar::{ChangeTag, TextDiff};
@@ -125,6 +125,10 @@ impl FileDiff {
 #[derive(Debug, Default)]
 pub struct TreeDiff {
     files: HashMap<String, FileDiff>,
+    /// Per path: the code lines whose text did not change but that expand a changed
+    /// macro (directly or through unchanged macros), each with that macro's name. The
+    /// preprocessor puts the new definition on them, so they count as changed.
+    macro_uses: HashMap<String, BTreeMap<u32, String>>,
 }
 
 impl TreeDiff {
@@ -144,30 +148,115 @@ impl TreeDiff {
             let bad = crate::frontend::source_text(&bad);
             files.insert(p.clone(), FileDiff::new(good, bad));
         }
-        TreeDiff { files }
+        let mut t = TreeDiff {
+            files,
+            macro_uses: HashMap::new(),
+        };
+        t.macro_uses = t.find_macro_uses();
+        t
+    }
+
+    /// The unchanged code lines that expand a changed macro (see `macro_uses`).
+    fn find_macro_uses(&self) -> HashMap<String, BTreeMap<u32, String>> {
+        let macros = self.macros();
+        // Macro name -> the changed macro it expands to (itself when changed); an
+        // unchanged macro whose body names an affected one is affected too.
+        let mut affected: HashMap<&str, &str> = macros
+            .iter()
+            .filter(|m| m.changed)
+            .map(|m| (m.name.as_str(), m.name.as_str()))
+            .collect();
+        if affected.is_empty() {
+            return HashMap::new();
+        }
+        loop {
+            let mut grew = false;
+            for m in &macros {
+                if affected.contains_key(m.name.as_str()) {
+                    continue;
+                }
+                // `define NAME` are the first two identifiers.
+                let ids = identifiers(&m.text);
+                let root = ids.iter().skip(2).find_map(|n| affected.get(n.as_str()));
+                if let Some(&root) = root {
+                    affected.insert(&m.name, root);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let mut out: HashMap<String, BTreeMap<u32, String>> = HashMap::new();
+        for (p, f) in &self.files {
+            if f.added {
+                continue;
+            }
+            let blank = blank_comments_and_literals(&f.bad_text);
+            let mut directive = false;
+            for (i, l) in blank.lines().enumerate() {
+                let line = i as u32 + 1;
+                // Directives (a definition using the macro included), continuation lines
+                // and all, are not statements.
+                let continued = directive;
+                directive =
+                    (continued || l.trim_start().starts_with('#')) && l.trim_end().ends_with('\\');
+                if continued
+                    || l.trim_start().starts_with('#')
+                    || f.changed.contains(&line)
+                    || !f.is_code_line(line)
+                {
+                    continue;
+                }
+                if let Some(root) = identifiers_in(l).into_iter().find_map(|n| affected.get(n)) {
+                    out.entry(p.clone())
+                        .or_default()
+                        .insert(line, root.to_string());
+                }
+            }
+        }
+        out
+    }
+
+    /// The changed macro that 1-based `line` of `path` expands when its own text did not
+    /// change.
+    pub fn macro_use(&self, path: &str, line: u32) -> Option<&str> {
+        self.macro_uses.get(path)?.get(&line).map(String::as_str)
     }
 
     pub fn file(&self, path: &str) -> Option<&FileDiff> {
         self.files.get(path)
     }
 
+    /// Whether the diff changed `line` of `path`, or the line expands a changed macro.
     pub fn is_changed(&self, path: &str, line: u32) -> bool {
         self.files
             .get(path)
             .is_some_and(|f| f.added || f.changed.contains(&line))
+            || self.macro_use(path, line).is_some()
     }
 
-    /// Every changed line of every compared file, in path order.
+    /// Every changed line of every compared file (lines expanding a changed macro
+    /// included), in path order.
     pub fn changed_lines(&self) -> Vec<(String, u32)> {
         let mut out: Vec<(String, u32)> = self
             .files
             .iter()
             .flat_map(|(p, f)| f.changed.iter().map(move |l| (p.clone(), *l)))
+            .chain(
+                self.macro_uses
+                    .iter()
+                    .flat_map(|(p, ls)| ls.keys().map(move |l| (p.clone(), *l))),
+            )
             .collect();
         out.sort();
         out
     }
 }
+
+/// How a candidate's note begins on a line counted as changed only because it expands
+/// a changed macro (the naming keeps that macro's definition named beside it).
+pub const EXPANDS_CHANGED_MACRO: &str = "expands the changed macro";
 
 /// A macro defined in a compared file of the bad revision. Candidates' lines that use
 /// a changed one get the definition's line too: the preprocessor puts every statement
@@ -588,7 +677,10 @@ mod tests {
             .to_string();
         let mut files = HashMap::new();
         files.insert("m.h".to_string(), FileDiff::new(Some(good), bad));
-        let td = TreeDiff { files };
+        let td = TreeDiff {
+            files,
+            macro_uses: HashMap::new(),
+        };
         let got: Vec<(String, u32, bool)> = td
             .macros()
             .into_iter()
@@ -613,6 +705,45 @@ mod tests {
         );
         assert_eq!(identifiers("a /* B */ c"), vec!["a", "c"]);
         assert_eq!(identifiers("a // b\nc /* d\ne */ f"), vec!["a", "c", "f"]);
+    }
+
+    /// A line whose text is the same but expands a changed macro (directly, or through
+    /// an unchanged macro whose body names it) counts as changed; directives, comments,
+    /// literals and the definitions themselves do not make a use.
+    #[test]
+    fn lines_expanding_a_changed_macro_count_as_changed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (g, b) = (dir.path().join("g"), dir.path().join("b"));
+        std::fs::create_dir_all(&g).expect("mkdir");
+        std::fs::create_dir_all(&b).expect("mkdir");
+        let h = |body: &str| {
+            format!("#define SCALE(x) \\\n  ((x) * {body})\n#define TWICE(x) \\\n  (SCALE(x) * 2)\n#define KEEP 1\n")
+        };
+        std::fs::write(g.join("m.h"), h("3")).expect("write");
+        std::fs::write(b.join("m.h"), h("4")).expect("write");
+        let c = "#include \"m.h\"\nint v = SCALE(4);\nint w = TWICE(1);\nint k = KEEP;\n/* SCALE */ int z = 0;\nchar *s = \"SCALE\";\n#if SCALE(1)\n#endif\nint SCALED = 2;\n";
+        std::fs::write(g.join("p.c"), c).expect("write");
+        std::fs::write(b.join("p.c"), c).expect("write");
+        let t = TreeDiff::between(&g, &b, &["m.h".to_string(), "p.c".to_string()]);
+        let changed: Vec<u32> = (1..=9).filter(|l| t.is_changed("p.c", *l)).collect();
+        assert_eq!(changed, vec![2, 3]);
+        assert_eq!(t.macro_use("p.c", 2), Some("SCALE"));
+        // TWICE is unchanged: its use is a use of SCALE.
+        assert_eq!(t.macro_use("p.c", 3), Some("SCALE"));
+        // The continuation line changed; the definition of TWICE is no statement.
+        assert!(t.is_changed("m.h", 2) && !t.is_changed("m.h", 3) && !t.is_changed("m.h", 4));
+        assert_eq!(
+            t.changed_lines(),
+            vec![
+                ("m.h".to_string(), 2),
+                ("p.c".to_string(), 2),
+                ("p.c".to_string(), 3)
+            ]
+        );
+        // With no macro changed, nothing else is.
+        std::fs::write(b.join("m.h"), h("3")).expect("write");
+        let same = TreeDiff::between(&g, &b, &["m.h".to_string(), "p.c".to_string()]);
+        assert!(same.changed_lines().is_empty());
     }
 
     #[test]

@@ -1011,12 +1011,35 @@ pub fn name_root_cause(r: &mut Report) {
     // A line can hold more than one candidate (a decision and a value): named once.
     let mut seen = HashSet::new();
     named.retain(|l| seen.insert((l.file.clone(), l.line)));
+    // A line whose text did not change but expands a changed macro does not hold the
+    // change: the definition does, so it stays named beside the line.
+    let macro_only = |l: &Location| {
+        any_at(cs, l, |c| {
+            c.notes
+                .iter()
+                .any(|n| n.starts_with(crate::diffctx::EXPANDS_CHANGED_MACRO))
+        })
+    };
+    // A named definition of a macro whose text is all that changed acts on the line
+    // that expands it: that line is named after it, never a line further on.
+    let mut i = 0;
+    while i < named.len() {
+        let use_at = cs.iter().find_map(|c| {
+            c.used_at
+                .as_ref()
+                .filter(|u| c.is_at(&named[i]) && macro_only(u) && !named.contains(u))
+        });
+        if let Some(u) = use_at {
+            named.insert(i + 1, u.clone());
+        }
+        i += 1;
+    }
     // A value line computed from another named line only carries that value on, and a
     // macro definition expanded on a named line is part of that line's statement: the
     // line the value arose on is named, once.
     let carried_on = |c: &Candidate| {
         let among = |u: &Location| named.contains(u);
-        c.used_at.as_ref().is_some_and(among)
+        c.used_at.as_ref().is_some_and(|u| among(u) && !macro_only(u))
             || c.computed_from.iter().any(|u| among(u) && arose(u))
             // Or a line computing nothing new from one changed line alone, a named one.
             || (!c.new_values && c.computed_from.len() == 1 && c.computed_from.iter().any(among))
@@ -1682,5 +1705,39 @@ int main(void) {{
         r.candidates = vec![a, b];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![1, 3]);
+    }
+
+    /// A definition whose use changed only by expanding it holds the change: it stays
+    /// named, with that use right after it (even when the search named the definition
+    /// alone), and a later printing line is not.
+    #[test]
+    fn a_changed_macro_is_named_with_the_line_expanding_it() {
+        use Explanation::Value;
+        let at = |line: u32| Location {
+            file: "p.c".into(),
+            line,
+        };
+        let mut r = empty_report();
+        let mut use5 = cand(5, Value, true);
+        use5.notes.push(format!(
+            "{} `SCALE`: its text did not change",
+            crate::diffctx::EXPANDS_CHANGED_MACRO
+        ));
+        let mut def2 = cand(2, Value, true);
+        def2.used_at = Some(at(5));
+        r.candidates = vec![use5.clone(), def2.clone(), cand(9, Value, false)];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5, 2]);
+        // The hunk search named the definition only.
+        r.candidates = vec![def2.clone(), use5.clone(), cand(9, Value, false)];
+        with_dd(&mut r, &[2], (1, 3));
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![2, 5]);
+        // A use whose own text changed holds the change: the definition is left out.
+        r.dd = None;
+        use5.notes.clear();
+        r.candidates = vec![use5, def2];
+        name_root_cause(&mut r);
+        assert_eq!(named(&r), vec![5]);
     }
 }

@@ -315,7 +315,9 @@ pub fn candidates(
                 if !diff.is_changed(&key.0, key.1) {
                     continue;
                 }
-                let note = if same {
+                // A line expanding a changed macro computes what its new body says,
+                // however alike the statements look one by one.
+                let note = if same && diff.macro_use(&key.0, key.1).is_none() {
                     same_code.push(key.clone());
                     "a changed line in the bad run's slice whose code equals a statement of the good run's slice"
                 } else {
@@ -392,6 +394,12 @@ pub fn candidates(
                 notes.push("writes the first differing output".to_string());
             } else if let Some(n) = notes_of.get(&(file.clone(), line)) {
                 notes.push(n.clone());
+            }
+            if let Some(m) = diff.macro_use(&file, line) {
+                notes.push(format!(
+                    "{} `{m}`: its text did not change, the code it expands to did",
+                    crate::diffctx::EXPANDS_CHANGED_MACRO
+                ));
             }
             Candidate {
                 rank: i + 1,

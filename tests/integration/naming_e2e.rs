@@ -242,3 +242,47 @@ fn a_latent_fault_is_named_with_the_change_that_exposes_it() {
     assert_eq!(cand["exposed"], true, "{v:#}");
     assert_eq!(v["root_cause_evidence"], "exposed", "{v:#}");
 }
+
+/// A commit that changes only a macro's body in a header (issue 27 item 6): the
+/// report names the changed `#define` and the unchanged line that expands it, never
+/// the unchanged statement that writes the first differing output. macro-body's
+/// definition shares its hunk with a comment and a new macro; macro-multiline's
+/// definition is continued over three lines, named at its `#define`. Without the hunk
+/// search the slices name both too.
+#[test]
+fn a_changed_macro_body_names_its_definition_and_its_use() {
+    for (name, def, used, printf) in [
+        ("macro-body", "conv.h:6", "temps.c:25", "temps.c:29"),
+        (
+            "macro-multiline",
+            "levels.h:7",
+            "levels.c:12",
+            "levels.c:13",
+        ),
+    ] {
+        let c = case(name);
+        let v = json(&c, &[]);
+        assert_eq!(
+            named(&v),
+            vec![def.to_string(), used.to_string()],
+            "{name}: {v:#}"
+        );
+        let u = candidate(&v, used);
+        assert!(
+            u["notes"].as_array().expect("notes").iter().any(|n| n
+                .as_str()
+                .is_some_and(|n| n.starts_with("expands the changed macro"))),
+            "{name}: {u:#}"
+        );
+        let slices = json(&c, &["--no-dd"]);
+        let got = named(&slices);
+        assert!(
+            got.contains(&def.to_string()) && got.contains(&used.to_string()),
+            "{name} --no-dd: {got:?}"
+        );
+        assert!(
+            !got.contains(&printf.to_string()),
+            "{name} --no-dd: {got:?}"
+        );
+    }
+}
