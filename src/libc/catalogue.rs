@@ -298,6 +298,11 @@ catalogue!(
     read("unistd.h", 3),
     write("unistd.h", 3),
     isatty("unistd.h", 1),
+    open("fcntl.h", 2, ...),
+    close("unistd.h", 1),
+    lseek("unistd.h", 3),
+    fileno("stdio.h", 1),
+    fdopen("stdio.h", 2),
     // sys/stat.h, sys/time.h, signal.h, locale.h
     stat("sys/stat.h", 2),
     lstat("sys/stat.h", 2),
@@ -356,15 +361,10 @@ const OTHER: &[&str] = &[
     "execvp",
     "sleep",
     "usleep",
-    "open",
-    "close",
-    "lseek",
     "tmpnam",
     "setvbuf",
     "setbuf",
     "freopen",
-    "fdopen",
-    "fileno",
     "strcoll",
     "strxfrm",
     "mbstowcs",
@@ -477,6 +477,7 @@ pub fn writes(name: &str) -> Writes {
         // A handler `raise` runs may write any memory the program reaches.
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
+        "open" | "close" | "lseek" | "fileno" | "fdopen" => Writes::Nothing,
         "fseek" | "ftell" | "rewind" | "fsetpos" | "clearerr" | "tmpfile" | "rename" => {
             Writes::Nothing
         }

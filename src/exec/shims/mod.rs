@@ -81,7 +81,9 @@ fn module_of(s: Shim) -> Module {
             Module::Time
         }
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
-        | __regcause_optopt | read | write | isatty => Module::Unistd,
+        | __regcause_optopt | read | write | isatty | open | close | lseek | fileno | fdopen => {
+            Module::Unistd
+        }
         stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv => {
             Module::Posix
         }
