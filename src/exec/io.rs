@@ -75,6 +75,11 @@ pub const STDIN_FD: usize = 0;
 pub const STDOUT_FD: usize = 1;
 pub const STDERR_FD: usize = 2;
 
+/// Where the tree's root shows to the program (`getcwd`): a fixed path, so output
+/// never carries the host's temporary directory. Absolute paths under it name files of
+/// the tree (after paths under the tree's real location, which keep their meaning).
+pub const SHOWN_ROOT: &str = "/work";
+
 /// glibc's x86-64 `open` flags (`<fcntl.h>`).
 pub const O_RDONLY: u32 = 0;
 pub const O_WRONLY: u32 = 1;
@@ -266,6 +271,14 @@ impl Io {
         }
         let outside = |why: &str| Outside(format!("`{text}` {why}"));
         let p = Path::new(&text);
+        let shown;
+        let p = match (&self.root, p.strip_prefix(SHOWN_ROOT)) {
+            (Some(root), Ok(rest)) if !p.starts_with(root) => {
+                shown = root.join(rest);
+                shown.as_path()
+            }
+            _ => p,
+        };
         let joined = match &self.cwd {
             Some(c) if p.is_relative() => c.join(p),
             None if p.is_relative() => Path::new("/").join(p),
@@ -306,6 +319,41 @@ impl Io {
             }
         }
         Ok(Some(norm))
+    }
+
+    /// The working directory as the program sees it: under [`SHOWN_ROOT`].
+    pub fn shown_cwd(&self) -> Vec<u8> {
+        let rel = match (&self.cwd, &self.root) {
+            (Some(c), Some(r)) => c.strip_prefix(r).unwrap_or(Path::new("")),
+            (Some(c), None) => c.strip_prefix("/").unwrap_or(c),
+            _ => Path::new(""),
+        };
+        let mut shown = PathBuf::from(SHOWN_ROOT);
+        if !rel.as_os_str().is_empty() {
+            // (Pushing an empty path would add a trailing slash.)
+            shown.push(rel);
+        }
+        shown.into_os_string().into_encoded_bytes()
+    }
+
+    /// `chdir`: `Err` with the errno when `path` is no directory of the view.
+    pub fn chdir(&mut self, path: &[u8]) -> Result<Result<(), i32>, Outside> {
+        let Some(p) = self.resolve(path)? else {
+            return Ok(Err(crate::libc::errno::ENOTDIR));
+        };
+        Ok(match self.meta(&p, true) {
+            None if self.root.is_none() => {
+                // No tree: the view is empty but its directories are where paths say.
+                self.cwd = Some(p);
+                Ok(())
+            }
+            None => Err(self.missing_errno(&p)),
+            Some(m) if !m.dir => Err(crate::libc::errno::ENOTDIR),
+            Some(_) => {
+                self.cwd = Some(p);
+                Ok(())
+            }
+        })
     }
 
     /// The current bytes of a file of the view, `None` if it does not exist; a
@@ -680,6 +728,30 @@ mod tests {
             io.open(b"nodir/new.txt", b"w"),
             Err(OpenError::Errno(crate::libc::errno::ENOENT))
         );
+    }
+
+    /// The working directory shows under `/work`, moves with `chdir` inside the tree
+    /// only, and absolute paths under `/work` name the tree's files.
+    #[test]
+    fn cwd_shows_under_a_fixed_root() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tree = dir.path().join("tree");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::write(tree.join("top.txt"), "top").expect("write");
+        let mut io = Io::new(Vec::new(), Some(tree.clone()), Some(tree.clone()));
+        assert_eq!(io.shown_cwd(), b"/work");
+        assert_eq!(io.chdir(b"sub"), Ok(Ok(())));
+        assert_eq!(io.shown_cwd(), b"/work/sub");
+        assert!(io.open(b"../top.txt", b"r").is_ok());
+        assert!(io.open(b"/work/top.txt", b"r").is_ok());
+        assert_eq!(
+            io.chdir(b"/work/top.txt"),
+            Ok(Err(crate::libc::errno::ENOTDIR))
+        );
+        assert!(io.chdir(b"../..").is_err(), "above the tree is refused");
+        assert!(io.chdir(b"/work/..").is_err());
+        assert_eq!(io.chdir(b"/work"), Ok(Ok(())));
+        assert_eq!(io.shown_cwd(), b"/work");
     }
 
     /// Without a tree every path names an empty in-memory view.

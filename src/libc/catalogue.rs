@@ -309,6 +309,8 @@ catalogue!(
     fstat("sys/stat.h", 2),
     access("unistd.h", 2),
     unlink("unistd.h", 1),
+    getcwd("unistd.h", 2),
+    chdir("unistd.h", 1),
     gettimeofday("sys/time.h", 2),
     signal("signal.h", 2),
     raise("signal.h", 1),
@@ -477,7 +479,8 @@ pub fn writes(name: &str) -> Writes {
         // A handler `raise` runs may write any memory the program reaches.
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
-        "open" | "close" | "lseek" | "fileno" | "fdopen" => Writes::Nothing,
+        "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
+        "getcwd" => Writes::Args(&[0]),
         "fseek" | "ftell" | "rewind" | "fsetpos" | "clearerr" | "tmpfile" | "rename" => {
             Writes::Nothing
         }

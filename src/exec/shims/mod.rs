@@ -84,9 +84,8 @@ fn module_of(s: Shim) -> Module {
         | __regcause_optopt | read | write | isatty | open | close | lseek | fileno | fdopen => {
             Module::Unistd
         }
-        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv => {
-            Module::Posix
-        }
+        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv
+        | getcwd | chdir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
         setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }

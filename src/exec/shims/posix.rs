@@ -139,6 +139,14 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             errno_result(m, r, loc)?
         }
         Shim::unlink => super::stdio::remove_path(m, a0, "unlink", loc)?,
+        Shim::chdir => {
+            let text = try_mem!(m, m.mem.c_string(a0));
+            match m.io.chdir(&text) {
+                Ok(r) => errno_result(m, r.map(|()| 0), loc)?,
+                Err(o) => return Err(super::stdio::outside(m, "chdir", o, loc)),
+            }
+        }
+        Shim::getcwd => getcwd(m, a0, a1 as usize, loc)?,
         Shim::signal => {
             let sig = a0 as u32 as i32;
             // SIGKILL and SIGSTOP cannot be caught; 1..=64 are Linux's signals.
@@ -170,6 +178,34 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         Shim::localeconv => localeconv(m, loc)?,
         _ => return Err(super::no_model(m, s, loc)),
     })
+}
+
+/// glibc's `getcwd`: into `buf` of `size` bytes, or a heap block (of `size` bytes, or
+/// just enough when `size` is 0) when `buf` is null.
+fn getcwd(m: &mut Machine, buf: u64, size: usize, loc: Loc) -> X<u64> {
+    let mut text = m.io.shown_cwd();
+    text.push(0);
+    let r = match (buf, size) {
+        (0, 0) => Ok(text.len()),
+        (_, 0) => Err(errno::EINVAL),
+        _ if size < text.len() => Err(errno::ERANGE),
+        _ => Ok(size),
+    };
+    let n = match r {
+        Ok(n) => n,
+        Err(e) => {
+            super::set_errno(m, e, loc)?;
+            return Ok(0);
+        }
+    };
+    let p = if buf == 0 {
+        let kind = crate::exec::memory::AllocKind::Heap;
+        try_mem!(m, m.mem.alloc(n, kind, true, "heap", loc))
+    } else {
+        buf
+    };
+    try_mem!(m, m.mem.write_bytes(p, &text));
+    Ok(p)
 }
 
 /// `setlocale` for the "C" locale: a query, "C", "POSIX", or "" with an environment
