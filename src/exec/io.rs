@@ -356,6 +356,40 @@ impl Io {
         })
     }
 
+    /// The entries of directory `p` of the view: `.` and `..`, then the names in byte
+    /// order (the tree's, less those removed, and the overlay's files), each with what
+    /// `lstat` sees of it.
+    pub fn list_dir(&self, p: &Path) -> Vec<(Vec<u8>, Option<Meta>)> {
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        if self.root.is_some() {
+            if let Ok(rd) = std::fs::read_dir(p) {
+                for e in rd.flatten() {
+                    if !self.removed.contains(&e.path()) {
+                        names.push(e.file_name().into_encoded_bytes());
+                    }
+                }
+            }
+        }
+        for k in self.overlay.keys() {
+            if k.parent() == Some(p) {
+                if let Some(n) = k.file_name() {
+                    names.push(n.as_encoded_bytes().to_vec());
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        let mut out = vec![(b".".to_vec(), self.meta(p, false))];
+        out.push((b"..".to_vec(), p.parent().and_then(|q| self.meta(q, false))));
+        for n in names {
+            use std::os::unix::ffi::OsStrExt;
+            let child = p.join(std::ffi::OsStr::from_bytes(&n));
+            let meta = self.meta(&child, false);
+            out.push((n, meta));
+        }
+        out
+    }
+
     /// The current bytes of a file of the view, `None` if it does not exist; a
     /// directory is `Err(())`.
     fn contents(&self, p: &Path) -> Option<Result<Vec<u8>, ()>> {

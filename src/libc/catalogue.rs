@@ -311,6 +311,10 @@ catalogue!(
     unlink("unistd.h", 1),
     getcwd("unistd.h", 2),
     chdir("unistd.h", 1),
+    opendir("dirent.h", 1),
+    readdir("dirent.h", 1),
+    closedir("dirent.h", 1),
+    rewinddir("dirent.h", 1),
     gettimeofday("sys/time.h", 2),
     signal("signal.h", 2),
     raise("signal.h", 1),
@@ -383,9 +387,6 @@ const OTHER: &[&str] = &[
     "isinf",
     "realpath",
     "mkdir",
-    "opendir",
-    "readdir",
-    "closedir",
     "pthread_create",
     "qsort_r",
     "random",
@@ -481,6 +482,9 @@ pub fn writes(name: &str) -> Writes {
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
         "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
         "getcwd" => Writes::Args(&[0]),
+        "opendir" | "closedir" | "rewinddir" => Writes::Nothing,
+        // The stream's `struct dirent`, which the program reads through the result.
+        "readdir" => Writes::AnyMem,
         "fseek" | "ftell" | "rewind" | "fsetpos" | "clearerr" | "tmpfile" | "rename" => {
             Writes::Nothing
         }

@@ -85,7 +85,7 @@ fn module_of(s: Shim) -> Module {
             Module::Unistd
         }
         stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv
-        | getcwd | chdir => Module::Posix,
+        | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
         setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }
@@ -229,6 +229,8 @@ pub struct LibcState {
     lconv: u64,
     /// `stat`'s inode numbers, by path.
     inodes: std::collections::HashMap<std::path::PathBuf, u64>,
+    /// Open directory streams by their `DIR *`.
+    dirs: std::collections::HashMap<u64, posix::DirStream>,
     /// Where the run read a value regcause fixed to keep runs deterministic (`time`,
     /// `clock`): its output may depend on it, and reports should say so.
     pub nondeterministic: Vec<(Loc, String)>,
