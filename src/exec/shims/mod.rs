@@ -76,7 +76,8 @@ fn module_of(s: Shim) -> Module {
         | lround | llround | sqrtf | floorf | ceilf | expf | logf | log10f | log2f | exp2f
         | sinf | cosf | tanf | asinf | acosf | atanf | sinhf | coshf | tanhf | roundf | truncf
         | cbrtf | powf | fmodf | atan2f | fminf | fmaxf | hypotf | copysignf | expm1 | log1p
-        | rint | nearbyint | copysign | fdim => Module::Math,
+        | rint | nearbyint | copysign | fdim | frexp | frexpf | ldexp | ldexpf | modf | modff
+        | erf | erff | erfc | erfcf | tgamma | tgammaf | lgamma | lgammaf => Module::Math,
         time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
             Module::Time
         }
