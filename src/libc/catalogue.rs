@@ -309,6 +309,7 @@ catalogue!(
     __regcause_optind("unistd.h", 0),
     __regcause_opterr("unistd.h", 0),
     __regcause_optopt("unistd.h", 0),
+    __regcause_environ("unistd.h", 0),
     read("unistd.h", 3),
     write("unistd.h", 3),
     isatty("unistd.h", 1),
@@ -505,6 +506,8 @@ pub fn writes(name: &str) -> Writes {
         | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
         | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"
         | "__regcause_optind" | "__regcause_opterr" | "__regcause_optopt" => Writes::Nothing,
+        // Rebuilds the array `environ` points to.
+        "__regcause_environ" => Writes::AnyMem,
         "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
         | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
         | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"

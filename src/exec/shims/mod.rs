@@ -82,9 +82,8 @@ fn module_of(s: Shim) -> Module {
             Module::Time
         }
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
-        | __regcause_optopt | read | write | isatty | open | close | lseek | fileno | fdopen => {
-            Module::Unistd
-        }
+        | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
+        | fileno | fdopen => Module::Unistd,
         stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv
         | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
@@ -230,6 +229,9 @@ pub struct LibcState {
     lconv: u64,
     /// `stat`'s inode numbers, by path.
     inodes: std::collections::HashMap<std::path::PathBuf, u64>,
+    /// `environ`'s variable, and the environment its array was last built from.
+    environ: u64,
+    environ_built: Option<Vec<Vec<u8>>>,
     /// Open directory streams by their `DIR *`.
     dirs: std::collections::HashMap<u64, posix::DirStream>,
     /// Where the run read a value regcause fixed to keep runs deterministic (`time`,

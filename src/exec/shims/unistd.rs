@@ -136,6 +136,19 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
     }
 }
 
+/// The address of `environ`: a `char **` naming the run's environment as `envp` does,
+/// rebuilt when `setenv`/`unsetenv`/`putenv` changed it since.
+fn environ(m: &mut Machine, loc: Loc) -> X<u64> {
+    let var = super::lib_object(m, |l| &mut l.environ, &[0; 8], "environ", loc)?;
+    let now = super::env_strings(m);
+    if m.libc.environ_built.as_ref() != Some(&now) {
+        let arr = m.string_array(&now, "environ")?;
+        try_mem!(m, m.mem.store(var, 8, arr));
+        m.libc.environ_built = Some(now);
+    }
+    Ok(var)
+}
+
 /// Whether glibc's `fdopen` accepts `mode` for a descriptor opened as `kind`: the
 /// mode may not ask for an access the descriptor lacks.
 fn fdopen_mode_fits(kind: &FileKind, mode: &[u8]) -> bool {
@@ -161,6 +174,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Shim::__regcause_opterr => var(m, 2, loc)?,
         Shim::__regcause_optopt => var(m, 3, loc)?,
         Shim::getopt => getopt_call(m, args, false, loc)?,
+        Shim::__regcause_environ => environ(m, loc)?,
         Shim::getopt_long => getopt_call(m, args, true, loc)?,
         Shim::read if a0 as u32 as i32 != STDIN_FD as i32 => {
             let r = match m.io.index_of_fd(a0 as u32 as i32) {
