@@ -328,7 +328,7 @@ impl<'p> Machine<'p> {
     }
 
     /// A null-terminated array of C strings the runtime owns (`argv`, `envp`).
-    fn string_array(&mut self, strings: &[Vec<u8>], name: &str) -> X<u64> {
+    pub(crate) fn string_array(&mut self, strings: &[Vec<u8>], name: &str) -> X<u64> {
         let n = strings.len();
         let arr = self
             .mem

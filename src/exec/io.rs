@@ -47,6 +47,10 @@ pub struct Io {
     pub stdout_flushed: usize,
     pub stderr: Vec<u8>,
     pub files: Vec<FileState>,
+    /// POSIX descriptors: `fds[n]` is the index in `files` descriptor `n` names. Every
+    /// open file takes the lowest free one, as the kernel gives them, so `fopen` and
+    /// `open` number their descriptors as natively.
+    pub fds: Vec<Option<usize>>,
     /// The files the run has opened, written or created, by resolved path: reads see
     /// these before the tree on disk, and writes never leave them.
     pub overlay: HashMap<PathBuf, Vec<u8>>,
@@ -71,6 +75,20 @@ pub const STDIN_FD: usize = 0;
 pub const STDOUT_FD: usize = 1;
 pub const STDERR_FD: usize = 2;
 
+/// Where the tree's root shows to the program (`getcwd`): a fixed path, so output
+/// never carries the host's temporary directory. Absolute paths under it name files of
+/// the tree (after paths under the tree's real location, which keep their meaning).
+pub const SHOWN_ROOT: &str = "/work";
+
+/// glibc's x86-64 `open` flags (`<fcntl.h>`).
+pub const O_RDONLY: u32 = 0;
+pub const O_WRONLY: u32 = 1;
+pub const O_RDWR: u32 = 2;
+pub const O_CREAT: u32 = 0o100;
+pub const O_EXCL: u32 = 0o200;
+pub const O_TRUNC: u32 = 0o1000;
+pub const O_APPEND: u32 = 0o2000;
+
 impl Io {
     pub fn new(stdin: Vec<u8>, cwd: Option<PathBuf>, root: Option<PathBuf>) -> Io {
         let mk = |kind| FileState {
@@ -91,6 +109,7 @@ impl Io {
                 mk(FileKind::Stdout),
                 mk(FileKind::Stderr),
             ],
+            fds: vec![Some(STDIN_FD), Some(STDOUT_FD), Some(STDERR_FD)],
             overlay: HashMap::new(),
             removed: HashSet::new(),
             // Compared by their canonical form: the tree may sit behind a symbolic link
@@ -252,6 +271,14 @@ impl Io {
         }
         let outside = |why: &str| Outside(format!("`{text}` {why}"));
         let p = Path::new(&text);
+        let shown;
+        let p = match (&self.root, p.strip_prefix(SHOWN_ROOT)) {
+            (Some(root), Ok(rest)) if !p.starts_with(root) => {
+                shown = root.join(rest);
+                shown.as_path()
+            }
+            _ => p,
+        };
         let joined = match &self.cwd {
             Some(c) if p.is_relative() => c.join(p),
             None if p.is_relative() => Path::new("/").join(p),
@@ -292,6 +319,75 @@ impl Io {
             }
         }
         Ok(Some(norm))
+    }
+
+    /// The working directory as the program sees it: under [`SHOWN_ROOT`].
+    pub fn shown_cwd(&self) -> Vec<u8> {
+        let rel = match (&self.cwd, &self.root) {
+            (Some(c), Some(r)) => c.strip_prefix(r).unwrap_or(Path::new("")),
+            (Some(c), None) => c.strip_prefix("/").unwrap_or(c),
+            _ => Path::new(""),
+        };
+        let mut shown = PathBuf::from(SHOWN_ROOT);
+        if !rel.as_os_str().is_empty() {
+            // (Pushing an empty path would add a trailing slash.)
+            shown.push(rel);
+        }
+        shown.into_os_string().into_encoded_bytes()
+    }
+
+    /// `chdir`: `Err` with the errno when `path` is no directory of the view.
+    pub fn chdir(&mut self, path: &[u8]) -> Result<Result<(), i32>, Outside> {
+        let Some(p) = self.resolve(path)? else {
+            return Ok(Err(crate::libc::errno::ENOTDIR));
+        };
+        Ok(match self.meta(&p, true) {
+            None if self.root.is_none() => {
+                // No tree: the view is empty but its directories are where paths say.
+                self.cwd = Some(p);
+                Ok(())
+            }
+            None => Err(self.missing_errno(&p)),
+            Some(m) if !m.dir => Err(crate::libc::errno::ENOTDIR),
+            Some(_) => {
+                self.cwd = Some(p);
+                Ok(())
+            }
+        })
+    }
+
+    /// The entries of directory `p` of the view: `.` and `..`, then the names in byte
+    /// order (the tree's, less those removed, and the overlay's files), each with what
+    /// `lstat` sees of it.
+    pub fn list_dir(&self, p: &Path) -> Vec<(Vec<u8>, Option<Meta>)> {
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        if self.root.is_some() {
+            if let Ok(rd) = std::fs::read_dir(p) {
+                for e in rd.flatten() {
+                    if !self.removed.contains(&e.path()) {
+                        names.push(e.file_name().into_encoded_bytes());
+                    }
+                }
+            }
+        }
+        for k in self.overlay.keys() {
+            if k.parent() == Some(p) {
+                if let Some(n) = k.file_name() {
+                    names.push(n.as_encoded_bytes().to_vec());
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        let mut out = vec![(b".".to_vec(), self.meta(p, false))];
+        out.push((b"..".to_vec(), p.parent().and_then(|q| self.meta(q, false))));
+        for n in names {
+            use std::os::unix::ffi::OsStrExt;
+            let child = p.join(std::ffi::OsStr::from_bytes(&n));
+            let meta = self.meta(&child, false);
+            out.push((n, meta));
+        }
+        out
     }
 
     /// The current bytes of a file of the view, `None` if it does not exist; a
@@ -361,45 +457,110 @@ impl Io {
     /// `fopen`: returns the file index, or why it failed: the errno value, or a path
     /// outside the tree.
     pub fn open(&mut self, path: &[u8], mode: &[u8]) -> Result<usize, OpenError> {
-        use crate::libc::errno::{EEXIST, EINVAL, EISDIR};
         let plus = mode.contains(&b'+');
-        let excl = mode.contains(&b'x');
         let m = mode.first().copied().unwrap_or(0);
-        if !matches!(m, b'r' | b'w' | b'a') {
+        // glibc's translation of the mode into `open` flags.
+        let mut flags = match (m, plus) {
+            (b'r', false) => O_RDONLY,
+            (b'r' | b'w' | b'a', true) => O_RDWR,
+            (b'w' | b'a', false) => O_WRONLY,
+            _ => return Err(OpenError::Errno(crate::libc::errno::EINVAL)),
+        };
+        match m {
+            b'w' => flags |= O_CREAT | O_TRUNC,
+            b'a' => flags |= O_CREAT | O_APPEND,
+            _ => {}
+        }
+        if mode.contains(&b'x') {
+            flags |= O_EXCL;
+        }
+        let idx = self.open_flags(path, flags)?;
+        // glibc starts a write-only append stream at the end, an `a+` one at the start
+        // (its reads begin there).
+        if let (b'a', false, FileKind::File { path, pos, .. }) =
+            (m, plus, &mut self.files[idx].kind)
+        {
+            *pos = self.overlay.get(path).map_or(0, Vec::len);
+        }
+        Ok(idx)
+    }
+
+    /// `open` with glibc's `O_*` flags: returns the file index (its descriptor is
+    /// [`Io::fd_of_index`]), or why it failed.
+    pub fn open_flags(&mut self, path: &[u8], flags: u32) -> Result<usize, OpenError> {
+        use crate::libc::errno::{EEXIST, EINVAL, EISDIR};
+        let access = flags & 3;
+        if access == 3 {
             return Err(OpenError::Errno(EINVAL));
         }
+        let (read, write) = (access != O_WRONLY, access != O_RDONLY);
+        let creat = flags & O_CREAT != 0;
         let Some(p) = self.resolve(path).map_err(OpenError::Outside)? else {
             return Ok(self.push(FileKind::Null));
         };
         let existing = self.contents(&p);
-        let kind = match (m, existing) {
-            (_, Some(Err(()))) if m != b'r' || plus => return Err(OpenError::Errno(EISDIR)),
-            (_, Some(Err(()))) => FileKind::Dir,
-            (b'r', None) => return Err(OpenError::Errno(self.missing_errno(&p))),
-            (_, None) if !self.parent_exists(&p) => {
+        let kind = match existing {
+            Some(_) if creat && flags & O_EXCL != 0 => return Err(OpenError::Errno(EEXIST)),
+            Some(Err(())) if write => return Err(OpenError::Errno(EISDIR)),
+            Some(Err(())) => FileKind::Dir,
+            None if !creat || !self.parent_exists(&p) => {
                 return Err(OpenError::Errno(self.missing_errno(&p)))
             }
-            (_, Some(_)) if excl && m != b'r' => return Err(OpenError::Errno(EEXIST)),
-            (_, existing) => {
-                let data = match (m, existing) {
-                    (b'w', _) | (_, None) => Vec::new(),
-                    (_, Some(d)) => d.unwrap_or_default(),
+            existing => {
+                let data = match existing {
+                    Some(Ok(d)) if flags & O_TRUNC == 0 => d,
+                    _ => Vec::new(),
                 };
-                // glibc starts a write-only append stream at the end, an `a+` one at
-                // the start (its reads begin there).
-                let pos = if m == b'a' && !plus { data.len() } else { 0 };
                 self.removed.remove(&p);
                 self.overlay.insert(p.clone(), data);
                 FileKind::File {
                     path: p,
-                    pos,
-                    read: m == b'r' || plus,
-                    write: m != b'r' || plus,
-                    append: m == b'a',
+                    pos: 0,
+                    read,
+                    write,
+                    append: flags & O_APPEND != 0,
                 }
             }
         };
         Ok(self.push(kind))
+    }
+
+    /// The descriptor of file index `idx`, if it has one still open.
+    pub fn fd_of_index(&self, idx: usize) -> Option<usize> {
+        self.fds.iter().position(|f| *f == Some(idx))
+    }
+
+    /// The open file index descriptor `fd` names.
+    pub fn index_of_fd(&self, fd: i32) -> Option<usize> {
+        let idx = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
+        self.files[idx].open.then_some(idx)
+    }
+
+    /// `read` on a descriptor's file index: at most `n` bytes from its position (no
+    /// stdio buffer, no pushed-back bytes), or the errno.
+    pub fn read_raw(&mut self, idx: usize, n: usize) -> Result<Vec<u8>, i32> {
+        use crate::libc::errno::{EBADF, EISDIR};
+        let f = self.files.get_mut(idx).ok_or(EBADF)?;
+        match &mut f.kind {
+            FileKind::File {
+                path,
+                pos,
+                read: true,
+                ..
+            } => {
+                let data = self
+                    .overlay
+                    .get(path.as_path())
+                    .map_or(&[][..], Vec::as_slice);
+                let from = (*pos).min(data.len());
+                let bytes = data[from..(from + n).min(data.len())].to_vec();
+                *pos = from + bytes.len();
+                Ok(bytes)
+            }
+            FileKind::Null => Ok(Vec::new()),
+            FileKind::Dir => Err(EISDIR),
+            _ => Err(EBADF),
+        }
     }
 
     /// `tmpfile`: a new empty file open for reading and writing, reachable by no path.
@@ -424,7 +585,12 @@ impl Io {
             unget: Vec::new(),
             open: true,
         });
-        self.files.len() - 1
+        let idx = self.files.len() - 1;
+        match self.fds.iter().position(Option::is_none) {
+            Some(free) => self.fds[free] = Some(idx),
+            None => self.fds.push(Some(idx)),
+        }
+        idx
     }
 
     /// `ftell`: the position, less the bytes pushed back; `Err(errno)` for a stream
@@ -517,6 +683,9 @@ impl Io {
         match self.files.get_mut(fd) {
             Some(f) if f.open => {
                 f.open = false;
+                if let Some(slot) = self.fds.iter_mut().find(|s| **s == Some(fd)) {
+                    *slot = None;
+                }
                 if fd == STDOUT_FD {
                     self.stdout_flushed = self.stdout.len();
                 }
@@ -593,6 +762,30 @@ mod tests {
             io.open(b"nodir/new.txt", b"w"),
             Err(OpenError::Errno(crate::libc::errno::ENOENT))
         );
+    }
+
+    /// The working directory shows under `/work`, moves with `chdir` inside the tree
+    /// only, and absolute paths under `/work` name the tree's files.
+    #[test]
+    fn cwd_shows_under_a_fixed_root() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tree = dir.path().join("tree");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::write(tree.join("top.txt"), "top").expect("write");
+        let mut io = Io::new(Vec::new(), Some(tree.clone()), Some(tree.clone()));
+        assert_eq!(io.shown_cwd(), b"/work");
+        assert_eq!(io.chdir(b"sub"), Ok(Ok(())));
+        assert_eq!(io.shown_cwd(), b"/work/sub");
+        assert!(io.open(b"../top.txt", b"r").is_ok());
+        assert!(io.open(b"/work/top.txt", b"r").is_ok());
+        assert_eq!(
+            io.chdir(b"/work/top.txt"),
+            Ok(Err(crate::libc::errno::ENOTDIR))
+        );
+        assert!(io.chdir(b"../..").is_err(), "above the tree is refused");
+        assert!(io.chdir(b"/work/..").is_err());
+        assert_eq!(io.chdir(b"/work"), Ok(Ok(())));
+        assert_eq!(io.shown_cwd(), b"/work");
     }
 
     /// Without a tree every path names an empty in-memory view.

@@ -280,6 +280,20 @@ catalogue!(
     fdim("math.h", 2),
     lround("math.h", 1),
     llround("math.h", 1),
+    frexp("math.h", 2),
+    frexpf("math.h", 2),
+    ldexp("math.h", 2),
+    ldexpf("math.h", 2),
+    modf("math.h", 2),
+    modff("math.h", 2),
+    erf("math.h", 1),
+    erff("math.h", 1),
+    erfc("math.h", 1),
+    erfcf("math.h", 1),
+    tgamma("math.h", 1),
+    tgammaf("math.h", 1),
+    lgamma("math.h", 1),
+    lgammaf("math.h", 1),
     // time.h
     time("time.h", 1),
     clock("time.h", 0),
@@ -295,15 +309,27 @@ catalogue!(
     __regcause_optind("unistd.h", 0),
     __regcause_opterr("unistd.h", 0),
     __regcause_optopt("unistd.h", 0),
+    __regcause_environ("unistd.h", 0),
     read("unistd.h", 3),
     write("unistd.h", 3),
     isatty("unistd.h", 1),
+    open("fcntl.h", 2, ...),
+    close("unistd.h", 1),
+    lseek("unistd.h", 3),
+    fileno("stdio.h", 1),
+    fdopen("stdio.h", 2),
     // sys/stat.h, sys/time.h, signal.h, locale.h
     stat("sys/stat.h", 2),
     lstat("sys/stat.h", 2),
     fstat("sys/stat.h", 2),
     access("unistd.h", 2),
     unlink("unistd.h", 1),
+    getcwd("unistd.h", 2),
+    chdir("unistd.h", 1),
+    opendir("dirent.h", 1),
+    readdir("dirent.h", 1),
+    closedir("dirent.h", 1),
+    rewinddir("dirent.h", 1),
     gettimeofday("sys/time.h", 2),
     signal("signal.h", 2),
     raise("signal.h", 1),
@@ -356,15 +382,10 @@ const OTHER: &[&str] = &[
     "execvp",
     "sleep",
     "usleep",
-    "open",
-    "close",
-    "lseek",
     "tmpnam",
     "setvbuf",
     "setbuf",
     "freopen",
-    "fdopen",
-    "fileno",
     "strcoll",
     "strxfrm",
     "mbstowcs",
@@ -374,16 +395,10 @@ const OTHER: &[&str] = &[
     "asprintf",
     "dprintf",
     "getc_unlocked",
-    "frexp",
-    "ldexp",
-    "modf",
     "isnan",
     "isinf",
     "realpath",
     "mkdir",
-    "opendir",
-    "readdir",
-    "closedir",
     "pthread_create",
     "qsort_r",
     "random",
@@ -477,6 +492,11 @@ pub fn writes(name: &str) -> Writes {
         // A handler `raise` runs may write any memory the program reaches.
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
+        "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
+        "getcwd" => Writes::Args(&[0]),
+        "opendir" | "closedir" | "rewinddir" => Writes::Nothing,
+        // The stream's `struct dirent`, which the program reads through the result.
+        "readdir" => Writes::AnyMem,
         "fseek" | "ftell" | "rewind" | "fsetpos" | "clearerr" | "tmpfile" | "rename" => {
             Writes::Nothing
         }
@@ -486,6 +506,8 @@ pub fn writes(name: &str) -> Writes {
         | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
         | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"
         | "__regcause_optind" | "__regcause_opterr" | "__regcause_optopt" => Writes::Nothing,
+        // Rebuilds the array `environ` points to.
+        "__regcause_environ" => Writes::AnyMem,
         "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
         | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
         | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"
@@ -499,6 +521,9 @@ pub fn writes(name: &str) -> Writes {
         | "round" | "trunc" | "fmin" | "fmax" | "hypot" | "cbrt" | "log2" | "exp2" | "sqrtl"
         | "fabsl" | "floorl" | "ceill" | "truncl" | "roundl" | "fmodl" => Writes::Nothing,
         "sqrtf" => Writes::Nothing,
+        "frexp" | "frexpf" | "modf" | "modff" => Writes::Args(&[1]),
+        "ldexp" | "ldexpf" | "erf" | "erff" | "erfc" | "erfcf" | "tgamma" | "tgammaf"
+        | "lgamma" | "lgammaf" => Writes::Nothing,
         "floorf" => Writes::Nothing,
         "ceilf" => Writes::Nothing,
         "expf" => Writes::Nothing,

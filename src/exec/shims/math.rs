@@ -58,6 +58,77 @@ fn call_f32(s: Shim, args: Args) -> Option<f32> {
     })
 }
 
+// Functions Rust's floats lack: glibc's own (std links libm), so results agree bit for
+// bit with a native run. `lgamma` also sets the host's `signgam`, which no run sees.
+extern "C" {
+    fn frexp(x: f64, e: *mut i32) -> f64;
+    fn frexpf(x: f32, e: *mut i32) -> f32;
+    fn ldexp(x: f64, e: i32) -> f64;
+    fn ldexpf(x: f32, e: i32) -> f32;
+    fn modf(x: f64, ip: *mut f64) -> f64;
+    fn modff(x: f32, ip: *mut f32) -> f32;
+    fn erf(x: f64) -> f64;
+    fn erff(x: f32) -> f32;
+    fn erfc(x: f64) -> f64;
+    fn erfcf(x: f32) -> f32;
+    fn tgamma(x: f64) -> f64;
+    fn tgammaf(x: f32) -> f32;
+    fn lgamma(x: f64) -> f64;
+    fn lgammaf(x: f32) -> f32;
+}
+
+/// frexp ldexp modf erf erfc tgamma lgamma and their `float` forms; `frexp` and `modf`
+/// store their second result through the pointer argument.
+fn call_libm(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
+    let x = f64::from_bits(arg(args, 0));
+    let xf = f32::from_bits(arg(args, 0) as u32);
+    let n = arg(args, 1) as u32 as i32;
+    let (p, d, f) = (
+        arg(args, 1),
+        |v: f64| v.to_bits(),
+        |v: f32| u64::from(v.to_bits()),
+    );
+    // SAFETY: pure libm functions on plain values; the out-pointers are locals.
+    let v = unsafe {
+        match s {
+            Shim::frexp | Shim::frexpf => {
+                let mut e = 0i32;
+                let r = if s == Shim::frexp {
+                    d(frexp(x, &mut e))
+                } else {
+                    f(frexpf(xf, &mut e))
+                };
+                try_mem!(m, m.mem.store(p, 4, e as u32 as u64));
+                r
+            }
+            Shim::modf => {
+                let mut ip = 0f64;
+                let r = modf(x, &mut ip);
+                try_mem!(m, m.mem.store(p, 8, ip.to_bits()));
+                d(r)
+            }
+            Shim::modff => {
+                let mut ip = 0f32;
+                let r = modff(xf, &mut ip);
+                try_mem!(m, m.mem.store(p, 4, u64::from(ip.to_bits())));
+                f(r)
+            }
+            Shim::ldexp => d(ldexp(x, n)),
+            Shim::ldexpf => f(ldexpf(xf, n)),
+            Shim::erf => d(erf(x)),
+            Shim::erff => f(erff(xf)),
+            Shim::erfc => d(erfc(x)),
+            Shim::erfcf => f(erfcf(xf)),
+            Shim::tgamma => d(tgamma(x)),
+            Shim::tgammaf => f(tgammaf(xf)),
+            Shim::lgamma => d(lgamma(x)),
+            Shim::lgammaf => f(lgammaf(xf)),
+            _ => return Ok(None),
+        }
+    };
+    Ok(Some(v))
+}
+
 /// C's `fdim`: the positive difference, NaN if either is.
 fn fdim(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
@@ -81,6 +152,9 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             | Shim::fmodl
     ) {
         return call_ld(m, s, args);
+    }
+    if let Some(v) = call_libm(m, s, args)? {
+        return Ok(v);
     }
     if let Some(v) = call_f32(s, args) {
         return Ok(u64::from(v.to_bits()));

@@ -76,15 +76,16 @@ fn module_of(s: Shim) -> Module {
         | lround | llround | sqrtf | floorf | ceilf | expf | logf | log10f | log2f | exp2f
         | sinf | cosf | tanf | asinf | acosf | atanf | sinhf | coshf | tanhf | roundf | truncf
         | cbrtf | powf | fmodf | atan2f | fminf | fmaxf | hypotf | copysignf | expm1 | log1p
-        | rint | nearbyint | copysign | fdim => Module::Math,
+        | rint | nearbyint | copysign | fdim | frexp | frexpf | ldexp | ldexpf | modf | modff
+        | erf | erff | erfc | erfcf | tgamma | tgammaf | lgamma | lgammaf => Module::Math,
         time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
             Module::Time
         }
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
-        | __regcause_optopt | read | write | isatty => Module::Unistd,
-        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv => {
-            Module::Posix
-        }
+        | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
+        | fileno | fdopen => Module::Unistd,
+        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv
+        | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
         setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }
@@ -228,6 +229,11 @@ pub struct LibcState {
     lconv: u64,
     /// `stat`'s inode numbers, by path.
     inodes: std::collections::HashMap<std::path::PathBuf, u64>,
+    /// `environ`'s variable, and the environment its array was last built from.
+    environ: u64,
+    environ_built: Option<Vec<Vec<u8>>>,
+    /// Open directory streams by their `DIR *`.
+    dirs: std::collections::HashMap<u64, posix::DirStream>,
     /// Where the run read a value regcause fixed to keep runs deterministic (`time`,
     /// `clock`): its output may depend on it, and reports should say so.
     pub nondeterministic: Vec<(Loc, String)>,

@@ -10,6 +10,7 @@ use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::io::Meta;
 use crate::ir::{Loc, Scalar};
 use crate::libc::errno;
+use std::os::unix::ffi::OsStrExt;
 
 /// glibc's x86-64 `struct stat`: its size and the offsets regcause fills.
 const STAT_SIZE: usize = 144;
@@ -139,6 +140,29 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             errno_result(m, r, loc)?
         }
         Shim::unlink => super::stdio::remove_path(m, a0, "unlink", loc)?,
+        Shim::chdir => {
+            let text = try_mem!(m, m.mem.c_string(a0));
+            match m.io.chdir(&text) {
+                Ok(r) => errno_result(m, r.map(|()| 0), loc)?,
+                Err(o) => return Err(super::stdio::outside(m, "chdir", o, loc)),
+            }
+        }
+        Shim::getcwd => getcwd(m, a0, a1 as usize, loc)?,
+        Shim::opendir => opendir(m, a0, loc)?,
+        Shim::readdir => readdir(m, a0, loc)?,
+        Shim::closedir => {
+            let d = dir_stream(m, a0, loc)?;
+            m.io.close(d.file);
+            m.libc.dirs.remove(&a0);
+            0
+        }
+        Shim::rewinddir => {
+            dir_stream(m, a0, loc)?;
+            if let Some(d) = m.libc.dirs.get_mut(&a0) {
+                d.pos = 0;
+            }
+            0
+        }
         Shim::signal => {
             let sig = a0 as u32 as i32;
             // SIGKILL and SIGSTOP cannot be caught; 1..=64 are Linux's signals.
@@ -170,6 +194,133 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         Shim::localeconv => localeconv(m, loc)?,
         _ => return Err(super::no_model(m, s, loc)),
     })
+}
+
+/// An open directory stream: its entries (read at `opendir`), the next one, its file
+/// (which holds a descriptor, as natively) and its `struct dirent` buffer.
+pub struct DirStream {
+    entries: Vec<(Vec<u8>, u8, u64)>,
+    pos: usize,
+    file: usize,
+    dirent: u64,
+}
+
+/// glibc's x86-64 `struct dirent`: `d_name` at 19, 256 bytes of it.
+const DIRENT_SIZE: usize = 280;
+const D_NAME: usize = 19;
+
+fn opendir(m: &mut Machine, path: u64, loc: Loc) -> X<u64> {
+    let text = try_mem!(m, m.mem.c_string(path));
+    let p = match view_path(m, &text, "opendir", loc)? {
+        Some(p) => p,
+        None => return errno_result(m, Err(errno::ENOTDIR), loc).map(|_| 0),
+    };
+    let file = match m.io.open_flags(&text, crate::exec::io::O_RDONLY) {
+        Ok(f) => f,
+        Err(crate::exec::io::OpenError::Errno(e)) => {
+            return errno_result(m, Err(e), loc).map(|_| 0)
+        }
+        Err(crate::exec::io::OpenError::Outside(o)) => {
+            return Err(super::stdio::outside(m, "opendir", o, loc))
+        }
+    };
+    if !matches!(m.io.files[file].kind, crate::exec::io::FileKind::Dir) {
+        m.io.close(file);
+        return errno_result(m, Err(errno::ENOTDIR), loc).map(|_| 0);
+    }
+    let mut entries = Vec::new();
+    for (name, meta) in m.io.list_dir(&p) {
+        let kind = match meta {
+            _ if name == b"." || name == b".." => 4,
+            Some(Meta { link: true, .. }) => 10,
+            Some(Meta { dir: true, .. }) => 4,
+            _ => 8,
+        };
+        let child = match name.as_slice() {
+            b"." => p.clone(),
+            b".." => p.parent().map_or(p.clone(), |q| q.to_path_buf()),
+            n => p.join(std::ffi::OsStr::from_bytes(n)),
+        };
+        let ino = inode(m, &child);
+        entries.push((name, kind, ino));
+    }
+    let alloc = |m: &mut Machine, n: usize, what: &str| {
+        let kind = crate::exec::memory::AllocKind::Runtime;
+        m.mem.alloc(n, kind, true, what, loc)
+    };
+    let dir = try_mem!(m, alloc(m, 1, "DIR"));
+    let dirent = try_mem!(m, alloc(m, DIRENT_SIZE, "struct dirent"));
+    m.libc.dirs.insert(
+        dir,
+        DirStream {
+            entries,
+            pos: 0,
+            file,
+            dirent,
+        },
+    );
+    Ok(dir)
+}
+
+/// The stream a `DIR *` names, or the located fault of one that names none.
+fn dir_stream<'a>(m: &'a Machine, dir: u64, loc: Loc) -> X<&'a DirStream> {
+    m.libc.dirs.get(&dir).ok_or_else(|| {
+        m.fault(
+            crate::exec::FaultKind::InvalidPointer,
+            "pointer passed as a DIR * is not an open directory stream".into(),
+            loc,
+        )
+    })
+}
+
+/// `readdir`: the next entry in the stream's `struct dirent`, null at the end.
+fn readdir(m: &mut Machine, dir: u64, loc: Loc) -> X<u64> {
+    let d = dir_stream(m, dir, loc)?;
+    let Some((name, kind, ino)) = d.entries.get(d.pos).cloned() else {
+        return Ok(0);
+    };
+    let (pos, buf) = (d.pos, d.dirent);
+    let mut b = vec![0u8; D_NAME + name.len() + 1];
+    b[..8].copy_from_slice(&ino.to_le_bytes());
+    b[8..16].copy_from_slice(&(pos as u64 + 1).to_le_bytes());
+    // glibc's record length: the name and its NUL after the fixed fields, 8-aligned.
+    let reclen = (D_NAME + name.len() + 1).next_multiple_of(8) as u16;
+    b[16..18].copy_from_slice(&reclen.to_le_bytes());
+    b[18] = kind;
+    b[D_NAME..D_NAME + name.len()].copy_from_slice(&name);
+    try_mem!(m, m.mem.write_bytes(buf, &b));
+    if let Some(d) = m.libc.dirs.get_mut(&dir) {
+        d.pos += 1;
+    }
+    Ok(buf)
+}
+
+/// glibc's `getcwd`: into `buf` of `size` bytes, or a heap block (of `size` bytes, or
+/// just enough when `size` is 0) when `buf` is null.
+fn getcwd(m: &mut Machine, buf: u64, size: usize, loc: Loc) -> X<u64> {
+    let mut text = m.io.shown_cwd();
+    text.push(0);
+    let r = match (buf, size) {
+        (0, 0) => Ok(text.len()),
+        (_, 0) => Err(errno::EINVAL),
+        _ if size < text.len() => Err(errno::ERANGE),
+        _ => Ok(size),
+    };
+    let n = match r {
+        Ok(n) => n,
+        Err(e) => {
+            super::set_errno(m, e, loc)?;
+            return Ok(0);
+        }
+    };
+    let p = if buf == 0 {
+        let kind = crate::exec::memory::AllocKind::Heap;
+        try_mem!(m, m.mem.alloc(n, kind, true, "heap", loc))
+    } else {
+        buf
+    };
+    try_mem!(m, m.mem.write_bytes(p, &text));
+    Ok(p)
 }
 
 /// `setlocale` for the "C" locale: a query, "C", "POSIX", or "" with an environment

@@ -1,11 +1,13 @@
 //! unistd.h and getopt.h: `getopt`/`getopt_long` (the engine is
 //! `crate::libc::getopt`), their globals, and `read`/`write`/`isatty` on the standard
-//! streams.
+//! streams and on the descriptors `open` gives (files of the run's view); `open`,
+//! `close`, `lseek`, and stdio's `fileno` and `fdopen`.
 
+use super::stdio::{errno_result, outside};
 use super::{arg, ret_int, Args, LibcState, Shim};
 use crate::exec::hooks::Hooks;
 use crate::exec::interp::{Machine, X};
-use crate::exec::io::{STDERR_FD, STDIN_FD, STDOUT_FD};
+use crate::exec::io::{FileKind, OpenError, STDERR_FD, STDIN_FD, STDOUT_FD};
 use crate::exec::FaultKind;
 use crate::ir::Loc;
 use crate::libc::errno;
@@ -134,6 +136,36 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
     }
 }
 
+/// The address of `environ`: a `char **` naming the run's environment as `envp` does,
+/// rebuilt when `setenv`/`unsetenv`/`putenv` changed it since.
+fn environ(m: &mut Machine, loc: Loc) -> X<u64> {
+    let var = super::lib_object(m, |l| &mut l.environ, &[0; 8], "environ", loc)?;
+    let now = super::env_strings(m);
+    if m.libc.environ_built.as_ref() != Some(&now) {
+        let arr = m.string_array(&now, "environ")?;
+        try_mem!(m, m.mem.store(var, 8, arr));
+        m.libc.environ_built = Some(now);
+    }
+    Ok(var)
+}
+
+/// Whether glibc's `fdopen` accepts `mode` for a descriptor opened as `kind`: the
+/// mode may not ask for an access the descriptor lacks.
+fn fdopen_mode_fits(kind: &FileKind, mode: &[u8]) -> bool {
+    let (read, write) = match kind {
+        FileKind::File { read, write, .. } => (*read, *write),
+        FileKind::Stdin | FileKind::Dir => (true, false),
+        FileKind::Stdout | FileKind::Stderr => (false, true),
+        FileKind::Null => (true, true),
+    };
+    let plus = mode.contains(&b'+');
+    match mode.first() {
+        Some(b'r') => read && (!plus || write),
+        Some(b'w' | b'a') => write && (!plus || read),
+        _ => false,
+    }
+}
+
 pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
@@ -142,12 +174,24 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Shim::__regcause_opterr => var(m, 2, loc)?,
         Shim::__regcause_optopt => var(m, 3, loc)?,
         Shim::getopt => getopt_call(m, args, false, loc)?,
+        Shim::__regcause_environ => environ(m, loc)?,
         Shim::getopt_long => getopt_call(m, args, true, loc)?,
+        Shim::read if a0 as u32 as i32 != STDIN_FD as i32 => {
+            let r = match m.io.index_of_fd(a0 as u32 as i32) {
+                Some(idx) => m.io.read_raw(idx, a2 as usize),
+                None => Err(errno::EBADF),
+            };
+            match r {
+                Ok(bytes) => {
+                    try_mem!(m, m.mem.write_bytes(a1, &bytes));
+                    bytes.len() as u64
+                }
+                Err(e) => errno_result(m, Err(e), loc)?,
+            }
+        }
         Shim::read => {
-            let fd = a0 as u32 as i32;
-            if fd != STDIN_FD as i32 {
-                super::set_errno(m, errno::EBADF, loc)?;
-                return Ok(u64::MAX);
+            if m.io.index_of_fd(0) != Some(STDIN_FD) {
+                return errno_result(m, Err(errno::EBADF), loc);
             }
             if m.io.stdin_buffered {
                 // Natively stdio has already pulled up to 4096 bytes into its buffer;
@@ -178,12 +222,74 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                     m.output(STDERR_FD, &bytes);
                     m.io.stderr_oriented = oriented;
                 }
-                _ => {
-                    super::set_errno(m, errno::EBADF, loc)?;
-                    return Ok(u64::MAX);
-                }
+                _ => match m.io.index_of_fd(fd) {
+                    Some(idx) if idx > STDERR_FD && m.io.write(idx, &bytes) => {}
+                    _ => return errno_result(m, Err(errno::EBADF), loc),
+                },
             }
             bytes.len() as u64
+        }
+        Shim::open => {
+            let path = try_mem!(m, m.mem.c_string(a0));
+            match m.io.open_flags(&path, a1 as u32) {
+                Ok(idx) => m.io.fd_of_index(idx).map_or(u64::MAX, |fd| fd as u64),
+                Err(OpenError::Errno(e)) => errno_result(m, Err(e), loc)?,
+                Err(OpenError::Outside(o)) => return Err(outside(m, "open", o, loc)),
+            }
+        }
+        Shim::close => {
+            let fd = a0 as u32 as i32;
+            if (0..=2).contains(&fd) {
+                // Natively what stdio still buffers for the stream is then lost or
+                // fails later; regcause does not model a closed standard descriptor.
+                return Err(super::unsupported(
+                    m,
+                    format!("close({fd}) of a standard stream's descriptor"),
+                    loc,
+                ));
+            }
+            match m.io.index_of_fd(fd) {
+                Some(idx) => {
+                    m.io.close(idx);
+                    0
+                }
+                None => errno_result(m, Err(errno::EBADF), loc)?,
+            }
+        }
+        Shim::lseek => {
+            let r = match m.io.index_of_fd(a0 as u32 as i32) {
+                Some(idx) => {
+                    m.io.seek(idx, a1 as i64, a2 as u32 as i32)
+                        .and_then(|()| m.io.tell(idx))
+                }
+                None => Err(errno::EBADF),
+            };
+            errno_result(m, r, loc)?
+        }
+        Shim::fileno => {
+            let idx = m.fd_of(a0, loc)?;
+            let r =
+                m.io.fd_of_index(idx)
+                    .map(|fd| fd as i64)
+                    .ok_or(errno::EBADF);
+            errno_result(m, r, loc)?
+        }
+        Shim::fdopen => {
+            let mode = try_mem!(m, m.mem.c_string(a1));
+            match m.io.index_of_fd(a0 as u32 as i32) {
+                Some(idx) if fdopen_mode_fits(&m.io.files[idx].kind, &mode) => {
+                    m.io.files[idx].eof = false;
+                    m.file_ptr(idx)?
+                }
+                Some(_) => {
+                    super::set_errno(m, errno::EINVAL, loc)?;
+                    0
+                }
+                None => {
+                    super::set_errno(m, errno::EBADF, loc)?;
+                    0
+                }
+            }
         }
         Shim::isatty => {
             // The streams of a test are pipes or files, never terminals.

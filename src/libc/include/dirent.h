@@ -1,8 +1,7 @@
 #ifndef _REGCAUSE_DIRENT_H
 #define _REGCAUSE_DIRENT_H
 
-/* glibc's x86-64 `struct dirent`. Not modelled yet: a call stops the run with
-   `unsupported:`. */
+/* glibc's x86-64 `struct dirent`; the functions list the run's tree (docs/libc.md). */
 #include <sys/types.h>
 
 typedef struct _regcause_DIR DIR;

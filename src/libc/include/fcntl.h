@@ -1,8 +1,9 @@
 #ifndef _REGCAUSE_FCNTL_H
 #define _REGCAUSE_FCNTL_H
 
-/* glibc's x86-64 flag values. `open` is not modelled yet: a call stops the run with
-   `unsupported:`. */
+/* glibc's x86-64 flag values. `open` is modelled on the run's files (the access modes,
+   O_CREAT O_EXCL O_TRUNC O_APPEND; the mode argument is not kept); `creat` and `fcntl`
+   stop the run with `unsupported:`. */
 #include <sys/types.h>
 
 #define O_RDONLY 00

@@ -55,6 +55,8 @@ char *fgets(char *s, int size, FILE *stream);
 char *gets(char *s);
 
 FILE *fopen(const char *pathname, const char *mode);
+FILE *fdopen(int fd, const char *mode);
+int fileno(FILE *stream);
 int fclose(FILE *stream);
 size_t fread(void *ptr, size_t size, size_t nmemb, FILE *stream);
 size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *stream);

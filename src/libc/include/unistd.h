@@ -5,6 +5,12 @@
 #include <_regcause_getopt.h>
 #include <sys/types.h>
 
+/* `environ`: the run's environment, as `envp`; kept by the library and reached through
+   an accessor (as getopt's globals), so a program's own `extern char **environ;`
+   still declares the same thing. */
+char ***__regcause_environ(void);
+#define environ (*__regcause_environ())
+
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
