@@ -95,6 +95,16 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
 /// Most candidates in unchanged code that [`exposed`] adds.
 const EXPOSED: usize = 3;
 
+/// " (was line N)" for an unchanged line the change moved from line `old` to `line`;
+/// nothing when it did not move.
+fn moved(old: u32, line: u32) -> String {
+    if old == line {
+        String::new()
+    } else {
+        format!(" (was line {old})")
+    }
+}
+
 /// Whether a statement brings a value in rather than moving one: a computation, a call,
 /// or a copy of a constant (`best = 0`).
 fn is_origin(prog: &Program, id: StmtId) -> bool {
@@ -317,7 +327,8 @@ pub fn exposed(
             source: text.to_string(),
             exposed: true,
             notes: vec![format!(
-                "unchanged, and exposed by the change: its value reaches the failing output in the bad run, while in the good run this line's values did not reach that output (was line {old})"
+                "unchanged, and exposed by the change: its value reaches the failing output in the bad run, while in the good run this line's values did not reach that output{}",
+                moved(old, line)
             )],
             ..Candidate::new(file, line, Explanation::Value, false)
         });
@@ -470,7 +481,8 @@ pub fn value_divergence(
             exposed: true,
             new_values: true,
             notes: vec![format!(
-                "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here (was line {old}): it computes numbers it never computed in the good run, in a function the change did not touch but calls, with values it never saw: a latent fault the change may expose"
+                "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here{}: it computes numbers it never computed in the good run, in a function the change did not touch but calls, with values it never saw: a latent fault the change may expose",
+                moved(old, line)
             )],
             ..Candidate::new(file, line, Explanation::Value, false)
         });
@@ -478,7 +490,8 @@ pub fn value_divergence(
     Some(Candidate {
         source,
         notes: vec![format!(
-            "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here (was line {old}); the decision at {}:{} in unchanged code of the same function flips: the change may expose a latent fault here",
+            "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here{}; the decision at {}:{} in unchanged code of the same function flips: the change may expose a latent fault here",
+            moved(old, line),
             decided.file, decided.line
         )],
         ..Candidate::new(file, line, Explanation::Value, false)
@@ -1739,5 +1752,11 @@ int main(void) {{
         r.candidates = vec![use5, def2];
         name_root_cause(&mut r);
         assert_eq!(named(&r), vec![5]);
+    }
+
+    #[test]
+    fn an_unchanged_line_is_said_to_have_moved_only_when_it_did() {
+        assert_eq!(moved(401, 401), "");
+        assert_eq!(moved(398, 401), " (was line 398)");
     }
 }
