@@ -18,9 +18,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
-use lang_c::ast::{
-    DeclarationSpecifier, DeclaratorKind, ExternalDeclaration, StorageClassSpecifier,
-};
+use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
 use lang_c::span::Node;
 
 use super::ParsedUnit;
@@ -136,16 +134,7 @@ fn typedef_names(d: &ExternalDeclaration) -> Vec<String> {
     d.node
         .declarators
         .iter()
-        .filter_map(|id| {
-            let mut k = &id.node.declarator.node.kind.node;
-            loop {
-                match k {
-                    DeclaratorKind::Identifier(n) => return Some(n.node.name.clone()),
-                    DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
-                    DeclaratorKind::Abstract => return None,
-                }
-            }
-        })
+        .filter_map(|id| lower::declared_name(&id.node.declarator.node))
         .collect()
 }
 

@@ -509,16 +509,22 @@ pub(crate) fn defined_functions(unit: &ParsedUnit) -> Vec<String> {
             let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
                 return None;
             };
-            let mut k = &fd.node.declarator.node.kind.node;
-            loop {
-                match k {
-                    DeclaratorKind::Identifier(n) => return Some(n.node.name.clone()),
-                    DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
-                    DeclaratorKind::Abstract => return None,
-                }
-            }
+            declared_name(&fd.node.declarator.node)
         })
         .collect()
+}
+
+/// The identifier a declarator declares, through any parenthesised declarators; None
+/// for an abstract one.
+pub(crate) fn declared_name(d: &lang_c::ast::Declarator) -> Option<String> {
+    let mut k = &d.kind.node;
+    loop {
+        match k {
+            DeclaratorKind::Identifier(n) => return Some(n.node.name.clone()),
+            DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
+            DeclaratorKind::Abstract => return None,
+        }
+    }
 }
 
 /// Lower all translation units of one program.
