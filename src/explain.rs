@@ -50,11 +50,21 @@ pub fn trees(r: &TracedRun, slicer: &Slicer, byte: Option<usize>) -> anyhow::Res
     let crit = criterion(r, byte)?;
     let set = slicer.close(&crit, true)?;
     let static_data = slicer.static_data(&set);
+    trees_of(slicer, &crit, &set, static_data)
+}
+
+/// [`trees`] of `crit` whose relevant slice `set` (and its static data) is already known.
+pub fn trees_of(
+    slicer: &Slicer,
+    crit: &Criterion,
+    set: &crate::slice::BitSet,
+    static_data: Vec<Loc>,
+) -> anyhow::Result<Trees> {
     let mut relevant: Vec<u32> = set.iter().collect();
     relevant.reverse();
     Ok(Trees {
-        data: slicer.close_tree(&crit, false)?,
-        full: slicer.close_tree(&crit, true)?,
+        data: slicer.close_tree(crit, false)?,
+        full: slicer.close_tree(crit, true)?,
         relevant,
         static_data,
     })

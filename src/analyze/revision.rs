@@ -87,7 +87,6 @@ pub struct SliceView<'a> {
     pub criterion: Criterion,
     /// The relevant slice of the criterion: its conditions are the run's RSC.
     pub slice: Slice,
-    byte: Option<usize>,
     trees: std::cell::OnceCell<Result<Trees, String>>,
 }
 
@@ -101,7 +100,6 @@ impl<'a> SliceView<'a> {
             slicer,
             criterion,
             slice,
-            byte,
             trees: std::cell::OnceCell::new(),
         })
     }
@@ -110,7 +108,9 @@ impl<'a> SliceView<'a> {
     pub fn trees(&self) -> Result<&Trees, String> {
         self.trees
             .get_or_init(|| {
-                ex::trees(&self.run, &self.slicer, self.byte).map_err(|e| format!("{e:#}"))
+                // The relevant slice is the view's own: only the two trees are new work.
+                let (set, data) = (&self.slice.relevant, self.slice.static_data.clone());
+                ex::trees_of(&self.slicer, &self.criterion, set, data).map_err(|e| format!("{e:#}"))
             })
             .as_ref()
             .map_err(Clone::clone)
