@@ -86,9 +86,10 @@ pub fn outcome(p: &Program, o: &Outcome) -> String {
 pub fn good_failure(good: &Program, g: &GoodFailure) -> String {
     match g {
         GoodFailure::Fault(e) => format!(
-            "the good revision itself stops with a {} at {}",
+            "the good revision itself stops at {} ({}: {})",
+            good.fmt_loc(e.loc),
             e.kind.slug(),
-            good.fmt_loc(e.loc)
+            e.message
         ),
         GoodFailure::Expectation {
             offset,

@@ -31,7 +31,7 @@ use crate::budget::Budget;
 use crate::cache::{Cache, Key};
 use crate::darwin::{self, ConditionKind, DarwinError, Side};
 use crate::diffctx::TreeDiff;
-use crate::exec::Limits;
+use crate::exec::{self, FaultKind, Limits};
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::{Repo, RepoError};
 use crate::report::{Report, Revision, TestDesc, VerdictKind};
@@ -170,8 +170,8 @@ pub fn analyze(
     progress(Progress::Stage(Stage::Load));
     let budget = Budget::new(req.budget_secs, req.limits.max_memory);
     let traced = req.condition == ConditionKind::Rsc;
-    let g = RevisionRun::load(repo, &req.good, &req.test, req.limits, traced)?;
-    let b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
+    let mut g = RevisionRun::load(repo, &req.good, &req.test, req.limits, traced)?;
+    let mut b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
     let expect = expectations(req, &g, &b)?;
     budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
     let mut report = Report::new(
@@ -180,12 +180,44 @@ pub fn analyze(
         test_desc(&req.test),
         req.condition.name(),
     );
-    let verdict = oracle::judge_each(
-        &g.run.result,
-        &b.run.result,
-        expect.0.as_deref(),
-        expect.1.as_deref(),
-    );
+    let judge = |g: &RevisionRun, b: &RevisionRun| {
+        oracle::judge_each(
+            &g.run.result,
+            &b.run.result,
+            expect.0.as_deref(),
+            expect.1.as_deref(),
+        )
+    };
+    let mut verdict = judge(&g, &b);
+    // The good revision stops on an out-of-bounds read just beside an object, which its
+    // native build survives (reading a neighbour): both revisions run again continuing
+    // past such reads, and the analysis goes on when that shows the regression.
+    let near_reads;
+    let mut req = req;
+    if let Some(at) = stopped_on_near_read(&verdict, &g, req) {
+        let limits = Limits {
+            near_reads: true,
+            ..req.limits
+        };
+        g.rerun(limits, traced);
+        b.rerun(limits, traced);
+        let again = judge(&g, &b);
+        if matches!(again, Verdict::Regression(_)) {
+            report.notes.push(format!(
+                "the good revision stops on an out-of-bounds read at {at}, which its native build may survive (it reads what lies beside the object); both revisions were run again continuing past such reads as if they read zero: the analysis holds under that assumption"
+            ));
+            verdict = again;
+            near_reads = Request {
+                limits,
+                ..req.clone()
+            };
+            req = &near_reads;
+        } else {
+            // No regression under the assumption either: the first verdict stands.
+            g.rerun(req.limits, traced);
+            b.rerun(req.limits, traced);
+        }
+    }
     let d = match verdict {
         Verdict::Regression(d) => d,
         other => {
@@ -388,7 +420,7 @@ fn darwin_stage(
             report.stats = a.stats;
             report.candidates = a.candidates;
             report.undecided = a.undecided;
-            report.notes = a.notes;
+            report.notes.extend(a.notes);
         }
         Err(e) => report.notes.push(format!(
             "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
@@ -448,6 +480,20 @@ fn expectations(req: &Request, g: &RevisionRun, b: &RevisionRun) -> Result<Expec
             (Some(read(g)?), Some(read(b)?))
         }
     })
+}
+
+/// Where the good run stopped, when the verdict is "fails at good" because of an
+/// out-of-bounds read the run could continue past (`Limits::near_reads`, not already on,
+/// nor `--strict`).
+fn stopped_on_near_read(v: &Verdict, g: &RevisionRun, req: &Request) -> Option<String> {
+    let (Verdict::FailsAtGood(_), false, false) = (v, req.limits.strict, req.limits.near_reads)
+    else {
+        return None;
+    };
+    match &g.run.result.outcome {
+        exec::Outcome::Fault(e) if e.kind == FaultKind::OutOfBounds => Some(g.prog.fmt_loc(e.loc)),
+        _ => None,
+    }
 }
 
 /// The report's verdict and reason when the test did not regress.

@@ -40,16 +40,7 @@ impl RevisionRun {
         let tree = repo.materialise(rev)?;
         let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;
         let input = test.input(tree.path());
-        let (run, trace) = if traced {
-            let t = exec::run_traced(&prog, &input, limits, true);
-            let run = ConcolicRun {
-                result: t.result,
-                sym: t.sym.unwrap_or_default(),
-            };
-            (run, Some(t.trace))
-        } else {
-            (exec::run_concolic(&prog, &input, limits), None)
-        };
+        let (run, trace) = execute(&prog, &input, limits, traced);
         Ok(RevisionRun {
             rev: rev.to_string(),
             tree,
@@ -59,6 +50,11 @@ impl RevisionRun {
             trace,
             units,
         })
+    }
+
+    /// Run the test again under other limits (the tree and the program stay).
+    pub fn rerun(&mut self, limits: Limits, traced: bool) {
+        (self.run, self.trace) = execute(&self.prog, &self.input, limits, traced);
     }
 
     /// The run with its trace, when it was traced.
@@ -124,5 +120,24 @@ impl<'a> SliceView<'a> {
             .into_iter()
             .filter_map(|(l, _)| Some((prog.files.get(l.file as usize)?.clone(), l.line)))
             .collect()
+    }
+}
+
+/// The test's concolic run of `prog`, traced too when `traced`.
+fn execute(
+    prog: &Program,
+    input: &RunInput,
+    limits: Limits,
+    traced: bool,
+) -> (ConcolicRun, Option<Trace>) {
+    if traced {
+        let t = exec::run_traced(prog, input, limits, true);
+        let run = ConcolicRun {
+            result: t.result,
+            sym: t.sym.unwrap_or_default(),
+        };
+        (run, Some(t.trace))
+    } else {
+        (exec::run_concolic(prog, input, limits), None)
     }
 }

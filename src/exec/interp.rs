@@ -1074,6 +1074,19 @@ impl<'p> Machine<'p> {
             self.warn(err.kind, err.message, loc, err.notes);
             return Ok(self.mem.load_raw(p, size));
         }
+        if self.limits.near_reads && !self.limits.strict && near_miss(&e) {
+            // A native build reads whatever lies beside the object (a neighbouring
+            // variable, padding, a saved register): it survives, with an unpredictable
+            // value. The run goes on with the documented assumption (zero, as for an
+            // uninitialised read); writes there still stop, nothing beside is changed.
+            let err = self.mem_error(e, loc);
+            let message = format!(
+                "{}; the run continues reading zero (what lies beside the object natively is unknown)",
+                err.message
+            );
+            self.warn(err.kind, message, loc, err.notes);
+            return Ok(0);
+        }
         Err(Stop::Fault(Box::new(self.mem_error(e, loc))))
     }
 
@@ -1581,4 +1594,22 @@ impl<'p> Machine<'p> {
             )),
         }
     }
+}
+
+/// Bytes a read may lie beside its object and still continue (`--strict` aside): an
+/// index one or a few elements past the end of an array, or just before its start.
+const NEAR_MISS: i64 = 64;
+
+/// Whether an out-of-bounds read lies within [`NEAR_MISS`] bytes of its live object: the
+/// off-by-one reads a native build survives. Reads far away, into freed or no memory,
+/// stop the run.
+fn near_miss(e: &MemFault) -> bool {
+    let MemFault::OutOfBounds {
+        offset, size, len, ..
+    } = e
+    else {
+        return false;
+    };
+    let end = offset.saturating_add(i64::from(*size));
+    *offset >= -NEAR_MISS && end <= (*len as i64).saturating_add(NEAR_MISS)
 }

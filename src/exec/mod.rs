@@ -49,6 +49,12 @@ pub struct Limits {
     /// documented assumption (an uninitialised read reads zero, the value of a fresh
     /// page). Off by default: such reads become located warnings.
     pub strict: bool,
+    /// Continue past an out-of-bounds read a few bytes beside its object (an index one
+    /// past an array's end), reading zero, with a located warning. Off by default: such
+    /// a read stops the run where it happens, the best place to see the bug. The main
+    /// command turns it on when the good revision stops on such a read, which its
+    /// native build survives (issue 29, kind 7). Ignored under `strict`.
+    pub near_reads: bool,
 }
 
 impl Default for Limits {
@@ -59,6 +65,7 @@ impl Default for Limits {
             stack_bytes: 8 << 20,
             max_memory: ceiling::default_ceiling(),
             strict: false,
+            near_reads: false,
         }
     }
 }

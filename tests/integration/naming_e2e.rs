@@ -1,5 +1,5 @@
 //! The lines a report names on the kinds of regression of issue 29 (sample-repos/ kinds
-//! 1 to 6), through the real binary on real git repositories: the default analysis
+//! 1 to 7), through the real binary on real git repositories: the default analysis
 //! (relevant slice conditions and the hunk search) names exactly the expected lines,
 //! with the kind of evidence that named them and the evidence shown in the report.
 
@@ -121,6 +121,10 @@ fn each_kind_names_the_expected_lines() {
         ("meetings", &["plan.c:5"], "hunk-search"),
         // 6: a latent fault in unchanged code, named with the change that exposes it.
         ("trend", &["round.c:5", "trend.c:17"], "exposed"),
+        // 7: the good revision reads one element past an array, which its native build
+        // survives; both runs continue past it and the regression is analysed.
+        ("peaks", &["peaks.c:19"], "hunk-search"),
+        ("order-ids", &["orders.c:26"], "hunk-search"),
     ];
     let mut failures = Vec::new();
     for (name, want, evidence) in table {
@@ -285,4 +289,61 @@ fn a_changed_macro_body_names_its_definition_and_its_use() {
             "{name} --no-dd: {got:?}"
         );
     }
+}
+
+/// Kind 7: a good revision that stops on a read just past an array (which its native
+/// build survives) is run again continuing past such reads, and the report says so;
+/// `--strict` keeps the first verdict, and so does a read far from any object.
+#[test]
+fn a_good_revision_surviving_an_off_by_one_read_is_analysed() {
+    let c = case("peaks");
+    let v = json(&c, &[]);
+    let note = v["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|n| n.starts_with("the good revision stops on an out-of-bounds read at peaks.c:17"));
+    assert!(note.is_some(), "{v:#}");
+    let strict = git_regcause(
+        &c.repo,
+        &[
+            c.reg.good.as_str(),
+            c.reg.bad.as_str(),
+            "--no-cache",
+            "--strict",
+            "--stdin",
+            c.stdin.to_str().expect("utf-8 path"),
+            "--",
+            c.reg.test.program.as_str(),
+        ],
+    );
+    let out = text(&strict.stdout);
+    assert_eq!(strict.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("already fails at") && out.contains("peaks.c:17"),
+        "{out}"
+    );
+
+    // A read 400 bytes past the array is no near miss: the verdict stands.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    let src = |k: &str| {
+        format!(
+            "#include <stdio.h>\nint main(void) {{\n    int v[4] = {{1, 2, 3, 4}};\n    int far = v[100];\n    printf(\"%d\\n\", v[0] * {k} + far * 0);\n    return 0;\n}}\n"
+        )
+    };
+    for (k, msg) in [("1", "good"), ("2", "bad")] {
+        std::fs::write(repo.join("far.c"), src(k)).expect("write far.c");
+        git(repo, &["add", "far.c"]);
+        git(repo, &["commit", "-q", "-m", msg]);
+    }
+    let o = git_regcause(repo, &["HEAD~1", "HEAD", "--no-cache", "--", "./far"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("already fails at") && out.contains("far.c:4"),
+        "{out}"
+    );
 }

@@ -206,10 +206,6 @@ fn every_sample_regression_names_its_root_cause() {
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for s in &all {
-        // Nothing to analyse yet (samples_e2e checks their verdict).
-        if crate::samples_e2e::GOOD_SURVIVES_UB_NATIVELY.contains(&s.name.as_str()) {
-            continue;
-        }
         let b = build(s);
         for r in &s.manifest.regressions {
             let id = format!("{}/{}", s.name, r.id);

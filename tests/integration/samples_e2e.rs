@@ -6,12 +6,6 @@ use std::process::Output;
 
 use crate::common::*;
 
-/// Samples whose good revision reads one element past a stack array, which its native
-/// build survives (issue 29, kind 7): the interpreter stops there today, so the verdict
-/// is that the test already fails at good (exit 1, "already fails at"). Kept exact: the
-/// test fails when one of them starts being analysed.
-pub const GOOD_SURVIVES_UB_NATIVELY: &[&str] = &["order-ids", "peaks"];
-
 /// Every regression of every sample: the oracle reports a regression (exit 0) and names
 /// the same first differing stdout byte as the native gcc runs of the two revisions do.
 #[test]
@@ -59,17 +53,6 @@ fn every_sample_regression_is_found_with_its_divergence() {
             let o = git_regcause(&repo, &argv);
             let out = text(&o.stdout);
             checked += 1;
-            if GOOD_SURVIVES_UB_NATIVELY.contains(&s.name.as_str()) {
-                if o.status.code() != Some(1) || !out.contains("already fails at") {
-                    failures.push(format!(
-                        "{}/{}: listed as stopping at good, now exit {:?}: remove it from the list\n{out}",
-                        s.name,
-                        r.id,
-                        o.status.code()
-                    ));
-                }
-                continue;
-            }
             if o.status.code() != Some(0) {
                 failures.push(format!(
                     "{}/{}: exit {:?}\n{}{}",
