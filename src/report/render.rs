@@ -69,9 +69,37 @@ fn named_lines(r: &Report) -> Vec<(String, &'static str, bool, String)> {
 
 fn stats_line(r: &Report) -> String {
     let s = &r.stats;
+    // Every query posed: given to the solver or answered by the analysis cache.
+    let queries = s.solver_calls + s.cache_hits;
+    let answers = format!(
+        "{} sat, {} unsat, {} unknown; {} skipped",
+        s.sat, s.unsat, s.unknown, s.skipped
+    );
+    let solving = if s.from_cache {
+        format!(
+            "read from the analysis cache, nothing run or solved now (when computed: {} ({answers}))",
+            count(queries, "query")
+        )
+    } else if s.cache_hits > 0 {
+        format!(
+            "{} ({} answered by the analysis cache; {answers}) in {} ms",
+            count(queries, "query"),
+            s.cache_hits,
+            s.solving_ms
+        )
+    } else {
+        format!(
+            "{} ({answers}) in {} ms",
+            count(s.solver_calls, "solver call"),
+            s.solving_ms
+        )
+    };
     format!(
-        "Condition {}: {} constraints at good, {} at bad; {} solver calls ({} sat, {} unsat, {} unknown, {} skipped) in {} ms; {} ms in all.",
-        r.condition, s.good_constraints, s.bad_constraints, s.solver_calls, s.sat, s.unsat, s.unknown, s.skipped, s.solving_ms, s.total_ms
+        "Condition {}: {} at good, {} at bad; {solving}; {} ms in all.",
+        r.condition,
+        count(s.good_constraints, "constraint"),
+        s.bad_constraints,
+        s.total_ms
     )
 }
 
@@ -190,7 +218,11 @@ pub fn text(r: &Report) -> String {
 
 /// `n` and the noun, plural unless `n` is 1.
 fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    match (n, noun.strip_suffix('y')) {
+        (1, _) => format!("{n} {noun}"),
+        (_, Some(stem)) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
 }
 
 fn dd_summary(d: &super::DdSection) -> String {
@@ -230,7 +262,10 @@ fn hunk_lines(h: &super::FailureHunk) -> String {
 /// lines a narrowed one points at (`loc` formats one). None when there is nothing to say.
 fn dd_tail(d: &super::DdSection, loc: impl Fn(&super::Location) -> String) -> Option<String> {
     if !d.narrowed {
-        return Some("The search did not narrow the change: these hunks rank nothing.".into());
+        return Some(
+            "The search did not narrow the change: its hunks are the diff's own and rank nothing."
+                .into(),
+        );
     }
     let lines: Vec<String> = d.reported.iter().map(loc).collect();
     (!lines.is_empty()).then(|| format!("Lines the hunk search points at: {}", lines.join(", ")))
@@ -243,38 +278,55 @@ fn text_dd(r: &Report, o: &mut String) {
         "\nFailure-inducing change (delta debugging): {}.",
         dd_summary(d)
     );
+    // An unnarrowed search kept the diff itself: it says so first, and its hunks, the
+    // diff's own, are listed without their text.
+    if !d.narrowed {
+        if let Some(t) = dd_tail(d, |l| format!("{}:{}", l.file, l.line)) {
+            let _ = writeln!(o, "{t}");
+        }
+    }
     for h in &d.hunks {
         let _ = writeln!(o, "{}:{}-{} ({})", h.file, h.start, h.end, hunk_lines(h));
-        for l in h.text.lines() {
-            let _ = writeln!(o, "   | {l}");
+        if d.narrowed {
+            for l in h.text.lines() {
+                let _ = writeln!(o, "   | {l}");
+            }
         }
     }
     if d.exposes_only {
         let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.");
     }
-    if let Some(t) = dd_tail(d, |l| format!("{}:{}", l.file, l.line)) {
-        let _ = writeln!(o, "{t}");
+    if d.narrowed {
+        if let Some(t) = dd_tail(d, |l| format!("{}:{}", l.file, l.line)) {
+            let _ = writeln!(o, "{t}");
+        }
     }
 }
 
 fn markdown_dd(r: &Report, o: &mut String) {
     let Some(d) = &r.dd else { return };
     let _ = writeln!(o, "\n### Failure-inducing change\n\n{}.\n", dd_summary(d));
+    let tail = dd_tail(d, |l| format!("`{}:{}`", l.file, l.line));
+    if let (false, Some(t)) = (d.narrowed, &tail) {
+        let _ = writeln!(o, "{t}\n");
+    }
     for h in &d.hunks {
-        let _ = writeln!(
+        let _ = write!(
             o,
-            "- `{}:{}-{}`: {}\n\n```diff\n{}```\n",
+            "- `{}:{}-{}`: {}\n\n",
             h.file,
             h.start,
             h.end,
-            hunk_lines(h),
-            h.text
+            hunk_lines(h)
         );
+        if d.narrowed {
+            let _ = writeln!(o, "```diff\n{}```\n", h.text);
+        }
     }
     if d.exposes_only {
         let _ = writeln!(o, "The failure-inducing change only exposes the fault: the candidates lie in unchanged code.\n");
     }
-    if let Some(t) = dd_tail(d, |l| format!("`{}:{}`", l.file, l.line)) {
+    if let (true, Some(t)) = (d.narrowed, tail) {
         let _ = writeln!(o, "{t}");
     }
 }
