@@ -926,7 +926,8 @@ pub const NAMED: usize = 3;
 ///    computed a number the good run never computed and the change exposes unchanged
 ///    lines (their values reach the output only in the bad run; a line that only
 ///    prints is never one), those lines, each noted as a latent fault
-///    exposed by the first changed line;
+///    exposed by the first changed line, and that changed line after them when there
+///    is room (noted as the change that exposes them);
 /// 4. the best candidate (a fault in unchanged code: only reached when no changed line
 ///    is a candidate, so a changed line is never named after an unchanged one but for
 ///    the evidence of kinds 1 and 3 that the unchanged line is wrong).
@@ -1016,8 +1017,13 @@ pub fn name_root_cause(r: &mut Report) {
     let exposed = pick(&|c| c.exposed);
     let mut exposed_by = None;
     if tier == 2 && !exposed.is_empty() && !named.iter().any(arose) {
+        // The exposed lines first, then, when there is room, the changed line that
+        // exposes them: which is which is said in their notes.
         exposed_by = named.first().cloned();
         named = exposed;
+        if named.len() < NAMED {
+            named.extend(exposed_by.clone());
+        }
         evidence = Evidence::Exposed;
     } else if tier == 0 && !cs.iter().any(|c| c.changed && c.new_values) {
         // The hunk search found the change, which computes nothing new itself, while
@@ -1115,6 +1121,19 @@ pub fn name_root_cause(r: &mut Report) {
                 "named as a latent fault in unchanged code, exposed by the change at {}:{}",
                 by.file, by.line
             ));
+        }
+        let faults: Vec<String> = named
+            .iter()
+            .filter(|l| any_at(&r.candidates, l, |c| !c.changed))
+            .map(|l| format!("{}:{}", l.file, l.line))
+            .collect();
+        if named.contains(by) && !faults.is_empty() {
+            if let Some(c) = r.candidates.iter_mut().find(|c| c.is_at(by) && c.changed) {
+                c.notes.push(format!(
+                    "named as the change that exposes the latent fault at {}",
+                    faults.join(", ")
+                ));
+            }
         }
     }
     // The named lines first, in their order; then the rest in theirs.
@@ -1252,7 +1271,10 @@ mod tests {
         assert_eq!(named(&r), vec![5, 17]);
         assert_eq!(r.root_cause_evidence, Some(Evidence::Exposed));
         assert!(r.candidates[0].notes[0].ends_with("exposed by the change at p.c:17"));
-        assert!(r.candidates[1].notes.is_empty());
+        assert_eq!(
+            r.candidates[1].notes,
+            ["named as the change that exposes the latent fault at p.c:5"]
+        );
         // A change that computes a number of its own is no mere exposer.
         let mut r = empty_report();
         r.candidates = vec![
@@ -1677,7 +1699,8 @@ int main(void) {{
         e.exposed = true;
         r.candidates = vec![cand(5, Value, true), cand(6, Value, true), e.clone()];
         name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![30]);
+        // The exposed line, then the first changed line, which exposes it.
+        assert_eq!(named(&r), vec![30, 5]);
         // A changed line where a new number arose is named instead.
         let mut n = cand(5, Value, true);
         n.new_values = true;

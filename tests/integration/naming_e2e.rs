@@ -238,13 +238,36 @@ fn a_latent_fault_is_named_with_the_change_that_exposes_it() {
             .any(|n| n.as_str() == Some("named as a latent fault in unchanged code, exposed by the change at trend.c:17")),
         "{latent:#}"
     );
+    let has_note = |c: &Value, note: &str| {
+        c["notes"]
+            .as_array()
+            .expect("notes")
+            .iter()
+            .any(|n| n.as_str() == Some(note))
+    };
+    let change = candidate(&v, "trend.c:17");
+    assert!(
+        has_note(
+            change,
+            "named as the change that exposes the latent fault at round.c:5"
+        ),
+        "{change:#}"
+    );
+    // The exposed line first, then the change beside it, each saying which it is.
     let c = case("tally-columns");
     let v = json(&c, &[]);
-    let first = &named(&v)[0];
-    let cand = candidate(&v, first);
+    assert_eq!(named(&v), ["tally.c:22", "tally.c:43"], "{v:#}");
+    let cand = candidate(&v, "tally.c:22");
     assert_eq!(cand["changed"], false, "{v:#}");
     assert_eq!(cand["exposed"], true, "{v:#}");
     assert_eq!(v["root_cause_evidence"], "exposed", "{v:#}");
+    assert!(
+        has_note(
+            candidate(&v, "tally.c:43"),
+            "named as the change that exposes the latent fault at tally.c:22"
+        ),
+        "{v:#}"
+    );
 }
 
 /// A commit that changes only a macro's body in a header (issue 27 item 6): the
