@@ -10,7 +10,7 @@ use crate::cache::Cache;
 use crate::ir::Loc;
 use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, VarId};
 
-use crate::solver::{Answer, Chain, Layers};
+use crate::solver::{Chain, Layers};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ComposeError {
@@ -135,6 +135,8 @@ pub struct ComposeStats {
     pub time: Duration,
     /// SMT-LIB2 bytes of the queries posed (cache hits included).
     pub formula_bytes: usize,
+    /// The solver chain's own counters, per layer.
+    pub layers: crate::solver::Counts,
     /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries, or
     /// [`UNKNOWN_PER_LINE`] the solver gave up on.
     pub capped: usize,
@@ -143,14 +145,9 @@ pub struct ComposeStats {
 }
 
 impl ComposeStats {
-    /// One query posed: given to z3, or answered by the cache (`hit`).
-    fn query(&mut self, hit: bool, took: Duration) {
+    /// Time spent on one query (counted by the chain).
+    fn query(&mut self, took: Duration) {
         self.time += took;
-        if hit {
-            self.cache_hits += 1;
-        } else {
-            self.calls += 1;
-        }
     }
 }
 
@@ -227,19 +224,14 @@ pub fn solve_flips(
                 cs.clone()
             };
             let t = Instant::now();
-            let a = solver.check_answer(pool, &q, &[], timeout_ms);
-            let r = a.result;
-            stats.query(a.from_cache, t.elapsed());
+            let r = solver.check(pool, &q, &[], timeout_ms);
+            stats.query(t.elapsed());
             let r = match r {
                 SolveResult::Sat(m) => {
                     let t = Instant::now();
-                    match nearer(pool, &mut solver, &q, neg, near, timeout_ms) {
-                        Some((m, hit)) => {
-                            stats.query(hit, t.elapsed());
-                            SolveResult::Sat(m)
-                        }
-                        None => SolveResult::Sat(m),
-                    }
+                    let nearer = nearer(pool, &mut solver, &q, neg, near, timeout_ms);
+                    stats.query(t.elapsed());
+                    SolveResult::Sat(nearer.unwrap_or(m))
                 }
                 r => r,
             };
@@ -266,7 +258,13 @@ pub fn solve_flips(
         cs.push(p.cond);
         progress(i + 1);
     }
-    stats.formula_bytes = solver.counts.formula_bytes;
+    // Queries are counted where they are posed, in the chain (a nearer model's search
+    // poses some that find nothing nearer).
+    let c = solver.counts;
+    stats.cache_hits = c.cache_hits;
+    stats.calls = c.solver_calls - c.cache_hits;
+    stats.formula_bytes = c.formula_bytes;
+    stats.layers = c;
     (out, stats)
 }
 
@@ -310,7 +308,7 @@ fn connected_part(pool: &ExprPool, cs: &[ExprId], neg: ExprId) -> Vec<ExprId> {
 /// alternative input differs from the test only where the flip needs it (a solver
 /// otherwise picks arbitrary values, such as prices of 0, and the replay says little).
 /// None when no input would be kept, or when the query is not satisfiable: the first
-/// model stands. The bool says whether the cache answered.
+/// model stands.
 fn nearer(
     pool: &mut ExprPool,
     solver: &mut Chain,
@@ -318,7 +316,7 @@ fn nearer(
     neg: ExprId,
     near: &[(VarId, u64)],
     timeout_ms: u32,
-) -> Option<(Model, bool)> {
+) -> Option<Model> {
     let free = pool.vars_of(neg);
     let used = pool.vars_of_all(cs);
     let keep: Vec<(VarId, u64, u32)> = near
@@ -334,11 +332,8 @@ fn nearer(
         let (x, c) = (pool.var(v), pool.constant(value, width));
         q.push(pool.eq(x, c));
     }
-    match solver.check_answer(pool, &q, &[], timeout_ms) {
-        Answer {
-            result: SolveResult::Sat(m),
-            from_cache,
-        } => Some((m, from_cache)),
+    match solver.check(pool, &q, &[], timeout_ms) {
+        SolveResult::Sat(m) => Some(m),
         _ => None,
     }
 }

@@ -186,6 +186,7 @@ pub fn explain(
             skipped: cst.skipped,
             solving_ms: cst.time.as_millis() as u64,
             formula_bytes: cst.formula_bytes,
+            solver: cst.layers,
             total_ms: 0,
             executions: 2 * alts.len(),
             from_cache: false,

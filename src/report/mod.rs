@@ -187,6 +187,9 @@ pub struct Stats {
     /// condition gives the solver.
     #[serde(default)]
     pub formula_bytes: usize,
+    /// How the solver chain answered DARWIN's queries, per layer (`crate::solver`).
+    #[serde(default)]
+    pub solver: crate::solver::Counts,
     pub total_ms: u64,
     /// Runs of the interpreter this invocation did (the test at both revisions, the
     /// replays of alternative inputs); 0 when the whole analysis came from the cache.

@@ -58,7 +58,8 @@ impl Layers {
 }
 
 /// How a chain's questions were answered, per layer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Counts {
     /// Questions asked (conjunctions, before splitting).
     pub queries: usize,

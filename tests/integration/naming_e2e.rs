@@ -70,6 +70,11 @@ fn json(c: &Case, extra: &[&str]) -> Value {
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"));
     let errors = schema_errors("docs/report.schema.json", &v);
     assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
+    // The solver chain's per-layer counters account for every DARWIN query.
+    let st = &v["stats"];
+    let posed = st["solver_calls"].as_u64().unwrap_or(0) + st["cache_hits"].as_u64().unwrap_or(0);
+    assert_eq!(st["solver"]["queries"].as_u64(), Some(posed), "{st:#}");
+    assert_eq!(st["solver"]["cache_hits"], st["cache_hits"], "{st:#}");
     v
 }
 
