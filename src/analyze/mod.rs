@@ -390,9 +390,12 @@ fn darwin_stage(
             report.undecided = a.undecided;
             report.notes = a.notes;
         }
-        Err(e) => report.notes.push(format!(
-            "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
-        )),
+        Err(e) => {
+            report.stats.symbolic_inputs = crate::report::SymbolicInputs::of(&bs.run.sym.inputs);
+            report.notes.push(format!(
+                "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
+            ))
+        }
     }
 }
 

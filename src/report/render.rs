@@ -80,7 +80,22 @@ fn alt_input(a: &super::Alternative) -> String {
     if !a.stdin.is_empty() {
         let _ = write!(s, ", stdin {:?}", a.stdin);
     }
+    for e in &a.env {
+        let _ = write!(s, ", --env {}={:?}", e.name, e.value);
+    }
+    for f in &a.files {
+        let _ = write!(s, ", {} changed as below", f.path);
+    }
     s
+}
+
+/// The line saying which inputs were symbolic: why DARWIN had something (or nothing)
+/// to vary.
+fn inputs_line(r: &Report) -> String {
+    format!(
+        "Symbolic inputs of the bad run: {}.",
+        r.stats.symbolic_inputs.summary()
+    )
 }
 
 /// Plain text for a terminal: a table of the candidates, then the evidence of each.
@@ -99,6 +114,7 @@ pub fn text(r: &Report) -> String {
             let _ = writeln!(o, "{l}");
         }
     }
+    let _ = writeln!(o, "{}", inputs_line(r));
     let named = named_lines(r);
     if !named.is_empty() {
         let _ = writeln!(o, "\nRoot cause at {}:", r.bad.rev);
@@ -148,6 +164,11 @@ pub fn text(r: &Report) -> String {
             }
             if let Some(a) = &c.alternative {
                 let _ = writeln!(o, "   alternative input: {}", alt_input(a));
+                for f in &a.files {
+                    for l in f.diff.lines() {
+                        let _ = writeln!(o, "     {l}");
+                    }
+                }
                 let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
                 if let Some(w) = agreement(a) {
@@ -186,6 +207,11 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(o, "{}", stats_line(r));
     o
+}
+
+/// `text` with every line indented two spaces (a block inside a Markdown list item).
+fn indent_block(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
 }
 
 /// `n` and the noun, plural unless `n` is 1.
@@ -308,6 +334,7 @@ pub fn markdown(r: &Report) -> String {
             );
         }
     }
+    let _ = writeln!(o, "\n{}", inputs_line(r));
     let named = named_lines(r);
     if !named.is_empty() {
         let _ = writeln!(o, "\n### Root cause\n");
@@ -346,6 +373,9 @@ pub fn markdown(r: &Report) -> String {
             }
             if let Some(a) = &c.alternative {
                 let _ = writeln!(o, "- alternative input: {}", md_cell(&alt_input(a)));
+                for f in &a.files {
+                    let _ = writeln!(o, "\n  ```diff\n{}  ```\n", indent_block(&f.diff));
+                }
                 let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
                 if let Some(w) = agreement(a) {
