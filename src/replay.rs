@@ -115,6 +115,12 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
                 None => out.files.push((p.clone(), c)),
             },
             InputSource::Env(n) => {
+                // A value cannot hold a NUL: the program, reading the C string, saw
+                // the value end there.
+                let mut c = c;
+                if let Some(z) = c.iter().position(|&b| b == 0) {
+                    c.truncate(z);
+                }
                 if let Some(var) = out.env.iter_mut().find(|(k, _)| k == n.as_bytes()) {
                     var.1 = c;
                 }
