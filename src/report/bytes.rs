@@ -27,7 +27,7 @@ pub fn base64_encode(bytes: &[u8]) -> String {
 /// `None` when `text` is not padded base64.
 pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
     let t = text.as_bytes();
-    if t.len() % 4 != 0 {
+    if !t.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(t.len() / 4 * 3);
