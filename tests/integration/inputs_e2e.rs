@@ -5,7 +5,6 @@
 //! kept exactly in JSON, also when the report comes back from the cache.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use crate::common::*;
 use regcause::report::bytes::base64_decode;
@@ -29,18 +28,13 @@ fn good_bad(dir: &Path, good: &[(&str, &[u8])], bad: &[(&str, &[u8])]) -> PathBu
     repo
 }
 
-fn json_of(o: &Output) -> serde_json::Value {
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "stdout:\n{}\nstderr:\n{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON report");
-    let errs = schema_errors("docs/report.schema.json", &v);
-    assert!(errs.is_empty(), "{errs:?}");
-    v
+/// `good_bad` where the bad commit changes `from` into `to` in the good `prog.c`.
+fn one_change(dir: &Path, prog: &[u8], extra: &[(&str, &[u8])], from: &str, to: &str) -> PathBuf {
+    let bad_c = text(prog).replace(from, to);
+    assert_ne!(bad_c.as_bytes(), prog, "{from} is in the program");
+    let mut good = vec![("prog.c", prog)];
+    good.extend_from_slice(extra);
+    good_bad(dir, &good, &[("prog.c", bad_c.as_bytes())])
 }
 
 /// The alternative input of the decision candidate at `file:line`.
@@ -86,11 +80,12 @@ const FIXTURE: &[u8] = b"limit=10\n# caf\xe9\n";
 #[test]
 fn a_fixture_alternative_is_a_diff_that_replays_at_both_revisions() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let bad_c = text(FIXTURE_GOOD).replace("n > 10", "n >= 10");
-    let repo = good_bad(
+    let repo = one_change(
         dir.path(),
-        &[("prog.c", FIXTURE_GOOD), ("tests/data/in.txt", FIXTURE)],
-        &[("prog.c", bad_c.as_bytes())],
+        FIXTURE_GOOD,
+        &[("tests/data/in.txt", FIXTURE)],
+        "n > 10",
+        "n >= 10",
     );
     let o = git_regcause(
         &repo,
@@ -104,7 +99,7 @@ fn a_fixture_alternative_is_a_diff_that_replays_at_both_revisions() {
             "./prog",
         ],
     );
-    let v = json_of(&o);
+    let v = checked_report(&o);
     let inputs = &v["stats"]["symbolic_inputs"];
     assert!(inputs["files"].as_u64().unwrap_or(0) > 0, "{inputs:#}");
     assert_eq!(inputs["file_paths"][0], "tests/data/in.txt", "{inputs:#}");
@@ -184,16 +179,11 @@ int main(void) {\n\
 #[test]
 fn an_environment_alternative_is_an_env_option_that_replays() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let bad_c = text(ENV_GOOD).replace("m[0] > '5'", "m[0] >= '5'");
-    let repo = good_bad(
-        dir.path(),
-        &[("prog.c", ENV_GOOD)],
-        &[("prog.c", bad_c.as_bytes())],
-    );
+    let repo = one_change(dir.path(), ENV_GOOD, &[], "m[0] > '5'", "m[0] >= '5'");
     let args = ["--env", "LEVEL=5", "good", "bad", "--", "./prog"];
     let mut json_args = vec!["--format", "json", "--no-cache"];
     json_args.extend_from_slice(&args);
-    let v = json_of(&git_regcause(&repo, &json_args));
+    let v = checked_report(&git_regcause(&repo, &json_args));
     assert_eq!(
         v["stats"]["symbolic_inputs"]["env_names"][0], "LEVEL",
         "{v:#}"
@@ -231,19 +221,14 @@ int main(void) {\n\
 #[test]
 fn stdin_bytes_that_are_not_utf8_are_kept_exactly_in_json_and_the_cache() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let bad_c = text(STDIN_GOOD).replace("c > 'M'", "c >= 'M'");
-    let repo = good_bad(
-        dir.path(),
-        &[("prog.c", STDIN_GOOD)],
-        &[("prog.c", bad_c.as_bytes())],
-    );
+    let repo = one_change(dir.path(), STDIN_GOOD, &[], "c > 'M'", "c >= 'M'");
     let input = dir.path().join("stdin.bin");
     std::fs::write(&input, b"\xff\xfeM\x80").expect("write");
     let stdin = input.to_str().expect("path");
     let args = [
         "--format", "json", "--stdin", stdin, "good", "bad", "--", "./prog",
     ];
-    let first = json_of(&git_regcause(&repo, &args));
+    let first = checked_report(&git_regcause(&repo, &args));
     let alt = alternative_at(&first, "prog.c", 5);
     let bytes = exact(alt, "stdin");
     assert!(alt["stdin_base64"].is_string(), "{alt:#}");
@@ -263,7 +248,7 @@ fn stdin_bytes_that_are_not_utf8_are_kept_exactly_in_json_and_the_cache() {
         assert_eq!(Some(out.as_str()), want.as_str(), "{rev}");
     }
     // The same report read back from the cache keeps the bytes.
-    let again = json_of(&git_regcause(&repo, &args));
+    let again = checked_report(&git_regcause(&repo, &args));
     assert_eq!(again["stats"]["from_cache"], true);
     assert_eq!(exact(alternative_at(&again, "prog.c", 5), "stdin"), bytes);
 }
