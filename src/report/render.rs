@@ -75,13 +75,43 @@ fn stats_line(r: &Report) -> String {
     )
 }
 
+/// Bytes that are not UTF-8 as a quoted string with `\xNN` escapes: exact, unlike
+/// the text with U+FFFD the JSON shows beside their base64.
+fn escaped(bytes: &[u8]) -> String {
+    let body: String = bytes
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
+    format!("\"{body}\"")
+}
+
 fn alt_input(a: &super::Alternative) -> String {
-    let mut s = format!("args {:?}", a.args);
-    if !a.stdin.is_empty() {
-        let _ = write!(s, ", stdin {:?}", a.stdin);
+    let mut s = match &a.args_base64 {
+        Some(_) => {
+            let args: Vec<String> = a.args_bytes().iter().map(|x| escaped(x)).collect();
+            format!("args [{}]", args.join(", "))
+        }
+        None => format!("args {:?}", a.args),
+    };
+    match &a.stdin_base64 {
+        Some(_) => {
+            let _ = write!(s, ", stdin {}", escaped(&a.stdin_bytes()));
+        }
+        None if !a.stdin.is_empty() => {
+            let _ = write!(s, ", stdin {:?}", a.stdin);
+        }
+        None => {}
     }
     for e in &a.env {
-        let _ = write!(s, ", --env {}={:?}", e.name, e.value);
+        match &e.value_base64 {
+            Some(_) => {
+                let _ = write!(s, ", --env {}={}", e.name, escaped(&e.value_bytes()));
+            }
+            None => {
+                let _ = write!(s, ", --env {}={:?}", e.name, e.value);
+            }
+        }
     }
     for f in &a.files {
         let _ = write!(s, ", {} changed as below", f.path);
@@ -603,5 +633,44 @@ mod tests {
             "{}",
             dd_summary(&d)
         );
+    }
+
+    /// An alternative's input bytes that are not UTF-8 are shown exactly (escaped),
+    /// environment variables as `--env`, changed files by path; a JSON round trip
+    /// keeps every byte.
+    #[test]
+    fn alternative_inputs_are_shown_exactly() {
+        use super::super::bytes::shown;
+        let (stdin, stdin_base64) = shown(b"\xff\xfeA\n");
+        let (value, value_base64) = shown(b"fast");
+        let a = super::super::Alternative {
+            args: vec!["x\u{fffd}".into()],
+            args_base64: Some(vec![super::super::bytes::base64_encode(b"x\x80")]),
+            stdin,
+            stdin_base64,
+            env: vec![super::super::AltEnv {
+                name: "MODE".into(),
+                value,
+                value_base64,
+            }],
+            files: vec![super::super::AltFile {
+                path: "tests/a.ini".into(),
+                diff: "--- a/tests/a.ini\n+++ b/tests/a.ini\n".into(),
+                content: "k=1\n".into(),
+                content_base64: None,
+            }],
+            ..Default::default()
+        };
+        assert_eq!(
+            alt_input(&a),
+            "args [\"x\\x80\"], stdin \"\\xff\\xfeA\\n\", --env MODE=\"fast\", \
+             tests/a.ini changed as below"
+        );
+        let json = serde_json::to_string(&a).expect("serialise");
+        let back: super::super::Alternative = serde_json::from_str(&json).expect("parse");
+        assert_eq!(back.stdin_bytes(), b"\xff\xfeA\n");
+        assert_eq!(back.args_bytes(), [b"x\x80".to_vec()]);
+        assert_eq!(back.files[0].bytes(), b"k=1\n");
+        assert_eq!(back, a);
     }
 }

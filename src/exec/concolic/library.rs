@@ -440,6 +440,19 @@ mod tests {
         );
         let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["file(data/cfg.ini)[1]"], "{:?}", sy.inputs);
+        // Only the first FILE_SYMBOLIC_BYTES of a file are inputs.
+        let big = vec![b'a'; crate::exec::FILE_SYMBOLIC_BYTES + 16];
+        let sy = run_in_tree(
+            &format!(
+                "{open} fseek(f, {}, SEEK_SET); if (fgetc(f) == 'a') puts(\"a\"); \
+                 fseek(f, 7, SEEK_SET); if (fgetc(f) == 'a') puts(\"a\");",
+                crate::exec::FILE_SYMBOLIC_BYTES + 4
+            ),
+            &big,
+            &[],
+        );
+        let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
     }
 
     /// Each input effect a library model reports makes a symbolic input of the right
