@@ -487,10 +487,12 @@ fn revision(rev: &str, commit: String) -> Revision {
 }
 
 fn test_desc(t: &Test) -> TestDesc {
+    let (stdin, stdin_base64) = crate::report::bytes::shown(&t.stdin);
     TestDesc {
         program: t.program.clone(),
         args: t.args.clone(),
-        stdin: String::from_utf8_lossy(&t.stdin).into_owned(),
+        stdin,
+        stdin_base64,
         config: (!t.config.is_empty()).then(|| (*t.config).clone()),
     }
 }

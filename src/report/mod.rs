@@ -143,6 +143,9 @@ pub struct TestDesc {
     pub args: Vec<String>,
     /// Lossy UTF-8 of the test's standard input.
     pub stdin: String,
+    /// The standard input exactly, in base64, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin_base64: Option<String>,
     /// The configuration given from outside the revisions (command line, working-tree
     /// `regcause.toml`, `--compile-commands`), when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

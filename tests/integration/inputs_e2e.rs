@@ -229,6 +229,7 @@ fn stdin_bytes_that_are_not_utf8_are_kept_exactly_in_json_and_the_cache() {
         "--format", "json", "--stdin", stdin, "good", "bad", "--", "./prog",
     ];
     let first = checked_report(&git_regcause(&repo, &args));
+    assert_eq!(exact(&first["test"], "stdin"), b"\xff\xfeM\x80");
     let alt = alternative_at(&first, "prog.c", 5);
     let bytes = exact(alt, "stdin");
     assert!(alt["stdin_base64"].is_string(), "{alt:#}");
