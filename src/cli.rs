@@ -707,6 +707,7 @@ fn cmd_exec(
             cwd: std::env::current_dir().ok(),
             root: None,
             env: run_env(input),
+            files: Vec::new(),
         },
         limits(input),
     );
@@ -727,6 +728,25 @@ fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -
         InputOrigin::Scan { conv, stdin: None } => format!("%{} conversion at {at}", *conv as char),
         InputOrigin::Arg { index, .. } => format!("conversion of argv[{index}] at {at}"),
         InputOrigin::StdinByte { offset } => format!("stdin byte {offset}, read at {at}"),
+        InputOrigin::SourceByte { source, offset } => {
+            format!("byte {offset} of {}, read at {at}", source_text(source))
+        }
+        InputOrigin::SourceScan {
+            conv,
+            source,
+            range: (s, e),
+        } => format!(
+            "%{} conversion at {at}, bytes {s}..{e} of {}",
+            *conv as char,
+            source_text(source)
+        ),
+    }
+}
+
+fn source_text(s: &crate::exec::InputSource) -> String {
+    match s {
+        crate::exec::InputSource::File(p) => format!("file {p}"),
+        crate::exec::InputSource::Env(n) => format!("environment variable {n}"),
     }
 }
 

@@ -1182,6 +1182,7 @@ mod tests {
             as_predicted: predicted,
             revisions_agree: agree,
             surprise: None,
+            ..Default::default()
         }
     }
 
@@ -1442,6 +1443,7 @@ mod tests {
                 cwd: None,
                 root: None,
                 env: Vec::new(),
+                files: Vec::new(),
             };
             let lim = crate::exec::Limits {
                 max_steps: crate::exec::DEFAULT_MAX_STEPS,

@@ -3,7 +3,7 @@
 //! (every satisfiable flipped prefix, replayed, takes the other side where it should).
 
 use crate::exec::concolic::{InputOrigin, InputVar};
-use crate::exec::{self, Limits, RunInput};
+use crate::exec::{self, InputSource, Limits, RunInput};
 use crate::ir::Program;
 use crate::solver::{Chain, Layers};
 use crate::sym::{ExprId, Model, SolveResult};
@@ -39,40 +39,111 @@ pub fn value_text(input: &InputVar, value: u64) -> String {
 }
 
 /// A new test: `orig` with every input the model assigns replaced by the model's value.
-/// Inputs the model leaves out keep their values.
+/// Inputs the model leaves out keep their values. Files of the tree and environment
+/// variables the model changes are read from `orig.root` (or `orig.files`) and carried
+/// whole in `files` and `env`.
 pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunInput {
     let mut out = orig.clone();
     let mut stdin = orig.stdin.clone();
-    let mut ranges: Vec<(usize, usize, String)> = Vec::new();
+    // Edits per input: byte overwrites, and number texts spliced over byte ranges.
+    let mut bytes: Vec<(Option<&InputSource>, usize, u8)> = Vec::new();
+    let mut ranges: Vec<(Option<&InputSource>, usize, usize, String)> = Vec::new();
     for i in inputs {
         let Some(v) = model.get(i.var) else { continue };
         match &i.origin {
-            InputOrigin::StdinByte { offset } => {
-                if let Some(b) = stdin.get_mut(*offset) {
-                    *b = v as u8;
-                }
-            }
+            InputOrigin::StdinByte { offset } => bytes.push((None, *offset, v as u8)),
             InputOrigin::Scan {
                 stdin: Some((s, e)),
                 ..
-            } => ranges.push((*s, *e, value_text(i, v))),
+            } => ranges.push((None, *s, *e, value_text(i, v))),
             InputOrigin::Scan { stdin: None, .. } => {}
             InputOrigin::Arg { index, .. } => {
                 if let Some(a) = out.argv.get_mut(*index) {
                     *a = value_text(i, v).into_bytes();
                 }
             }
+            InputOrigin::SourceByte { source, offset } => {
+                bytes.push((Some(source), *offset, v as u8))
+            }
+            InputOrigin::SourceScan {
+                source,
+                range: (s, e),
+                ..
+            } => ranges.push((Some(source), *s, *e, value_text(i, v))),
+        }
+    }
+    let mut sources: Vec<&InputSource> = bytes
+        .iter()
+        .filter_map(|b| b.0)
+        .chain(ranges.iter().filter_map(|r| r.0))
+        .collect();
+    sources.dedup();
+    let mut contents: Vec<(&InputSource, Vec<u8>)> = Vec::new();
+    for s in sources {
+        if contents.iter().any(|(x, _)| *x == s) {
+            continue;
+        }
+        if let Some(c) = source_contents(orig, s) {
+            contents.push((s, c));
+        }
+    }
+    for (src, at, b) in bytes {
+        let buf = match src {
+            None => Some(&mut stdin),
+            Some(s) => contents.iter_mut().find(|(x, _)| *x == s).map(|(_, c)| c),
+        };
+        if let Some(slot) = buf.and_then(|c| c.get_mut(at)) {
+            *slot = b;
         }
     }
     // Splice numbers from the end so earlier offsets stay valid.
-    ranges.sort_by_key(|r| std::cmp::Reverse(r.0));
-    for (s, e, text) in ranges {
-        if s <= e && e <= stdin.len() {
-            stdin.splice(s..e, text.into_bytes());
+    ranges.sort_by_key(|r| std::cmp::Reverse(r.1));
+    for (src, s, e, text) in ranges {
+        let buf = match src {
+            None => Some(&mut stdin),
+            Some(x) => contents.iter_mut().find(|(y, _)| *y == x).map(|(_, c)| c),
+        };
+        if let Some(buf) = buf.filter(|b| s <= e && e <= b.len()) {
+            buf.splice(s..e, text.into_bytes());
         }
     }
     out.stdin = stdin;
+    for (s, c) in contents {
+        match s {
+            InputSource::File(p) => match out.files.iter_mut().find(|(q, _)| q == p) {
+                Some(f) => f.1 = c,
+                None => out.files.push((p.clone(), c)),
+            },
+            InputSource::Env(n) => {
+                // A value cannot hold a NUL: the program, reading the C string, saw
+                // the value end there.
+                let mut c = c;
+                if let Some(z) = c.iter().position(|&b| b == 0) {
+                    c.truncate(z);
+                }
+                if let Some(var) = out.env.iter_mut().find(|(k, _)| k == n.as_bytes()) {
+                    var.1 = c;
+                }
+            }
+        }
+    }
     out
+}
+
+/// The bytes of an input source as the test gives them: a file of its tree (its
+/// variant in `files` if it has one), an environment variable's value.
+pub fn source_contents(input: &RunInput, s: &InputSource) -> Option<Vec<u8>> {
+    match s {
+        InputSource::File(p) => match input.files.iter().find(|(q, _)| q == p) {
+            Some((_, c)) => Some(c.clone()),
+            None => std::fs::read(input.root.as_ref().or(input.cwd.as_ref())?.join(p)).ok(),
+        },
+        InputSource::Env(n) => input
+            .env
+            .iter()
+            .find(|(k, _)| k == n.as_bytes())
+            .map(|(_, v)| v.clone()),
+    }
 }
 
 /// Outcome of checking one run's path condition.
@@ -225,6 +296,7 @@ mod tests {
             cwd: None,
             root: None,
             env: Vec::new(),
+            files: Vec::new(),
         };
         let inputs = vec![
             var(0, 32, true, InputOrigin::Arg { index: 1, base: 10 }),

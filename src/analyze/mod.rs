@@ -422,9 +422,12 @@ fn darwin_stage(
             report.undecided = a.undecided;
             report.notes.extend(a.notes);
         }
-        Err(e) => report.notes.push(format!(
-            "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
-        )),
+        Err(e) => {
+            report.stats.symbolic_inputs = crate::report::SymbolicInputs::of(&bs.run.sym.inputs);
+            report.notes.push(format!(
+                "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
+            ))
+        }
     }
 }
 
@@ -530,10 +533,12 @@ fn revision(rev: &str, commit: String) -> Revision {
 }
 
 fn test_desc(t: &Test) -> TestDesc {
+    let (stdin, stdin_base64) = crate::report::bytes::shown(&t.stdin);
     TestDesc {
         program: t.program.clone(),
         args: t.args.clone(),
-        stdin: String::from_utf8_lossy(&t.stdin).into_owned(),
+        stdin,
+        stdin_base64,
         config: (!t.config.is_empty()).then(|| (*t.config).clone()),
     }
 }

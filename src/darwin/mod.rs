@@ -17,7 +17,10 @@ use crate::exec::trace::Trace;
 use crate::exec::{self, ConcolicRun, Limits, RunInput};
 use crate::ir::{Loc, Program};
 use crate::replay;
-use crate::report::{Alternative, Candidate, Explanation, Location, Stats};
+use crate::report::bytes::shown as exact_text;
+use crate::report::{
+    AltEnv, AltFile, Alternative, Candidate, Explanation, Location, Stats, SymbolicInputs,
+};
 use crate::slice::Criterion;
 use crate::sym::{ExprPool, Model};
 
@@ -190,6 +193,7 @@ pub fn explain(
             total_ms: 0,
             executions: 2 * alts.len(),
             from_cache: false,
+            symbolic_inputs: SymbolicInputs::of(&bad.run.sym.inputs),
         },
         ..Analysis::default()
     };
@@ -426,17 +430,26 @@ fn replay_alternative(
             good.prog.fmt_loc(gwant[j].loc)
         ));
     }
-    let args = bad_in
-        .argv
-        .iter()
-        .skip(1)
-        .map(|a| String::from_utf8_lossy(a).into_owned())
-        .collect();
+    let (args, args_b64): (Vec<String>, Vec<Option<String>>) =
+        bad_in.argv.iter().skip(1).map(|a| exact_text(a)).unzip();
+    let args_base64 = args_b64.iter().any(Option::is_some).then(|| {
+        bad_in
+            .argv
+            .iter()
+            .skip(1)
+            .map(|a| crate::report::bytes::base64_encode(a))
+            .collect()
+    });
+    let (stdin, stdin_base64) = exact_text(&bad_in.stdin);
     let good_ending = crate::diagnostic::outcome(good.prog, &rg.result.outcome);
     let bad_ending = crate::diagnostic::outcome(bad.prog, &rb.result.outcome);
     Alternative {
         args,
-        stdin: String::from_utf8_lossy(&bad_in.stdin).into_owned(),
+        args_base64,
+        stdin,
+        stdin_base64,
+        files: changed_files(bad.input, &bad_in),
+        env: changed_env(bad.input, &bad_in),
         good_stdout: shown(&rg.result.stdout),
         bad_stdout: shown(&rb.result.stdout),
         revisions_agree: rg.result.stdout == rb.result.stdout && good_ending == bad_ending,
@@ -449,6 +462,57 @@ fn replay_alternative(
             Some(surprise.join("; "))
         },
     }
+}
+
+/// The files of the tree `alt` gives other contents than the test's input has, each
+/// with its diff against the original.
+fn changed_files(orig: &RunInput, alt: &RunInput) -> Vec<AltFile> {
+    alt.files
+        .iter()
+        .filter_map(|(path, bytes)| {
+            let before = replay::source_contents(orig, &exec::InputSource::File(path.clone()))?;
+            if &before == bytes {
+                return None;
+            }
+            let (content, content_base64) = exact_text(bytes);
+            Some(AltFile {
+                path: path.clone(),
+                diff: unified_diff(path, &before, bytes),
+                content,
+                content_base64,
+            })
+        })
+        .collect()
+}
+
+/// A unified diff of `before` against `after` (lines shown as text), with the
+/// `a/PATH` and `b/PATH` headers `git apply` reads.
+pub fn unified_diff(path: &str, before: &[u8], after: &[u8]) -> String {
+    let (b, a) = (
+        String::from_utf8_lossy(before),
+        String::from_utf8_lossy(after),
+    );
+    similar::TextDiff::from_lines(b.as_ref(), a.as_ref())
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string()
+}
+
+/// The environment variables `alt` gives another value than the test's input.
+fn changed_env(orig: &RunInput, alt: &RunInput) -> Vec<AltEnv> {
+    alt.env
+        .iter()
+        .filter(|(n, v)| !orig.env.iter().any(|(on, ov)| on == n && ov == v))
+        .map(|(n, v)| {
+            let (value, value_base64) = exact_text(v);
+            AltEnv {
+                name: String::from_utf8_lossy(n).into_owned(),
+                value,
+                value_base64,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod observer;
 
 pub use observer::Concolic;
 
+use crate::exec::io::InputSource;
 use crate::ir::{BinOp, Loc, Scalar, StmtId, UnOp};
 use crate::sym::{self, CmpOp, ExprId, ExprPool, VarId};
 
@@ -28,6 +29,42 @@ pub enum InputOrigin {
     Arg { index: usize, base: u32 },
     /// One byte of stdin read character-wise.
     StdinByte { offset: usize },
+    /// Byte `offset` of a file of the tree or of an environment variable's value.
+    SourceByte { source: InputSource, offset: usize },
+    /// The k-th numeric conversion (`fscanf`, `atoi` of text read from a file or the
+    /// environment) of the bytes `range` of `source`.
+    SourceScan {
+        conv: u8,
+        source: InputSource,
+        range: (usize, usize),
+    },
+}
+
+impl InputOrigin {
+    /// The kind of input it is, for the report's count of symbolic inputs.
+    pub fn kind(&self) -> InputKind<'_> {
+        match self {
+            InputOrigin::Arg { .. } => InputKind::Argv,
+            InputOrigin::StdinByte { .. } | InputOrigin::Scan { .. } => InputKind::Stdin,
+            InputOrigin::SourceByte { source, .. } | InputOrigin::SourceScan { source, .. } => {
+                match source {
+                    InputSource::File(p) => InputKind::File(p),
+                    InputSource::Env(n) => InputKind::Env(n),
+                }
+            }
+        }
+    }
+}
+
+/// What kind of input a symbolic input is (see [`InputOrigin::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind<'a> {
+    Argv,
+    Stdin,
+    /// A file of the tree, by its path relative to the repository.
+    File(&'a str),
+    /// An environment variable, by name.
+    Env(&'a str),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +157,9 @@ pub struct SymState {
     pub argv_slots: Vec<usize>,
     /// Arguments whose characters the program read directly.
     argv_read: Vec<bool>,
+    /// `inputs` index of each variable (by `VarId` index), so looking an input up
+    /// does not scan them all (a fixture makes thousands).
+    input_at: Vec<usize>,
 }
 
 fn mask(bits: u32) -> u64 {
@@ -192,9 +232,8 @@ impl SymState {
         // differently (another base or width, another value) it is a new one.
         let mut name = name;
         if let Some(v) = self.pool.var_by_name(&name) {
-            let same = self.inputs.iter().any(|i| {
-                i.var == v
-                    && i.width == width
+            let same = self.input_of(v).is_some_and(|i| {
+                i.width == width
                     && i.signed == signed
                     && i.value == value & mask(width)
                     && i.origin == origin
@@ -220,8 +259,12 @@ impl SymState {
         if self.values.len() <= var.index() {
             self.values.resize(var.index() + 1, 0);
         }
-        if !self.inputs.iter().any(|i| i.var == var) {
+        if self.input_of(var).is_none() {
             self.values[var.index()] = value & mask(width);
+            if self.input_at.len() <= var.index() {
+                self.input_at.resize(var.index() + 1, usize::MAX);
+            }
+            self.input_at[var.index()] = self.inputs.len();
             self.inputs.push(InputVar {
                 var,
                 name,
@@ -233,6 +276,17 @@ impl SymState {
             });
         }
         self.pool.var(var)
+    }
+
+    /// The input variable `v` is, if it is one.
+    pub fn input_of(&self, v: VarId) -> Option<&InputVar> {
+        let fast = self
+            .input_at
+            .get(v.index())
+            .and_then(|&k| self.inputs.get(k))
+            .filter(|i| i.var == v);
+        // (`inputs` is public: fall back to a scan for one pushed from outside.)
+        fast.or_else(|| self.inputs.iter().find(|i| i.var == v))
     }
 
     /// The next numeric input name, `in1`, `in2`, ...
@@ -296,12 +350,49 @@ impl SymState {
     /// The stdin offset of an expression that is an input byte `stdin[i]`.
     pub fn stdin_offset_of(&self, e: ExprId) -> Option<usize> {
         let v = self.pool.is_var(e)?;
-        self.inputs
-            .iter()
-            .find(|i| i.var == v)
-            .and_then(|i| match i.origin {
-                InputOrigin::StdinByte { offset } => Some(offset),
-                _ => None,
+        self.input_of(v).and_then(|i| match i.origin {
+            InputOrigin::StdinByte { offset } => Some(offset),
+            _ => None,
+        })
+    }
+
+    /// The input byte `offset` of `source`, named `file(PATH)[offset]` or
+    /// `env(NAME)[offset]`.
+    pub fn source_byte(
+        &mut self,
+        source: &InputSource,
+        offset: usize,
+        value: u8,
+        loc: Loc,
+    ) -> ExprId {
+        let name = match source {
+            InputSource::File(p) => format!("file({p})[{offset}]"),
+            InputSource::Env(n) => format!("env({n})[{offset}]"),
+        };
+        self.new_input(
+            name,
+            8,
+            false,
+            value as u64,
+            InputOrigin::SourceByte {
+                source: source.clone(),
+                offset,
+            },
+            loc,
+        )
+    }
+
+    /// The input an expression is, when it is one input byte variable.
+    pub fn byte_input_of(&self, e: ExprId) -> Option<&InputOrigin> {
+        let v = self.pool.is_var(e)?;
+        self.input_of(v)
+            .filter(|i| i.width == 8)
+            .map(|i| &i.origin)
+            .filter(|o| {
+                matches!(
+                    o,
+                    InputOrigin::StdinByte { .. } | InputOrigin::SourceByte { .. }
+                )
             })
     }
 

@@ -11,6 +11,7 @@
 //! itself when watched, so library models are covered without knowing about observers.
 
 use super::interp::Machine;
+use super::io::InPos;
 use super::memory::MemFault;
 use super::shims::Shim;
 use crate::ir::{BlockId, CallArg, Loc, Operand, Rvalue, Scalar, Stmt, StmtId, Terminator};
@@ -90,24 +91,24 @@ pub trait Hooks {
     // concolic state makes symbolic inputs of it). Each is called while the library
     // call is being made, before [`Hooks::library_returned`].
 
-    /// A model wrote `bytes` at `p`; `offsets[k]` is the stdin offset `bytes[k]` was read
-    /// from (`None`: not from stdin).
+    /// A model wrote `bytes` at `p`; `offsets[k]` is the input position `bytes[k]` was
+    /// read from (`None`: not an input byte).
     #[inline(always)]
     fn input_bytes(
         _m: &mut Machine,
         _p: u64,
         _bytes: &[u8],
-        _offsets: &[Option<usize>],
+        _offsets: &[Option<InPos>],
         _loc: Loc,
     ) -> Result<(), MemFault> {
         Ok(())
     }
 
-    /// The call's result is the byte at stdin offset `offset` (`getc`).
+    /// The call's result is the input byte at `offset` (`getc`).
     #[inline(always)]
-    fn input_char(_m: &mut Machine, _offset: usize, _byte: u8, _loc: Loc) {}
+    fn input_char(_m: &mut Machine, _offset: InPos, _byte: u8, _loc: Loc) {}
 
-    /// `scanf` parsed an integer from stdin and has stored it.
+    /// `scanf` parsed an integer from input text and has stored it.
     #[inline(always)]
     fn input_scanned(_m: &mut Machine, _scan: &Scanned, _loc: Loc) -> Result<(), MemFault> {
         Ok(())
@@ -122,10 +123,10 @@ pub trait Hooks {
     #[inline(always)]
     fn input_concretised(_m: &mut Machine, _why: &'static str, _loc: Loc) {}
 
-    /// The stdin offsets the `n` bytes at `p` were read from, as far as an observer
+    /// The input positions the `n` bytes at `p` were read from, as far as an observer
     /// knows (`sscanf` of a line read before).
     #[inline(always)]
-    fn input_offsets(_m: &Machine, _p: u64, n: usize) -> Vec<Option<usize>> {
+    fn input_offsets(_m: &Machine, _p: u64, n: usize) -> Vec<Option<InPos>> {
         vec![None; n]
     }
 
@@ -172,15 +173,16 @@ pub trait Hooks {
     }
 }
 
-/// An integer `scanf` parsed from stdin bytes `stdin.0..stdin.1` (conversion `conv`) and
-/// stored at `addr` (`size` bytes holding `bits`).
+/// An integer `scanf` parsed from the `len` input bytes from `start` (conversion
+/// `conv`) and stored at `addr` (`size` bytes holding `bits`).
 pub struct Scanned {
     pub addr: u64,
     pub size: u32,
     pub bits: u64,
     pub signed: bool,
     pub conv: u8,
-    pub stdin: (usize, usize),
+    pub start: InPos,
+    pub len: usize,
 }
 
 /// A number a library call parsed from the C string at `ptr` and returned: `consumed`
@@ -256,14 +258,14 @@ impl<A: Hooks, B: Hooks> Hooks for (A, B) {
         m: &mut Machine,
         p: u64,
         bytes: &[u8],
-        offsets: &[Option<usize>],
+        offsets: &[Option<InPos>],
         loc: Loc,
     ) -> Result<(), MemFault> {
         A::input_bytes(m, p, bytes, offsets, loc)?;
         B::input_bytes(m, p, bytes, offsets, loc)
     }
     #[inline(always)]
-    fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+    fn input_char(m: &mut Machine, offset: InPos, byte: u8, loc: Loc) {
         A::input_char(m, offset, byte, loc);
         B::input_char(m, offset, byte, loc);
     }
@@ -283,7 +285,7 @@ impl<A: Hooks, B: Hooks> Hooks for (A, B) {
         B::input_concretised(m, why, loc);
     }
     #[inline(always)]
-    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>> {
         // The first observer that knows where any byte came from answers.
         let a = A::input_offsets(m, p, n);
         if a.iter().any(Option::is_some) {

@@ -190,7 +190,10 @@ impl<'p> Machine<'p> {
             input.argv.clone()
         };
         for (name, value) in &input.env {
-            shims::set_env_var(&mut m.libc.env, name.clone(), value.clone());
+            shims::set_env_var(&mut m.libc.env, name.clone(), value.clone(), true);
+        }
+        for (rel, bytes) in &input.files {
+            m.io.set_tree_file(rel, bytes.clone());
         }
         if let Err(e) = m.setup_globals() {
             m.setup_error = Some(m.mem_error(e, Loc::default()));

@@ -10,6 +10,47 @@ use std::path::{Component, Path, PathBuf};
 /// glibc's buffer size for a stdout that is a pipe or a file.
 const STDOUT_BUF: usize = 4096;
 
+/// How many bytes at the start of each file of the tree are symbolic inputs when the
+/// program reads them: later bytes are read concretely, so a large fixture cannot
+/// swamp the solver with variables.
+pub const FILE_SYMBOLIC_BYTES: usize = 64 << 10;
+
+/// Where a byte the program read came from, for observers that make inputs of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InPos {
+    /// Offset in stdin.
+    Stdin(usize),
+    /// Byte `off` of the input source `Io::sources[src]` (a file of the tree, an
+    /// environment variable's value).
+    Source { src: u32, off: usize },
+}
+
+impl InPos {
+    /// The position `k` bytes further in the same input.
+    pub fn plus(self, k: usize) -> InPos {
+        match self {
+            InPos::Stdin(o) => InPos::Stdin(o + k),
+            InPos::Source { src, off } => InPos::Source { src, off: off + k },
+        }
+    }
+}
+
+/// An input other than argv and stdin whose bytes the program reads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum InputSource {
+    /// A file of the tree, by its path relative to the tree's root (`/`-separated).
+    File(String),
+    /// An environment variable given to the run, by name.
+    Env(String),
+}
+
+/// A file of the tree the run opened: which source its bytes are, and which byte
+/// ranges the program has since written (those are no longer the tree's).
+struct TreeFile {
+    src: u32,
+    written: Vec<(usize, usize)>,
+}
+
 pub enum FileKind {
     Stdin,
     Stdout,
@@ -33,9 +74,9 @@ pub struct FileState {
     pub kind: FileKind,
     pub eof: bool,
     pub err: bool,
-    /// Bytes pushed back with `ungetc` (last pushed is read first), with the stdin
-    /// offset they were read from when known.
-    pub unget: Vec<(u8, Option<usize>)>,
+    /// Bytes pushed back with `ungetc` (last pushed is read first), with the input
+    /// position they were read from when known.
+    pub unget: Vec<(u8, Option<InPos>)>,
     pub open: bool,
 }
 
@@ -62,8 +103,15 @@ pub struct Io {
     pub root: Option<PathBuf>,
     /// `tmpfile` files made so far (their overlay names are not reachable by path).
     tmpfiles: usize,
-    /// Offset in stdin of the byte the last `getc` returned (None: not from stdin).
-    pub last_offset: Option<usize>,
+    /// Input position of the byte the last `getc` returned (None: not an input byte:
+    /// written by the program, past `FILE_SYMBOLIC_BYTES`, or no byte).
+    pub last_offset: Option<InPos>,
+    /// The descriptor and byte of the last `getc`, for `ungetc` to keep the position.
+    last_read: Option<(usize, u8)>,
+    /// Input sources other than stdin and argv the run has read from, in order.
+    pub sources: Vec<InputSource>,
+    /// Files of the tree opened so far (by resolved path), whose bytes are inputs.
+    tree_files: HashMap<PathBuf, TreeFile>,
     /// Whether stdio has read from stdin (natively it then holds a buffer-full).
     pub stdin_buffered: bool,
     /// Whether stdio has written to stderr, which fixes its orientation (glibc's
@@ -120,6 +168,9 @@ impl Io {
             cwd: cwd.map(|c| c.canonicalize().unwrap_or(c)),
             tmpfiles: 0,
             last_offset: None,
+            last_read: None,
+            sources: Vec::new(),
+            tree_files: HashMap::new(),
             stdin_buffered: false,
             stderr_oriented: false,
         }
@@ -159,6 +210,13 @@ impl Io {
                     *pos = data.len();
                 }
                 let end = *pos + bytes.len();
+                if let Some(t) = self.tree_files.get_mut(path.as_path()) {
+                    // Byte-wise writes extend one range.
+                    match t.written.last_mut() {
+                        Some(last) if last.1 == *pos => last.1 = end,
+                        _ => t.written.push((*pos, end)),
+                    }
+                }
                 if data.len() < end {
                     // A write past the end (after a seek) fills the gap with zeros.
                     data.resize(end, 0);
@@ -194,11 +252,13 @@ impl Io {
     pub fn getc(&mut self, fd: usize) -> Option<u8> {
         let f = self.files.get_mut(fd)?;
         self.last_offset = None;
+        self.last_read = None;
         if !f.open {
             return None;
         }
         if let Some((b, off)) = f.unget.pop() {
             self.last_offset = off;
+            self.last_read = Some((fd, b));
             return Some(b);
         }
         let r = match &mut f.kind {
@@ -206,7 +266,7 @@ impl Io {
                 self.stdin_buffered = true;
                 let b = self.stdin.get(self.stdin_pos).copied();
                 if b.is_some() {
-                    self.last_offset = Some(self.stdin_pos);
+                    self.last_offset = Some(InPos::Stdin(self.stdin_pos));
                     self.stdin_pos += 1;
                 }
                 b
@@ -219,6 +279,7 @@ impl Io {
             } => {
                 let b = self.overlay.get(path).and_then(|d| d.get(*pos)).copied();
                 if b.is_some() {
+                    self.last_offset = tree_pos(&self.tree_files, path, *pos);
                     *pos += 1;
                 }
                 b
@@ -229,8 +290,9 @@ impl Io {
                 return None;
             }
         };
-        if r.is_none() {
-            f.eof = true;
+        match r {
+            Some(b) => self.last_read = Some((fd, b)),
+            None => f.eof = true,
         }
         r
     }
@@ -242,16 +304,69 @@ impl Io {
         Some(b)
     }
 
-    /// `ungetc`: a byte equal to the one just read keeps its stdin offset.
+    /// `ungetc`: the byte just read from the same stream, pushed back, keeps its input
+    /// position.
     pub fn ungetc(&mut self, fd: usize, b: u8) -> bool {
-        let off = match (self.last_offset, fd == STDIN_FD) {
-            (Some(o), true) if self.stdin.get(o) == Some(&b) => Some(o),
+        let off = match self.last_read {
+            Some(last) if last == (fd, b) => self.last_offset,
             _ => None,
         };
         self.unget_at(fd, b, off)
     }
 
-    fn unget_at(&mut self, fd: usize, b: u8, off: Option<usize>) -> bool {
+    /// The index of input source `s` in `sources`, added if new.
+    pub fn source_index(&mut self, s: InputSource) -> u32 {
+        match self.sources.iter().position(|x| *x == s) {
+            Some(k) => k as u32,
+            None => {
+                self.sources.push(s);
+                (self.sources.len() - 1) as u32
+            }
+        }
+    }
+
+    /// A file of the tree with other contents for this run (an alternative input's
+    /// variant of a fixture, `RunInput::files`): `rel` is relative to the root. It is
+    /// kept in the overlay (never written to disk) and read as the tree's file.
+    pub fn set_tree_file(&mut self, rel: &str, bytes: Vec<u8>) {
+        let Some(root) = &self.root else { return };
+        let p = root.join(rel);
+        self.overlay.insert(p.clone(), bytes);
+        self.removed.remove(&p);
+        let src = self.source_index(InputSource::File(rel.to_string()));
+        self.tree_files.insert(
+            p,
+            TreeFile {
+                src,
+                written: Vec::new(),
+            },
+        );
+    }
+
+    /// A file of the tree opened for the first time: its bytes become an input source.
+    fn note_tree_file(&mut self, p: &Path) {
+        if self.tree_files.contains_key(p) {
+            return;
+        }
+        let Some(rel) = self.root.as_ref().and_then(|r| p.strip_prefix(r).ok()) else {
+            return;
+        };
+        let rel = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        let src = self.source_index(InputSource::File(rel));
+        self.tree_files.insert(
+            p.to_path_buf(),
+            TreeFile {
+                src,
+                written: Vec::new(),
+            },
+        );
+    }
+
+    fn unget_at(&mut self, fd: usize, b: u8, off: Option<InPos>) -> bool {
         match self.files.get_mut(fd) {
             Some(f) if f.open => {
                 f.unget.push((b, off));
@@ -498,6 +613,7 @@ impl Io {
         let Some(p) = self.resolve(path).map_err(OpenError::Outside)? else {
             return Ok(self.push(FileKind::Null));
         };
+        let from_tree = !self.overlay.contains_key(&p);
         let existing = self.contents(&p);
         let kind = match existing {
             Some(_) if creat && flags & O_EXCL != 0 => return Err(OpenError::Errno(EEXIST)),
@@ -508,8 +624,16 @@ impl Io {
             }
             existing => {
                 let data = match existing {
-                    Some(Ok(d)) if flags & O_TRUNC == 0 => d,
-                    _ => Vec::new(),
+                    Some(Ok(d)) if flags & O_TRUNC == 0 => {
+                        if from_tree {
+                            self.note_tree_file(&p);
+                        }
+                        d
+                    }
+                    _ => {
+                        self.tree_files.remove(&p);
+                        Vec::new()
+                    }
                 };
                 self.removed.remove(&p);
                 self.overlay.insert(p.clone(), data);
@@ -538,7 +662,7 @@ impl Io {
 
     /// `read` on a descriptor's file index: at most `n` bytes from its position (no
     /// stdio buffer, no pushed-back bytes), or the errno.
-    pub fn read_raw(&mut self, idx: usize, n: usize) -> Result<Vec<u8>, i32> {
+    pub fn read_raw(&mut self, idx: usize, n: usize) -> Result<(Vec<u8>, Vec<Option<InPos>>), i32> {
         use crate::libc::errno::{EBADF, EISDIR};
         let f = self.files.get_mut(idx).ok_or(EBADF)?;
         match &mut f.kind {
@@ -555,9 +679,12 @@ impl Io {
                 let from = (*pos).min(data.len());
                 let bytes = data[from..(from + n).min(data.len())].to_vec();
                 *pos = from + bytes.len();
-                Ok(bytes)
+                let offs = (from..*pos)
+                    .map(|k| tree_pos(&self.tree_files, path, k))
+                    .collect();
+                Ok((bytes, offs))
             }
-            FileKind::Null => Ok(Vec::new()),
+            FileKind::Null => Ok((Vec::new(), Vec::new())),
             FileKind::Dir => Err(EISDIR),
             _ => Err(EBADF),
         }
@@ -644,6 +771,7 @@ impl Io {
             Some(Err(())) => Err(crate::libc::errno::EISDIR),
             Some(Ok(_)) => {
                 self.overlay.remove(p);
+                self.tree_files.remove(p);
                 self.removed.insert(p.to_path_buf());
                 Ok(())
             }
@@ -667,6 +795,8 @@ impl Io {
         }
         self.remove(from)?;
         self.removed.remove(to);
+        // The bytes now under `to` are no longer those of a file of the tree there.
+        self.tree_files.remove(to);
         self.overlay.insert(to.to_path_buf(), data);
         Ok(())
     }
@@ -699,6 +829,19 @@ impl Io {
     pub fn drop_unflushed(&mut self) {
         self.stdout.truncate(self.stdout_flushed);
     }
+}
+
+/// The input position of byte `k` of the file at `path`: a byte of a file of the tree
+/// the program has not overwritten, within the first `FILE_SYMBOLIC_BYTES`.
+fn tree_pos(files: &HashMap<PathBuf, TreeFile>, path: &Path, k: usize) -> Option<InPos> {
+    if k >= FILE_SYMBOLIC_BYTES {
+        return None;
+    }
+    let t = files.get(path)?;
+    if t.written.iter().any(|&(s, e)| s <= k && k < e) {
+        return None;
+    }
+    Some(InPos::Source { src: t.src, off: k })
 }
 
 /// What `stat` reports of a file of the view.

@@ -13,7 +13,7 @@ pub mod trace;
 
 use crate::ir::{FuncId, Loc, Program, StmtId};
 pub use interp::Machine;
-pub use io::Io;
+pub use io::{InPos, InputSource, Io, FILE_SYMBOLIC_BYTES};
 
 /// The input of one run: what `main` gets and what the program may read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,6 +29,10 @@ pub struct RunInput {
     /// The program's environment (NAME, VALUE), in order: all that `getenv` sees (the
     /// host's environment never leaks in, so runs are reproducible).
     pub env: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Files of the tree with other contents for this run (path relative to `root`,
+    /// bytes): an alternative input's variants of fixtures, kept in the run's overlay
+    /// (never written to disk).
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,9 +30,34 @@ use crate::ir::Program;
 pub struct StoredTest {
     pub argv: Vec<Vec<u8>>,
     pub stdin: Vec<u8>,
+    /// Files of the tree and environment variables the test varies (inputs since
+    /// issue 28; absent in older entries).
+    #[serde(default)]
+    pub files: Vec<(String, Vec<u8>)>,
+    #[serde(default)]
+    pub env: Vec<(Vec<u8>, Vec<u8>)>,
     /// The partition's key (its RSC, or for DART its path), checked on replay.
     pub key: String,
     pub executions: usize,
+}
+
+impl StoredTest {
+    /// The test as a run of the tree and directory of `base`.
+    fn input(&self, base: &RunInput) -> RunInput {
+        // An entry from before files were inputs keeps the base's environment.
+        let env = if self.env.is_empty() {
+            base.env.clone()
+        } else {
+            self.env.clone()
+        };
+        RunInput {
+            argv: self.argv.clone(),
+            stdin: self.stdin.clone(),
+            files: self.files.clone(),
+            env,
+            ..base.clone()
+        }
+    }
 }
 
 /// An exploration as the cache keeps it.
@@ -135,6 +160,8 @@ pub fn explore_reusing(
                 .map(|p| StoredTest {
                     argv: ex.runs[p.run].input.argv.clone(),
                     stdin: ex.runs[p.run].input.stdin.clone(),
+                    files: ex.runs[p.run].input.files.clone(),
+                    env: ex.runs[p.run].input.env.clone(),
                     key: p.key.clone(),
                     executions: p.executions,
                 })
@@ -166,11 +193,7 @@ fn replay(
     let mut runs: Vec<super::Run> = Vec::new();
     let mut partitions = Vec::new();
     for t in &s.tests {
-        let input = RunInput {
-            argv: t.argv.clone(),
-            stdin: t.stdin.clone(),
-            ..start.clone()
-        };
+        let input = t.input(start);
         // The same limits as the first exploration gave each run (see `run_and_push`).
         let run = match runs.first() {
             Some(seed) => {
@@ -240,15 +263,11 @@ pub fn corroborate(
     let mut example: Option<String> = None;
     let mut n = 0;
     for t in &s.tests {
-        if t.argv == test_bad.argv && t.stdin == test_bad.stdin {
+        if t.input(test_bad) == *test_bad {
             continue;
         }
         n += 1;
-        let with = |base: &RunInput| RunInput {
-            argv: t.argv.clone(),
-            stdin: t.stdin.clone(),
-            ..base.clone()
-        };
+        let with = |base: &RunInput| t.input(base);
         let Some(f) = site(&with(test_good), &with(test_bad)) else {
             continue;
         };

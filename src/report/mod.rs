@@ -2,6 +2,7 @@
 //! renderers. The JSON form is versioned (`schema`) and documented in
 //! `docs/report-json.md`; every other format is rendered from the same value.
 
+pub mod bytes;
 mod render;
 
 pub use render::{markdown, sarif, text};
@@ -142,6 +143,9 @@ pub struct TestDesc {
     pub args: Vec<String>,
     /// Lossy UTF-8 of the test's standard input.
     pub stdin: String,
+    /// The standard input exactly, in base64, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin_base64: Option<String>,
     /// The configuration given from outside the revisions (command line, working-tree
     /// `regcause.toml`, `--compile-commands`), when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -199,6 +203,75 @@ pub struct Stats {
     /// solved; the other figures are those of the analysis that computed it).
     #[serde(default)]
     pub from_cache: bool,
+    /// The bad run's symbolic inputs by kind: what DARWIN could vary.
+    #[serde(default)]
+    pub symbolic_inputs: SymbolicInputs,
+}
+
+/// How many symbolic inputs of each kind a run had (input variables: a byte, or a
+/// number converted from input text).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SymbolicInputs {
+    pub argv: usize,
+    pub stdin: usize,
+    /// From files of the tree the test read.
+    pub files: usize,
+    /// Those files, relative to the repository.
+    #[serde(default)]
+    pub file_paths: Vec<String>,
+    /// From environment variables (`getenv`).
+    pub env: usize,
+    #[serde(default)]
+    pub env_names: Vec<String>,
+    /// Constants of the test's own source.
+    #[serde(default)]
+    pub literals: usize,
+}
+
+impl SymbolicInputs {
+    /// The counts of a run's inputs.
+    pub fn of(inputs: &[crate::exec::concolic::InputVar]) -> SymbolicInputs {
+        use crate::exec::concolic::InputKind;
+        let mut s = SymbolicInputs::default();
+        for i in inputs {
+            match i.origin.kind() {
+                InputKind::Argv => s.argv += 1,
+                InputKind::Stdin => s.stdin += 1,
+                InputKind::File(p) => {
+                    s.files += 1;
+                    if !s.file_paths.iter().any(|q| q == p) {
+                        s.file_paths.push(p.to_string());
+                    }
+                }
+                InputKind::Env(n) => {
+                    s.env += 1;
+                    if !s.env_names.iter().any(|q| q == n) {
+                        s.env_names.push(n.to_string());
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// One line: `14 from files (tests/a.ini), 0 argv, 0 stdin, 0 environment, 0 literals`.
+    pub fn summary(&self) -> String {
+        let named = |n: usize, what: &str, names: &[String]| {
+            if names.is_empty() {
+                format!("{n} {what}")
+            } else {
+                format!("{n} {what} ({})", names.join(", "))
+            }
+        };
+        format!(
+            "{}, {} argv, {} stdin, {}, {} literals",
+            named(self.files, "from files", &self.file_paths),
+            self.argv,
+            self.stdin,
+            named(self.env, "environment", &self.env_names),
+            self.literals
+        )
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -400,9 +473,77 @@ pub struct Alternative {
     pub revisions_agree: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprise: Option<String>,
+    /// The arguments exactly, in base64, when one of them is not UTF-8 (`args` then
+    /// shows them with U+FFFD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args_base64: Option<Vec<String>>,
+    /// Stdin exactly, in base64, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin_base64: Option<String>,
+    /// Files of the tree the alternative input changes (fixtures the test reads).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<AltFile>,
+    /// Environment variables the alternative input gives another value.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<AltEnv>,
+}
+
+/// A file of the tree as an alternative input has it: the variant of a fixture.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct AltFile {
+    /// Relative to the repository.
+    pub path: String,
+    /// Unified diff of the test's file against the variant (`a/PATH`, `b/PATH`).
+    pub diff: String,
+    /// The variant's contents.
+    pub content: String,
+    /// The contents exactly, in base64, when they are not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_base64: Option<String>,
+}
+
+impl AltFile {
+    /// The variant's bytes exactly.
+    pub fn bytes(&self) -> Vec<u8> {
+        bytes::exact(&self.content, self.content_base64.as_deref())
+    }
+}
+
+/// An environment variable as an alternative input sets it (`--env NAME=VALUE`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct AltEnv {
+    pub name: String,
+    pub value: String,
+    /// The value exactly, in base64, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_base64: Option<String>,
+}
+
+impl AltEnv {
+    pub fn value_bytes(&self) -> Vec<u8> {
+        bytes::exact(&self.value, self.value_base64.as_deref())
+    }
 }
 
 impl Alternative {
+    /// The input's stdin exactly.
+    pub fn stdin_bytes(&self) -> Vec<u8> {
+        bytes::exact(&self.stdin, self.stdin_base64.as_deref())
+    }
+
+    /// The input's arguments (argv[1]...) exactly.
+    pub fn args_bytes(&self) -> Vec<Vec<u8>> {
+        match &self.args_base64 {
+            Some(b) if b.len() == self.args.len() => self
+                .args
+                .iter()
+                .zip(b)
+                .map(|(a, b)| bytes::exact(a, Some(b)))
+                .collect(),
+            _ => self.args.iter().map(|a| a.as_bytes().to_vec()).collect(),
+        }
+    }
+
     /// The replay took the predicted paths and both revisions ran alike on it: the flip
     /// undoes the regression, the strongest evidence a decision can have.
     pub fn undoes_regression(&self) -> bool {

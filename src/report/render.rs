@@ -103,12 +103,57 @@ fn stats_line(r: &Report) -> String {
     )
 }
 
+/// Bytes that are not UTF-8 as a quoted string with `\xNN` escapes: exact, unlike
+/// the text with U+FFFD the JSON shows beside their base64.
+fn escaped(bytes: &[u8]) -> String {
+    let body: String = bytes
+        .iter()
+        .flat_map(|&b| std::ascii::escape_default(b))
+        .map(char::from)
+        .collect();
+    format!("\"{body}\"")
+}
+
 fn alt_input(a: &super::Alternative) -> String {
-    let mut s = format!("args {:?}", a.args);
-    if !a.stdin.is_empty() {
-        let _ = write!(s, ", stdin {:?}", a.stdin);
+    let mut s = match &a.args_base64 {
+        Some(_) => {
+            let args: Vec<String> = a.args_bytes().iter().map(|x| escaped(x)).collect();
+            format!("args [{}]", args.join(", "))
+        }
+        None => format!("args {:?}", a.args),
+    };
+    match &a.stdin_base64 {
+        Some(_) => {
+            let _ = write!(s, ", stdin {}", escaped(&a.stdin_bytes()));
+        }
+        None if !a.stdin.is_empty() => {
+            let _ = write!(s, ", stdin {:?}", a.stdin);
+        }
+        None => {}
+    }
+    for e in &a.env {
+        match &e.value_base64 {
+            Some(_) => {
+                let _ = write!(s, ", --env {}={}", e.name, escaped(&e.value_bytes()));
+            }
+            None => {
+                let _ = write!(s, ", --env {}={:?}", e.name, e.value);
+            }
+        }
+    }
+    for f in &a.files {
+        let _ = write!(s, ", {} changed as below", f.path);
     }
     s
+}
+
+/// The line saying which inputs were symbolic: why DARWIN had something (or nothing)
+/// to vary.
+fn inputs_line(r: &Report) -> String {
+    format!(
+        "Symbolic inputs of the bad run: {}.",
+        r.stats.symbolic_inputs.summary()
+    )
 }
 
 /// Plain text for a terminal: a table of the candidates, then the evidence of each.
@@ -127,6 +172,7 @@ pub fn text(r: &Report) -> String {
             let _ = writeln!(o, "{l}");
         }
     }
+    let _ = writeln!(o, "{}", inputs_line(r));
     let named = named_lines(r);
     if !named.is_empty() {
         let _ = writeln!(o, "\nRoot cause at {}:", r.bad.rev);
@@ -176,6 +222,11 @@ pub fn text(r: &Report) -> String {
             }
             if let Some(a) = &c.alternative {
                 let _ = writeln!(o, "   alternative input: {}", alt_input(a));
+                for f in &a.files {
+                    for l in f.diff.lines() {
+                        let _ = writeln!(o, "     {l}");
+                    }
+                }
                 let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
                 if let Some(w) = agreement(a) {
@@ -214,6 +265,11 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(o, "{}", stats_line(r));
     o
+}
+
+/// `text` with every line indented two spaces (a block inside a Markdown list item).
+fn indent_block(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
 }
 
 /// `n` and the noun, plural unless `n` is 1.
@@ -360,6 +416,7 @@ pub fn markdown(r: &Report) -> String {
             );
         }
     }
+    let _ = writeln!(o, "\n{}", inputs_line(r));
     let named = named_lines(r);
     if !named.is_empty() {
         let _ = writeln!(o, "\n### Root cause\n");
@@ -398,6 +455,9 @@ pub fn markdown(r: &Report) -> String {
             }
             if let Some(a) = &c.alternative {
                 let _ = writeln!(o, "- alternative input: {}", md_cell(&alt_input(a)));
+                for f in &a.files {
+                    let _ = writeln!(o, "\n  ```diff\n{}  ```\n", indent_block(&f.diff));
+                }
                 let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
                 if let Some(w) = agreement(a) {
@@ -625,5 +685,44 @@ mod tests {
             "{}",
             dd_summary(&d)
         );
+    }
+
+    /// An alternative's input bytes that are not UTF-8 are shown exactly (escaped),
+    /// environment variables as `--env`, changed files by path; a JSON round trip
+    /// keeps every byte.
+    #[test]
+    fn alternative_inputs_are_shown_exactly() {
+        use super::super::bytes::shown;
+        let (stdin, stdin_base64) = shown(b"\xff\xfeA\n");
+        let (value, value_base64) = shown(b"fast");
+        let a = super::super::Alternative {
+            args: vec!["x\u{fffd}".into()],
+            args_base64: Some(vec![super::super::bytes::base64_encode(b"x\x80")]),
+            stdin,
+            stdin_base64,
+            env: vec![super::super::AltEnv {
+                name: "MODE".into(),
+                value,
+                value_base64,
+            }],
+            files: vec![super::super::AltFile {
+                path: "tests/a.ini".into(),
+                diff: "--- a/tests/a.ini\n+++ b/tests/a.ini\n".into(),
+                content: "k=1\n".into(),
+                content_base64: None,
+            }],
+            ..Default::default()
+        };
+        assert_eq!(
+            alt_input(&a),
+            "args [\"x\\x80\"], stdin \"\\xff\\xfeA\\n\", --env MODE=\"fast\", \
+             tests/a.ini changed as below"
+        );
+        let json = serde_json::to_string(&a).expect("serialise");
+        let back: super::super::Alternative = serde_json::from_str(&json).expect("parse");
+        assert_eq!(back.stdin_bytes(), b"\xff\xfeA\n");
+        assert_eq!(back.args_bytes(), [b"x\x80".to_vec()]);
+        assert_eq!(back.files[0].bytes(), b"k=1\n");
+        assert_eq!(back, a);
     }
 }

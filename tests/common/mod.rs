@@ -274,6 +274,22 @@ pub fn schema_errors(schema: &str, v: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The JSON report of a main command that exited 0 (a regression explained), held to
+/// the report schema.
+pub fn checked_report(o: &std::process::Output) -> serde_json::Value {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stdout:\n{}\nstderr:\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON report");
+    let errs = schema_errors("docs/report.schema.json", &v);
+    assert!(errs.is_empty(), "{errs:?}");
+    v
+}
+
 /// Bytes a process printed, as text for messages and assertions.
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -5,6 +5,7 @@
 use std::process::Command;
 
 use crate::common::*;
+use regcause::exec::concolic::InputKind;
 use regcause::exec::{self, Limits, RunInput};
 use regcause::{frontend, oracle, replay};
 
@@ -15,6 +16,7 @@ use regcause::{frontend, oracle, replay};
 fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
     let mut failures = Vec::new();
     let (mut runs, mut symbolic_runs, mut branches) = (0, 0, 0);
+    let (mut file_inputs, mut env_inputs) = (0, 0);
     let limits = Limits {
         max_steps: 20_000_000,
         ..Limits::default()
@@ -24,25 +26,36 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
         for (ci, case) in p.cases.iter().enumerate() {
             let mut argv = vec![b"./prog".to_vec()];
             argv.extend(case.args.iter().map(|a| a.clone().into_bytes()));
+            // Each run in a directory of its own holding the program's data files, with
+            // the case's environment: file bytes and getenv values are inputs too.
             let dir = tempfile::tempdir().unwrap();
+            stage_data(&p, dir.path()).expect("stage data");
             let input = RunInput {
                 argv,
                 stdin: case.stdin.clone().into_bytes(),
                 cwd: Some(dir.path().to_path_buf()),
                 root: None,
-                env: Vec::new(),
+                env: case.env_pairs(),
+                files: Vec::new(),
             };
             let concrete = exec::run(&prog, &input, limits);
             let dir2 = tempfile::tempdir().unwrap();
+            stage_data(&p, dir2.path()).expect("stage data");
             let input2 = RunInput {
                 cwd: Some(dir2.path().to_path_buf()),
-                env: Vec::new(),
                 ..input.clone()
             };
             let c = exec::run_concolic_checked(&prog, &input2, limits, true);
             runs += 1;
             if !c.sym.inputs.is_empty() {
                 symbolic_runs += 1;
+            }
+            for i in &c.sym.inputs {
+                match i.origin.kind() {
+                    InputKind::File(_) => file_inputs += 1,
+                    InputKind::Env(_) => env_inputs += 1,
+                    _ => {}
+                }
             }
             branches += c.sym.branches.len();
             if c.result.stdout != concrete.stdout || c.result.outcome != concrete.outcome {
@@ -61,7 +74,13 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
         symbolic_runs * 2 > runs,
         "most corpus runs should read symbolic input: {symbolic_runs} of {runs}"
     );
-    eprintln!("concolic self-check: {runs} runs ({symbolic_runs} with symbolic inputs), {branches} symbolic branch instances verified");
+    // The corpus reads files of its own (data files, files it wrote) and environment
+    // variables: the check covers those inputs too.
+    assert!(
+        file_inputs > 0 && env_inputs > 0,
+        "file inputs {file_inputs}, environment inputs {env_inputs}"
+    );
+    eprintln!("concolic self-check: {runs} runs ({symbolic_runs} with symbolic inputs, {file_inputs} file and {env_inputs} environment inputs), {branches} symbolic branch instances verified");
 }
 
 /// The soundness check over every sample regression, at both revisions.

@@ -16,6 +16,7 @@ mod concolic;
 mod containment;
 mod dd_e2e;
 mod explore;
+mod inputs_e2e;
 mod libc_e2e;
 mod limits_e2e;
 mod naming_e2e;

@@ -52,18 +52,7 @@ fn ok(o: &Output) -> String {
 fn explain_json(repo: &Path, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--format", "json", "--no-cache"];
     all.extend_from_slice(args);
-    let o = git_regcause(repo, &all);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "stdout:\n{}\nstderr:\n{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON report");
-    let errs = schema_errors("docs/report.schema.json", &v);
-    assert!(errs.is_empty(), "{errs:?}");
-    v
+    checked_report(&git_regcause(repo, &all))
 }
 
 /// The report's root-cause lines as `file:line`.

@@ -6,18 +6,46 @@
 use super::{InputOrigin, SymState};
 use crate::exec::hooks::{Parsed, Scanned};
 use crate::exec::interp::Machine;
+use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::{self, AllocKind, MemFault};
 use crate::exec::shims::Shim;
 use crate::ir::{Loc, Scalar};
 use crate::libc::strconv;
 use crate::sym::{CmpOp, ExprId, ExprPool};
 
-/// Bytes at `p` that came from stdin become the input bytes `stdin[offset]`.
+/// The input byte at `at`: `stdin[offset]`, `file(PATH)[offset]`, `env(NAME)[offset]`.
+fn byte_at(sy: &mut SymState, sources: &[InputSource], at: InPos, b: u8, loc: Loc) -> ExprId {
+    match at {
+        InPos::Stdin(o) => sy.stdin_byte(o, b, loc),
+        InPos::Source { src, off } => match sources.get(src as usize) {
+            Some(s) => sy.source_byte(s, off, b, loc),
+            // (Every position names a source of the run; a constant is the safe answer.)
+            None => sy.pool.constant(b as u64, 8),
+        },
+    }
+}
+
+/// The origin of the numeric conversion `conv` of the `len` input bytes from `start`.
+fn scan_origin(sources: &[InputSource], conv: u8, start: InPos, len: usize) -> Option<InputOrigin> {
+    match start {
+        InPos::Stdin(o) => Some(InputOrigin::Scan {
+            conv,
+            stdin: Some((o, o + len)),
+        }),
+        InPos::Source { src, off } => Some(InputOrigin::SourceScan {
+            conv,
+            source: sources.get(src as usize)?.clone(),
+            range: (off, off + len),
+        }),
+    }
+}
+
+/// Bytes at `p` read from input become its input bytes (`stdin[offset]`, ...).
 pub(super) fn input_bytes(
     m: &mut Machine,
     p: u64,
     bytes: &[u8],
-    offsets: &[Option<usize>],
+    offsets: &[Option<InPos>],
     loc: Loc,
 ) -> Result<(), MemFault> {
     let Some(sy) = m.sym.as_deref_mut() else {
@@ -26,7 +54,7 @@ pub(super) fn input_bytes(
     let mut marks = Vec::new();
     for (k, (b, off)) in bytes.iter().zip(offsets).enumerate() {
         if let Some(o) = off {
-            marks.push((k, sy.stdin_byte(*o, *b, loc)));
+            marks.push((k, byte_at(sy, &m.io.sources, *o, *b, loc)));
         }
     }
     for (k, e) in marks {
@@ -35,25 +63,25 @@ pub(super) fn input_bytes(
     Ok(())
 }
 
-/// The call's `int` result is the stdin byte at `offset`.
-pub(super) fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+/// The call's `int` result is the input byte at `offset`.
+pub(super) fn input_char(m: &mut Machine, offset: InPos, byte: u8, loc: Loc) {
     if let Some(sy) = m.sym.as_deref_mut() {
-        let e = sy.stdin_byte(offset, byte, loc);
+        let e = byte_at(sy, &m.io.sources, offset, byte, loc);
         let i = sy.pool.zext(e, 32);
         sy.ret = Some(sy.widen(i, Scalar::I32));
     }
 }
 
-/// A numeric conversion of stdin text: a new symbolic input, stored where `scanf` put it.
+/// A numeric conversion of input text: a new symbolic input, stored where `scanf` put
+/// it.
 pub(super) fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
     let Some(sy) = m.sym.as_deref_mut() else {
         return Ok(());
     };
-    let name = sy.next_numeric_name();
-    let origin = InputOrigin::Scan {
-        conv: scan.conv,
-        stdin: Some(scan.stdin),
+    let Some(origin) = scan_origin(&m.io.sources, scan.conv, scan.start, scan.len) else {
+        return Ok(());
     };
+    let name = sy.next_numeric_name();
     let e = sy.new_input(name, scan.size * 8, scan.signed, scan.bits, origin, loc);
     m.mem.shadow_store(scan.addr, scan.size, e)
 }
@@ -96,14 +124,14 @@ pub(super) fn input_parsed(m: &mut Machine, n: &Parsed<'_>, loc: Loc) {
             if !digits
                 .iter()
                 .enumerate()
-                .all(|(k, o)| *o == Some(first + k))
+                .all(|(k, o)| *o == Some(first.plus(k)))
             {
                 sy.concretise(loc, "number parsed from scattered input bytes");
                 return;
             }
-            InputOrigin::Scan {
-                conv: b'd',
-                stdin: Some((first, first + digits.len())),
+            match scan_origin(&m.io.sources, b'd', first, digits.len()) {
+                Some(o) => o,
+                None => return,
             }
         }
     };
@@ -129,15 +157,25 @@ pub(super) fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
     }
 }
 
-/// Stdin offsets of the `n` bytes at `p` (from their symbolic shadows).
-pub(super) fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+/// Input positions of the `n` bytes at `p` (from their symbolic shadows).
+pub(super) fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>> {
     let Some(sy) = m.sym.as_deref() else {
         return vec![None; n];
     };
     (0..n)
         .map(|k| {
             let (e, _) = m.mem.byte_sym(p + k as u64)?;
-            sy.stdin_offset_of(e)
+            match sy.byte_input_of(e)? {
+                InputOrigin::StdinByte { offset } => Some(InPos::Stdin(*offset)),
+                InputOrigin::SourceByte { source, offset } => {
+                    let src = m.io.sources.iter().position(|s| s == source)?;
+                    Some(InPos::Source {
+                        src: src as u32,
+                        off: *offset,
+                    })
+                }
+                _ => None,
+            }
         })
         .collect()
 }
@@ -270,6 +308,151 @@ mod tests {
         let r = run_concolic_checked(&prog, &input, Limits::default(), true);
         assert_eq!(r.sym.check_failure, None, "{body}");
         r.sym
+    }
+
+    /// The concolic state of `body` run in a tree holding `data/cfg.ini` (`cfg`) with
+    /// the environment `env`, self-check on.
+    fn run_in_tree(body: &str, cfg: &[u8], env: &[(&str, &str)]) -> SymState {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("t.c");
+        let src = format!(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <fcntl.h>\n\
+             #include <unistd.h>\nint main(void) {{\n{body}\n  return 0;\n}}\n"
+        );
+        std::fs::write(&f, src).expect("write");
+        std::fs::create_dir_all(dir.path().join("data")).expect("mkdir");
+        std::fs::write(dir.path().join("data/cfg.ini"), cfg).expect("write");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("load");
+        let input = RunInput {
+            argv: vec![b"t".to_vec()],
+            cwd: Some(dir.path().to_path_buf()),
+            root: Some(dir.path().to_path_buf()),
+            env: env
+                .iter()
+                .map(|(n, v)| (n.as_bytes().to_vec(), v.as_bytes().to_vec()))
+                .collect(),
+            ..Default::default()
+        };
+        let r = run_concolic_checked(&prog, &input, Limits::default(), true);
+        assert_eq!(r.sym.check_failure, None, "{body}");
+        r.sym
+    }
+
+    /// Bytes read from a file of the tree, by each way of reading a file, are inputs
+    /// named by path and offset; numbers converted from them are `inK` with the file in
+    /// their origin; a branch on them records a condition. Bytes the program wrote
+    /// itself are not inputs, and an environment value read by `getenv` is one.
+    #[test]
+    fn file_and_environment_bytes_become_symbolic_inputs() {
+        use crate::exec::InputSource;
+        let file = |o: &InputOrigin, at: usize| {
+            *o == InputOrigin::SourceByte {
+                source: InputSource::File("data/cfg.ini".into()),
+                offset: at,
+            }
+        };
+        let open = "FILE *f = fopen(\"data/cfg.ini\", \"r\"); if (!f) return 1;";
+        type Check = fn(&InputOrigin) -> bool;
+        let cases: Vec<(String, Check)> = vec![
+            (
+                format!("{open} int c = fgetc(f); c = getc(f); if (c == 'b') puts(\"b\");"),
+                |o| {
+                    *o == InputOrigin::SourceByte {
+                        source: InputSource::File("data/cfg.ini".into()),
+                        offset: 1,
+                    }
+                },
+            ),
+            (
+                format!("{open} char l[16]; fgets(l, 16, f); if (l[2] == 'c') puts(\"c\");"),
+                |o| {
+                    *o == InputOrigin::SourceByte {
+                        source: InputSource::File("data/cfg.ini".into()),
+                        offset: 2,
+                    }
+                },
+            ),
+            (
+                format!("{open} char b[8]; fread(b, 1, 8, f); if (b[3] == '=') puts(\"eq\");"),
+                |o| matches!(o, InputOrigin::SourceByte { offset: 3, .. }),
+            ),
+            (
+                format!(
+                    "{open} char *l = 0; size_t n = 0; getline(&l, &n, f); \
+                     if (l[0] == 'a') puts(\"a\"); free(l);"
+                ),
+                |o| matches!(o, InputOrigin::SourceByte { offset: 0, .. }),
+            ),
+            (
+                "int fd = open(\"data/cfg.ini\", O_RDONLY); char b[4]; read(fd, b, 4); \
+                 if (b[1] == 'b') puts(\"b\");"
+                    .to_string(),
+                |o| matches!(o, InputOrigin::SourceByte { offset: 1, .. }),
+            ),
+            (
+                format!("{open} char k[8]; int v; fscanf(f, \"%7[a-z]=%d\", k, &v); if (v > 40) puts(\"big\");"),
+                |o| {
+                    matches!(o, InputOrigin::SourceScan { conv: b'd', source: InputSource::File(p), range: (4, 6) } if p == "data/cfg.ini")
+                },
+            ),
+            (
+                format!("{open} char l[16]; fgets(l, 16, f); if (atoi(l + 4) == 42) puts(\"42\");"),
+                |o| matches!(o, InputOrigin::SourceScan { range: (4, 6), .. }),
+            ),
+            (
+                "const char *h = getenv(\"MODE\"); if (h && h[0] == 'f') puts(\"fast\");"
+                    .to_string(),
+                |o| {
+                    *o == InputOrigin::SourceByte {
+                        source: InputSource::Env("MODE".into()),
+                        offset: 0,
+                    }
+                },
+            ),
+            (
+                "if (atoi(getenv(\"N\")) > 3) puts(\"many\");".to_string(),
+                |o| matches!(o, InputOrigin::SourceScan { source: InputSource::Env(n), range: (0, 1), .. } if n == "N"),
+            ),
+        ];
+        for (body, origin) in &cases {
+            let sy = run_in_tree(body, b"abc=42\nx=1\n", &[("MODE", "fast"), ("N", "7")]);
+            assert!(
+                sy.inputs.iter().any(|i| origin(&i.origin)),
+                "{body}: inputs {:?}",
+                sy.inputs
+            );
+            assert!(!sy.branches.is_empty(), "{body}: no branch recorded");
+        }
+        assert!(file(
+            &run_in_tree(&cases[0].0, b"abc", &[]).inputs[0].origin,
+            0
+        ));
+        // A file the program wrote itself is not an input, nor are bytes it overwrote
+        // in a file of the tree; an unset variable stays unset.
+        let sy = run_in_tree(
+            "FILE *w = fopen(\"out.txt\", \"w\"); fputs(\"xyz\", w); fclose(w); \
+             FILE *r = fopen(\"out.txt\", \"r\"); if (fgetc(r) == 'x') puts(\"x\"); \
+             FILE *f = fopen(\"data/cfg.ini\", \"r+\"); fputc('Q', f); rewind(f); \
+             if (fgetc(f) == 'Q') puts(\"Q\"); if (fgetc(f) == 'b') puts(\"b\"); \
+             if (getenv(\"UNSET\") == 0) puts(\"unset\");",
+            b"abc",
+            &[],
+        );
+        let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["file(data/cfg.ini)[1]"], "{:?}", sy.inputs);
+        // Only the first FILE_SYMBOLIC_BYTES of a file are inputs.
+        let big = vec![b'a'; crate::exec::FILE_SYMBOLIC_BYTES + 16];
+        let sy = run_in_tree(
+            &format!(
+                "{open} fseek(f, {}, SEEK_SET); if (fgetc(f) == 'a') puts(\"a\"); \
+                 fseek(f, 7, SEEK_SET); if (fgetc(f) == 'a') puts(\"a\");",
+                crate::exec::FILE_SYMBOLIC_BYTES + 4
+            ),
+            &big,
+            &[],
+        );
+        let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
     }
 
     /// Each input effect a library model reports makes a symbolic input of the right

@@ -6,6 +6,7 @@
 use super::{library, BranchRec, SymState};
 use crate::exec::hooks::{AddrOps, Hooks, Parsed, Scanned, Taken};
 use crate::exec::interp::Machine;
+use crate::exec::io::InPos;
 use crate::exec::memory::{self, MemFault};
 use crate::exec::shims::{self, Shim};
 use crate::ir::*;
@@ -101,13 +102,13 @@ impl Hooks for Concolic {
         m: &mut Machine,
         p: u64,
         bytes: &[u8],
-        offsets: &[Option<usize>],
+        offsets: &[Option<InPos>],
         loc: Loc,
     ) -> Result<(), MemFault> {
         library::input_bytes(m, p, bytes, offsets, loc)
     }
 
-    fn input_char(m: &mut Machine, offset: usize, byte: u8, loc: Loc) {
+    fn input_char(m: &mut Machine, offset: InPos, byte: u8, loc: Loc) {
         library::input_char(m, offset, byte, loc)
     }
 
@@ -123,7 +124,7 @@ impl Hooks for Concolic {
         library::input_concretised(m, why, loc)
     }
 
-    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<usize>> {
+    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>> {
         library::input_offsets(m, p, n)
     }
 

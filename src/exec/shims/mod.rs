@@ -247,6 +247,9 @@ pub enum EnvVar {
         name: Vec<u8>,
         value: Vec<u8>,
         ptr: u64,
+        /// Given to the run (`RunInput::env`), not set by the program: its value is
+        /// an input.
+        input: bool,
     },
     /// A `putenv` string: the program's own "NAME=VALUE" at `ptr`, which stays part of
     /// the environment (later changes to it show through `getenv`, as in glibc).

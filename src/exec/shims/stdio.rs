@@ -3,7 +3,7 @@
 use super::{arg, ret_int, Args, Shim};
 use crate::exec::hooks::{Hooks, Scanned};
 use crate::exec::interp::{Machine, Stop, X};
-use crate::exec::io::{OpenError, Outside, STDIN_FD, STDOUT_FD};
+use crate::exec::io::{InPos, OpenError, Outside, STDIN_FD, STDOUT_FD};
 use crate::exec::memory::{AllocKind, MemFault};
 use crate::exec::FaultKind;
 use crate::ir::{CallArg, Loc, Scalar};
@@ -192,10 +192,10 @@ enum Source {
 struct Input<'a, 'p> {
     m: &'a mut Machine<'p>,
     src: Source,
-    /// For each consumed byte, its offset in stdin when it came from there.
-    consumed: Rc<RefCell<Vec<Option<usize>>>>,
-    /// Stdin offsets of the bytes of a `Str` source (sscanf of text read from stdin).
-    str_offsets: Vec<Option<usize>>,
+    /// For each consumed byte, its input position when it came from input.
+    consumed: Rc<RefCell<Vec<Option<InPos>>>>,
+    /// Input positions of the bytes of a `Str` source (sscanf of text read before).
+    str_offsets: Vec<Option<InPos>>,
 }
 
 impl ScanInput for Input<'_, '_> {
@@ -209,12 +209,7 @@ impl ScanInput for Input<'_, '_> {
         let (b, off) = match &mut self.src {
             Source::File(fd) => {
                 let b = self.m.io.getc(*fd);
-                let off = if *fd == STDIN_FD {
-                    self.m.io.last_offset
-                } else {
-                    None
-                };
-                (b, off)
+                (b, self.m.io.last_offset)
             }
             Source::Str { bytes, pos } => {
                 let b = bytes.get(*pos).copied();
@@ -236,7 +231,7 @@ impl ScanInput for Input<'_, '_> {
 /// how many input bytes had been consumed when each was converted.
 struct Collect {
     values: Vec<(ScanValue, usize)>,
-    consumed: Rc<RefCell<Vec<Option<usize>>>>,
+    consumed: Rc<RefCell<Vec<Option<InPos>>>>,
 }
 
 impl ScanSink for Collect {
@@ -247,22 +242,18 @@ impl ScanSink for Collect {
     }
 }
 
-/// The stdin byte range of the last `len` of the consumed bytes, when they are
-/// contiguous bytes of stdin.
-fn stdin_range(consumed: &[Option<usize>], end: usize, len: usize) -> Option<(usize, usize)> {
+/// Where the last `len` of the consumed bytes start, when they are contiguous bytes
+/// of one input.
+fn input_range(consumed: &[Option<InPos>], end: usize, len: usize) -> Option<InPos> {
     if len == 0 || end < len {
         return None;
     }
-    let offs: Vec<usize> = consumed[end - len..end]
-        .iter()
-        .copied()
-        .collect::<Option<Vec<_>>>()?;
-    let first = *offs.first()?;
-    if offs.iter().enumerate().all(|(k, o)| *o == first + k) {
-        Some((first, first + len))
-    } else {
-        None
-    }
+    let text = &consumed[end - len..end];
+    let first = (*text.first()?)?;
+    text.iter()
+        .enumerate()
+        .all(|(k, o)| *o == Some(first.plus(k)))
+        .then_some(first)
 }
 
 /// The conversion letters of a scanf format that store a value, in order (`%*d` and
@@ -312,7 +303,7 @@ fn stored_conversions(fmt: &[u8]) -> Vec<u8> {
 fn scan<H: Hooks>(
     m: &mut Machine,
     src: Source,
-    str_offsets: Vec<Option<usize>>,
+    str_offsets: Vec<Option<InPos>>,
     fmt_ptr: u64,
     ptrs: Args,
     loc: Loc,
@@ -375,20 +366,21 @@ fn scan<H: Hooks>(
             } => {
                 try_mem!(m, m.mem.store(p, size as u32, bits));
                 // A numeric conversion of input text.
-                if let Some(r) = stdin_range(&consumed, end, text.len()) {
+                if let Some(start) = input_range(&consumed, end, text.len()) {
                     let scanned = Scanned {
                         addr: p,
                         size: size as u32,
                         bits,
                         signed,
                         conv: kinds.get(i).copied().unwrap_or(b'd'),
-                        stdin: r,
+                        start,
+                        len: text.len(),
                     };
                     try_mem!(m, H::input_scanned(m, &scanned, loc));
                 }
             }
             ScanValue::Float { .. } | ScanValue::LongDouble(_) => {
-                if stdin_range(&consumed, end, 1).is_some() {
+                if input_range(&consumed, end, 1).is_some() {
                     H::input_concretised(
                         m,
                         "floating-point number read by scanf (floats are concrete)",
@@ -433,7 +425,7 @@ fn write(m: &mut Machine, fd: usize, bytes: &[u8]) -> bool {
 fn getc_input<H: Hooks>(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
     match m.io.getc(fd) {
         Some(b) => {
-            if let (true, Some(off)) = (fd == STDIN_FD, m.io.last_offset) {
+            if let Some(off) = m.io.last_offset {
                 H::input_char(m, off, b, loc);
             }
             b as u64
@@ -526,11 +518,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                 match m.io.getc(fd) {
                     Some(b) => {
                         line.push(b);
-                        offs.push(if fd == STDIN_FD {
-                            m.io.last_offset
-                        } else {
-                            None
-                        });
+                        offs.push(m.io.last_offset);
                         if b == b'\n' {
                             break;
                         }
@@ -668,11 +656,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                 match m.io.getc(fd) {
                     Some(b) => {
                         buf.push(b);
-                        offs.push(if fd == STDIN_FD {
-                            m.io.last_offset
-                        } else {
-                            None
-                        });
+                        offs.push(m.io.last_offset);
                     }
                     None => break,
                 }
@@ -819,11 +803,7 @@ fn getdelim<H: Hooks>(
     let mut offs = Vec::new();
     while let Some(b) = m.io.getc(fd) {
         line.push(b);
-        offs.push(if fd == STDIN_FD {
-            m.io.last_offset
-        } else {
-            None
-        });
+        offs.push(m.io.last_offset);
         if b == delim {
             break;
         }

@@ -3,6 +3,7 @@
 use super::{arg, ret_f64, ret_int, Args, Shim};
 use crate::exec::hooks::{Hooks, Parsed};
 use crate::exec::interp::{Machine, Stop, X};
+use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::AllocKind;
 use crate::exec::FaultKind;
 use crate::ir::{Loc, Scalar};
@@ -10,11 +11,13 @@ use crate::libc::errno;
 use crate::libc::strconv::{self, IntKind};
 
 /// `setenv(name, value, 1)` on the library's list: replaced in place, else appended.
-pub(crate) fn set_env(env: &mut Vec<super::EnvVar>, name: Vec<u8>, value: Vec<u8>) {
+/// `input`: the variable is one the run was given (its value is an input).
+pub(crate) fn set_env(env: &mut Vec<super::EnvVar>, name: Vec<u8>, value: Vec<u8>, input: bool) {
     let var = super::EnvVar::Owned {
         name,
         value,
         ptr: 0,
+        input,
     };
     match env.iter().position(|v| v.name() == var.name()) {
         Some(i) => env[i] = var,
@@ -24,26 +27,29 @@ pub(crate) fn set_env(env: &mut Vec<super::EnvVar>, name: Vec<u8>, value: Vec<u8
 
 /// glibc's `getenv`: the first variable whose "NAME=VALUE" string starts with `name`
 /// followed by '='; the value is the rest of that string, in the program's memory.
-fn getenv(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
+/// The value of a variable the run was given is an input (`env(NAME)`): its bytes are
+/// marked when its string is first made.
+fn getenv<H: Hooks>(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
     if name.is_empty() {
         return Ok(0);
     }
     for i in 0..m.libc.env.len() {
-        let (text, ptr) = match &m.libc.env[i] {
+        let (text, ptr, input) = match &m.libc.env[i] {
             super::EnvVar::Owned {
                 name: n,
                 value,
                 ptr,
-                ..
+                input,
             } => {
                 let mut t = n.clone();
                 t.push(b'=');
                 t.extend_from_slice(value);
-                (t, *ptr)
+                (t, *ptr, *input)
             }
-            super::EnvVar::User { ptr, .. } => (text_at(m, *ptr)?, *ptr),
+            super::EnvVar::User { ptr, .. } => (text_at(m, *ptr)?, *ptr, false),
         };
         if text.len() > name.len() && text.starts_with(name) && text[name.len()] == b'=' {
+            let value_at = name.len() as u64 + 1;
             let p = if ptr != 0 {
                 ptr
             } else {
@@ -51,9 +57,19 @@ fn getenv(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
                 if let super::EnvVar::Owned { ptr, .. } = &mut m.libc.env[i] {
                     *ptr = p;
                 }
+                if input {
+                    let value = &text[name.len() + 1..];
+                    let src = m
+                        .io
+                        .source_index(InputSource::Env(String::from_utf8_lossy(name).into_owned()));
+                    let offs: Vec<Option<InPos>> = (0..value.len())
+                        .map(|off| Some(InPos::Source { src, off }))
+                        .collect();
+                    try_mem!(m, H::input_bytes(m, p + value_at, value, &offs, loc));
+                }
                 p
             };
-            return Ok(p + name.len() as u64 + 1);
+            return Ok(p + value_at);
         }
     }
     Ok(0)
@@ -330,7 +346,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         }
         Shim::getenv => {
             let name = text_at(m, a0)?;
-            getenv(m, &name, loc)?
+            getenv::<H>(m, &name, loc)?
         }
         Shim::setenv | Shim::unsetenv => {
             // glibc refuses a null or empty name, or one containing '=', with EINVAL.
@@ -345,7 +361,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                 let value = text_at(m, a1)?;
                 let exists = m.libc.env.iter().any(|v| v.name() == name.as_slice());
                 if !exists || a2 as u32 != 0 {
-                    set_env(&mut m.libc.env, name, value);
+                    set_env(&mut m.libc.env, name, value, false);
                 }
             }
             0

@@ -7,7 +7,7 @@ use super::stdio::{errno_result, outside};
 use super::{arg, ret_int, Args, LibcState, Shim};
 use crate::exec::hooks::Hooks;
 use crate::exec::interp::{Machine, X};
-use crate::exec::io::{FileKind, OpenError, STDERR_FD, STDIN_FD, STDOUT_FD};
+use crate::exec::io::{FileKind, InPos, OpenError, STDERR_FD, STDIN_FD, STDOUT_FD};
 use crate::exec::FaultKind;
 use crate::ir::Loc;
 use crate::libc::errno;
@@ -182,8 +182,9 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                 None => Err(errno::EBADF),
             };
             match r {
-                Ok(bytes) => {
+                Ok((bytes, offs)) => {
                     try_mem!(m, m.mem.write_bytes(a1, &bytes));
+                    try_mem!(m, H::input_bytes(m, a1, &bytes, &offs, loc));
                     bytes.len() as u64
                 }
                 Err(e) => errno_result(m, Err(e), loc)?,
@@ -207,7 +208,8 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             let bytes = m.io.stdin[start..start + n].to_vec();
             try_mem!(m, m.mem.write_bytes(a1, &bytes));
             m.io.stdin_pos += n;
-            let offs: Vec<Option<usize>> = (start..start + n).map(Some).collect();
+            let offs: Vec<Option<InPos>> =
+                (start..start + n).map(|o| Some(InPos::Stdin(o))).collect();
             try_mem!(m, H::input_bytes(m, a1, &bytes, &offs, loc));
             n as u64
         }
