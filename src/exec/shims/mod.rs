@@ -67,7 +67,8 @@ fn module_of(s: Shim) -> Module {
         strlen | strnlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr
         | strrchr | strstr | strspn | strcspn | strpbrk | strtok | strtok_r | strdup | strndup
         | strerror | memcpy | memmove | memset | memcmp | memchr | strcasecmp | strncasecmp
-        | bzero | bcopy | bcmp | index | rindex | wcslen | wcscmp | wcscpy => Module::String,
+        | bzero | bcopy | bcmp | index | rindex | wcslen | wcscmp | wcscpy | wcsncmp | wcschr
+        | wcsrchr | wcscat | wcsncpy => Module::String,
         isalpha | isdigit | isalnum | isspace | isupper | islower | isprint | ispunct
         | isxdigit | iscntrl | isgraph | toupper | tolower => Module::Ctype,
         sqrt | pow | fabs | fabsf | floor | ceil | fmod | exp | log | log10 | sin | cos | tan
@@ -77,7 +78,11 @@ fn module_of(s: Shim) -> Module {
         | sinf | cosf | tanf | asinf | acosf | atanf | sinhf | coshf | tanhf | roundf | truncf
         | cbrtf | powf | fmodf | atan2f | fminf | fmaxf | hypotf | copysignf | expm1 | log1p
         | rint | nearbyint | copysign | fdim | frexp | frexpf | ldexp | ldexpf | modf | modff
-        | erf | erff | erfc | erfcf | tgamma | tgammaf | lgamma | lgammaf => Module::Math,
+        | erf | erff | erfc | erfcf | tgamma | tgammaf | lgamma | lgammaf | nextafter
+        | nextafterf | remainder | remainderf | fma | fmaf | fdimf | scalbn | scalbnf | ilogb
+        | ilogbf | logb | logbf | asinh | asinhf | acosh | acoshf | atanh | atanhf | lroundf
+        | llroundf | __fpclassify | __fpclassifyf | __fpclassifyl | __isinf | __isinff
+        | __isinfl | __signbit | __signbitf | __signbitl | __regcause_fpcompare => Module::Math,
         time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
             Module::Time
         }
@@ -160,6 +165,8 @@ pub fn is_output_only(s: Shim) -> bool {
             | bcopy
             | write
             | wcscpy
+            | wcscat
+            | wcsncpy
     )
 }
 

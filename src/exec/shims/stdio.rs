@@ -90,6 +90,32 @@ impl PrintfArgs for VarArgs<'_, '_> {
             f64::from_bits(v)
         })
     }
+    fn next_wide_str(&mut self, max: Option<usize>) -> Option<Result<Vec<u32>, FormatError>> {
+        let p = match self.take_checked(|t| t == Scalar::Ptr) {
+            Ok(p) => p,
+            Err(e) => return Some(Err(e)),
+        };
+        if p == 0 {
+            let text = printf::null_string_text(max);
+            return Some(Ok(text.into_iter().map(u32::from).collect()));
+        }
+        // Only as many units as the precision prints are read, as glibc does.
+        let mut out = Vec::new();
+        let mut q = p;
+        while max.is_none_or(|n| out.len() < n) {
+            match self.m.mem.load(q, 4) {
+                Ok(0) => break,
+                Ok(v) => out.push(v as u32),
+                Err(e) => {
+                    self.fault = Some(e);
+                    return Some(Err(FormatError::Arg("bad wide string argument".into())));
+                }
+            }
+            q += 4;
+        }
+        Some(Ok(out))
+    }
+
     fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError> {
         let p = self.take_checked(|t| t == Scalar::Ptr)?;
         if p == 0 {
