@@ -360,6 +360,12 @@ catalogue!(
     fstat("sys/stat.h", 2),
     access("unistd.h", 2),
     unlink("unistd.h", 1),
+    creat("fcntl.h", 2),
+    fcntl("fcntl.h", 2, ...),
+    dup("unistd.h", 1),
+    dup2("unistd.h", 2),
+    mkdir("sys/stat.h", 2),
+    rmdir("unistd.h", 1),
     getcwd("unistd.h", 2),
     chdir("unistd.h", 1),
     opendir("dirent.h", 1),
@@ -434,7 +440,6 @@ const OTHER: &[&str] = &[
     "isnan",
     "isinf",
     "realpath",
-    "mkdir",
     "pthread_create",
     "qsort_r",
     "random",
@@ -482,8 +487,6 @@ const OTHER: &[&str] = &[
     "getcwd",
     "chdir",
     "pipe",
-    "dup",
-    "dup2",
     "ffs",
 ];
 
@@ -527,6 +530,7 @@ pub fn writes(name: &str) -> Writes {
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
         "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
+        "creat" | "fcntl" | "dup" | "dup2" | "mkdir" | "rmdir" => Writes::Nothing,
         "getcwd" => Writes::Args(&[0]),
         "opendir" | "closedir" | "rewinddir" => Writes::Nothing,
         // The stream's `struct dirent`, which the program reads through the result.

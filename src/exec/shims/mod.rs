@@ -88,9 +88,9 @@ fn module_of(s: Shim) -> Module {
         }
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
-        | fileno | fdopen => Module::Unistd,
-        stat | lstat | fstat | access | unlink | signal | raise | setlocale | localeconv
-        | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
+        | fileno | fdopen | creat | fcntl | dup | dup2 | rmdir => Module::Unistd,
+        stat | lstat | fstat | access | unlink | mkdir | signal | raise | setlocale
+        | localeconv | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,
         setjmp | longjmp | sigsetjmp | siglongjmp => Module::Setjmp,
     }

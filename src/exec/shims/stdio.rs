@@ -794,7 +794,11 @@ pub(super) fn view_path(
 pub(super) fn remove_path(m: &mut Machine, path: u64, func: &str, loc: Loc) -> X<u64> {
     let text = try_mem!(m, m.mem.c_string(path));
     let r = match view_path(m, &text, func, loc)? {
-        Some(p) => m.io.remove(&p),
+        // glibc's `remove` of a directory is `rmdir`; `unlink` refuses it.
+        Some(p) => match m.io.remove(&p) {
+            Err(crate::libc::errno::EISDIR) if func == "remove" => m.io.rmdir(&p),
+            r => r,
+        },
         None => Err(crate::libc::errno::EACCES),
     };
     errno_result(m, r.map(|()| 0), loc)

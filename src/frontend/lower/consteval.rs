@@ -912,3 +912,50 @@ fn parse_hex_float(s: &str) -> Option<f64> {
     }
     Some(v * 2f64.powi(exp))
 }
+
+#[cfg(test)]
+mod literal_tests {
+    use super::{decode_literal, unescape, LitUnit, StrEnc};
+
+    fn encode(enc: StrEnc, body: &str) -> Vec<u8> {
+        enc.encode(&decode_literal(body).expect("decodes"))
+            .expect("encodes")
+    }
+
+    /// Each encoding's code units: characters as UTF-8, UTF-16 (with surrogate pairs)
+    /// or code points; numeric escapes as one unit cut to the unit's width.
+    #[test]
+    fn literals_encode_as_gcc_lays_them_out() {
+        assert_eq!(encode(StrEnc::Plain, "é\\x41\\101"), b"\xc3\xa9AA");
+        assert_eq!(encode(StrEnc::Wide, "é"), 0xe9u32.to_le_bytes());
+        assert_eq!(
+            encode(StrEnc::Wide, "\\xffffffff\\n"),
+            [[0xff; 4], 10u32.to_le_bytes()].concat()
+        );
+        let pair: Vec<u8> = [0xd83du16, 0xde00]
+            .iter()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        assert_eq!(encode(StrEnc::Utf16, "😀"), pair);
+        assert_eq!(encode(StrEnc::Utf16, "\\x12345"), 0x2345u16.to_le_bytes());
+        assert_eq!(encode(StrEnc::Utf32, "😀"), 0x1f600u32.to_le_bytes());
+    }
+
+    /// A backslash before a non-ASCII character keeps the character whole (gcc warns),
+    /// instead of splitting it.
+    #[test]
+    fn backslash_before_a_multibyte_character() {
+        assert_eq!(decode_literal("\\é"), Ok(vec![LitUnit::Char('é')]));
+        assert_eq!(unescape("a\\éb"), Ok("aéb".as_bytes().to_vec()));
+    }
+
+    /// A source byte that was not UTF-8 stays a byte in a narrow literal and is refused
+    /// in a wide one (gcc cannot convert it either).
+    #[test]
+    fn bytes_that_are_not_utf8() {
+        let text = crate::frontend::source_text(b"\xff");
+        assert_eq!(unescape(&text), Ok(vec![0xff]));
+        let units = decode_literal(&text).expect("decodes");
+        assert!(StrEnc::Wide.encode(&units).is_err());
+    }
+}
