@@ -167,6 +167,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("dirent.h", include_str!("include/dirent.h")),
     ("locale.h", include_str!("include/locale.h")),
     ("signal.h", include_str!("include/signal.h")),
+    ("pthread.h", include_str!("include/pthread.h")),
 ];
 
 /// Writes [`HEADERS`] into `dir` (created if needed).
