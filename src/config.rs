@@ -91,6 +91,11 @@ pub struct CompileDb {
     pub units: Vec<CompileUnit>,
 }
 
+/// The flag that marks a unit the build compiled by its absolute path (CMake does), with
+/// the directory the tree's root was at: gcc's `__FILE__` is then that absolute path,
+/// so `frontend::preprocess` names the tree's files the same way.
+pub const SOURCE_ROOT_FLAG: &str = "-fmacro-prefix-map=<tree>/=";
+
 /// One entry of a compilation database.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CompileUnit {
@@ -333,6 +338,10 @@ impl CompileDb {
                 _ => Vec::new(),
             };
             let mut flags = Vec::new();
+            // What precedes the tree-relative path in the path the compiler was given.
+            if let Some(prefix) = e.file.strip_suffix(&file).filter(|p| p.starts_with('/')) {
+                flags.push(format!("{SOURCE_ROOT_FLAG}{prefix}"));
+            }
             let mut output = e.output.clone();
             let mut it = args.iter().skip(1);
             while let Some(a) = it.next() {
@@ -521,7 +530,18 @@ mod tests {
         assert_eq!(u.file, "tests/test_x.c");
         assert_eq!(
             u.flags,
-            ["-DA=1", "-I", "include", "-I", "src", "-UB", "-include", "cfg.h", "-std=c99"]
+            [
+                "-fmacro-prefix-map=<tree>/=/home/u/proj/",
+                "-DA=1",
+                "-I",
+                "include",
+                "-I",
+                "src",
+                "-UB",
+                "-include",
+                "cfg.h",
+                "-std=c99"
+            ]
         );
         assert_eq!(u.target.as_deref(), Some("test_x"));
     }

@@ -51,6 +51,7 @@ struct TreeFile {
     written: Vec<(usize, usize)>,
 }
 
+#[derive(Clone)]
 pub enum FileKind {
     Stdin,
     Stdout,
@@ -78,6 +79,11 @@ pub struct FileState {
     /// position they were read from when known.
     pub unget: Vec<(u8, Option<InPos>)>,
     pub open: bool,
+    /// The descriptor the file was opened as (`fileno` of its stream).
+    pub fd: usize,
+    /// What `fcntl(F_GETFL)` reports: the access mode, `O_APPEND`, `O_NONBLOCK`, and
+    /// the kernel's `O_LARGEFILE` for files.
+    pub status: u32,
 }
 
 pub struct Io {
@@ -95,8 +101,12 @@ pub struct Io {
     /// The files the run has opened, written or created, by resolved path: reads see
     /// these before the tree on disk, and writes never leave them.
     pub overlay: HashMap<PathBuf, Vec<u8>>,
-    /// Files of the tree the run removed or renamed away.
+    /// Files and directories of the tree the run removed or renamed away.
     pub removed: HashSet<PathBuf>,
+    /// Directories the run made (`mkdir`), which exist in the view only.
+    pub made_dirs: HashSet<PathBuf>,
+    /// Descriptors with `FD_CLOEXEC` set.
+    pub cloexec: HashSet<usize>,
     pub cwd: Option<PathBuf>,
     /// The directory the program's file view is confined to (the revision's tree);
     /// `None` when the run has no tree: every path then names an empty in-memory view.
@@ -136,15 +146,22 @@ pub const O_CREAT: u32 = 0o100;
 pub const O_EXCL: u32 = 0o200;
 pub const O_TRUNC: u32 = 0o1000;
 pub const O_APPEND: u32 = 0o2000;
+pub const O_NONBLOCK: u32 = 0o4000;
+pub const O_CLOEXEC: u32 = 0o2000000;
+/// Set by the kernel on every file a 64-bit process opens (`F_GETFL` shows it).
+pub const O_LARGEFILE: u32 = 0o100000;
 
 impl Io {
     pub fn new(stdin: Vec<u8>, cwd: Option<PathBuf>, root: Option<PathBuf>) -> Io {
-        let mk = |kind| FileState {
+        // A test's standard streams are pipes: read and write ends.
+        let mk = |kind, fd, status| FileState {
             kind,
             eof: false,
             err: false,
             unget: Vec::new(),
             open: true,
+            fd,
+            status,
         };
         Io {
             stdin,
@@ -153,13 +170,15 @@ impl Io {
             stdout_flushed: 0,
             stderr: Vec::new(),
             files: vec![
-                mk(FileKind::Stdin),
-                mk(FileKind::Stdout),
-                mk(FileKind::Stderr),
+                mk(FileKind::Stdin, STDIN_FD, O_RDONLY),
+                mk(FileKind::Stdout, STDOUT_FD, O_WRONLY),
+                mk(FileKind::Stderr, STDERR_FD, O_WRONLY),
             ],
             fds: vec![Some(STDIN_FD), Some(STDOUT_FD), Some(STDERR_FD)],
             overlay: HashMap::new(),
             removed: HashSet::new(),
+            made_dirs: HashSet::new(),
+            cloexec: HashSet::new(),
             // Compared by their canonical form: the tree may sit behind a symbolic link
             // (a temporary directory).
             root: root
@@ -485,7 +504,7 @@ impl Io {
                 }
             }
         }
-        for k in self.overlay.keys() {
+        for k in self.overlay.keys().chain(&self.made_dirs) {
             if k.parent() == Some(p) {
                 if let Some(n) = k.file_name() {
                     names.push(n.as_encoded_bytes().to_vec());
@@ -511,6 +530,9 @@ impl Io {
         if let Some(d) = self.overlay.get(p) {
             return Some(Ok(d.clone()));
         }
+        if self.made_dirs.contains(p) {
+            return Some(Err(()));
+        }
         if self.removed.contains(p) || self.root.is_none() {
             return None;
         }
@@ -527,6 +549,14 @@ impl Io {
                 dir: false,
                 size: d.len() as u64,
                 exec: false,
+                link: false,
+            });
+        }
+        if self.made_dirs.contains(p) {
+            return Some(Meta {
+                dir: true,
+                size: 4096,
+                exec: true,
                 link: false,
             });
         }
@@ -565,8 +595,43 @@ impl Io {
     /// Whether the directory a new file at `p` would go in exists.
     fn parent_exists(&self, p: &Path) -> bool {
         self.root.is_none()
-            || p.parent()
-                .is_some_and(|d| d.is_dir() && !self.removed.contains(d))
+            || p.parent().is_some_and(|d| {
+                self.made_dirs.contains(d) || (d.is_dir() && !self.removed.contains(d))
+            })
+    }
+
+    /// `mkdir`: a directory of the view only. `Err(errno)` if something is at `p` or
+    /// its parent directory is missing.
+    pub fn mkdir(&mut self, p: &Path) -> Result<(), i32> {
+        if self.meta(p, false).is_some() {
+            return Err(crate::libc::errno::EEXIST);
+        }
+        if !self.parent_exists(p) {
+            return Err(self.missing_errno(p));
+        }
+        self.made_dirs.insert(p.to_path_buf());
+        Ok(())
+    }
+
+    /// `rmdir`: an empty directory leaves the view.
+    pub fn rmdir(&mut self, p: &Path) -> Result<(), i32> {
+        use crate::libc::errno::{EBUSY, ENOTDIR, ENOTEMPTY};
+        match self.meta(p, false) {
+            None => return Err(self.missing_errno(p)),
+            Some(m) if !m.dir => return Err(ENOTDIR),
+            Some(_) => {}
+        }
+        if self.root.as_deref() == Some(p) {
+            return Err(EBUSY);
+        }
+        // `.` and `..` are always there.
+        if self.list_dir(p).len() > 2 {
+            return Err(ENOTEMPTY);
+        }
+        if !self.made_dirs.remove(p) {
+            self.removed.insert(p.to_path_buf());
+        }
+        Ok(())
     }
 
     /// `fopen`: returns the file index, or why it failed: the errno value, or a path
@@ -610,8 +675,9 @@ impl Io {
         }
         let (read, write) = (access != O_WRONLY, access != O_RDONLY);
         let creat = flags & O_CREAT != 0;
+        let status = flags & (3 | O_APPEND | O_NONBLOCK) | O_LARGEFILE;
         let Some(p) = self.resolve(path).map_err(OpenError::Outside)? else {
-            return Ok(self.push(FileKind::Null));
+            return Ok(self.push(FileKind::Null, status, flags));
         };
         let from_tree = !self.overlay.contains_key(&p);
         let existing = self.contents(&p);
@@ -646,11 +712,16 @@ impl Io {
                 }
             }
         };
-        Ok(self.push(kind))
+        Ok(self.push(kind, status, flags))
     }
 
-    /// The descriptor of file index `idx`, if it has one still open.
+    /// The descriptor of file index `idx`: the one it was opened as, else another that
+    /// names it (a `dup` of it), if one is still open.
     pub fn fd_of_index(&self, idx: usize) -> Option<usize> {
+        let own = self.files.get(idx)?.fd;
+        if self.fds.get(own) == Some(&Some(idx)) {
+            return Some(own);
+        }
         self.fds.iter().position(|f| *f == Some(idx))
     }
 
@@ -695,29 +766,78 @@ impl Io {
         self.tmpfiles += 1;
         let path = PathBuf::from(format!("\0tmpfile-{}", self.tmpfiles));
         self.overlay.insert(path.clone(), Vec::new());
-        self.push(FileKind::File {
+        let kind = FileKind::File {
             path,
             pos: 0,
             read: true,
             write: true,
             append: false,
-        })
+        };
+        self.push(kind, O_RDWR | O_LARGEFILE, O_RDWR)
     }
 
-    fn push(&mut self, kind: FileKind) -> usize {
+    /// A new open file on the lowest free descriptor (`O_CLOEXEC` in `flags` marks it).
+    fn push(&mut self, kind: FileKind, status: u32, flags: u32) -> usize {
+        let fd = self.free_fd(0);
         self.files.push(FileState {
             kind,
             eof: false,
             err: false,
             unget: Vec::new(),
             open: true,
+            fd,
+            status,
         });
         let idx = self.files.len() - 1;
-        match self.fds.iter().position(Option::is_none) {
-            Some(free) => self.fds[free] = Some(idx),
-            None => self.fds.push(Some(idx)),
+        self.fds[fd] = Some(idx);
+        if flags & O_CLOEXEC != 0 {
+            self.cloexec.insert(fd);
         }
         idx
+    }
+
+    /// The lowest free descriptor from `min` on (the table grows to hold it).
+    fn free_fd(&mut self, min: usize) -> usize {
+        let fd = (min..)
+            .find(|&n| self.fds.get(n).is_none_or(Option::is_none))
+            .unwrap_or(min);
+        if self.fds.len() <= fd {
+            self.fds.resize(fd + 1, None);
+        }
+        fd
+    }
+
+    /// `dup`, `dup2` and `fcntl(F_DUPFD)`: descriptor `to` (or the lowest free one
+    /// from `min`) names the open file `fd` names, sharing its position and status.
+    /// What `to` named before is closed first. `None` if `fd` is not open.
+    pub fn dup(&mut self, fd: i32, to: Option<usize>, min: usize) -> Option<usize> {
+        let idx = self.index_of_fd(fd)?;
+        let new = match to {
+            Some(t) => {
+                self.close_fd(t);
+                if self.fds.len() <= t {
+                    self.fds.resize(t + 1, None);
+                }
+                t
+            }
+            None => self.free_fd(min),
+        };
+        self.fds[new] = Some(idx);
+        self.cloexec.remove(&new);
+        Some(new)
+    }
+
+    /// `close` of a descriptor: the file stays open while another descriptor names it.
+    pub fn close_fd(&mut self, fd: usize) -> bool {
+        let Some(idx) = self.fds.get(fd).copied().flatten() else {
+            return false;
+        };
+        self.fds[fd] = None;
+        self.cloexec.remove(&fd);
+        if !self.fds.contains(&Some(idx)) {
+            self.files[idx].open = false;
+        }
+        true
     }
 
     /// `ftell`: the position, less the bytes pushed back; `Err(errno)` for a stream
@@ -809,20 +929,42 @@ impl Io {
         }
     }
 
-    pub fn close(&mut self, fd: usize) -> bool {
-        match self.files.get_mut(fd) {
-            Some(f) if f.open => {
-                f.open = false;
-                if let Some(slot) = self.fds.iter_mut().find(|s| **s == Some(fd)) {
-                    *slot = None;
-                }
-                if fd == STDOUT_FD {
-                    self.stdout_flushed = self.stdout.len();
-                }
-                true
-            }
-            _ => false,
+    /// `fclose` of the stream of file index `idx`: the stream and its descriptor
+    /// close; descriptors `dup`ed from it keep the open file (its position and status)
+    /// under a new index, so the closed stream stays closed.
+    pub fn close(&mut self, idx: usize) -> bool {
+        let Some(f) = self.files.get_mut(idx).filter(|f| f.open) else {
+            return false;
+        };
+        f.open = false;
+        let own = f.fd;
+        if self.fds.get(own) == Some(&Some(idx)) {
+            self.fds[own] = None;
+            self.cloexec.remove(&own);
+        } else if let Some(slot) = self.fds.iter_mut().find(|s| **s == Some(idx)) {
+            *slot = None;
         }
+        if self.fds.contains(&Some(idx)) {
+            let f = &self.files[idx];
+            let moved = FileState {
+                kind: f.kind.clone(),
+                eof: false,
+                err: false,
+                unget: Vec::new(),
+                open: true,
+                fd: own,
+                status: f.status,
+            };
+            self.files.push(moved);
+            let new = self.files.len() - 1;
+            for slot in self.fds.iter_mut().filter(|s| **s == Some(idx)) {
+                *slot = Some(new);
+            }
+        }
+        if idx == STDOUT_FD {
+            self.stdout_flushed = self.stdout.len();
+        }
+        true
     }
 
     /// What a process killed by a signal leaves on stdout: only flushed bytes.
@@ -929,6 +1071,41 @@ mod tests {
         assert!(io.chdir(b"/work/..").is_err());
         assert_eq!(io.chdir(b"/work"), Ok(Ok(())));
         assert_eq!(io.shown_cwd(), b"/work");
+    }
+
+    /// `mkdir` and `rmdir` change the view only: a directory of the tree is removed
+    /// once empty (its files removed first) and made again; the disk keeps both.
+    #[test]
+    fn directories_change_in_the_view_only() {
+        use crate::libc::errno::{EEXIST, ENOENT, ENOTEMPTY};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let tree = dir.path().join("tree");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::write(tree.join("sub/in.txt"), "in").expect("write");
+        let mut io = Io::new(Vec::new(), Some(tree.clone()), Some(tree.clone()));
+        let sub = tree.join("sub");
+        assert_eq!(io.mkdir(&sub), Err(EEXIST));
+        assert_eq!(io.rmdir(&sub), Err(ENOTEMPTY));
+        assert_eq!(io.remove(&sub.join("in.txt")), Ok(()));
+        assert_eq!(io.rmdir(&sub), Ok(()));
+        assert!(io.meta(&sub, false).is_none());
+        assert_eq!(io.list_dir(&tree).len(), 2, "only . and ..");
+        assert!(
+            io.open(b"sub/new.txt", b"w").is_err(),
+            "no directory to create in"
+        );
+        assert_eq!(io.mkdir(&sub), Ok(()));
+        assert!(
+            io.meta(&sub.join("in.txt"), false).is_none(),
+            "removed stays removed"
+        );
+        let fd = io
+            .open(b"sub/new.txt", b"w")
+            .expect("create in the made directory");
+        assert!(io.write(fd, b"x"));
+        assert_eq!(io.list_dir(&sub).len(), 3);
+        assert_eq!(io.mkdir(&tree.join("a/b")), Err(ENOENT));
+        assert!(sub.join("in.txt").exists() && !sub.join("new.txt").exists());
     }
 
     /// Without a tree every path names an empty in-memory view.

@@ -95,19 +95,43 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
         .arg("-isystem")
         .arg(hdr)
         .arg("-D__REGCAUSE__=1");
-    // The build's own flags for this unit (a compilation database's entry) come first,
-    // so the configuration's `-D`/`-U` override them as a later flag does in cc.
-    if let Some(flags) = spec
+    let flags = spec
         .sources
         .iter()
         .position(|s| s == file)
         .and_then(|i| spec.unit_flags.get(i))
-    {
-        cmd.args(flags);
+        .map_or(&[][..], Vec::as_slice);
+    // A unit the build compiled by its absolute path: paths are given to cc absolute
+    // and mapped back to the build's directory in `__FILE__`, which is then the path
+    // gcc's build printed (line markers are made tree-relative all the same).
+    let absolute = flags
+        .iter()
+        .any(|f| f.starts_with(crate::config::SOURCE_ROOT_FLAG));
+    let tree_path = |p: &Path| -> std::path::PathBuf {
+        if absolute {
+            root.join(p)
+        } else {
+            // Relative to the root, where cc runs, so line markers name tree paths.
+            p.strip_prefix(root).unwrap_or(p).to_path_buf()
+        }
+    };
+    // The build's own flags for this unit (a compilation database's entry) come first,
+    // so the configuration's `-D`/`-U` override them as a later flag does in cc.
+    let mut it = flags.iter();
+    while let Some(f) = it.next() {
+        if let Some(shown) = f.strip_prefix(crate::config::SOURCE_ROOT_FLAG) {
+            cmd.arg(format!("-fmacro-prefix-map={}/={shown}", root.display()));
+        } else if f == "-I" || f == "-include" {
+            cmd.arg(f);
+            if let Some(v) = it.next() {
+                cmd.arg(tree_path(Path::new(v)));
+            }
+        } else {
+            cmd.arg(f);
+        }
     }
     for inc in &spec.includes {
-        // Relative to the root, where cc runs, so line markers name tree paths.
-        cmd.arg("-I").arg(inc.strip_prefix(root).unwrap_or(inc));
+        cmd.arg("-I").arg(tree_path(inc));
     }
     for d in &spec.defines {
         cmd.arg(format!("-D{d}"));
@@ -117,7 +141,7 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
     }
     let rel = file.strip_prefix(root).unwrap_or(file);
     // Preprocess from the root with a relative name so that locations read `src/x.c`.
-    cmd.current_dir(root).arg(rel);
+    cmd.current_dir(root).arg(tree_path(rel));
     let out = cmd
         .output()
         .map_err(|e| FrontendError::PreprocessorMissing {
@@ -375,7 +399,6 @@ const UNMODELLED_HEADERS: &[&str] = &[
     "wctype.h",
     "complex.h",
     "threads.h",
-    "pthread.h",
     "unistd.h",
     "alloca.h",
     "fenv.h",

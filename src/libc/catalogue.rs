@@ -195,6 +195,11 @@ catalogue!(
     wcslen("wchar.h", 1),
     wcscmp("wchar.h", 2),
     wcscpy("wchar.h", 2),
+    wcsncmp("wchar.h", 3),
+    wcschr("wchar.h", 2),
+    wcsrchr("wchar.h", 2),
+    wcscat("wchar.h", 2),
+    wcsncpy("wchar.h", 3),
     // ctype.h
     isalpha("ctype.h", 1),
     isdigit("ctype.h", 1),
@@ -294,6 +299,37 @@ catalogue!(
     tgammaf("math.h", 1),
     lgamma("math.h", 1),
     lgammaf("math.h", 1),
+    nextafter("math.h", 2),
+    nextafterf("math.h", 2),
+    remainder("math.h", 2),
+    remainderf("math.h", 2),
+    fma("math.h", 3),
+    fmaf("math.h", 3),
+    fdimf("math.h", 2),
+    scalbn("math.h", 2),
+    scalbnf("math.h", 2),
+    ilogb("math.h", 1),
+    ilogbf("math.h", 1),
+    logb("math.h", 1),
+    logbf("math.h", 1),
+    asinh("math.h", 1),
+    asinhf("math.h", 1),
+    acosh("math.h", 1),
+    acoshf("math.h", 1),
+    atanh("math.h", 1),
+    atanhf("math.h", 1),
+    lroundf("math.h", 1),
+    llroundf("math.h", 1),
+    __fpclassify("math.h", 1),
+    __fpclassifyf("math.h", 1),
+    __fpclassifyl("math.h", 1),
+    __isinf("math.h", 1),
+    __isinff("math.h", 1),
+    __isinfl("math.h", 1),
+    __signbit("math.h", 1),
+    __signbitf("math.h", 1),
+    __signbitl("math.h", 1),
+    __regcause_fpcompare("math.h", 2),
     // time.h
     time("time.h", 1),
     clock("time.h", 0),
@@ -324,6 +360,12 @@ catalogue!(
     fstat("sys/stat.h", 2),
     access("unistd.h", 2),
     unlink("unistd.h", 1),
+    creat("fcntl.h", 2),
+    fcntl("fcntl.h", 2, ...),
+    dup("unistd.h", 1),
+    dup2("unistd.h", 2),
+    mkdir("sys/stat.h", 2),
+    rmdir("unistd.h", 1),
     getcwd("unistd.h", 2),
     chdir("unistd.h", 1),
     opendir("dirent.h", 1),
@@ -398,7 +440,6 @@ const OTHER: &[&str] = &[
     "isnan",
     "isinf",
     "realpath",
-    "mkdir",
     "pthread_create",
     "qsort_r",
     "random",
@@ -412,9 +453,6 @@ const OTHER: &[&str] = &[
     "at_quick_exit",
     "_exit",
     "_Exit",
-    "wcscat",
-    "wcsncpy",
-    "wcschr",
     "mbrtowc",
     "wcrtomb",
     "btowc",
@@ -449,8 +487,6 @@ const OTHER: &[&str] = &[
     "getcwd",
     "chdir",
     "pipe",
-    "dup",
-    "dup2",
     "ffs",
 ];
 
@@ -478,7 +514,8 @@ pub fn writes(name: &str) -> Writes {
         "strtol" | "strtoll" | "strtoul" | "strtoull" | "strtod" | "strtof" | "strtold" => {
             Writes::Args(&[1])
         }
-        "vsprintf" | "vsnprintf" | "bzero" | "wcscpy" | "strftime" | "time" => Writes::Args(&[0]),
+        "vsprintf" | "vsnprintf" | "bzero" | "wcscpy" | "wcscat" | "wcsncpy" | "strftime"
+        | "time" => Writes::Args(&[0]),
         "bcopy" | "read" => Writes::Args(&[1]),
         // Hidden state the program can reach: `strtok_r`'s save pointer, `getopt`'s
         // permutation of argv and `optarg`, the static `struct tm` of `gmtime`.
@@ -493,6 +530,7 @@ pub fn writes(name: &str) -> Writes {
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
         "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
+        "creat" | "fcntl" | "dup" | "dup2" | "mkdir" | "rmdir" => Writes::Nothing,
         "getcwd" => Writes::Args(&[0]),
         "opendir" | "closedir" | "rewinddir" => Writes::Nothing,
         // The stream's `struct dirent`, which the program reads through the result.
@@ -503,9 +541,10 @@ pub fn writes(name: &str) -> Writes {
         "setenv" | "unsetenv" | "putenv" => Writes::AnyMem,
         "longjmp" | "siglongjmp" => Writes::Nothing,
         "vprintf" | "vfprintf" | "strnlen" | "strndup" | "strcasecmp" | "strncasecmp" | "bcmp"
-        | "index" | "rindex" | "wcslen" | "wcscmp" | "strerror" | "clock" | "difftime"
-        | "write" | "isatty" | "atexit" | "getenv" | "__errno_location" | "__regcause_optarg"
-        | "__regcause_optind" | "__regcause_opterr" | "__regcause_optopt" => Writes::Nothing,
+        | "index" | "rindex" | "wcslen" | "wcscmp" | "wcsncmp" | "wcschr" | "wcsrchr"
+        | "strerror" | "clock" | "difftime" | "write" | "isatty" | "atexit" | "getenv"
+        | "__errno_location" | "__regcause_optarg" | "__regcause_optind" | "__regcause_opterr"
+        | "__regcause_optopt" => Writes::Nothing,
         // Rebuilds the array `environ` points to.
         "__regcause_environ" => Writes::AnyMem,
         "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
@@ -557,6 +596,37 @@ pub fn writes(name: &str) -> Writes {
         "copysign" => Writes::Nothing,
         "fdim" => Writes::Nothing,
         "lround" => Writes::Nothing,
+        "nextafter"
+        | "nextafterf"
+        | "remainder"
+        | "remainderf"
+        | "fma"
+        | "fmaf"
+        | "fdimf"
+        | "scalbn"
+        | "scalbnf"
+        | "ilogb"
+        | "ilogbf"
+        | "logb"
+        | "logbf"
+        | "asinh"
+        | "asinhf"
+        | "acosh"
+        | "acoshf"
+        | "atanh"
+        | "atanhf"
+        | "lroundf"
+        | "llroundf"
+        | "__fpclassify"
+        | "__fpclassifyf"
+        | "__fpclassifyl"
+        | "__isinf"
+        | "__isinff"
+        | "__isinfl"
+        | "__signbit"
+        | "__signbitf"
+        | "__signbitl"
+        | "__regcause_fpcompare" => Writes::Nothing,
         "llround" => Writes::Nothing,
         _ => Writes::PtrArgs,
     }

@@ -15,6 +15,8 @@ pub const ENOMEM: i32 = 12;
 pub const EINVAL: i32 = 22;
 pub const ENOTTY: i32 = 25;
 pub const ERANGE: i32 = 34;
+pub const EBUSY: i32 = 16;
+pub const ENOTEMPTY: i32 = 39;
 
 /// glibc's messages for errno 0..=133 (41 and 58 are unassigned on Linux).
 const MESSAGES: [&str; 134] = [

@@ -101,6 +101,18 @@ impl F80 {
         matches!(self.class(), Class::NaN)
     }
 
+    /// C's `fpclassify` with glibc's values: `FP_NAN` 0 (unnormals included),
+    /// `FP_INFINITE` 1, `FP_ZERO` 2, `FP_SUBNORMAL` 3, `FP_NORMAL` 4.
+    pub fn fpclassify(self) -> i32 {
+        match self.class() {
+            Class::NaN => 0,
+            Class::Inf(_) => 1,
+            Class::Zero(_) => 2,
+            Class::Finite { .. } if self.biased() == 0 => 3,
+            Class::Finite { .. } => 4,
+        }
+    }
+
     fn class(self) -> Class {
         let neg = self.is_negative();
         let b = self.biased();

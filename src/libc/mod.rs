@@ -93,10 +93,10 @@
 //!   never leaks in.
 //! - `atexit` handlers run last-registered first at `exit` and at the return from
 //!   `main`, before stdout is flushed.
-//! - `read`/`write`/`isatty` work on fds 0-2 only; `write(1)` bypasses stdout's
-//!   buffer (its bytes come before printf output still buffered); `read(0)` after
-//!   stdio read stdin is refused (natively it depends on how the pipe delivered the
-//!   bytes); `isatty` is 0 (ENOTTY).
+//! - `read`/`write` work on the standard streams, files and their `dup`s; `write(1)`
+//!   bypasses stdout's buffer (its bytes come before printf output still buffered);
+//!   `read(0)` after stdio read stdin is refused (natively it depends on how the pipe
+//!   delivered the bytes); `isatty` is 0 (ENOTTY, EBADF for a closed descriptor).
 //! - `getline`/`getdelim`: a missing buffer gets 120 bytes, a line that does not fit
 //!   grows it to max(needed, 2 * size), as glibc does when the line is in one stdio
 //!   buffer.
@@ -167,6 +167,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("dirent.h", include_str!("include/dirent.h")),
     ("locale.h", include_str!("include/locale.h")),
     ("signal.h", include_str!("include/signal.h")),
+    ("pthread.h", include_str!("include/pthread.h")),
 ];
 
 /// Writes [`HEADERS`] into `dir` (created if needed).

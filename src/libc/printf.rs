@@ -29,6 +29,13 @@ pub trait PrintfArgs {
     fn next_long_double(&mut self) -> Option<Result<F80, FormatError>> {
         None
     }
+    /// Next wide string argument (`%ls`): its `wchar_t` units up to the terminator,
+    /// at most `max`; `None` where a caller has none to give. A null pointer is the
+    /// units of `(null)`, as glibc prints it.
+    fn next_wide_str(&mut self, max: Option<usize>) -> Option<Result<Vec<u32>, FormatError>> {
+        let _ = max;
+        None
+    }
 }
 
 /// What glibc prints for `%s` of a null pointer with the given precision.
@@ -253,17 +260,33 @@ fn format_at(
                 };
                 fmt_int(&mut out, &spec, false, v, base, conv == b'X', false);
             }
-            b'c' => {
-                if len == Len::L {
+            b'c' if len == Len::L => {
+                // A `wint_t`, converted as glibc's "C" locale does: ASCII only (other
+                // characters fail with EILSEQ, which regcause does not model).
+                let v = args.next_int(4)? as u32;
+                let Some(b) = ascii(v) else {
                     return Err(unsupported(fmt, start, i));
-                }
+                };
+                pad_str(&mut out, &spec, &[b]);
+            }
+            b'c' => {
                 let v = args.next_int(4)? as u8;
                 pad_str(&mut out, &spec, &[v]);
             }
-            b's' => {
-                if len == Len::L {
+            b's' if len == Len::L => {
+                let Some(w) = args.next_wide_str(spec.prec) else {
                     return Err(unsupported(fmt, start, i));
-                }
+                };
+                let Some(s) = w?.into_iter().map(ascii).collect::<Option<Vec<u8>>>() else {
+                    return Err(unsupported(fmt, start, i));
+                };
+                let s = match spec.prec {
+                    Some(p) if s.len() > p => &s[..p],
+                    _ => &s[..],
+                };
+                pad_str(&mut out, &spec, s);
+            }
+            b's' => {
                 let s = args.next_str(spec.prec)?;
                 let s = match spec.prec {
                     Some(p) if s.len() > p => &s[..p],
@@ -308,6 +331,11 @@ fn positional(fmt: &[u8], mut i: usize) -> bool {
         i += 1;
     }
     i > d && i < fmt.len() && fmt[i] == b'$'
+}
+
+/// A wide character as the "C" locale converts it: ASCII is one byte.
+fn ascii(c: u32) -> Option<u8> {
+    u8::try_from(c).ok().filter(u8::is_ascii)
 }
 
 fn unsupported(fmt: &[u8], start: usize, end: usize) -> FormatError {

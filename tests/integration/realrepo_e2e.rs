@@ -37,6 +37,29 @@ fn history(dir: &Path, commits: &[Commit]) -> PathBuf {
     repo
 }
 
+/// A CMake-like `compile_commands.json` in `dir/build`, outside the tree: one entry per
+/// (target, file, flags), every path absolute, `-I` the repository's `include`, as
+/// CMake writes them. Returns the database's path.
+fn cmake_db(dir: &Path, repo: &Path, units: &[(&str, &str, &str)]) -> String {
+    let build = dir.join("build");
+    std::fs::create_dir_all(&build).expect("mkdir");
+    let r = std::fs::canonicalize(repo).expect("canonical");
+    let r = r.display();
+    let b = std::fs::canonicalize(&build).expect("canonical");
+    let b = b.display();
+    let entries: Vec<String> = units
+        .iter()
+        .map(|(target, file, flags)| {
+            format!(
+                r#"{{"directory": "{b}", "command": "/usr/bin/cc {flags} -I{r}/include -isystem /usr/include -o CMakeFiles/{target}.dir/{file}.o -c {r}/{file}", "file": "{r}/{file}", "output": "CMakeFiles/{target}.dir/{file}.o"}}"#
+            )
+        })
+        .collect();
+    let path = build.join("compile_commands.json");
+    std::fs::write(&path, format!("[\n{}\n]\n", entries.join(",\n"))).expect("write db");
+    path.to_str().expect("utf-8").to_string()
+}
+
 fn ok(o: &Output) -> String {
     assert!(
         o.status.success(),
@@ -222,26 +245,16 @@ int main(void) {\n    printf(\"%d\\n\", scale(7) + OFFSET);\n    return 0;\n}\n"
     );
     // The working tree has the fix, uncommitted: a run of `bad` must not see it.
     std::fs::write(repo.join("lib/util.c"), util_good).expect("write");
-    let build = dir.path().join("build");
-    std::fs::create_dir_all(&build).expect("mkdir");
-    let r = std::fs::canonicalize(&repo).expect("canonical");
-    let r = r.display();
-    let b = std::fs::canonicalize(&build).expect("canonical");
-    let b = b.display();
-    let entry = |target: &str, file: &str, flags: &str| {
-        format!(
-            r#"{{"directory": "{b}", "command": "/usr/bin/cc {flags} -I{r}/include -isystem /usr/include -o CMakeFiles/{target}.dir/{file}.o -c {r}/{file}", "file": "{r}/{file}", "output": "CMakeFiles/{target}.dir/{file}.o"}}"#
-        )
-    };
-    let db = format!(
-        "[\n{},\n{},\n{}\n]\n",
-        entry("calc", "app/calc.c", "-DOFFSET=100"),
-        entry("util", "lib/util.c", "-DSCALE=3"),
-        entry("other", "tools/other.c", ""),
+    let cc = cmake_db(
+        dir.path(),
+        &repo,
+        &[
+            ("calc", "app/calc.c", "-DOFFSET=100"),
+            ("util", "lib/util.c", "-DSCALE=3"),
+            ("other", "tools/other.c", ""),
+        ],
     );
-    std::fs::write(build.join("compile_commands.json"), db).expect("write db");
-    let cc = build.join("compile_commands.json");
-    let cc = cc.to_str().expect("utf-8");
+    let cc = cc.as_str();
     // Each unit's own flags: OFFSET only in calc.c, SCALE only in util.c.
     let out = ok(&git_regcause(
         &repo,
@@ -515,4 +528,103 @@ fn a_change_in_a_header_included_by_a_relative_path_is_narrowed() {
     assert_eq!(dd["narrowed"], true, "{v:#}");
     assert_eq!(dd["hunks"][0]["file"], "lib.h", "{v:#}");
     assert_eq!(dd["hunks"].as_array().map(Vec::len), Some(1), "{v:#}");
+}
+
+/// A tree like a macro library's test folder: many `main`s, and a main-less file of
+/// another example that includes `<pthread.h>`. Automatic mode links that file too,
+/// so it must load; its pthread calls stop only the program that makes them.
+#[test]
+fn a_file_including_pthread_loads_and_its_calls_stop_at_run_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache_c = b"#include <pthread.h>\n\
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;\n\
+static int hits;\n\
+int cache_hit(void) {\n\
+    pthread_mutex_lock(&lock);\n\
+    hits++;\n\
+    pthread_mutex_unlock(&lock);\n\
+    return hits;\n\
+}\n";
+    let test1 = b"#include <stdio.h>\n#include \"hash.h\"\n\
+int main(void) { printf(\"%d\\n\", HASH_TWICE(21)); return 0; }\n";
+    let test2 = b"#include <stdio.h>\nint cache_hit(void);\n\
+int main(void) { printf(\"%d\\n\", cache_hit()); return 0; }\n";
+    let repo = history(
+        dir.path(),
+        &[(
+            "good",
+            &[
+                (
+                    "src/hash.h",
+                    Some(&b"#define HASH_TWICE(x) ((x) * 2)\n"[..]),
+                ),
+                ("tests/test1.c", Some(&test1[..])),
+                ("tests/test2.c", Some(&test2[..])),
+                ("tests/lru_cache/cache.c", Some(&cache_c[..])),
+            ],
+        )],
+    );
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "good", "-I", "src", "--", "./test1"],
+    ));
+    assert_eq!(out, "42\n");
+    let o = git_regcause(&repo, &["run", "good", "-I", "src", "--", "./test2"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("pthread_mutex_lock") && err.contains("tests/lru_cache/cache.c:5"),
+        "{err}"
+    );
+}
+
+/// CMake compiles each unit by its absolute path, so `__FILE__` (which unit-test
+/// frameworks print on every line) is that path natively: `run` prints the same, in
+/// the unit and in a header found through the database's absolute `-I`, while the
+/// report's locations stay relative to the repository.
+#[test]
+fn file_names_are_the_build_s_own_under_a_cmake_database() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let test_c = b"#include <stdio.h>\n#include \"where.h\"\n\
+int main(void) {\n    printf(\"%s\\n%s\\n\", __FILE__, header_file());\n    return 0;\n}\n";
+    let where_h = b"static const char *header_file(void) { return __FILE__; }\n";
+    let repo = history(
+        dir.path(),
+        &[(
+            "good",
+            &[
+                ("tests/test_where.c", Some(&test_c[..])),
+                ("include/where.h", Some(&where_h[..])),
+            ],
+        )],
+    );
+    let cc = cmake_db(
+        dir.path(),
+        &repo,
+        &[("test_where", "tests/test_where.c", "")],
+    );
+    let r = std::fs::canonicalize(&repo).expect("canonical");
+    let r = r.display();
+    let out = ok(&git_regcause(
+        &repo,
+        &[
+            "run",
+            "good",
+            "--compile-commands",
+            &cc,
+            "--",
+            "./test_where",
+        ],
+    ));
+    assert_eq!(
+        out,
+        format!("{r}/tests/test_where.c\n{r}/include/where.h\n"),
+        "as gcc's build prints them"
+    );
+    // Without a database the unit is named relative to the root, as `cc tests/x.c`.
+    let out = ok(&git_regcause(
+        &repo,
+        &["run", "good", "-I", "include", "--", "./test_where"],
+    ));
+    assert_eq!(out, "tests/test_where.c\ninclude/where.h\n");
 }

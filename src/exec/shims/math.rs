@@ -75,6 +75,27 @@ extern "C" {
     fn tgammaf(x: f32) -> f32;
     fn lgamma(x: f64) -> f64;
     fn lgammaf(x: f32) -> f32;
+    fn nextafter(x: f64, y: f64) -> f64;
+    fn nextafterf(x: f32, y: f32) -> f32;
+    fn remainder(x: f64, y: f64) -> f64;
+    fn remainderf(x: f32, y: f32) -> f32;
+    fn fma(x: f64, y: f64, z: f64) -> f64;
+    fn fmaf(x: f32, y: f32, z: f32) -> f32;
+    fn fdimf(x: f32, y: f32) -> f32;
+    fn scalbn(x: f64, n: i32) -> f64;
+    fn scalbnf(x: f32, n: i32) -> f32;
+    fn ilogb(x: f64) -> i32;
+    fn ilogbf(x: f32) -> i32;
+    fn logb(x: f64) -> f64;
+    fn logbf(x: f32) -> f32;
+    fn asinh(x: f64) -> f64;
+    fn asinhf(x: f32) -> f32;
+    fn acosh(x: f64) -> f64;
+    fn acoshf(x: f32) -> f32;
+    fn atanh(x: f64) -> f64;
+    fn atanhf(x: f32) -> f32;
+    fn lroundf(x: f32) -> i64;
+    fn llroundf(x: f32) -> i64;
 }
 
 /// frexp ldexp modf erf erfc tgamma lgamma and their `float` forms; `frexp` and `modf`
@@ -83,6 +104,14 @@ fn call_libm(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
     let x = f64::from_bits(arg(args, 0));
     let xf = f32::from_bits(arg(args, 0) as u32);
     let n = arg(args, 1) as u32 as i32;
+    let (y, yf) = (
+        f64::from_bits(arg(args, 1)),
+        f32::from_bits(arg(args, 1) as u32),
+    );
+    let (z, zf) = (
+        f64::from_bits(arg(args, 2)),
+        f32::from_bits(arg(args, 2) as u32),
+    );
     let (p, d, f) = (
         arg(args, 1),
         |v: f64| v.to_bits(),
@@ -123,10 +152,87 @@ fn call_libm(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
             Shim::tgammaf => f(tgammaf(xf)),
             Shim::lgamma => d(lgamma(x)),
             Shim::lgammaf => f(lgammaf(xf)),
+            Shim::nextafter => d(nextafter(x, y)),
+            Shim::nextafterf => f(nextafterf(xf, yf)),
+            Shim::remainder => d(remainder(x, y)),
+            Shim::remainderf => f(remainderf(xf, yf)),
+            Shim::fma => d(fma(x, y, z)),
+            Shim::fmaf => f(fmaf(xf, yf, zf)),
+            Shim::fdimf => f(fdimf(xf, yf)),
+            Shim::scalbn => d(scalbn(x, n)),
+            Shim::scalbnf => f(scalbnf(xf, n)),
+            Shim::ilogb => super::ret_int(i64::from(ilogb(x))),
+            Shim::ilogbf => super::ret_int(i64::from(ilogbf(xf))),
+            Shim::logb => d(logb(x)),
+            Shim::logbf => f(logbf(xf)),
+            Shim::asinh => d(asinh(x)),
+            Shim::asinhf => f(asinhf(xf)),
+            Shim::acosh => d(acosh(x)),
+            Shim::acoshf => f(acoshf(xf)),
+            Shim::atanh => d(atanh(x)),
+            Shim::atanhf => f(atanhf(xf)),
+            Shim::lroundf => lroundf(xf) as u64,
+            Shim::llroundf => llroundf(xf) as u64,
             _ => return Ok(None),
         }
     };
     Ok(Some(v))
+}
+
+/// glibc's classification functions, which regcause's `<math.h>` macros call as
+/// glibc's own did before gcc's built-ins (`__fpclassify`, `__isinf`, `__signbit` and
+/// their `f` and `l` forms, chosen by the argument's size), and the one comparison
+/// behind `isgreater` and its family. The float argument is in the low half, the
+/// `long double` one by address.
+fn call_classify(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
+    use crate::libc::f80::F80;
+    let f = f32::from_bits(arg(args, 0) as u32);
+    let d = f64::from_bits(arg(args, 0));
+    // glibc's FP_* values.
+    let native = |c: std::num::FpCategory| {
+        use std::num::FpCategory::*;
+        match c {
+            Nan => 0,
+            Infinite => 1,
+            Zero => 2,
+            Subnormal => 3,
+            Normal => 4,
+        }
+    };
+    let v: i64 = match s {
+        Shim::__fpclassifyf => native(f.classify()),
+        Shim::__fpclassify => native(d.classify()),
+        Shim::__fpclassifyl => arg_ld(m, args, 0)?.fpclassify().into(),
+        Shim::__isinff | Shim::__isinf | Shim::__isinfl => {
+            let v = match s {
+                Shim::__isinff => F80::from_f32(f),
+                Shim::__isinf => F80::from_f64(d),
+                _ => arg_ld(m, args, 0)?,
+            };
+            match (v.fpclassify(), v.is_negative()) {
+                (1, true) => -1,
+                (1, false) => 1,
+                _ => 0,
+            }
+        }
+        // gcc's expansion of `__builtin_signbit` at -O0 gives these non-zero values:
+        // the double's sign shifted down, the float's sign bit in place, the long
+        // double's sign byte moved up by two.
+        Shim::__signbit => i64::from(d.is_sign_negative()),
+        Shim::__signbitf => i64::from(f.is_sign_negative()) * i64::from(i32::MIN),
+        Shim::__signbitl => i64::from(arg_ld(m, args, 0)?.is_negative()) * 512,
+        Shim::__regcause_fpcompare => {
+            use std::cmp::Ordering;
+            match arg_ld(m, args, 0)?.compare(arg_ld(m, args, 1)?) {
+                None => 0,
+                Some(Ordering::Less) => 1,
+                Some(Ordering::Equal) => 2,
+                Some(Ordering::Greater) => 4,
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(super::ret_int(v)))
 }
 
 /// C's `fdim`: the positive difference, NaN if either is.
@@ -154,6 +260,9 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
         return call_ld(m, s, args);
     }
     if let Some(v) = call_libm(m, s, args)? {
+        return Ok(v);
+    }
+    if let Some(v) = call_classify(m, s, args)? {
         return Ok(v);
     }
     if let Some(v) = call_f32(s, args) {

@@ -7,7 +7,7 @@
 use super::stdio::{errno_result, view_path};
 use super::{arg, Args, LibcState, Shim};
 use crate::exec::interp::{Machine, Stop, X};
-use crate::exec::io::Meta;
+use crate::exec::io::{FileKind, Meta};
 use crate::ir::{Loc, Scalar};
 use crate::libc::errno;
 use std::os::unix::ffi::OsStrExt;
@@ -103,11 +103,38 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     Ok(match s {
         Shim::stat | Shim::lstat => stat_path(m, s, args, loc)?,
         Shim::fstat => {
-            // Only the standard streams have descriptors; in a run they are pipes.
             let fd = a0 as u32 as i32;
-            if !(0..=2).contains(&fd) {
+            let Some(idx) = m.io.index_of_fd(fd) else {
                 return errno_result(m, Err(errno::EBADF), loc);
+            };
+            // A file of the view is what `stat` of its path shows.
+            let meta = match &m.io.files[idx].kind {
+                FileKind::File { path, .. } => Some((
+                    path.clone(),
+                    m.io.meta(path, true).unwrap_or(Meta {
+                        dir: false,
+                        size: 0,
+                        exec: false,
+                        link: false,
+                    }),
+                )),
+                FileKind::Dir | FileKind::Null => {
+                    // Directories and /dev/null: opened by path, not kept; refused
+                    // rather than guessed.
+                    return Err(super::unsupported(
+                        m,
+                        "fstat of a directory or device descriptor".into(),
+                        loc,
+                    ));
+                }
+                _ => None,
+            };
+            if let Some((p, meta)) = meta {
+                let ino = inode(m, &p);
+                try_mem!(m, m.mem.write_bytes(a1, &stat_bytes(&meta, ino)));
+                return Ok(0);
             }
+            // The standard streams of a run are pipes.
             let mut b = stat_bytes(
                 &Meta {
                     dir: false,
@@ -140,6 +167,15 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             errno_result(m, r, loc)?
         }
         Shim::unlink => super::stdio::remove_path(m, a0, "unlink", loc)?,
+        Shim::mkdir => {
+            // The mode is not kept: a made directory stats as 0755 (umask 022).
+            let text = try_mem!(m, m.mem.c_string(a0));
+            let r = match view_path(m, &text, "mkdir", loc)? {
+                Some(p) => m.io.mkdir(&p),
+                None => Err(errno::EEXIST),
+            };
+            errno_result(m, r.map(|()| 0), loc)?
+        }
         Shim::chdir => {
             let text = try_mem!(m, m.mem.c_string(a0));
             match m.io.chdir(&text) {

@@ -90,6 +90,32 @@ impl PrintfArgs for VarArgs<'_, '_> {
             f64::from_bits(v)
         })
     }
+    fn next_wide_str(&mut self, max: Option<usize>) -> Option<Result<Vec<u32>, FormatError>> {
+        let p = match self.take_checked(|t| t == Scalar::Ptr) {
+            Ok(p) => p,
+            Err(e) => return Some(Err(e)),
+        };
+        if p == 0 {
+            let text = printf::null_string_text(max);
+            return Some(Ok(text.into_iter().map(u32::from).collect()));
+        }
+        // Only as many units as the precision prints are read, as glibc does.
+        let mut out = Vec::new();
+        let mut q = p;
+        while max.is_none_or(|n| out.len() < n) {
+            match self.m.mem.load(q, 4) {
+                Ok(0) => break,
+                Ok(v) => out.push(v as u32),
+                Err(e) => {
+                    self.fault = Some(e);
+                    return Some(Err(FormatError::Arg("bad wide string argument".into())));
+                }
+            }
+            q += 4;
+        }
+        Some(Ok(out))
+    }
+
     fn next_str(&mut self, max: Option<usize>) -> Result<Vec<u8>, FormatError> {
         let p = self.take_checked(|t| t == Scalar::Ptr)?;
         if p == 0 {
@@ -752,7 +778,11 @@ pub(super) fn view_path(
 pub(super) fn remove_path(m: &mut Machine, path: u64, func: &str, loc: Loc) -> X<u64> {
     let text = try_mem!(m, m.mem.c_string(path));
     let r = match view_path(m, &text, func, loc)? {
-        Some(p) => m.io.remove(&p),
+        // glibc's `remove` of a directory is `rmdir`; `unlink` refuses it.
+        Some(p) => match m.io.remove(&p) {
+            Err(crate::libc::errno::EISDIR) if func == "remove" => m.io.rmdir(&p),
+            r => r,
+        },
         None => Err(crate::libc::errno::EACCES),
     };
     errno_result(m, r.map(|()| 0), loc)

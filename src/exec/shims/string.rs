@@ -267,11 +267,16 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             };
             pos.map(|i| a0 + i as u64).unwrap_or(0)
         }
-        Shim::wcslen => wide(m, a0)?.len() as u64,
-        Shim::wcscmp => {
-            let (x, y) = (wide(m, a0)?, wide(m, a1)?);
+        Shim::wcslen => wide(m, a0, usize::MAX)?.len() as u64,
+        Shim::wcscmp | Shim::wcsncmp => {
+            let n = if s == Shim::wcsncmp {
+                a2 as usize
+            } else {
+                usize::MAX
+            };
+            let (x, y) = (wide(m, a0, n)?, wide(m, a1, n)?);
             let mut r = 0i64;
-            for k in 0..=x.len().min(y.len()) {
+            for k in 0..=x.len().min(y.len()).min(n.saturating_sub(1)) {
                 let (c1, c2) = (
                     x.get(k).copied().unwrap_or(0),
                     y.get(k).copied().unwrap_or(0),
@@ -282,23 +287,54 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                     break;
                 }
             }
-            ret_int(r)
+            ret_int(if n == 0 { 0 } else { r })
         }
-        Shim::wcscpy => {
-            let mut w = wide(m, a1)?;
+        Shim::wcscpy | Shim::wcscat => {
+            let mut w = wide(m, a1, usize::MAX)?;
             w.push(0);
-            let bytes: Vec<u8> = w.iter().flat_map(|c| c.to_le_bytes()).collect();
-            try_mem!(m, m.mem.write_bytes(a0, &bytes));
+            let at = if s == Shim::wcscat {
+                a0 + 4 * wide(m, a0, usize::MAX)?.len() as u64
+            } else {
+                a0
+            };
+            try_mem!(m, m.mem.write_bytes(at, &wide_bytes(&w)));
             a0
+        }
+        Shim::wcsncpy => {
+            // At most n units, the rest of the n filled with zeros.
+            let n = a2 as usize;
+            let mut w = wide(m, a1, n)?;
+            w.resize(n, 0);
+            try_mem!(m, m.mem.write_bytes(a0, &wide_bytes(&w)));
+            a0
+        }
+        Shim::wcschr | Shim::wcsrchr => {
+            let w = wide(m, a0, usize::MAX)?;
+            let c = a1 as u32 as i32;
+            // The terminator is part of the string: searching for 0 finds it.
+            let pos = if c == 0 {
+                Some(w.len())
+            } else if s == Shim::wcschr {
+                w.iter().position(|&x| x == c)
+            } else {
+                w.iter().rposition(|&x| x == c)
+            };
+            pos.map_or(0, |i| a0 + 4 * i as u64)
         }
         _ => return Err(super::no_model(m, s, loc)),
     })
 }
 
-/// The wide string (`wchar_t`, 32-bit) at `p`, without its terminator.
-fn wide(m: &Machine, p: u64) -> X<Vec<i32>> {
+/// The little-endian bytes of `wchar_t` units.
+fn wide_bytes(w: &[i32]) -> Vec<u8> {
+    w.iter().flat_map(|c| c.to_le_bytes()).collect()
+}
+
+/// The wide string (`wchar_t`, 32-bit) at `p`, without its terminator, reading at most
+/// `max` units.
+fn wide(m: &Machine, p: u64, max: usize) -> X<Vec<i32>> {
     let mut out = Vec::new();
-    loop {
+    while out.len() < max {
         let v = m
             .mem
             .load(p + 4 * out.len() as u64, 4)
@@ -308,6 +344,7 @@ fn wide(m: &Machine, p: u64) -> X<Vec<i32>> {
         }
         out.push(v);
     }
+    Ok(out)
 }
 
 /// `strerror`: glibc's message; values without one share a single buffer.

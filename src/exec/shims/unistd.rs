@@ -7,7 +7,10 @@ use super::stdio::{errno_result, outside};
 use super::{arg, ret_int, Args, LibcState, Shim};
 use crate::exec::hooks::Hooks;
 use crate::exec::interp::{Machine, X};
-use crate::exec::io::{FileKind, InPos, OpenError, STDERR_FD, STDIN_FD, STDOUT_FD};
+use crate::exec::io::{
+    FileKind, InPos, OpenError, O_APPEND, O_CREAT, O_NONBLOCK, O_TRUNC, O_WRONLY, STDERR_FD,
+    STDIN_FD,
+};
 use crate::exec::FaultKind;
 use crate::ir::Loc;
 use crate::libc::errno;
@@ -166,6 +169,81 @@ fn fdopen_mode_fits(kind: &FileKind, mode: &[u8]) -> bool {
     }
 }
 
+/// glibc's `fcntl` commands regcause models.
+const F_DUPFD: i32 = 0;
+const F_GETFD: i32 = 1;
+const F_SETFD: i32 = 2;
+const F_GETFL: i32 = 3;
+const F_SETFL: i32 = 4;
+const F_DUPFD_CLOEXEC: i32 = 1030;
+
+/// `fcntl` on a descriptor: duplicating it, its `FD_CLOEXEC` flag, and the open
+/// file's status flags (of which `O_APPEND` and `O_NONBLOCK` can change, as on Linux;
+/// `O_NONBLOCK` changes nothing on a file). Other commands are `unsupported:`.
+fn fcntl(m: &mut Machine, args: Args, loc: Loc) -> X<u64> {
+    let (fd, cmd, a) = (
+        arg(args, 0) as u32 as i32,
+        arg(args, 1) as u32 as i32,
+        arg(args, 2),
+    );
+    if !matches!(
+        cmd,
+        F_DUPFD | F_GETFD | F_SETFD | F_GETFL | F_SETFL | F_DUPFD_CLOEXEC
+    ) {
+        return Err(super::unsupported(
+            m,
+            format!(
+                "fcntl command {cmd} (regcause models F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_SETFL)"
+            ),
+            loc,
+        ));
+    }
+    let Some(idx) = m.io.index_of_fd(fd) else {
+        return errno_result(m, Err(errno::EBADF), loc);
+    };
+    let fdu = fd as usize;
+    let r = match cmd {
+        F_DUPFD | F_DUPFD_CLOEXEC => {
+            let min = a as u32 as i32;
+            let new = if min < 0 {
+                None
+            } else {
+                m.io.dup(fd, None, min as usize)
+            };
+            match new {
+                _ if min < 0 => Err(errno::EINVAL),
+                Some(new) => {
+                    if cmd == F_DUPFD_CLOEXEC {
+                        m.io.cloexec.insert(new);
+                    }
+                    Ok(new as i64)
+                }
+                None => Err(errno::EBADF),
+            }
+        }
+        F_GETFD => Ok(i64::from(m.io.cloexec.contains(&fdu))),
+        F_SETFD => {
+            if a & 1 != 0 {
+                m.io.cloexec.insert(fdu);
+            } else {
+                m.io.cloexec.remove(&fdu);
+            }
+            Ok(0)
+        }
+        F_GETFL => Ok(i64::from(m.io.files[idx].status)),
+        _ => {
+            let changeable = O_APPEND | O_NONBLOCK;
+            let f = &mut m.io.files[idx];
+            f.status = (f.status & !changeable) | (a as u32 & changeable);
+            if let FileKind::File { append, .. } = &mut f.kind {
+                *append = a as u32 & O_APPEND != 0;
+            }
+            Ok(0)
+        }
+    };
+    errno_result(m, r, loc)
+}
+
 pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
@@ -176,7 +254,8 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Shim::getopt => getopt_call(m, args, false, loc)?,
         Shim::__regcause_environ => environ(m, loc)?,
         Shim::getopt_long => getopt_call(m, args, true, loc)?,
-        Shim::read if a0 as u32 as i32 != STDIN_FD as i32 => {
+        // Standard input (its descriptor or a `dup` of it) is read below.
+        Shim::read if m.io.index_of_fd(a0 as u32 as i32) != Some(STDIN_FD) => {
             let r = match m.io.index_of_fd(a0 as u32 as i32) {
                 Some(idx) => m.io.read_raw(idx, a2 as usize),
                 None => Err(errno::EBADF),
@@ -191,9 +270,6 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             }
         }
         Shim::read => {
-            if m.io.index_of_fd(0) != Some(STDIN_FD) {
-                return errno_result(m, Err(errno::EBADF), loc);
-            }
             if m.io.stdin_buffered {
                 // Natively stdio has already pulled up to 4096 bytes into its buffer;
                 // which bytes read() then sees depends on how the pipe delivered them.
@@ -216,24 +292,34 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Shim::write => {
             let fd = a0 as u32 as i32;
             let bytes = try_mem!(m, m.mem.init_bytes(a1, a2 as usize)).to_vec();
-            match fd {
-                1 if m.io.files[STDOUT_FD].open => write_stdout_direct(m, &bytes, loc),
-                2 => {
+            // By what the descriptor names: fd 1 or 2, or a `dup` of one.
+            let idx = m.io.index_of_fd(fd);
+            let (out, err) = match idx.map(|i| &m.io.files[i].kind) {
+                Some(FileKind::Stdout) => (true, false),
+                Some(FileKind::Stderr) => (false, true),
+                _ => (false, false),
+            };
+            match idx {
+                Some(_) if out => write_stdout_direct(m, &bytes, loc),
+                Some(_) if err => {
                     // A raw write does not orient the stdio stream.
                     let oriented = m.io.stderr_oriented;
                     m.output(STDERR_FD, &bytes);
                     m.io.stderr_oriented = oriented;
                 }
-                _ => match m.io.index_of_fd(fd) {
-                    Some(idx) if idx > STDERR_FD && m.io.write(idx, &bytes) => {}
-                    _ => return errno_result(m, Err(errno::EBADF), loc),
-                },
+                Some(i) if m.io.write(i, &bytes) => {}
+                _ => return errno_result(m, Err(errno::EBADF), loc),
             }
             bytes.len() as u64
         }
-        Shim::open => {
+        Shim::open | Shim::creat => {
             let path = try_mem!(m, m.mem.c_string(a0));
-            match m.io.open_flags(&path, a1 as u32) {
+            let flags = if s == Shim::creat {
+                O_WRONLY | O_CREAT | O_TRUNC
+            } else {
+                a1 as u32
+            };
+            match m.io.open_flags(&path, flags) {
                 Ok(idx) => m.io.fd_of_index(idx).map_or(u64::MAX, |fd| fd as u64),
                 Err(OpenError::Errno(e)) => errno_result(m, Err(e), loc)?,
                 Err(OpenError::Outside(o)) => return Err(outside(m, "open", o, loc)),
@@ -250,13 +336,47 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                     loc,
                 ));
             }
-            match m.io.index_of_fd(fd) {
-                Some(idx) => {
-                    m.io.close(idx);
-                    0
-                }
-                None => errno_result(m, Err(errno::EBADF), loc)?,
+            if m.io.close_fd(fd as usize) {
+                0
+            } else {
+                errno_result(m, Err(errno::EBADF), loc)?
             }
+        }
+        Shim::dup => {
+            let r = m.io.dup(a0 as u32 as i32, None, 0).ok_or(errno::EBADF);
+            errno_result(m, r.map(|fd| fd as i64), loc)?
+        }
+        Shim::dup2 => {
+            let (old, new) = (a0 as u32 as i32, a1 as u32 as i32);
+            if m.io.index_of_fd(old).is_none() || new < 0 {
+                return errno_result(m, Err(errno::EBADF), loc);
+            }
+            if old == new {
+                return Ok(new as u64);
+            }
+            if new <= 2 {
+                // Redirecting a standard stream would move what stdio buffers for it.
+                return Err(super::unsupported(
+                    m,
+                    format!("dup2 onto descriptor {new}, a standard stream's"),
+                    loc,
+                ));
+            }
+            let r = m.io.dup(old, Some(new as usize), 0).ok_or(errno::EBADF);
+            errno_result(m, r.map(|fd| fd as i64), loc)?
+        }
+        Shim::fcntl => fcntl(m, args, loc)?,
+        Shim::rmdir => {
+            let text = try_mem!(m, m.mem.c_string(a0));
+            // The last component `.` is refused as Linux does (`..` is never empty).
+            let last = text.rsplit(|&b| b == b'/').find(|c| !c.is_empty());
+            let r = match (last, super::stdio::view_path(m, &text, "rmdir", loc)?) {
+                (Some(b"."), _) => Err(errno::EINVAL),
+                (Some(b".."), _) => Err(errno::ENOTEMPTY),
+                (_, Some(p)) => m.io.rmdir(&p),
+                (_, None) => Err(errno::ENOTDIR),
+            };
+            errno_result(m, r.map(|()| 0), loc)?
         }
         Shim::lseek => {
             let r = match m.io.index_of_fd(a0 as u32 as i32) {
@@ -296,7 +416,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         Shim::isatty => {
             // The streams of a test are pipes or files, never terminals.
             let fd = a0 as u32 as i32;
-            let e = if (0..=2).contains(&fd) {
+            let e = if m.io.index_of_fd(fd).is_some() {
                 errno::ENOTTY
             } else {
                 errno::EBADF

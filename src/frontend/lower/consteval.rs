@@ -116,14 +116,11 @@ impl<'u> Cx<'u> {
                 self.error(e.span, "a function call is not a constant expression")
             }
             Expression::StringLiteral(s) => {
-                let bytes = self.string_bytes(&s.node, s.span)?;
+                let lit = self.string_literal(&s.node, s.span)?;
                 let loc = self.loc(s.span);
-                let g = self.string_global(bytes, loc);
-                Ok(CVal::Addr(
-                    RelocTarget::Global(g),
-                    0,
-                    ptr_to(super::types::char_t()),
-                ))
+                let elem = lit.enc.elem();
+                let g = self.literal_global(lit, loc);
+                Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(elem)))
             }
             Expression::SizeOfTy(t) => {
                 let ty = self.type_name(&t.node.0)?;
@@ -583,19 +580,19 @@ impl<'u> Cx<'u> {
             return None;
         };
         let body = rest.strip_prefix('\'').and_then(|x| x.strip_suffix('\''))?;
-        let mut chars = body.chars();
-        let cp = match (chars.next(), chars.next()) {
-            // An escape sequence names one code unit; only byte-sized ones are decoded.
-            (Some('\\'), _) => match unescape(body) {
-                Ok(b) if b.len() == 1 => b[0] as u64,
-                Ok(_) => {
-                    return Some(
-                        self.unsupported(span, format!("escape in wide character constant {s}")),
-                    )
-                }
-                Err(m) => return Some(self.error(span, m)),
-            },
-            (Some(ch), None) => ch as u64,
+        let units = match decode_literal(body) {
+            Ok(u) => u,
+            Err(m) => return Some(self.error(span, m)),
+        };
+        let cp = match units.as_slice() {
+            [LitUnit::Char(c)] => *c as u64,
+            // A numeric escape is one code unit, cut to the type's width.
+            [LitUnit::Escape(v)] => u64::from(*v),
+            [LitUnit::Byte(_)] => {
+                return Some(
+                    self.unsupported(span, format!("character constant {s} that is not UTF-8")),
+                );
+            }
             _ => {
                 return Some(self.unsupported(span, format!("multi-character constant {s}")));
             }
@@ -664,49 +661,196 @@ impl<'u> Cx<'u> {
         }
     }
 
-    /// The bytes of a (possibly concatenated) string literal, with the final NUL.
+    /// The bytes of a (possibly concatenated) narrow string literal, with the final NUL.
     pub fn string_bytes(&mut self, parts: &[String], span: lang_c::span::Span) -> R<Vec<u8>> {
-        let mut out = Vec::new();
+        let lit = self.string_literal(parts, span)?;
+        if lit.enc.unit() != 1 {
+            return self.unsupported(span, "a wide string literal where a narrow one is expected");
+        }
+        Ok(lit.bytes)
+    }
+
+    /// A (possibly concatenated) string literal: its encoding, from the prefixes (C11
+    /// 6.4.5p5: a plain part takes the other parts' prefix), and its bytes, each code
+    /// unit little-endian, with the final NUL unit.
+    pub fn string_literal(&mut self, parts: &[String], span: lang_c::span::Span) -> R<StrLit> {
+        let mut enc = StrEnc::Plain;
+        let mut bodies = Vec::with_capacity(parts.len());
         for p in parts {
-            let Some(body) = p.strip_prefix('"').and_then(|x| x.strip_suffix('"')) else {
-                return self.unsupported(span, format!("wide or prefixed string literal {p}"));
+            let Some((e, body)) = StrEnc::split(p) else {
+                return self.unsupported(span, format!("string literal {p}"));
             };
-            match unescape(body) {
-                Ok(b) => out.extend(b),
+            if e != StrEnc::Plain && enc != StrEnc::Plain && e != enc {
+                return self.error(
+                    span,
+                    "concatenation of string literals with different prefixes",
+                );
+            }
+            if e != StrEnc::Plain {
+                enc = e;
+            }
+            bodies.push(body);
+        }
+        let mut bytes = Vec::new();
+        for body in bodies {
+            match decode_literal(body).and_then(|units| enc.encode(&units)) {
+                Ok(b) => bytes.extend(b),
                 Err(m) => return self.error(span, m),
             }
         }
-        out.push(0);
+        bytes.extend(std::iter::repeat_n(0, enc.unit()));
+        Ok(StrLit { bytes, enc })
+    }
+}
+
+/// A string literal's encoding, from its prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrEnc {
+    /// `"..."` and `u8"..."`: UTF-8 bytes, `char` elements.
+    Plain,
+    Utf8,
+    /// `L"..."`: `wchar_t`, a 32-bit `int` on x86-64 Linux.
+    Wide,
+    /// `u"..."`: `char16_t` (UTF-16), `U"..."`: `char32_t`.
+    Utf16,
+    Utf32,
+}
+
+impl StrEnc {
+    /// The prefix of a literal's text and its body between the quotes.
+    fn split(text: &str) -> Option<(StrEnc, &str)> {
+        let (enc, rest) = if let Some(r) = text.strip_prefix("u8") {
+            (StrEnc::Utf8, r)
+        } else if let Some(r) = text.strip_prefix('L') {
+            (StrEnc::Wide, r)
+        } else if let Some(r) = text.strip_prefix('u') {
+            (StrEnc::Utf16, r)
+        } else if let Some(r) = text.strip_prefix('U') {
+            (StrEnc::Utf32, r)
+        } else {
+            (StrEnc::Plain, text)
+        };
+        Some((enc, rest.strip_prefix('"')?.strip_suffix('"')?))
+    }
+
+    /// Bytes per code unit.
+    pub fn unit(self) -> usize {
+        match self {
+            StrEnc::Plain | StrEnc::Utf8 => 1,
+            StrEnc::Utf16 => 2,
+            StrEnc::Wide | StrEnc::Utf32 => 4,
+        }
+    }
+
+    /// The element type of the literal's array.
+    pub fn elem(self) -> TypeRef {
+        match self {
+            StrEnc::Plain | StrEnc::Utf8 => super::types::char_t(),
+            StrEnc::Wide => int_t(),
+            StrEnc::Utf16 => Rc::new(Type::int(2, false)),
+            StrEnc::Utf32 => Rc::new(Type::int(4, false)),
+        }
+    }
+
+    /// The code units of decoded literal text, little-endian bytes. A numeric escape
+    /// is one unit (its value cut to the unit's width, as gcc does with a warning); a
+    /// character is its UTF-8 bytes, its UTF-16 units, or its code point.
+    fn encode(self, units: &[LitUnit]) -> Result<Vec<u8>, String> {
+        let mut out = Vec::with_capacity(units.len() * self.unit());
+        for u in units {
+            let (cp, numeric) = match *u {
+                LitUnit::Byte(b) if self.unit() == 1 => {
+                    out.push(b);
+                    continue;
+                }
+                LitUnit::Byte(b) => {
+                    return Err(format!(
+                        "byte 0x{b:02x}, which is not UTF-8, in a wide string literal"
+                    ))
+                }
+                LitUnit::Escape(v) => (v, true),
+                LitUnit::Char(c) => (c as u32, false),
+            };
+            match (self.unit(), numeric) {
+                (1, true) => out.push(cp as u8),
+                (1, false) => {
+                    let c = char::from_u32(cp).ok_or("invalid character in a literal")?;
+                    out.extend(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                (2, true) => out.extend((cp as u16).to_le_bytes()),
+                (2, false) => {
+                    let c = char::from_u32(cp).ok_or("invalid character in a literal")?;
+                    for w in c.encode_utf16(&mut [0; 2]) {
+                        out.extend(w.to_le_bytes());
+                    }
+                }
+                _ => out.extend(cp.to_le_bytes()),
+            }
+        }
         Ok(out)
     }
 }
 
-/// Decode C escape sequences of a string or character literal body.
-pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
+/// A string literal's value: its bytes (with the final NUL unit) and encoding.
+pub struct StrLit {
+    pub bytes: Vec<u8>,
+    pub enc: StrEnc,
+}
+
+impl StrLit {
+    /// The number of elements, the NUL included.
+    pub fn len(&self) -> u64 {
+        (self.bytes.len() / self.enc.unit()) as u64
+    }
+
+    /// The literal's array type.
+    pub fn array_type(&self) -> TypeRef {
+        Rc::new(Type::Array(self.enc.elem(), Some(self.len())))
+    }
+}
+
+/// One piece of a literal's text: a character of the source, a source byte that was
+/// not UTF-8, or a numeric escape's value (`\x41`, `\101`, `\n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LitUnit {
+    Char(char),
+    Byte(u8),
+    Escape(u32),
+}
+
+/// Decode C escape sequences of a string or character literal body. (Universal
+/// character names, `\u00e9`, never reach here: the parser refuses them.)
+pub(crate) fn decode_literal(s: &str) -> Result<Vec<LitUnit>, String> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
         // A byte of the source that was not UTF-8 (`frontend::source_text`).
         if let Some((byte, len)) = crate::frontend::placeholder_byte(&b[i..]) {
-            out.push(byte);
+            out.push(LitUnit::Byte(byte));
             i += len;
             continue;
         }
         if b[i] != b'\\' {
-            out.push(b[i]);
-            i += 1;
+            let c = s[i..].chars().next().ok_or("truncated literal")?;
+            out.push(LitUnit::Char(c));
+            i += c.len_utf8();
             continue;
         }
         i += 1;
         let Some(&c) = b.get(i) else {
             return Err("escape sequence at the end of a literal".into());
         };
+        if !c.is_ascii() {
+            // A backslash before a non-ASCII character: gcc keeps the character (with
+            // a warning); it is read whole on the next turn.
+            continue;
+        }
         i += 1;
-        match c {
-            b'n' => out.push(b'\n'),
-            b't' => out.push(b'\t'),
-            b'r' => out.push(b'\r'),
+        let v = match c {
+            b'n' => u32::from(b'\n'),
+            b't' => u32::from(b'\t'),
+            b'r' => u32::from(b'\r'),
             b'0'..=b'7' => {
                 let mut v: u32 = (c - b'0') as u32;
                 let mut k = 0;
@@ -715,7 +859,7 @@ pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
                     i += 1;
                     k += 1;
                 }
-                out.push(v as u8);
+                v
             }
             b'x' => {
                 let mut v: u32 = 0;
@@ -727,19 +871,24 @@ pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
                 if i == st {
                     return Err("\\x used with no following hex digits".into());
                 }
-                out.push(v as u8);
+                v
             }
-            b'a' => out.push(7),
-            b'b' => out.push(8),
-            b'f' => out.push(12),
-            b'v' => out.push(11),
-            b'e' => out.push(27),
-            b'\\' | b'\'' | b'"' | b'?' => out.push(c),
-            b'u' | b'U' => return Err("universal character names (\\u) are not supported".into()),
-            other => out.push(other),
-        }
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'v' => 11,
+            b'e' => 27,
+            // `\\`, `\'`, `\"`, `\?`, and what gcc accepts with a warning.
+            other => u32::from(other),
+        };
+        out.push(LitUnit::Escape(v));
     }
     Ok(out)
+}
+
+/// The bytes of a narrow literal body (escapes decoded, characters in UTF-8).
+pub(crate) fn unescape(s: &str) -> Result<Vec<u8>, String> {
+    StrEnc::Plain.encode(&decode_literal(s)?)
 }
 
 fn parse_hex_float(s: &str) -> Option<f64> {
@@ -762,4 +911,51 @@ fn parse_hex_float(s: &str) -> Option<f64> {
         scale /= 16.0;
     }
     Some(v * 2f64.powi(exp))
+}
+
+#[cfg(test)]
+mod literal_tests {
+    use super::{decode_literal, unescape, LitUnit, StrEnc};
+
+    fn encode(enc: StrEnc, body: &str) -> Vec<u8> {
+        enc.encode(&decode_literal(body).expect("decodes"))
+            .expect("encodes")
+    }
+
+    /// Each encoding's code units: characters as UTF-8, UTF-16 (with surrogate pairs)
+    /// or code points; numeric escapes as one unit cut to the unit's width.
+    #[test]
+    fn literals_encode_as_gcc_lays_them_out() {
+        assert_eq!(encode(StrEnc::Plain, "é\\x41\\101"), b"\xc3\xa9AA");
+        assert_eq!(encode(StrEnc::Wide, "é"), 0xe9u32.to_le_bytes());
+        assert_eq!(
+            encode(StrEnc::Wide, "\\xffffffff\\n"),
+            [[0xff; 4], 10u32.to_le_bytes()].concat()
+        );
+        let pair: Vec<u8> = [0xd83du16, 0xde00]
+            .iter()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        assert_eq!(encode(StrEnc::Utf16, "😀"), pair);
+        assert_eq!(encode(StrEnc::Utf16, "\\x12345"), 0x2345u16.to_le_bytes());
+        assert_eq!(encode(StrEnc::Utf32, "😀"), 0x1f600u32.to_le_bytes());
+    }
+
+    /// A backslash before a non-ASCII character keeps the character whole (gcc warns),
+    /// instead of splitting it.
+    #[test]
+    fn backslash_before_a_multibyte_character() {
+        assert_eq!(decode_literal("\\é"), Ok(vec![LitUnit::Char('é')]));
+        assert_eq!(unescape("a\\éb"), Ok("aéb".as_bytes().to_vec()));
+    }
+
+    /// A source byte that was not UTF-8 stays a byte in a narrow literal and is refused
+    /// in a wide one (gcc cannot convert it either).
+    #[test]
+    fn bytes_that_are_not_utf8() {
+        let text = crate::frontend::source_text(b"\xff");
+        assert_eq!(unescape(&text), Ok(vec![0xff]));
+        let units = decode_literal(&text).expect("decodes");
+        assert!(StrEnc::Wide.encode(&units).is_err());
+    }
 }

@@ -302,14 +302,11 @@ impl<'u> Cx<'u> {
                 CVal::Addr(..) => self.error(e.span, "unexpected address constant"),
             },
             Expression::StringLiteral(s) => {
-                let bytes = self.string_bytes(&s.node, s.span)?;
-                let n = bytes.len() as u64;
-                let g = self.string_global(bytes, loc);
+                let lit = self.string_literal(&s.node, s.span)?;
+                let ty = lit.array_type();
+                let g = self.literal_global(lit, loc);
                 let a = self.assign(Rvalue::AddrGlobal(g), loc);
-                Ok(Val::Agg(
-                    a,
-                    Rc::new(Type::Array(super::types::char_t(), Some(n))),
-                ))
+                Ok(Val::Agg(a, ty))
             }
             Expression::Member(_) | Expression::CompoundLiteral(_) => {
                 let p = self.place(e)?;

@@ -18,15 +18,22 @@ pub(crate) enum InitItem<'a> {
         /// For a bit-field member: where its bits are.
         bits: Option<BitField>,
     },
-    /// Initialise a char array of `len` bytes at `off` from a string literal.
+    /// Initialise an array of `len` bytes at `off` from a string literal (of `char`,
+    /// or of wide elements, little-endian).
     Str { off: u32, bytes: Vec<u8>, len: u32 },
 }
 
-fn is_char_array(t: &Type) -> Option<Option<u64>> {
+/// An array a string literal may initialise (C11 6.7.9p14-15): of `char` (plain and
+/// `u8` literals) or of a 2- or 4-byte integer (`u`, `L` and `U` literals): its element
+/// size and length.
+fn literal_array(t: &Type) -> Option<(u32, Option<u64>)> {
     match t {
-        Type::Array(el, n) if matches!(**el, Type::Int(i) if i.size == 1 && i.kind != IntKind::Bool) => {
-            Some(*n)
-        }
+        Type::Array(el, n) => match **el {
+            Type::Int(i) if i.kind != IntKind::Bool && matches!(i.size, 1 | 2 | 4) => {
+                Some((u32::from(i.size), *n))
+            }
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -64,13 +71,20 @@ impl<'u> Cx<'u> {
     ) -> R<u64> {
         match &init.node {
             Initializer::Expression(e) => {
-                if let (Some(len), Some(s)) = (is_char_array(ty), string_lit(e)) {
-                    let bytes = self.string_bytes(&s.node, s.span)?;
-                    let n = len.unwrap_or(bytes.len() as u64);
+                if let (Some((unit, len)), Some(s)) = (literal_array(ty), string_lit(e)) {
+                    let lit = self.string_literal(&s.node, s.span)?;
+                    if lit.enc.unit() as u32 != unit {
+                        // gcc's words: `char c[] = L"x"`, `wchar_t w[] = "x"`.
+                        return self.error(
+                            e.span,
+                            "array of inappropriate type initialized from string constant",
+                        );
+                    }
+                    let n = len.unwrap_or(lit.len());
                     out.push(InitItem::Str {
                         off,
-                        bytes,
-                        len: n as u32,
+                        bytes: lit.bytes,
+                        len: (n * u64::from(unit)) as u32,
                     });
                     return Ok(n);
                 }
@@ -110,7 +124,7 @@ impl<'u> Cx<'u> {
             return Ok(1);
         }
         // `char s[] = { "text" }`: braces around a string literal.
-        if let (Some(_), [only]) = (is_char_array(ty), items) {
+        if let (Some(_), [only]) = (literal_array(ty), items) {
             if let Initializer::Expression(e) = &only.node.initializer.node {
                 if only.node.designation.is_empty() && string_lit(e).is_some() {
                     return self.init_into((ty, off, None), &only.node.initializer, out);
@@ -163,7 +177,7 @@ impl<'u> Cx<'u> {
         let elide = match &item.initializer.node {
             Initializer::List(_) => false,
             Initializer::Expression(e) => {
-                if sty.is_scalar() || (is_char_array(&sty).is_some() && string_lit(e).is_some()) {
+                if sty.is_scalar() || (literal_array(&sty).is_some() && string_lit(e).is_some()) {
                     false
                 } else if matches!(*sty, Type::Struct(_)) {
                     let et = self.type_of_expr(e)?;

@@ -130,7 +130,8 @@ pub(crate) struct Cx<'u> {
     pub func_defined: Vec<bool>,
     /// First use of each function, to report calls of undefined functions.
     pub func_first_use: HashMap<FuncId, Loc>,
-    pub strings: HashMap<Vec<u8>, GlobalId>,
+    /// String literal objects by contents and alignment, shared as gcc merges them.
+    pub strings: HashMap<(Vec<u8>, u32), GlobalId>,
     pub f: Option<FnState>,
     /// Counter for names of static locals and compound literals.
     pub anon: u32,
@@ -323,21 +324,34 @@ impl<'u> Cx<'u> {
     }
 
     pub fn string_global(&mut self, bytes: Vec<u8>, loc: Loc) -> GlobalId {
-        if let Some(g) = self.strings.get(&bytes) {
+        self.aligned_string_global(bytes, 1, loc)
+    }
+
+    /// The read-only object of a string literal of any encoding, aligned as its
+    /// elements (gcc places `L"..."` at a multiple of 4).
+    pub fn literal_global(&mut self, lit: consteval::StrLit, loc: Loc) -> GlobalId {
+        let align = lit.enc.unit() as u32;
+        self.aligned_string_global(lit.bytes, align, loc)
+    }
+
+    fn aligned_string_global(&mut self, bytes: Vec<u8>, align: u32, loc: Loc) -> GlobalId {
+        let key = (bytes, align);
+        if let Some(g) = self.strings.get(&key) {
             return *g;
         }
+        let bytes = key.0.clone();
         let size = bytes.len() as u32;
         let id = self.add_global(Global {
             name: "<string literal>".into(),
             size,
-            align: 1,
+            align,
             init: bytes.clone(),
             relocs: Vec::new(),
             read_only: true,
             loc,
             init_locs: Vec::new(),
         });
-        self.strings.insert(bytes, id);
+        self.strings.insert(key, id);
         id
     }
 

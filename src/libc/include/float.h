@@ -2,8 +2,8 @@
 #define _REGCAUSE_FLOAT_H
 
 /* IEEE 754 binary32/binary64, round to nearest, no excess precision. The values are
-   written as float/double literals that convert exactly (no long double). Long double
-   (LDBL_*) is not provided: regcause does not model it. */
+   written as literals that convert exactly. Long double is x87's 80-bit format, gcc's
+   values. */
 #define FLT_RADIX 2
 #define FLT_ROUNDS 1
 #define FLT_EVAL_METHOD 0
@@ -34,5 +34,17 @@
 #define DBL_EPSILON 2.22044604925031308084726333618164062e-16
 #define DBL_TRUE_MIN 4.94065645841246544176568792868221372e-324
 #define DBL_HAS_SUBNORM 1
+#define LDBL_MANT_DIG 64
+#define LDBL_DIG 18
+#define LDBL_DECIMAL_DIG 21
+#define LDBL_MIN_EXP (-16381)
+#define LDBL_MIN_10_EXP (-4931)
+#define LDBL_MAX_EXP 16384
+#define LDBL_MAX_10_EXP 4932
+#define LDBL_MAX 1.18973149535723176502126385303097021e+4932L
+#define LDBL_MIN 3.36210314311209350626267781732175260e-4932L
+#define LDBL_EPSILON 1.08420217248550443400745280086994171e-19L
+#define LDBL_TRUE_MIN 3.64519953188247460252840593361941982e-4951L
+#define LDBL_HAS_SUBNORM 1
 
 #endif

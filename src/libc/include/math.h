@@ -108,5 +108,62 @@ long double ceill(long double x);
 long double truncl(long double x);
 long double roundl(long double x);
 long double fmodl(long double x, long double y);
+double nextafter(double x, double y);
+float nextafterf(float x, float y);
+double remainder(double x, double y);
+float remainderf(float x, float y);
+double fma(double x, double y, double z);
+float fmaf(float x, float y, float z);
+float fdimf(float x, float y);
+double scalbn(double x, int n);
+float scalbnf(float x, int n);
+int ilogb(double x);
+int ilogbf(float x);
+double logb(double x);
+float logbf(float x);
+double asinh(double x);
+float asinhf(float x);
+double acosh(double x);
+float acoshf(float x);
+double atanh(double x);
+float atanhf(float x);
+long lroundf(float x);
+long long llroundf(float x);
+
+/* Classification, with glibc's values. The macros call glibc's own functions chosen by
+   the argument's size, as glibc's <math.h> did before gcc's built-ins, so the argument
+   is evaluated once. */
+#define FP_NAN 0
+#define FP_INFINITE 1
+#define FP_ZERO 2
+#define FP_SUBNORMAL 3
+#define FP_NORMAL 4
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
+int __fpclassify(double x);
+int __fpclassifyf(float x);
+int __fpclassifyl(long double x);
+int __isinf(double x);
+int __isinff(float x);
+int __isinfl(long double x);
+int __signbit(double x);
+int __signbitf(float x);
+int __signbitl(long double x);
+/* 0 unordered, 1 less, 2 equal, 4 greater (exact: float and double widen exactly). */
+int __regcause_fpcompare(long double x, long double y);
+#define __REGCAUSE_TG(__fn, x) \
+    (sizeof(x) == sizeof(float) ? __fn##f(x) : sizeof(x) == sizeof(double) ? __fn(x) : __fn##l(x))
+#define fpclassify(x) __REGCAUSE_TG(__fpclassify, x)
+#define isnan(x) (fpclassify(x) == FP_NAN)
+#define isinf(x) __REGCAUSE_TG(__isinf, x)
+#define isfinite(x) (fpclassify(x) > FP_INFINITE)
+#define isnormal(x) (fpclassify(x) == FP_NORMAL)
+#define signbit(x) __REGCAUSE_TG(__signbit, x)
+#define isgreater(x, y) ((__regcause_fpcompare(x, y) & 4) != 0)
+#define isgreaterequal(x, y) ((__regcause_fpcompare(x, y) & 6) != 0)
+#define isless(x, y) ((__regcause_fpcompare(x, y) & 1) != 0)
+#define islessequal(x, y) ((__regcause_fpcompare(x, y) & 3) != 0)
+#define islessgreater(x, y) ((__regcause_fpcompare(x, y) & 5) != 0)
+#define isunordered(x, y) (__regcause_fpcompare(x, y) == 0)
 
 #endif

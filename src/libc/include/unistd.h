@@ -37,6 +37,8 @@ off_t lseek(int fd, off_t offset, int whence);
 int access(const char *path, int mode);
 int unlink(const char *path);
 int rmdir(const char *path);
+int dup(int fd);
+int dup2(int oldfd, int newfd);
 char *getcwd(char *buf, size_t size);
 int chdir(const char *path);
 pid_t getpid(void);

@@ -17,5 +17,10 @@ typedef unsigned int wint_t;
 size_t wcslen(const wchar_t *s);
 int wcscmp(const wchar_t *s1, const wchar_t *s2);
 wchar_t *wcscpy(wchar_t *dest, const wchar_t *src);
+int wcsncmp(const wchar_t *s1, const wchar_t *s2, size_t n);
+wchar_t *wcschr(const wchar_t *s, wchar_t c);
+wchar_t *wcsrchr(const wchar_t *s, wchar_t c);
+wchar_t *wcscat(wchar_t *dest, const wchar_t *src);
+wchar_t *wcsncpy(wchar_t *dest, const wchar_t *src, size_t n);
 
 #endif

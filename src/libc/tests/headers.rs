@@ -23,7 +23,7 @@ const ALL: &str = "#include <assert.h>\n#include <ctype.h>\n#include <errno.h>\n
 #include <assert.h>\n#include <stdio.h>\n#include <time.h>\n#include <strings.h>\n#include <memory.h>\n\
 #include <wchar.h>\n#include <unistd.h>\n#include <getopt.h>\n#include <sys/types.h>\n\
 #include <sys/stat.h>\n#include <sys/time.h>\n#include <fcntl.h>\n#include <dirent.h>\n\
-#include <locale.h>\n#include <signal.h>\n";
+#include <locale.h>\n#include <signal.h>\n#include <pthread.h>\n";
 
 /// Builds `src` with our headers (`ours`) or the system's and returns (stdout, stderr,
 /// exit status, signal).
@@ -339,6 +339,25 @@ fn macros_and_types_match_glibc() {
         "offsetof(struct S, i)",
         "offsetof(struct S, d)",
         "sizeof(struct S)",
+        "sizeof(pthread_t)",
+        "sizeof(pthread_mutex_t)",
+        "sizeof(pthread_cond_t)",
+        "sizeof(pthread_rwlock_t)",
+        "sizeof(pthread_attr_t)",
+        "sizeof(pthread_once_t)",
+        "FP_NAN",
+        "FP_INFINITE",
+        "FP_ZERO",
+        "FP_SUBNORMAL",
+        "FP_NORMAL",
+        "F_DUPFD",
+        "F_DUPFD_CLOEXEC",
+        "LDBL_MANT_DIG",
+        "LDBL_DIG",
+        "LDBL_MIN_EXP",
+        "LDBL_MAX_EXP",
+        "LDBL_MIN_10_EXP",
+        "LDBL_MAX_10_EXP",
     ] {
         src.push_str(&format!("PI({m});\n"));
     }

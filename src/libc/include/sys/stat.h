@@ -3,8 +3,8 @@
 
 /* glibc's x86-64 `struct stat`. stat, lstat and fstat see the run's tree: the size,
    the type and the permissions; the owner is 0 and the times are the fixed clock of
-   time(). mkdir, chmod and umask are not modelled: a call stops the run with
-   `unsupported:`. */
+   time(). mkdir makes a directory of the run's view only (the mode is not kept);
+   chmod and umask are not modelled: a call stops the run with `unsupported:`. */
 #include <sys/types.h>
 
 #ifndef _REGCAUSE_TIMESPEC
