@@ -271,6 +271,9 @@ pub struct Macro {
     pub text: String,
     /// Whether the diff inserted or replaced one of its lines.
     pub changed: bool,
+    /// The first line of the definition the diff inserted or replaced (a change in the
+    /// body of a long definition is on one of its continuation lines).
+    pub changed_line: Option<u32>,
 }
 
 impl TreeDiff {
@@ -284,10 +287,12 @@ impl TreeDiff {
             let mut i = 0;
             while i < f.bad_lines.len() {
                 let start = i;
-                let (mut text, mut changed) = (String::new(), false);
+                let (mut text, mut changed_line) = (String::new(), None);
                 // A directive runs on while its lines end in a backslash.
                 while let Some(t) = f.bad_lines.get(i) {
-                    changed |= f.added || f.changed.contains(&(i as u32 + 1));
+                    if changed_line.is_none() && (f.added || f.changed.contains(&(i as u32 + 1))) {
+                        changed_line = Some(i as u32 + 1);
+                    }
                     text.push_str(t.trim_end().trim_end_matches('\\'));
                     text.push(' ');
                     i += 1;
@@ -301,7 +306,8 @@ impl TreeDiff {
                         file: p.clone(),
                         line: start as u32 + 1,
                         text: text.trim_end().to_string(),
-                        changed,
+                        changed: changed_line.is_some(),
+                        changed_line,
                     });
                 }
             }

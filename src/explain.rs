@@ -858,7 +858,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                 let via = if m.changed {
                     Location {
                         file: m.file.clone(),
-                        line: m.line,
+                        line: m.changed_line.unwrap_or(m.line),
                     }
                 } else {
                     used_at.clone()
@@ -870,29 +870,41 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                 {
                     work.push((n, via.clone()));
                 }
-                if !m.changed || !added.insert((m.file.clone(), m.line)) {
+                // Named at its changed line: the `#define` line, or the continuation
+                // line the change is on.
+                let at = m.changed_line.unwrap_or(m.line);
+                if !m.changed || !added.insert((m.file.clone(), at)) {
                     continue;
                 }
                 let fd = diff.file(&m.file);
+                let what = if at == m.line {
+                    format!("defines the macro `{}`", m.name)
+                } else {
+                    format!(
+                        "changes the definition of the macro `{}` ({}:{})",
+                        m.name, m.file, m.line
+                    )
+                };
                 let note = format!(
-                    "defines the macro `{}` used at {}:{}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
-                    m.name,
+                    "{what} used at {}:{}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
                     used_at.file,
                     used_at.line,
                     user.explanation.name()
                 );
                 out.push(Candidate {
                     used_at: Some(used_at.clone()),
+                    // Without the continuation's backslash and the spaces before it.
                     source: fd
-                        .and_then(|d| d.line_text(m.line))
+                        .and_then(|d| d.line_text(at))
+                        .map(|t| t.trim_end().trim_end_matches('\\').trim_end())
                         .unwrap_or("")
                         .to_string(),
-                    hunk: fd.and_then(|d| d.hunk_around(m.line, &m.file)),
+                    hunk: fd.and_then(|d| d.hunk_around(at, &m.file)),
                     notes: vec![note],
                     // A definition is no decision that skipped output, nor a deletion.
                     ..Candidate::new(
                         m.file.clone(),
-                        m.line,
+                        at,
                         match user.explanation {
                             Explanation::Decision => Explanation::Decision,
                             _ => Explanation::Value,

@@ -1238,7 +1238,9 @@ fn scan(text: &str, macros: &HashSet<String>) -> Vec<LineInfo> {
             in_directive = false;
             in_line_comment = false;
         }
-        let mut directive = false;
+        // A continuation line of a directive is part of it: a changed line in the body
+        // of a multi-line `#define` changes a directive, not code.
+        let mut directive = continued && in_directive;
         let mut first = !continued;
         let b = line.as_bytes();
         let mut i = 0;
@@ -1333,6 +1335,8 @@ fn scan(text: &str, macros: &HashSet<String>) -> Vec<LineInfo> {
             directive,
             dirs_before: dirs,
         });
+        // Directive lines (a continued directive counts each of its lines, on both
+        // sides alike, as `View` counts them).
         dirs += u32::from(directive);
     }
     out

@@ -130,6 +130,7 @@ fn each_kind_names_the_expected_lines() {
         // survives; both runs continue past it and the regression is analysed.
         ("peaks", &["peaks.c:19"], "hunk-search"),
         ("order-ids", &["orders.c:26"], "hunk-search"),
+        ("rises", &["readings.c:21"], "hunk-search"),
     ];
     let mut failures = Vec::new();
     for (name, want, evidence) in table {
@@ -373,5 +374,55 @@ fn a_good_revision_surviving_an_off_by_one_read_is_analysed() {
     assert!(
         out.contains("already fails at") && out.contains("far.c:4"),
         "{out}"
+    );
+}
+
+/// A change on a continuation line of a long macro in a header of an include directory
+/// (uthash's shape): the hunk search runs (a continuation line is part of its directive,
+/// so the splice does not take the unchanged user's expansion from the good side) and
+/// the changed line itself is named, with the unchanged line that expands it.
+#[test]
+fn a_change_inside_a_long_macro_names_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    std::fs::create_dir_all(repo.join("src")).expect("mkdir");
+    std::fs::create_dir_all(repo.join("tests")).expect("mkdir");
+    let header = |cmp: &str| {
+        format!(
+            "#ifndef SORTY_H\n#define SORTY_H\n#define SORT_DESC(a, n)            \\\ndo {{                                \\\n  int _i, _j, _t;                   \\\n  for (_i = 0; _i < (n); _i++)      \\\n    for (_j = _i + 1; _j < (n); _j++) \\\n      if ((a)[_j] {cmp} (a)[_i]) {{      \\\n        _t = (a)[_i]; (a)[_i] = (a)[_j]; (a)[_j] = _t; \\\n      }}                             \\\n}} while (0)\n#endif\n"
+        )
+    };
+    let test = "#include <stdio.h>\n#include \"sorty.h\"\n\nint main(void)\n{\n    int v[6] = {4, 9, 1, 7, 3, 8};\n    SORT_DESC(v, 6);\n    for (int i = 0; i < 6; i++)\n        printf(\"%d\\n\", v[i]);\n    return 0;\n}\n";
+    std::fs::write(repo.join("tests/t1.c"), test).expect("write test");
+    for (cmp, msg) in [(">", "good"), ("<", "bad")] {
+        std::fs::write(repo.join("src/sorty.h"), header(cmp)).expect("write header");
+        git(repo, &["add", "."]);
+        git(repo, &["commit", "-q", "-m", msg]);
+    }
+    let o = git_regcause(
+        repo,
+        &[
+            "HEAD~1",
+            "HEAD",
+            "--no-cache",
+            "-I",
+            "src",
+            "--format",
+            "json",
+            "--",
+            "./t1",
+        ],
+    );
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    let v: Value = serde_json::from_str(&out).expect("JSON report");
+    assert_eq!(named(&v), ["src/sorty.h:8", "tests/t1.c:7"], "{v:#}");
+    assert_eq!(v["dd"]["narrowed"], true, "{v:#}");
+    let def = candidate(&v, "src/sorty.h:8");
+    assert_eq!(
+        def["source"].as_str().map(str::trim),
+        Some("if ((a)[_j] < (a)[_i]) {"),
+        "{def:#}"
     );
 }
