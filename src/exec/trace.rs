@@ -130,6 +130,15 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The locations of entry `i`.
     pub fn locs_of(&self, i: usize) -> &[Location] {
         let start = if i == 0 {
