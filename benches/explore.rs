@@ -157,6 +157,7 @@ fn explore_one(prog: &Program, s: &Subject, strategy: Strategy) -> Result<Explor
         cwd: s.file.parent().map(Path::to_path_buf),
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     };
     let opts = Options {
         strategy,

@@ -301,6 +301,7 @@ fn measure(p: &Program, tmp: &Path) -> Result<Measured, BenchError> {
         cwd: None,
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     };
     // No step limit: the benchmarks are long by design.
     let limits = Limits {
@@ -458,6 +459,7 @@ fn concolic_table(programs: &[Program]) -> Result<bool, BenchError> {
             cwd: None,
             root: None,
             env: Vec::new(),
+            literals: Vec::new(),
         };
         let mut concrete = Duration::MAX;
         let mut concolic = Duration::MAX;

@@ -1163,6 +1163,7 @@ mod tests {
             as_predicted: predicted,
             revisions_agree: agree,
             surprise: None,
+            literals: Vec::new(),
         }
     }
 
@@ -1420,6 +1421,7 @@ mod tests {
                 cwd: None,
                 root: None,
                 env: Vec::new(),
+                literals: Vec::new(),
             };
             let lim = crate::exec::Limits {
                 max_steps: crate::exec::DEFAULT_MAX_STEPS,

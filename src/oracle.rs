@@ -67,6 +67,7 @@ impl Test {
             cwd: Some(cwd),
             root: Some(root.to_path_buf()),
             env: self.env.clone(),
+            literals: Vec::new(),
         }
     }
 }

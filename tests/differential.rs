@@ -62,6 +62,7 @@ fn input_of(case: &Case, cwd: Option<PathBuf>) -> RunInput {
         cwd,
         root: None,
         env: case.env_pairs(),
+        literals: Vec::new(),
     }
 }
 

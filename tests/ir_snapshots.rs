@@ -53,6 +53,7 @@ fn check(c_file: &std::path::Path) -> Result<(), Failed> {
         cwd: None,
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     };
     let r = exec::run(&prog, &input, Limits::default());
     let status = match &r.outcome {

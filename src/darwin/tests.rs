@@ -23,6 +23,7 @@ fn input(r: &Rev, stdin: &str) -> RunInput {
         cwd: Some(r.dir.path().to_path_buf()),
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     }
 }
 

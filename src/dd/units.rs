@@ -179,6 +179,7 @@ mod tests {
                 cwd: Some(d.to_path_buf()),
                 root: None,
                 env: Vec::new(),
+                literals: Vec::new(),
             };
             match crate::exec::run(p, &input, crate::exec::Limits::default()).outcome {
                 crate::exec::Outcome::Exit(n) => Some(n),

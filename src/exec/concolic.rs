@@ -10,6 +10,7 @@
 mod library;
 mod observer;
 
+pub use library::literal_inputs;
 pub use observer::Concolic;
 
 use crate::ir::{BinOp, Loc, Scalar, StmtId, UnOp};
@@ -28,6 +29,12 @@ pub enum InputOrigin {
     Arg { index: usize, base: u32 },
     /// One byte of stdin read character-wise.
     StdinByte { offset: usize },
+    /// A literal of the test's source passed to the code under test (`ir::Literal`,
+    /// named `literal`): the whole integer, or byte `byte` of a string.
+    Literal {
+        literal: String,
+        byte: Option<usize>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

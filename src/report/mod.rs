@@ -397,6 +397,18 @@ pub struct Alternative {
     pub revisions_agree: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprise: Option<String>,
+    /// The test's literals this input changes: a source edit of the test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub literals: Vec<LiteralEdit>,
+}
+
+/// One literal of the test's source given another value, as C source text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiteralEdit {
+    /// `file:line:col` of the literal.
+    pub at: String,
+    pub from: String,
+    pub to: String,
 }
 
 impl Alternative {

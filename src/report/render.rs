@@ -76,7 +76,20 @@ fn stats_line(r: &Report) -> String {
 }
 
 fn alt_input(a: &super::Alternative) -> String {
-    let mut s = format!("args {:?}", a.args);
+    // A unit test's alternative is a source edit of the test; its argv and stdin, the
+    // test's own, are shown only when there are any.
+    let edits: Vec<String> = a
+        .literals
+        .iter()
+        .map(|e| format!("{} → {} at {}", e.from, e.to, e.at))
+        .collect();
+    let mut s = edits.join("; ");
+    if edits.is_empty() || !a.args.is_empty() {
+        if !s.is_empty() {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "args {:?}", a.args);
+    }
     if !a.stdin.is_empty() {
         let _ = write!(s, ", stdin {:?}", a.stdin);
     }

@@ -31,6 +31,7 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
                 cwd: Some(dir.path().to_path_buf()),
                 root: None,
                 env: Vec::new(),
+                literals: Vec::new(),
             };
             let concrete = exec::run(&prog, &input, limits);
             let dir2 = tempfile::tempdir().unwrap();

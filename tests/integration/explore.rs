@@ -26,6 +26,7 @@ fn input(stdin: &str, args: &[&str]) -> RunInput {
         cwd: None,
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     }
 }
 
@@ -308,6 +309,7 @@ fn test_input(s: &SampleRepo, tree: &Path) -> RunInput {
         cwd: Some(tree.to_path_buf()),
         root: None,
         env: Vec::new(),
+        literals: Vec::new(),
     }
 }
 

@@ -18,6 +18,7 @@ mod dd_e2e;
 mod explore;
 mod libc_e2e;
 mod limits_e2e;
+mod literals_e2e;
 mod naming_e2e;
 mod realrepo_e2e;
 mod rootcause_e2e;

@@ -50,6 +50,7 @@ fn slice_conditions_match_the_expected_ones() {
             cwd: None,
             root: None,
             env: Vec::new(),
+            literals: Vec::new(),
         };
         let run = exec::run_traced(&prog, &input, Limits::default(), true);
         let sym = run.sym.as_ref().expect("concolic state");

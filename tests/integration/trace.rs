@@ -87,6 +87,7 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                 cwd: Some(d.path().to_path_buf()),
                 root: None,
                 env: Vec::new(),
+                literals: Vec::new(),
             };
             let (d1, d2, d3) = (
                 tempfile::tempdir().unwrap(),
