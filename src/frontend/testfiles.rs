@@ -5,7 +5,8 @@
 //! configured globs (`tests = [...]` in `regcause.toml`, `--test-files`); without any
 //! configured, the unit defining `main` when the program has other units (a test
 //! driver linked with the code it tests). A program of one file has no test file: its
-//! `main` sits beside the code under test.
+//! `main` sits beside the code under test. (`oracle` turns the default off for a test
+//! given arguments or stdin: that `main` drives a program.)
 
 use std::path::Path;
 

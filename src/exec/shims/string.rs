@@ -30,11 +30,10 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::strlen => cstr(m, a0)?.len() as u64,
-        // Copies go through `Memory::copy`, which carries what observers keep of each
-        // byte (an input-derived string stays one when copied).
         Shim::strcpy => {
-            let n = cstr(m, a1)?.len() + 1;
-            try_mem!(m, m.mem.copy(a0, a1, n));
+            let mut src = cstr(m, a1)?;
+            src.push(0);
+            try_mem!(m, m.mem.write_bytes(a0, &src));
             a0
         }
         Shim::strncpy => {
@@ -49,10 +48,8 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
                 out.push(b);
                 p += 1;
             }
-            let copied = out.len();
             out.resize(n, 0);
             try_mem!(m, m.mem.write_bytes(a0, &out));
-            try_mem!(m, m.mem.copy(a0, a1, copied));
             a0
         }
         Shim::strcat | Shim::strncat => {
@@ -61,10 +58,8 @@ pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
             if s == Shim::strncat {
                 src.truncate(a2 as usize);
             }
-            let copied = src.len();
             src.push(0);
             try_mem!(m, m.mem.write_bytes(a0 + dst.len() as u64, &src));
-            try_mem!(m, m.mem.copy(a0 + dst.len() as u64, a1, copied));
             a0
         }
         Shim::strcmp => {
