@@ -213,13 +213,15 @@ int main(void)\n\
     let out = text(&o.stdout);
     let loop_tests: Vec<&str> = out
         .lines()
-        .filter(|l| l.trim_end().ends_with("count.c:5:24"))
+        // Path condition lines: `  N. condition  file:line:col`.
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|l| l.trim_end().ends_with(" count.c:5:24"))
         .collect();
     assert_eq!(loop_tests.len(), 7, "{out}");
     assert!(
         loop_tests
             .iter()
-            .all(|l| l.contains("test_count.c:5:28[5] == 0 ? 5 : 6")),
+            .all(|l| l.contains("test_count.c:5:24[5] == 0 ? 5 : 6")),
         "{out}"
     );
     let v = report(&repo, "test_count");

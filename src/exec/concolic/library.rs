@@ -209,6 +209,11 @@ fn parsed_expr(m: &mut Machine, n: &Parsed<'_>, skip: usize, loc: Loc) {
         sy.concretise(loc, "number parsed from input-derived bytes (another base, or its sign, spaces or end input-derived)");
         return;
     }
+    // A first byte that became a space or a sign would be skipped or read as the sign,
+    // which the chain does not express: say so (a flip may then not replay exactly).
+    if bytes[start].1.is_some() {
+        sy.concretise(loc, "number parsed from input-derived bytes: a space or sign in its first byte is not modelled");
+    }
     // Up to the first concrete non-digit: bytes after it cannot matter.
     let end = bytes[start..len]
         .iter()
