@@ -77,8 +77,8 @@ fn trace_density(s: &samples::Sample, rev: &str, t: &samples::TestSpec) -> Resul
     let dir = s
         .snapshot_dir(rev)
         .with_context(|| format!("no snapshot for {rev}"))?;
-    let prog = oracle::load(&dir, &Test::named(&t.program), rev)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let prog =
+        oracle::load(&dir, &Test::named(&t.program), rev).map_err(|e| anyhow::anyhow!("{e}"))?;
     let test = Test {
         program: t.program.clone(),
         args: t.args.clone(),

@@ -158,6 +158,7 @@ fn explore_one(prog: &Program, s: &Subject, strategy: Strategy) -> Result<Explor
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     };
     let opts = Options {
         strategy,

@@ -302,6 +302,7 @@ fn measure(p: &Program, tmp: &Path) -> Result<Measured, BenchError> {
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     };
     // No step limit: the benchmarks are long by design.
     let limits = Limits {
@@ -460,6 +461,7 @@ fn concolic_table(programs: &[Program]) -> Result<bool, BenchError> {
             root: None,
             env: Vec::new(),
             files: Vec::new(),
+            literals: Vec::new(),
         };
         let mut concrete = Duration::MAX;
         let mut concolic = Duration::MAX;

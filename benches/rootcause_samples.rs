@@ -13,7 +13,10 @@
 //!
 //! One row per regression: whether a ground-truth line is named as the root cause
 //! (GT named), whether the named lines are exactly the ground-truth lines (exact), the
-//! kind of evidence that named them (`root_cause_evidence`), and whether a ground-truth
+//! kind of evidence that named them (`root_cause_evidence`), whether DARWIN proved a named
+//! ground-truth line (a decision whose alternative input, replayed at both revisions,
+//! undoes the regression; "literal edit" when that input changes the test's literals),
+//! and whether a ground-truth
 //! line is among the candidates at all (GT), the rank of the first
 //! one, lines named and candidates listed, and wall time, for relevant slice conditions (rsc, the
 //! default) and path conditions (pc): constraints of the bad run's condition, SMT-LIB2
@@ -59,6 +62,10 @@ struct Analysis {
     total_ms: u64,
     wall_ms: u128,
     executions: u64,
+    /// A named ground-truth line is a decision candidate whose alternative input,
+    /// replayed at both revisions, undoes the regression: DARWIN proved it (not the
+    /// hunk search). `Some(true)` when that alternative edits the test's literals.
+    darwin_proved: Option<bool>,
 }
 
 fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysis> {
@@ -111,6 +118,20 @@ fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysi
         total_ms: n("total_ms"),
         wall_ms,
         executions: n("executions"),
+        darwin_proved: cands
+            .iter()
+            .filter(|c| c["explanation"] == "decision")
+            .filter(|c| named_set.contains(&at(c)) && gt_set.contains(&at(c)))
+            .filter(|c| {
+                c["alternative"]["revisions_agree"] == true
+                    && c["alternative"]["as_predicted"] == true
+            })
+            .map(|c| {
+                c["alternative"]["literals"]
+                    .as_array()
+                    .is_some_and(|l| !l.is_empty())
+            })
+            .next(),
     })
 }
 
@@ -166,11 +187,12 @@ fn run() -> Result<()> {
         "GT named",
         "exact",
         "evidence",
+        "DARWIN proved",
         "GT",
         "rank",
         "named",
         "candidates",
-        "rsc ψ",
+        "rsc ψ (bad constraints)",
         "rsc calls",
         "rsc bytes",
         "rsc solve ms",
@@ -264,6 +286,12 @@ fn run() -> Result<()> {
                     if cold.named_gt { "yes" } else { "no" }.into(),
                     if cold.exact { "yes" } else { "no" }.into(),
                     cold.evidence.clone(),
+                    match cold.darwin_proved {
+                        Some(true) => "yes (literal edit)",
+                        Some(false) => "yes",
+                        None => "no",
+                    }
+                    .into(),
                     if cold.rank.is_some() { "yes" } else { "no" }.into(),
                     cold.rank.map_or("-".into(), |k| k.to_string()),
                     cold.named.to_string(),

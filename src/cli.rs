@@ -189,6 +189,13 @@ pub struct ConfigArgs {
     /// paths resolve there). Default: the root.
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<String>,
+    /// The test's own source files (a glob relative to the repository root, `*` within
+    /// a directory, `**` across; repeatable): integer, character and string literals
+    /// they pass to the code under test are symbolic inputs. Default: the file holding
+    /// `main`, when the program has other files and the test is given no arguments and
+    /// no stdin. `--test-files none` turns it off.
+    #[arg(long, value_name = "GLOB")]
+    pub test_files: Vec<String>,
     /// Print the effective configuration on stderr.
     #[arg(short = 'v', long)]
     pub verbose: bool,
@@ -203,6 +210,7 @@ fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
         undefines: c.undefine.clone(),
         includes: c.include.clone(),
         cwd: c.cwd.clone(),
+        test_files: c.test_files.clone(),
     };
     let config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
         repo.committed_unchanged(f)
@@ -708,6 +716,7 @@ fn cmd_exec(
             root: None,
             env: run_env(input),
             files: Vec::new(),
+            literals: Vec::new(),
         },
         limits(input),
     );
@@ -728,6 +737,14 @@ fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -
         InputOrigin::Scan { conv, stdin: None } => format!("%{} conversion at {at}", *conv as char),
         InputOrigin::Arg { index, .. } => format!("conversion of argv[{index}] at {at}"),
         InputOrigin::StdinByte { offset } => format!("stdin byte {offset}, read at {at}"),
+        InputOrigin::Literal {
+            literal,
+            byte: None,
+        } => format!("literal at {literal} passed to the code under test"),
+        InputOrigin::Literal {
+            literal,
+            byte: Some(k),
+        } => format!("byte {k} of the string literal at {literal}"),
         InputOrigin::SourceByte { source, offset } => {
             format!("byte {offset} of {}, read at {at}", source_text(source))
         }

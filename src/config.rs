@@ -22,6 +22,8 @@ pub struct Options {
     pub undefines: Vec<String>,
     pub includes: Vec<String>,
     pub cwd: Option<String>,
+    /// `--test-files GLOB`, repeated.
+    pub test_files: Vec<String>,
 }
 
 /// The effective configuration from outside the revisions.
@@ -46,6 +48,11 @@ pub struct Config {
     /// A build's compilation database, its paths made relative to the repository.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compile_commands: Option<CompileDb>,
+    /// Globs naming the test's own source files (`tests = [...]`, `--test-files`):
+    /// their literals passed to the code under test are inputs. `None`: the default
+    /// rule (see `frontend::tests`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests: Option<Vec<String>>,
     /// Where the settings came from, most important first (for `-v` and the report).
     pub from: Vec<String>,
 }
@@ -81,6 +88,9 @@ pub struct TomlFile {
     pub compile_commands: Option<String>,
     #[serde(default)]
     pub program: Vec<ProgramEntry>,
+    /// Globs naming the test's own source files (see `Config::tests`).
+    #[serde(default)]
+    pub tests: Option<Vec<String>>,
 }
 
 /// A compilation database with every path relative to the repository root.
@@ -154,7 +164,8 @@ impl Config {
             || !opts.undefines.is_empty()
             || !opts.includes.is_empty()
             || opts.cwd.is_some()
-            || opts.compile_commands.is_some();
+            || opts.compile_commands.is_some()
+            || !opts.test_files.is_empty();
         if cli_given {
             c.from.push("command line".into());
         }
@@ -173,6 +184,15 @@ impl Config {
         }
         if let Some(cc) = &opts.compile_commands {
             c.compile_commands = Some(CompileDb::read(cc, root.as_deref())?);
+        }
+        if !opts.test_files.is_empty() {
+            // `none` alone: no test files (the default rule off).
+            let none = opts.test_files.iter().all(|g| g == "none");
+            c.tests = Some(if none {
+                Vec::new()
+            } else {
+                opts.test_files.clone()
+            });
         }
         let file = match (&opts.config, workdir) {
             (Some(f), _) => Some((f.clone(), format!("--config {}", f.display()))),
@@ -218,6 +238,9 @@ impl Config {
                 }
             }
             c.programs = t.program;
+            if c.tests.is_none() {
+                c.tests = t.tests;
+            }
         }
         Ok(c)
     }
@@ -248,6 +271,9 @@ impl Config {
         }
         for p in &self.programs {
             s.push_str(&format!("  program {}: {}\n", p.name, p.sources.join(" ")));
+        }
+        if let Some(t) = &self.tests {
+            s.push_str(&format!("  test files: {}\n", list(t)));
         }
         if let Some(db) = &self.compile_commands {
             s.push_str(&format!(

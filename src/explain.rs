@@ -1456,6 +1456,7 @@ mod tests {
                 root: None,
                 env: Vec::new(),
                 files: Vec::new(),
+                literals: Vec::new(),
             };
             let lim = crate::exec::Limits {
                 max_steps: crate::exec::DEFAULT_MAX_STEPS,

@@ -68,6 +68,7 @@ impl Test {
             root: Some(root.to_path_buf()),
             env: self.env.clone(),
             files: Vec::new(),
+            literals: Vec::new(),
         }
     }
 }
@@ -124,12 +125,18 @@ fn load_with<T>(
     rev: &str,
     load: impl FnOnce(&Path, &frontend::ProgramSpec) -> Result<T, FrontendError>,
 ) -> Result<T, OracleError> {
-    let spec = frontend::find_program(tree, &test.config, &test.program).map_err(|err| {
+    let mut spec = frontend::find_program(tree, &test.config, &test.program).map_err(|err| {
         OracleError::Sources {
             rev: rev.to_string(),
             err,
         }
     })?;
+    // Unconfigured, a test given arguments or stdin is a program's driver, not a unit
+    // test: its `main`'s constants are its configuration, and its inputs come from
+    // outside. Only a test that reads neither gets the default test file.
+    if spec.tests.is_none() && (!test.args.is_empty() || !test.stdin.is_empty()) {
+        spec.tests = Some(Vec::new());
+    }
     if let Some(d) = &test.config.cwd {
         if !tree.join(d).is_dir() {
             return Err(OracleError::Sources {

@@ -48,6 +48,7 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
     // Edits per input: byte overwrites, and number texts spliced over byte ranges.
     let mut bytes: Vec<(Option<&InputSource>, usize, u8)> = Vec::new();
     let mut ranges: Vec<(Option<&InputSource>, usize, usize, String)> = Vec::new();
+    out.literals = literal_values(orig, inputs, model);
     for i in inputs {
         let Some(v) = model.get(i.var) else { continue };
         match &i.origin {
@@ -62,6 +63,8 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
                     *a = value_text(i, v).into_bytes();
                 }
             }
+            // Gathered by `literal_values`.
+            InputOrigin::Literal { .. } => {}
             InputOrigin::SourceByte { source, offset } => {
                 bytes.push((Some(source), *offset, v as u8))
             }
@@ -144,6 +147,118 @@ pub fn source_contents(input: &RunInput, s: &InputSource) -> Option<Vec<u8>> {
             .find(|(k, _)| k == n.as_bytes())
             .map(|(_, v)| v.clone()),
     }
+}
+
+/// The test's literals under `model`: every literal one of whose inputs the model
+/// assigns, with its whole new value (an integer's bytes, a string's bytes from all its
+/// byte inputs, model values over the run's), after `orig`'s own overrides of others.
+pub fn literal_values(
+    orig: &RunInput,
+    inputs: &[InputVar],
+    model: &Model,
+) -> Vec<(String, Vec<u8>)> {
+    let mut out = orig.literals.clone();
+    let mut changed: Vec<&str> = Vec::new();
+    for i in inputs {
+        if let InputOrigin::Literal { literal, .. } = &i.origin {
+            if model.get(i.var).is_some_and(|v| v != i.value)
+                && !changed.contains(&literal.as_str())
+            {
+                changed.push(literal);
+            }
+        }
+    }
+    for lit in changed {
+        let mut bytes: Vec<u8> = Vec::new();
+        for i in inputs {
+            let InputOrigin::Literal { literal, byte } = &i.origin else {
+                continue;
+            };
+            if literal != lit {
+                continue;
+            }
+            let v = model.get(i.var).unwrap_or(i.value);
+            match byte {
+                None => bytes = v.to_le_bytes()[..(i.width as usize).div_ceil(8)].to_vec(),
+                Some(k) => {
+                    if bytes.len() <= *k {
+                        bytes.resize(k + 1, 0);
+                    }
+                    bytes[*k] = v as u8;
+                }
+            }
+        }
+        out.retain(|(n, _)| n != lit);
+        out.push((lit.to_string(), bytes));
+    }
+    out
+}
+
+/// The literal edits `new` (from [`literal_values`]) makes, as C source text:
+/// (location, old text, new text), the old value read from the run's inputs.
+pub fn literal_edits(
+    inputs: &[InputVar],
+    new: &[(String, Vec<u8>)],
+) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for (name, bytes) in new {
+        let mine: Vec<&InputVar> = inputs
+            .iter()
+            .filter(
+                |i| matches!(&i.origin, InputOrigin::Literal { literal, .. } if literal == name),
+            )
+            .collect();
+        let Some(first) = mine.first() else { continue };
+        let (from, to) = match first.origin {
+            InputOrigin::Literal { byte: None, .. } => {
+                let mut v = [0u8; 8];
+                let n = bytes.len().min(8);
+                v[..n].copy_from_slice(&bytes[..n]);
+                (
+                    value_text(first, first.value),
+                    value_text(first, u64::from_le_bytes(v)),
+                )
+            }
+            _ => {
+                let mut old = Vec::new();
+                for i in &mine {
+                    if let InputOrigin::Literal { byte: Some(k), .. } = i.origin {
+                        if old.len() <= k {
+                            old.resize(k + 1, 0);
+                        }
+                        old[k] = i.value as u8;
+                    }
+                }
+                (c_string(&old), c_string(bytes))
+            }
+        };
+        if from != to {
+            out.push((name.clone(), from, to));
+        }
+    }
+    out
+}
+
+/// A C string literal holding `bytes` up to the first NUL.
+pub fn c_string(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    let text: Vec<u8> = bytes.iter().copied().take_while(|b| *b != 0).collect();
+    for (k, &b) in text.iter().enumerate() {
+        // A hex escape takes every hex digit after it: split the literal there.
+        let split = text.get(k + 1).is_some_and(u8::is_ascii_hexdigit);
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'\n' => s.push_str("\\n"),
+            b'\t' => s.push_str("\\t"),
+            b'\r' => s.push_str("\\r"),
+            0x20..=0x7e => s.push(b as char),
+            _ if split => s.push_str(&format!("\\x{b:02x}\"\"")),
+            _ => s.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    s.push('"');
+    s
 }
 
 /// Outcome of checking one run's path condition.
@@ -273,6 +388,17 @@ fn replayable(inputs: &[InputVar]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Edits read as C source: a hex escape never swallows a hex digit after it.
+    #[test]
+    fn string_literals_are_written_as_c_reads_them() {
+        assert_eq!(
+            super::c_string(b"a\x01b\x02\"\n\0z"),
+            "\"a\\x01\"\"b\\x02\\\"\\n\""
+        );
+        assert_eq!(super::c_string(b"\x01"), "\"\\x01\"");
+        assert_eq!(super::c_string(b""), "\"\"");
+    }
     use crate::ir::Loc;
     use crate::sym::VarId;
 
@@ -297,6 +423,7 @@ mod tests {
             root: None,
             env: Vec::new(),
             files: Vec::new(),
+            literals: Vec::new(),
         };
         let inputs = vec![
             var(0, 32, true, InputOrigin::Arg { index: 1, base: 10 }),

@@ -63,6 +63,7 @@ fn input_of(case: &Case, cwd: Option<PathBuf>) -> RunInput {
         root: None,
         env: case.env_pairs(),
         files: Vec::new(),
+        literals: Vec::new(),
     }
 }
 

@@ -54,6 +54,7 @@ fn check(c_file: &std::path::Path) -> Result<(), Failed> {
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     };
     let r = exec::run(&prog, &input, Limits::default());
     let status = match &r.outcome {

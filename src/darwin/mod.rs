@@ -322,8 +322,23 @@ pub fn explain(
                 .iter()
                 .map(|c| format!("{} at {}", c.what, prog.fmt_loc(c.loc)))
                 .collect();
+            // The library functions among them: those without a symbolic model.
+            let mut funcs: Vec<&str> = run
+                .sym
+                .concretisations
+                .iter()
+                .filter_map(|c| c.what.strip_prefix('`')?.split('`').next())
+                .collect();
+            funcs.sort_unstable();
+            funcs.dedup();
+            let by = if funcs.is_empty() {
+                String::new()
+            } else {
+                format!("; library functions: {}", funcs.join(", "))
+            };
             a.notes.push(format!(
-                "the {side} run concretised symbolic values (precision lost): {}",
+                "the {side} run concretised symbolic values at {} places (precision lost{by}): {}",
+                list.len(),
                 list.join("; ")
             ));
         }
@@ -461,6 +476,10 @@ fn replay_alternative(
         } else {
             Some(surprise.join("; "))
         },
+        literals: replay::literal_edits(inputs, &bad_in.literals)
+            .into_iter()
+            .map(|(at, from, to)| crate::report::LiteralEdit { at, from, to })
+            .collect(),
     }
 }
 

@@ -24,6 +24,7 @@ fn input(r: &Rev, stdin: &str) -> RunInput {
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     }
 }
 

@@ -180,6 +180,7 @@ mod tests {
                 root: None,
                 env: Vec::new(),
                 files: Vec::new(),
+                literals: Vec::new(),
             };
             match crate::exec::run(p, &input, crate::exec::Limits::default()).outcome {
                 crate::exec::Outcome::Exit(n) => Some(n),

@@ -10,6 +10,7 @@
 mod library;
 mod observer;
 
+pub use library::literal_inputs;
 pub use observer::Concolic;
 
 use crate::exec::io::InputSource;
@@ -29,6 +30,12 @@ pub enum InputOrigin {
     Arg { index: usize, base: u32 },
     /// One byte of stdin read character-wise.
     StdinByte { offset: usize },
+    /// A literal of the test's source passed to the code under test (`ir::Literal`,
+    /// named `literal`): the whole integer, or byte `byte` of a string.
+    Literal {
+        literal: String,
+        byte: Option<usize>,
+    },
     /// Byte `offset` of a file of the tree or of an environment variable's value.
     SourceByte { source: InputSource, offset: usize },
     /// The k-th numeric conversion (`fscanf`, `atoi` of text read from a file or the
@@ -46,6 +53,7 @@ impl InputOrigin {
         match self {
             InputOrigin::Arg { .. } => InputKind::Argv,
             InputOrigin::StdinByte { .. } | InputOrigin::Scan { .. } => InputKind::Stdin,
+            InputOrigin::Literal { .. } => InputKind::Literal,
             InputOrigin::SourceByte { source, .. } | InputOrigin::SourceScan { source, .. } => {
                 match source {
                     InputSource::File(p) => InputKind::File(p),
@@ -65,6 +73,8 @@ pub enum InputKind<'a> {
     File(&'a str),
     /// An environment variable, by name.
     Env(&'a str),
+    /// A literal of the test's source.
+    Literal,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -86,7 +86,7 @@ pub struct Machine<'p> {
     /// nothing for them.
     vlas: Vec<(usize, u32, usize, u64)>,
     vla_bytes: u64,
-    pub(super) global_ptrs: Vec<u64>,
+    pub(in crate::exec) global_ptrs: Vec<u64>,
     /// FILE* values -> index in `io.files`.
     pub file_of_ptr: HashMap<u64, usize>,
     pub file_ptrs: Vec<u64>,
@@ -195,7 +195,7 @@ impl<'p> Machine<'p> {
         for (rel, bytes) in &input.files {
             m.io.set_tree_file(rel, bytes.clone());
         }
-        if let Err(e) = m.setup_globals() {
+        if let Err(e) = m.setup_globals(&input.literals) {
             m.setup_error = Some(m.mem_error(e, Loc::default()));
         }
         m
@@ -205,7 +205,9 @@ impl<'p> Machine<'p> {
         &self.argv0
     }
 
-    fn setup_globals(&mut self) -> Result<(), MemFault> {
+    /// Allocate and initialise the globals; the test's literals named in `literals` get
+    /// their new values.
+    fn setup_globals(&mut self, literals: &[(String, Vec<u8>)]) -> Result<(), MemFault> {
         for _ in 0..3 {
             let p = self
                 .mem
@@ -224,6 +226,14 @@ impl<'p> Machine<'p> {
                 .alloc(g.size as usize, kind, true, &g.name, g.loc)?;
             self.mem.write_bytes(p, &g.init)?;
             self.global_ptrs.push(p);
+        }
+        for (name, bytes) in literals {
+            if let Some(l) = self.prog.literals.iter().find(|l| &l.name == name) {
+                let g = &self.prog.globals[l.global.index()];
+                let n = bytes.len().min(g.size as usize);
+                self.mem
+                    .write_bytes(self.global_ptrs[l.global.index()], &bytes[..n])?;
+            }
         }
         for (i, g) in self.prog.globals.iter().enumerate() {
             let base = self.global_ptrs[i];

@@ -33,6 +33,10 @@ pub struct RunInput {
     /// bytes): an alternative input's variants of fixtures, kept in the run's overlay
     /// (never written to disk).
     pub files: Vec<(String, Vec<u8>)>,
+    /// New values of the test's literals (`Program::literals`), by name: the bytes of
+    /// an integer's kind (little-endian), or a string's bytes (at most its length; a
+    /// NUL may end it early). A name the program does not have is ignored.
+    pub literals: Vec<(String, Vec<u8>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,6 +338,7 @@ pub fn run_concolic_checked(
     let mut st = concolic::SymState::default();
     st.check = self_check;
     m.sym = Some(Box::new(st));
+    concolic::literal_inputs(&mut m);
     let result = m.run_main();
     let sym = m.sym.take().map(|b| *b).unwrap_or_default();
     ConcolicRun { result, sym }
@@ -352,6 +357,7 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
     let mut m = Machine::new(prog, input, limits);
     if concolic {
         m.sym = Some(Box::default());
+        concolic::literal_inputs(&mut m);
     }
     let rec = trace::Recorder::start(&mut m);
     m.trace = Some(Box::new(rec));

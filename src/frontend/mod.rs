@@ -9,6 +9,7 @@ mod linemap;
 mod lower;
 pub mod sources;
 mod splice;
+pub mod testfiles;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -388,7 +389,7 @@ pub fn parse_preprocessed_with(
 
 /// Lower parsed translation units together into one IR program.
 pub fn lower_units(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
-    lower::lower_program(units)
+    lower::lower_program(units, &[])
 }
 
 /// Headers of the C library and POSIX that regcause does not model.
@@ -470,7 +471,8 @@ fn load_units(
         }
         units.push(parse_preprocessed(text)?);
     }
-    Ok((lower::lower_program(&units)?, texts))
+    let tests = testfiles::select(root, &spec.sources, &units, spec.tests.as_deref());
+    Ok((lower::lower_program(&units, &tests)?, texts))
 }
 
 /// Load a program given as a list of C files (no tree discovery), for `exec` and tests.

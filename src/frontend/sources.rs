@@ -26,6 +26,10 @@ pub struct ProgramSpec {
     pub unit_flags: Vec<Vec<String>>,
     /// The directory the program runs in.
     pub workdir: PathBuf,
+    /// Globs (tree-relative) naming the test's own source files, whose literals passed
+    /// to the code under test are inputs; `None`: the default rule
+    /// (`frontend::tests`), `Some([])`: no test files.
+    pub tests: Option<Vec<String>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +92,7 @@ pub fn find_program(
             let mut spec = from_programs(root, &t.program, &name, "regcause.toml")?;
             // The revision's own settings rank below every outside one: first in order.
             spec.defines.splice(0..0, t.defines);
+            spec.tests = t.tests;
             spec.undefines.splice(0..0, t.undefines);
             for (k, i) in t.include.iter().enumerate() {
                 spec.includes.insert(k, root.join(i));
@@ -97,6 +102,9 @@ pub fn find_program(
             from_tree(root, &name, config)?
         }
     };
+    if config.tests.is_some() {
+        spec.tests.clone_from(&config.tests);
+    }
     spec.defines.extend(config.defines.iter().cloned());
     spec.undefines.extend(config.undefines.iter().cloned());
     spec.includes
@@ -200,6 +208,7 @@ fn from_compile_db(
         undefines: config.undefines.clone(),
         includes: config.includes.iter().map(|i| root.join(i)).collect(),
         workdir: root.to_path_buf(),
+        tests: None,
     };
     let has_main = mains(root, &base)?;
     let chosen: Vec<usize> = if named_link {

@@ -1170,6 +1170,7 @@ fn respec(spec: &ProgramSpec, from: &Path, to: &Path) -> ProgramSpec {
         undefines: spec.undefines.clone(),
         unit_flags: spec.unit_flags.clone(),
         workdir: mv(&spec.workdir),
+        tests: spec.tests.clone(),
     }
 }
 

@@ -499,6 +499,29 @@ pub struct Program {
     /// Located front-end warnings (`warning: ... at file:line:col`), which every command
     /// prints on stderr: what gcc accepts with a warning is accepted the same way.
     pub warnings: Vec<String>,
+    /// The test's literals that are inputs (see [`Literal`]), each held by its own
+    /// read-only global.
+    pub literals: Vec<Literal>,
+}
+
+/// A constant written in the test's source and passed to the code under test (a unit
+/// test's parameter): lowered as a read of its own read-only global, so a run can give
+/// it another value (`RunInput::literals`) and a concolic run makes it symbolic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Literal {
+    /// `file:line:col` of the literal in the test's source: its input name, the same at
+    /// both revisions while the test's file is unchanged.
+    pub name: String,
+    pub global: GlobalId,
+    pub kind: LiteralKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiteralKind {
+    /// An integer or character constant of this kind (its global holds its bytes).
+    Int(Scalar),
+    /// A string literal (its global holds its bytes and the terminating NUL).
+    Str,
 }
 
 impl Program {

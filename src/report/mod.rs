@@ -249,6 +249,7 @@ impl SymbolicInputs {
                         s.env_names.push(n.to_string());
                     }
                 }
+                InputKind::Literal => s.literals += 1,
             }
         }
         s
@@ -486,6 +487,9 @@ pub struct Alternative {
     /// Environment variables the alternative input gives another value.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub env: Vec<AltEnv>,
+    /// The test's literals this input changes: a source edit of the test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub literals: Vec<LiteralEdit>,
 }
 
 /// A file of the tree as an alternative input has it: the variant of a fixture.
@@ -523,6 +527,15 @@ impl AltEnv {
     pub fn value_bytes(&self) -> Vec<u8> {
         bytes::exact(&self.value, self.value_base64.as_deref())
     }
+}
+
+/// One literal of the test's source given another value, as C source text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiteralEdit {
+    /// `file:line:col` of the literal.
+    pub at: String,
+    pub from: String,
+    pub to: String,
 }
 
 impl Alternative {

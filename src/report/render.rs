@@ -115,13 +115,28 @@ fn escaped(bytes: &[u8]) -> String {
 }
 
 fn alt_input(a: &super::Alternative) -> String {
-    let mut s = match &a.args_base64 {
-        Some(_) => {
-            let args: Vec<String> = a.args_bytes().iter().map(|x| escaped(x)).collect();
-            format!("args [{}]", args.join(", "))
+    // A unit test's alternative is a source edit of the test; its argv, the test's
+    // own, is shown only when there is one.
+    let edits: Vec<String> = a
+        .literals
+        .iter()
+        .map(|e| format!("{} → {} at {}", e.from, e.to, e.at))
+        .collect();
+    let mut s = edits.join("; ");
+    if edits.is_empty() || !a.args.is_empty() {
+        if !s.is_empty() {
+            s.push_str(", ");
         }
-        None => format!("args {:?}", a.args),
-    };
+        match &a.args_base64 {
+            Some(_) => {
+                let args: Vec<String> = a.args_bytes().iter().map(|x| escaped(x)).collect();
+                let _ = write!(s, "args [{}]", args.join(", "));
+            }
+            None => {
+                let _ = write!(s, "args {:?}", a.args);
+            }
+        }
+    }
     match &a.stdin_base64 {
         Some(_) => {
             let _ = write!(s, ", stdin {}", escaped(&a.stdin_bytes()));

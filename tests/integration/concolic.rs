@@ -37,6 +37,7 @@ fn symbolic_values_agree_with_concrete_values_on_the_corpus() {
                 root: None,
                 env: case.env_pairs(),
                 files: Vec::new(),
+                literals: Vec::new(),
             };
             let concrete = exec::run(&prog, &input, limits);
             let dir2 = tempfile::tempdir().unwrap();

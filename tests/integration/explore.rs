@@ -27,6 +27,7 @@ fn input(stdin: &str, args: &[&str]) -> RunInput {
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     }
 }
 
@@ -310,6 +311,7 @@ fn test_input(s: &SampleRepo, tree: &Path) -> RunInput {
         root: None,
         env: Vec::new(),
         files: Vec::new(),
+        literals: Vec::new(),
     }
 }
 

@@ -19,6 +19,7 @@ mod explore;
 mod inputs_e2e;
 mod libc_e2e;
 mod limits_e2e;
+mod literals_e2e;
 mod naming_e2e;
 mod realrepo_e2e;
 mod rootcause_e2e;

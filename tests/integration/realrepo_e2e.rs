@@ -13,9 +13,9 @@ use crate::common::*;
 /// A repository at `dir/repo` with one commit per entry (files written over the
 /// previous commit's, `None` deletes), each tagged with its name.
 /// A commit: its tag, and its files as (path, new content or `None` to delete).
-type Commit<'a> = (&'a str, &'a [(&'a str, Option<&'a [u8]>)]);
+pub(crate) type Commit<'a> = (&'a str, &'a [(&'a str, Option<&'a [u8]>)]);
 
-fn history(dir: &Path, commits: &[Commit]) -> PathBuf {
+pub(crate) fn history(dir: &Path, commits: &[Commit]) -> PathBuf {
     let repo = dir.join("repo");
     std::fs::create_dir_all(&repo).expect("mkdir");
     git(&repo, &["init", "-q", "-b", "main"]);

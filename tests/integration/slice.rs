@@ -51,6 +51,7 @@ fn slice_conditions_match_the_expected_ones() {
             root: None,
             env: Vec::new(),
             files: Vec::new(),
+            literals: Vec::new(),
         };
         let run = exec::run_traced(&prog, &input, Limits::default(), true);
         let sym = run.sym.as_ref().expect("concolic state");

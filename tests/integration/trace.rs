@@ -88,6 +88,7 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                 root: None,
                 env: Vec::new(),
                 files: Vec::new(),
+                literals: Vec::new(),
             };
             let (d1, d2, d3) = (
                 tempfile::tempdir().unwrap(),

@@ -9,9 +9,62 @@ use crate::exec::interp::Machine;
 use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::{self, AllocKind, MemFault};
 use crate::exec::shims::Shim;
-use crate::ir::{Loc, Scalar};
+use crate::ir::{LiteralKind, Loc, Scalar};
 use crate::libc::strconv;
 use crate::sym::{CmpOp, ExprId, ExprPool};
+
+/// The test's literals (`Program::literals`) become symbolic inputs named by their
+/// location, at the values the run gives them: an integer whole, a string byte by byte
+/// (`test.c:41:9[2]`), all but its terminating NUL, which stays concrete.
+pub fn literal_inputs(m: &mut Machine) {
+    let prog = m.prog;
+    let Some(sy) = m.sym.as_deref_mut() else {
+        return;
+    };
+    for l in &prog.literals {
+        let g = &prog.globals[l.global.index()];
+        let Some(&p) = m.global_ptrs.get(l.global.index()) else {
+            continue;
+        };
+        let Ok(bytes) = m.mem.bytes(p, g.size as usize) else {
+            continue;
+        };
+        let bytes = bytes.to_vec();
+        match l.kind {
+            LiteralKind::Int(s) => {
+                let mut v = [0u8; 8];
+                v[..bytes.len().min(8)].copy_from_slice(&bytes[..bytes.len().min(8)]);
+                let origin = InputOrigin::Literal {
+                    literal: l.name.clone(),
+                    byte: None,
+                };
+                let e = sy.new_input(
+                    l.name.clone(),
+                    s.bits(),
+                    s.is_signed(),
+                    u64::from_le_bytes(v),
+                    origin,
+                    g.loc,
+                );
+                let _ = m.mem.shadow_store(p, s.size(), e);
+            }
+            LiteralKind::Str => {
+                // Every byte but the literal's own NUL: one an edit set to 0 stays an
+                // input, so a shortened string has the same inputs as the original.
+                let len = bytes.len().saturating_sub(1);
+                for (k, b) in bytes[..len].iter().enumerate() {
+                    let origin = InputOrigin::Literal {
+                        literal: l.name.clone(),
+                        byte: Some(k),
+                    };
+                    let name = format!("{}[{k}]", l.name);
+                    let e = sy.new_input(name, 8, false, *b as u64, origin, g.loc);
+                    let _ = m.mem.set_byte_sym(p + k as u64, e);
+                }
+            }
+        }
+    }
+}
 
 /// The input byte at `at`: `stdin[offset]`, `file(PATH)[offset]`, `env(NAME)[offset]`.
 fn byte_at(sy: &mut SymState, sources: &[InputSource], at: InPos, b: u8, loc: Loc) -> ExprId {
@@ -108,6 +161,10 @@ pub(super) fn input_parsed(m: &mut Machine, n: &Parsed<'_>, loc: Loc) {
         .take_while(|b| strconv::is_c_space(**b))
         .count();
     let offs = input_offsets(m, n.ptr, n.consumed);
+    if argv_index.is_none() && offs.iter().all(Option::is_none) {
+        parsed_expr(m, n, skip, loc);
+        return;
+    }
     let Some(sy) = m.sym.as_deref_mut() else {
         return;
     };
@@ -140,13 +197,102 @@ pub(super) fn input_parsed(m: &mut Machine, n: &Parsed<'_>, loc: Loc) {
         _ => sy.next_numeric_name(),
     };
     let e = sy.new_input(name, n.width, n.signed, n.value, origin, loc);
-    let s = if n.width == 32 {
+    sy.ret = Some(sy.widen(e, parsed_kind(n)));
+}
+
+/// The C kind of a parsed number's result (`int` for `atoi`, else `long`).
+fn parsed_kind(n: &Parsed<'_>) -> Scalar {
+    if n.width == 32 {
         Scalar::I32
     } else if n.signed {
         Scalar::I64
     } else {
         Scalar::U64
+    }
+}
+
+/// A decimal number parsed from input-derived bytes that are not stdin's (a test's
+/// string literal, a copy of one): a chain over the bytes up to the string's NUL, each
+/// either a digit (`10 * v + digit`) or the end of the number, so the value is exact
+/// whatever the bytes become while the NUL and the bytes before the digits (spaces,
+/// the sign) stay concrete; otherwise, or for another base, it is concretised.
+fn parsed_expr(m: &mut Machine, n: &Parsed<'_>, skip: usize, loc: Loc) {
+    let Some(bytes) = sym_cstr(m, n.ptr) else {
+        return;
     };
+    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, bytes.iter().filter_map(|b| b.1)) {
+        return;
+    }
+    let Some(sy) = m.sym.as_deref_mut() else {
+        return;
+    };
+    let len = bytes.len() - 1;
+    let mut start = skip.min(len);
+    let neg = bytes[start].0 == b'-';
+    if bytes[start].0 == b'-' || bytes[start].0 == b'+' {
+        start += 1;
+    }
+    let decimal = n.base == 10 || (n.base == 0 && bytes[start].0 != b'0');
+    if !decimal || bytes[..start].iter().any(|b| b.1.is_some()) || bytes[len].1.is_some() {
+        sy.concretise(loc, "number parsed from input-derived bytes (another base, or its sign, spaces or end input-derived)");
+        return;
+    }
+    // A first byte that became a space or a sign would be skipped or read as the sign,
+    // which the chain does not express: say so (a flip may then not replay exactly).
+    if bytes[start].1.is_some() {
+        sy.concretise(loc, "number parsed from input-derived bytes: a space or sign in its first byte is not modelled");
+    }
+    // Up to the first concrete non-digit: bytes after it cannot matter.
+    let end = bytes[start..len]
+        .iter()
+        .position(|b| b.1.is_none() && !b.0.is_ascii_digit())
+        .map_or(len, |k| start + k);
+    if end - start > 18 {
+        sy.concretise(
+            loc,
+            "number parsed from input-derived bytes with more than 18 digits",
+        );
+        return;
+    }
+    let pool = &mut sy.pool;
+    let mut acc = pool.constant(0, 64);
+    let mut stopped = pool.bool_const(false);
+    let ten = pool.constant(10, 64);
+    let zero_char = pool.constant(b'0' as u64, 64);
+    let (lo, hi) = (pool.constant(b'0' as u64, 8), pool.constant(b'9' as u64, 8));
+    for d in &bytes[start..end] {
+        let b = byte_of(pool, *d);
+        let b64 = pool.zext(b, 64);
+        let dv = pool.sub(b64, zero_char);
+        let t = pool.mul(acc, ten);
+        let next = pool.add(t, dv);
+        if d.1.is_none() {
+            acc = pool.ite(stopped, acc, next);
+            continue;
+        }
+        let ge = pool.cmp(CmpOp::Uge, b, lo);
+        let le = pool.cmp(CmpOp::Ule, b, hi);
+        let digit = pool.bool_and(ge, le);
+        let not_digit = pool.negate(digit);
+        stopped = pool.bool_or(stopped, not_digit);
+        acc = pool.ite(stopped, acc, next);
+    }
+    if neg {
+        acc = pool.neg(acc);
+    }
+    let e = sy.narrow(acc, n.width);
+    let s = parsed_kind(n);
+    // A value the conversion clamped (out of range) is not the sum: keep it concrete.
+    let w = sy.pool.width(e);
+    let got = sy.pool.eval(e, &sy.values[..]);
+    let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    if got & mask != n.value & mask {
+        sy.concretise(
+            loc,
+            "number parsed from input-derived bytes out of its type's range",
+        );
+        return;
+    }
     sy.ret = Some(sy.widen(e, s));
 }
 
@@ -178,6 +324,271 @@ pub(super) fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>>
             }
         })
         .collect()
+}
+
+/// The 8-bit expression of the byte at `p`, if it is symbolic.
+fn byte_expr(m: &mut Machine, p: u64) -> Option<ExprId> {
+    let (e, i) = m.mem.byte_sym(p)?;
+    let sy = m.sym.as_deref_mut()?;
+    if i == 0 && sy.pool.width(e) == 8 {
+        return Some(e);
+    }
+    let lo = 8 * i as u32;
+    Some(sy.pool.extract(e, lo + 7, lo))
+}
+
+/// The `n` bytes at `p`: concrete values and, where symbolic, their expressions
+/// (`None` when a byte cannot be read: the model has failed on it already).
+fn sym_bytes(m: &mut Machine, p: u64, n: usize) -> Option<Vec<(u8, Option<ExprId>)>> {
+    let bytes = m.mem.bytes(p, n).ok()?.to_vec();
+    let mut out = Vec::with_capacity(n);
+    for (k, b) in bytes.into_iter().enumerate() {
+        out.push((b, byte_expr(m, p + k as u64)));
+    }
+    Some(out)
+}
+
+/// The bytes of the C string at `p` up to its first concrete NUL, with it: a NUL an
+/// input made (a test's string literal edited shorter) may become another byte, so
+/// the bytes after it count too. The last byte is a symbolic NUL only when the
+/// allocation holds no concrete one.
+fn sym_cstr(m: &mut Machine, p: u64) -> Option<Vec<(u8, Option<ExprId>)>> {
+    let mut len = m.mem.c_string(p).ok()?.len();
+    while m.mem.byte_sym(p + len as u64).is_some() {
+        match m.mem.c_string(p + len as u64 + 1) {
+            Ok(rest) => len += 1 + rest.len(),
+            Err(_) => break,
+        }
+    }
+    sym_bytes(m, p, len + 1)
+}
+
+/// Whether every variable of `es` is one of the test's literals. The string models
+/// give expressions over literals only: bytes from stdin or argv reach other models
+/// (`sscanf` stops at a NUL it does not express), so there they stay concretised as
+/// before, and the path conditions of such runs keep saying where precision is lost.
+fn literal_only(m: &Machine, es: impl IntoIterator<Item = ExprId>) -> bool {
+    let Some(sy) = m.sym.as_deref() else {
+        return false;
+    };
+    es.into_iter().all(|e| {
+        sy.pool.vars_of(e).iter().all(|v| {
+            sy.inputs
+                .iter()
+                .any(|i| i.var == *v && matches!(i.origin, InputOrigin::Literal { .. }))
+        })
+    })
+}
+
+/// An 8-bit expression of a byte: its own, or its constant.
+fn byte_of(pool: &mut ExprPool, b: (u8, Option<ExprId>)) -> ExprId {
+    b.1.unwrap_or_else(|| pool.constant(b.0 as u64, 8))
+}
+
+/// The string models over input-derived bytes, as expressions (KLEE's way: byte by
+/// byte, bounded by the strings' concrete NULs): `strlen`, `strcmp`, `strncmp`,
+/// `memcmp`, `strchr`. Sets the call's symbolic result; `args` are the concrete
+/// arguments. A result is exact whatever the bytes become while the terminating NULs
+/// stay concrete (a test's literal: an edit may shorten it, never lengthen it); where a
+/// NUL is input-derived, a concretisation says the result is bounded there.
+pub(super) fn string_result(
+    m: &mut Machine,
+    shim: Shim,
+    args: &[(u64, Scalar, Option<u32>)],
+    loc: Loc,
+) {
+    if !matches!(
+        shim,
+        Shim::strlen | Shim::strcmp | Shim::strncmp | Shim::memcmp | Shim::strchr
+    ) {
+        return;
+    }
+    let a = |k: usize| args.get(k).map_or(0, |x| x.0);
+    let e = match shim {
+        Shim::strlen => strlen_expr(m, a(0), loc),
+        Shim::strcmp => cmp_expr(m, a(0), a(1), None, true, loc),
+        Shim::strncmp => cmp_expr(m, a(0), a(1), Some(a(2) as usize), true, loc),
+        Shim::memcmp => cmp_expr(m, a(0), a(1), Some(a(2) as usize), false, loc),
+        _ => strchr_expr(m, a(0), a(1), loc),
+    };
+    if let (Some(e), Some(sy)) = (e, m.sym.as_deref_mut()) {
+        sy.ret = Some(e);
+    }
+}
+
+/// `strlen(p)`: the index of the first zero byte, as a chain of `ite` over the
+/// symbolic bytes before the concrete NUL (64-bit); exact while that NUL is concrete.
+fn strlen_expr(m: &mut Machine, p: u64, loc: Loc) -> Option<ExprId> {
+    let bytes = sym_cstr(m, p)?;
+    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, bytes.iter().filter_map(|b| b.1)) {
+        return None;
+    }
+    let len = bytes.len() - 1;
+    let sy = m.sym.as_deref_mut()?;
+    let mut acc = sy.pool.constant(len as u64, 64);
+    if let Some(nul) = bytes[len].1 {
+        // What follows an input-derived NUL is unknown: one more byte at most.
+        let z = sy.pool.constant(0, 8);
+        let c = sy.pool.eq(nul, z);
+        let more = sy.pool.constant(len as u64 + 1, 64);
+        acc = sy.pool.ite(c, acc, more);
+        sy.concretise(loc, "`strlen` of a string whose terminating NUL is input-derived (bounded at one more byte)");
+    }
+    let pool = &mut sy.pool;
+    for (k, b) in bytes[..len].iter().enumerate().rev() {
+        let Some(x) = b.1 else { continue };
+        let z = pool.constant(0, 8);
+        let c = pool.eq(x, z);
+        let here = pool.constant(k as u64, 64);
+        acc = pool.ite(c, here, acc);
+    }
+    Some(acc)
+}
+
+/// `strcmp`/`strncmp` (`nul`: stop at a NUL; `n` bytes at most) and `memcmp` over `n`
+/// bytes: the difference of the first differing bytes as an `int` (what the models
+/// return), as a chain over every byte both strings have up to their concrete NULs, so
+/// exact whatever the bytes become while those NULs stay concrete.
+fn cmp_expr(
+    m: &mut Machine,
+    a: u64,
+    b: u64,
+    n: Option<usize>,
+    nul: bool,
+    loc: Loc,
+) -> Option<ExprId> {
+    // An input-derived count (`strncmp(s, p, strlen(p))`): the chain runs over the
+    // whole strings and stops where `k >= n`.
+    let n_sym = n.and_then(|_| {
+        m.sym
+            .as_deref()
+            .and_then(|sy| sy.args.get(2).copied().flatten())
+    });
+    if n_sym.is_some() && !nul {
+        // Modelled concretely (`note_lost_precision` says so).
+        return None;
+    }
+    let n = if n_sym.is_some() { None } else { n };
+    let mut bounded = false;
+    let (x, y) = if nul {
+        let (mut x, mut y) = (sym_cstr(m, a)?, sym_cstr(m, b)?);
+        let open = |v: &Vec<(u8, Option<ExprId>)>| {
+            n.is_none_or(|n| v.len() <= n) && v.last().is_some_and(|l| l.1.is_some())
+        };
+        bounded = open(&x) || open(&y);
+        if let Some(n) = n {
+            x.truncate(n);
+            y.truncate(n);
+        }
+        (x, y)
+    } else {
+        let n = n?;
+        (sym_bytes(m, a, n)?, sym_bytes(m, b, n)?)
+    };
+    let end = x.len().min(y.len());
+    if n_sym.is_none() && x[..end].iter().chain(&y[..end]).all(|b| b.1.is_none()) {
+        return None;
+    }
+    let involved = x.iter().chain(&y).filter_map(|b| b.1).chain(n_sym);
+    if !literal_only(m, involved.collect::<Vec<_>>()) {
+        return None;
+    }
+    if bounded {
+        if let Some(sy) = m.sym.as_deref_mut() {
+            sy.concretise(loc, "string comparison of a string whose terminating NUL is input-derived (bounded at its length)");
+        }
+    }
+    let sy = m.sym.as_deref_mut()?;
+    let n_expr = n_sym.map(|e| sy.narrow(e, 64));
+    let pool = &mut sy.pool;
+    let diff = |pool: &mut ExprPool, p: ExprId, q: ExprId| {
+        let p32 = pool.zext(p, 32);
+        let q32 = pool.zext(q, 32);
+        pool.sub(p32, q32)
+    };
+    // Past every byte compared: equal (`strncmp`/`memcmp` of n equal bytes).
+    let mut acc = pool.constant(0, 32);
+    for k in (0..end).rev() {
+        let (p, q) = (byte_of(pool, x[k]), byte_of(pool, y[k]));
+        let d = diff(pool, p, q);
+        if x[k].1.is_none() && y[k].1.is_none() && n_expr.is_none() {
+            if x[k].0 != y[k].0 || (nul && x[k].0 == 0) {
+                acc = d;
+            }
+            continue;
+        }
+        let mut ends = pool.ne(p, q);
+        if nul {
+            let z = pool.constant(0, 8);
+            let zero = pool.eq(p, z);
+            ends = pool.bool_or(ends, zero);
+        }
+        acc = pool.ite(ends, d, acc);
+        if let Some(ne) = n_expr {
+            let kc = pool.constant(k as u64, 64);
+            let past = pool.cmp(CmpOp::Uge, kc, ne);
+            let zero = pool.constant(0, 32);
+            acc = pool.ite(past, zero, acc);
+        }
+    }
+    Some(sy.widen(acc, Scalar::I32))
+}
+
+/// `strchr(s, c)`: the address of the first byte equal to `c`, else NULL (the NUL
+/// itself when `c` is 0), as a chain over the bytes up to the concrete NUL.
+fn strchr_expr(m: &mut Machine, s: u64, c: u64, loc: Loc) -> Option<ExprId> {
+    let bytes = sym_cstr(m, s)?;
+    let len = bytes.len() - 1;
+    let ce = m
+        .sym
+        .as_deref()
+        .and_then(|sy| sy.args.get(1).copied().flatten());
+    if ce.is_none() && bytes.iter().all(|b| b.1.is_none()) {
+        return None;
+    }
+    if !literal_only(
+        m,
+        bytes
+            .iter()
+            .filter_map(|b| b.1)
+            .chain(ce)
+            .collect::<Vec<_>>(),
+    ) {
+        return None;
+    }
+    let sy = m.sym.as_deref_mut()?;
+    if bytes[len].1.is_some() {
+        sy.concretise(
+            loc,
+            "`strchr` of a string whose terminating NUL is input-derived (bounded at its length)",
+        );
+    }
+    let c8 = match ce {
+        Some(e) => sy.narrow(e, 8),
+        None => sy.pool.constant(c & 0xff, 8),
+    };
+    let pool = &mut sy.pool;
+    let mut acc = pool.constant(0, 64);
+    for k in (0..=len).rev() {
+        let here = pool.constant(s + k as u64, 64);
+        if bytes[k].1.is_none() && ce.is_none() {
+            if bytes[k].0 == c as u8 {
+                acc = here;
+            }
+            continue;
+        }
+        let b = byte_of(pool, bytes[k]);
+        let hit = pool.eq(b, c8);
+        if k < len && bytes[k].1.is_some() {
+            // A byte that becomes a NUL ends the string there.
+            let z = pool.constant(0, 8);
+            let nul = pool.eq(b, z);
+            let null = pool.constant(0, 64);
+            acc = pool.ite(nul, null, acc);
+        }
+        acc = pool.ite(hit, here, acc);
+    }
+    Some(acc)
 }
 
 /// The symbolic result of a model that computes over its first argument's expression,
@@ -453,6 +864,107 @@ mod tests {
         );
         let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
+    }
+
+    /// The concolic state of a unit test: `test` (the test file, holding `main`) calls
+    /// the functions of `lib` (the code under test), with the self-check on.
+    /// `literals` name the literals by the end of their names (the directory differs).
+    fn run_unit(lib: &str, test: &str, literals: &[(&str, &[u8])]) -> crate::exec::ConcolicRun {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let head = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n";
+        let l = dir.path().join("lib.c");
+        let t = dir.path().join("t.c");
+        std::fs::write(&l, format!("{head}{lib}")).expect("write");
+        std::fs::write(&t, format!("{head}{test}")).expect("write");
+        let prog = crate::frontend::load_files(&[t, l], &[], &[]).expect("load");
+        let literals = literals
+            .iter()
+            .filter_map(|(end, v)| {
+                let l = prog.literals.iter().find(|l| l.name.ends_with(end))?;
+                Some((l.name.clone(), v.to_vec()))
+            })
+            .collect();
+        let input = RunInput {
+            argv: vec![b"t".to_vec()],
+            literals,
+            ..Default::default()
+        };
+        let r = run_concolic_checked(&prog, &input, Limits::default(), true);
+        assert_eq!(r.sym.check_failure, None, "{test}");
+        r
+    }
+
+    /// A unit test's literal arguments of calls into the code under test are inputs
+    /// named by their location; the expected value of a check and the arguments of the
+    /// test's own helpers and of the C library are not.
+    #[test]
+    fn a_unit_tests_literal_arguments_are_inputs_and_its_expected_values_are_not() {
+        let lib = "int twice(int x) { if (x > 4) return 2 * x; return x; }\n\
+                   int first(const char *s) { return s[0] == 'k'; }\n";
+        let test = "static int expect(int got, int want) { return got == want; }\n\
+                    int main(void) {\n\
+                    int ok = expect(twice(3), 6);\n\
+                    ok += twice(-2) == 7;\n\
+                    ok += first(\"key\");\n\
+                    ok += strcmp(\"x\", \"y\") == 0;\n\
+                    printf(\"%d\\n\", ok);\n  return 0;\n}\n";
+        let r = run_unit(lib, test, &[]);
+        // Named by file (here an absolute path), line and column.
+        let names: Vec<&str> = r
+            .sym
+            .inputs
+            .iter()
+            .map(|i| i.name.rsplit('/').next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "t.c:6:23",
+                "t.c:7:13",
+                "t.c:8:13[0]",
+                "t.c:8:13[1]",
+                "t.c:8:13[2]"
+            ]
+        );
+        assert!(r
+            .sym
+            .inputs
+            .iter()
+            .all(|i| matches!(&i.origin, InputOrigin::Literal { .. })));
+        // The decision of the code under test, taken twice, depends on the literals.
+        assert_eq!(r.sym.branches.len(), 2, "{:?}", r.sym.branches);
+        // A run given other values for the literals uses them.
+        let r = run_unit(
+            lib,
+            test,
+            &[("/t.c:6:23", &5i32.to_le_bytes()), ("/t.c:8:13", b"q")],
+        );
+        assert_eq!(r.result.stdout, b"0\n");
+    }
+
+    /// The string models give exact expressions over a literal's bytes: a loop bounded by
+    /// `strlen` of a literal, comparisons, `strchr` and `atoi` branch on its bytes; the
+    /// self-check holds throughout.
+    #[test]
+    fn string_models_give_expressions_over_input_derived_bytes() {
+        let cases = [
+            "int f(const char *s) { int n = 0; for (size_t i = 0; i < strlen(s); i++) n++; return n; }",
+            "int f(const char *s) { return strcmp(s, \"ab\") == 0; }",
+            "int f(const char *s) { return strncmp(s, \"ax\", 1) < 0; }",
+            "int f(const char *s) { return memcmp(s, \"abd\", 3) > 0; }",
+            "int f(const char *s) { return strchr(s, 'b') != 0; }",
+            "int f(const char *s) { return atoi(s + 1) > 5; }",
+        ];
+        for lib in cases {
+            let main = "int main(void) { if (f(\"abc\")) puts(\"1\"); if (f(\"a12\")) puts(\"2\"); return 0; }\n";
+            let r = run_unit(lib, main, &[]);
+            assert!(!r.sym.branches.is_empty(), "{lib}: no constraint");
+            assert!(
+                r.sym.concretisations.is_empty(),
+                "{lib}: {:?}",
+                r.sym.concretisations
+            );
+        }
     }
 
     /// Each input effect a library model reports makes a symbolic input of the right

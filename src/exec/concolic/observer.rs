@@ -83,6 +83,9 @@ impl Hooks for Concolic {
         dst: Option<(usize, u64)>,
         loc: Loc,
     ) {
+        if dst.is_some() && m.sym.as_ref().is_some_and(|s| s.ret.is_none()) {
+            library::string_result(m, shim, args, loc);
+        }
         m.note_lost_precision(shim, args, loc);
         record_output(m, shim, args, loc);
         let Some(sy) = m.sym.as_deref_mut() else {

@@ -256,6 +256,7 @@ impl<'u> Cx<'u> {
         };
         let ft = ft.clone();
         let loc = self.loc(fd.node.declarator.span);
+        self.tests.in_test_fn = self.tests.unit_file.as_deref() == Some(self.prog.file_name(loc));
         let id = self.declare_func(&name, ft.clone(), st.is_static, loc);
         if self.func_defined[id.index()] {
             return self.error(fd.span, format!("redefinition of function `{name}`"));

@@ -1427,6 +1427,11 @@ impl<'u> Cx<'u> {
         let loc = self.loc(span);
         let callee_e = &c.node.callee;
         // Direct call of a named function?
+        // A call of the code under test from the test: its literal arguments are inputs.
+        let lit_args = match &callee_e.node {
+            Expression::Identifier(id) => self.tests.passes_literals(&id.node.name),
+            _ => false,
+        };
         let (callee, ft) = match &callee_e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
                 Some(Sym::Func(f, t)) => {
@@ -1453,7 +1458,11 @@ impl<'u> Cx<'u> {
         // Arguments, right to left like gcc.
         let mut args: Vec<Option<CallArg>> = vec![None; c.node.arguments.len()];
         for (i, a) in c.node.arguments.iter().enumerate().rev() {
-            let v = self.expr(a)?;
+            let v = if lit_args {
+                self.literal_arg(a)?
+            } else {
+                self.expr(a)?
+            };
             let pty = if ft.unprototyped {
                 None
             } else {

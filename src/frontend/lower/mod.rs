@@ -11,6 +11,7 @@ mod decl;
 mod expr;
 mod implicit;
 mod init;
+mod literals;
 mod long_double;
 mod marks;
 mod stmt;
@@ -145,6 +146,10 @@ pub(crate) struct Cx<'u> {
     /// Above zero while lowering what must not emit code (constant expressions, the
     /// scratch lowering of `type_of_expr`): a variable array size there is refused.
     pub no_code: u32,
+    /// The test's literals (see `literals.rs`): which functions are the test's own and
+    /// which the code under test's, the current unit's test file, and whether the
+    /// function being lowered is the test's.
+    pub tests: literals::TestCx,
 }
 
 impl<'u> Cx<'u> {
@@ -478,6 +483,7 @@ fn new_cx(first: &ParsedUnit) -> Cx<'_> {
         implicit_funcs: HashSet::new(),
         vla_unevaluated: false,
         no_code: 0,
+        tests: literals::TestCx::default(),
     }
 }
 
@@ -541,8 +547,12 @@ pub(crate) fn declared_name(d: &lang_c::ast::Declarator) -> Option<String> {
     }
 }
 
-/// Lower all translation units of one program.
-pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendError> {
+/// Lower all translation units of one program; `tests[i]` is unit i's path when it is
+/// a test file (see `frontend::testfiles`; may be empty: none is).
+pub(crate) fn lower_program(
+    units: &[ParsedUnit],
+    tests: &[Option<String>],
+) -> Result<Program, FrontendError> {
     let Some(first) = units.first() else {
         return Err(FrontendError::Diags(vec![Diag {
             kind: DiagKind::Error,
@@ -551,11 +561,13 @@ pub(crate) fn lower_program(units: &[ParsedUnit]) -> Result<Program, FrontendErr
         }]));
     };
     let mut cx = new_cx(first);
+    cx.tests = literals::TestCx::new(units, tests);
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;
         cx.marks = &u.marks;
         cx.unit_index = i;
         cx.base = 0;
+        cx.tests.unit_file = tests.get(i).cloned().flatten();
         for (off, text) in &u.marks.bad {
             let span = Span::span(*off, *off + 1);
             let _: R<()> = cx.unsupported(span, format!("`{text}`"));

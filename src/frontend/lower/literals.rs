@@ -1,0 +1,157 @@
+//! A unit test's constants as inputs: in a function of a test file (see
+//! `frontend::testfiles`), an integer, character or string literal written as an
+//! argument of a direct call of the code under test (a function defined outside the
+//! test files) is lowered as a read of its own read-only global and listed in
+//! `Program::literals`, so a run can change it and a concolic run makes it symbolic.
+//!
+//! Only arguments count: a literal compared with a result, passed to the test's own
+//! functions (an assertion helper) or to the C library (`strcmp(got, "want")`), or
+//! written anywhere else stays a constant, so an expected value never becomes an input.
+//! An argument counts when it is the literal itself, possibly negated or cast
+//! (`-1`, `(size_t)3`); `N + 1` or a macro expanding to an expression does not.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use lang_c::ast::{Constant, Expression, ExternalDeclaration, UnaryOperator};
+use lang_c::span::Node;
+
+use super::expr::Val;
+use super::{declared_name, Cx, ParsedUnit, R};
+use crate::ir::*;
+
+/// What lowering knows of the test's files.
+#[derive(Default)]
+pub(crate) struct TestCx {
+    /// Functions defined in a test file.
+    test_fns: HashSet<String>,
+    /// Functions defined elsewhere: the code under test.
+    tested_fns: HashSet<String>,
+    /// The current unit's path when it is a test file.
+    pub unit_file: Option<String>,
+    /// Whether the function being lowered is defined in the current test file.
+    pub in_test_fn: bool,
+}
+
+impl TestCx {
+    pub fn new(units: &[ParsedUnit], tests: &[Option<String>]) -> TestCx {
+        let mut t = TestCx::default();
+        if tests.iter().all(Option::is_none) {
+            return t;
+        }
+        for (i, u) in units.iter().enumerate() {
+            let test_file = tests.get(i).cloned().flatten();
+            for (k, d) in u.unit.iter().enumerate() {
+                let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
+                    continue;
+                };
+                let Some(name) = declared_name(&fd.node.declarator.node) else {
+                    continue;
+                };
+                let base = u.bases.get(k).copied().unwrap_or(0);
+                let at = fd.node.declarator.span.start.wrapping_add_signed(base);
+                let file = u.lines.locate(at).0;
+                if test_file.as_deref() == Some(file) {
+                    t.test_fns.insert(name);
+                } else {
+                    t.tested_fns.insert(name);
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether a call of `name` at this point passes its literal arguments as inputs.
+    pub fn passes_literals(&self, name: &str) -> bool {
+        self.in_test_fn && self.tested_fns.contains(name) && !self.test_fns.contains(name)
+    }
+}
+
+/// An integer or character constant, possibly negated or cast.
+fn is_number(e: &Expression) -> bool {
+    match e {
+        Expression::Constant(c) => matches!(c.node, Constant::Integer(_) | Constant::Character(_)),
+        Expression::UnaryOperator(u) => {
+            matches!(
+                u.node.operator.node,
+                UnaryOperator::Minus | UnaryOperator::Plus
+            ) && is_number(&u.node.operand.node)
+        }
+        Expression::Cast(c) => is_number(&c.node.expression.node),
+        _ => false,
+    }
+}
+
+impl Cx<'_> {
+    /// An argument of a call of the code under test from the test: a literal becomes a
+    /// [`Literal`], anything else is lowered as usual.
+    pub(crate) fn literal_arg(&mut self, a: &Node<Expression>) -> R<Val> {
+        // Narrow strings only: a wide one (`L"..."`) is lowered as usual, a constant.
+        let narrow = match &a.node {
+            Expression::StringLiteral(s) => {
+                Some(self.string_literal(&s.node, s.span)?).filter(|l| l.enc.unit() == 1)
+            }
+            _ => None,
+        };
+        if let Some(lit) = narrow {
+            let bytes = lit.bytes;
+            let n = bytes.len() as u64;
+            let loc = self.loc(a.span);
+            let g = self.marked_literal_global(bytes, 1, loc, LiteralKind::Str);
+            let p = self.assign(Rvalue::AddrGlobal(g), loc);
+            return Ok(Val::Agg(
+                p,
+                Rc::new(Type::Array(super::types::char_t(), Some(n))),
+            ));
+        }
+        let v = self.expr(a)?;
+        if !is_number(&a.node) {
+            return Ok(v);
+        }
+        match v {
+            Val::S(Operand::Const(bits), t) if t.is_integer() => {
+                let Some(s) = t.scalar() else {
+                    return Ok(Val::S(Operand::Const(bits), t));
+                };
+                let loc = self.loc(a.span);
+                let size = s.size() as usize;
+                let init = bits.to_le_bytes()[..size].to_vec();
+                let g = self.marked_literal_global(init, size as u32, loc, LiteralKind::Int(s));
+                let p = self.assign(Rvalue::AddrGlobal(g), loc);
+                let r = self.assign(Rvalue::Load(p, s), loc);
+                Ok(Val::S(r, t))
+            }
+            v => Ok(v),
+        }
+    }
+
+    /// A literal's own read-only global, listed in `Program::literals` under its
+    /// location (made unique with `#2`, `#3`, ... when a macro puts several there).
+    fn marked_literal_global(
+        &mut self,
+        init: Vec<u8>,
+        align: u32,
+        loc: Loc,
+        kind: LiteralKind,
+    ) -> GlobalId {
+        let at = self.prog.fmt_loc(loc);
+        let mut name = at.clone();
+        let mut k = 2;
+        while self.prog.literals.iter().any(|l| l.name == name) {
+            name = format!("{at}#{k}");
+            k += 1;
+        }
+        let global = self.add_global(Global {
+            name: format!("<literal {name}>"),
+            size: init.len() as u32,
+            align,
+            init,
+            relocs: Vec::new(),
+            read_only: true,
+            loc,
+            init_locs: Vec::new(),
+        });
+        self.prog.literals.push(Literal { name, global, kind });
+        global
+    }
+}

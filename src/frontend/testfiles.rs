@@ -1,0 +1,98 @@
+//! Which translation units are the test's own source (a unit test's file), whose
+//! literals passed to the code under test become inputs (`ir::Literal`).
+//!
+//! The rule: the units whose path (relative to the tree root) matches one of the
+//! configured globs (`tests = [...]` in `regcause.toml`, `--test-files`); without any
+//! configured, the unit defining `main` when the program has other units (a test
+//! driver linked with the code it tests). A program of one file has no test file: its
+//! `main` sits beside the code under test. (`oracle` turns the default off for a test
+//! given arguments or stdin: that `main` drives a program.)
+
+use std::path::Path;
+
+use super::lower::{defined_functions, ParsedUnit};
+
+/// For each unit, its tree-relative path when it is a test file (`None` otherwise).
+pub(crate) fn select(
+    root: &Path,
+    sources: &[std::path::PathBuf],
+    units: &[ParsedUnit],
+    globs: Option<&[String]>,
+) -> Vec<Option<String>> {
+    let rel: Vec<String> = sources
+        .iter()
+        .map(|f| {
+            f.strip_prefix(root)
+                .unwrap_or(f)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    match globs {
+        Some(globs) => rel
+            .into_iter()
+            .map(|r| globs.iter().any(|g| glob_match(g, &r)).then_some(r))
+            .collect(),
+        None if units.len() >= 2 => rel
+            .into_iter()
+            .zip(units)
+            .map(|(r, u)| {
+                defined_functions(u)
+                    .iter()
+                    .any(|f| f == "main")
+                    .then_some(r)
+            })
+            .collect(),
+        None => vec![None; units.len()],
+    }
+}
+
+/// Whether `path` matches `glob`: `*` any characters but `/`, `**` any characters, `?`
+/// one character but `/`; a leading `./` of the glob is ignored.
+pub fn glob_match(glob: &str, path: &str) -> bool {
+    let g = glob.strip_prefix("./").unwrap_or(glob).as_bytes();
+    matches_from(g, path.as_bytes())
+}
+
+fn matches_from(g: &[u8], p: &[u8]) -> bool {
+    match g {
+        [] => p.is_empty(),
+        [b'*', b'*', rest @ ..] => {
+            // `**/` also matches no directory at all.
+            let rest_no_slash = rest.strip_prefix(b"/").unwrap_or(rest);
+            (0..=p.len()).any(|k| matches_from(rest, &p[k..])) || matches_from(rest_no_slash, p)
+        }
+        [b'*', rest @ ..] => {
+            let mut k = 0;
+            loop {
+                if matches_from(rest, &p[k..]) {
+                    return true;
+                }
+                if k == p.len() || p[k] == b'/' {
+                    return false;
+                }
+                k += 1;
+            }
+        }
+        [b'?', rest @ ..] => p.first().is_some_and(|c| *c != b'/') && matches_from(rest, &p[1..]),
+        [c, rest @ ..] => p.first() == Some(c) && matches_from(rest, &p[1..]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_match;
+
+    #[test]
+    fn globs_match_paths_as_documented() {
+        assert!(glob_match("tests/*.c", "tests/t_parse.c"));
+        assert!(!glob_match("tests/*.c", "tests/unit/t_parse.c"));
+        assert!(glob_match("tests/**/*.c", "tests/unit/t_parse.c"));
+        assert!(glob_match("tests/**/*.c", "tests/t_parse.c"));
+        assert!(glob_match("**/test_*.c", "a/b/test_x.c"));
+        assert!(glob_match("./test?.c", "test1.c"));
+        assert!(!glob_match("test?.c", "test12.c"));
+        assert!(!glob_match("*.c", "src/lib.c"));
+        assert!(glob_match("test.c", "test.c"));
+    }
+}
