@@ -697,7 +697,7 @@ fn ctype(p: &mut ExprPool, s: Shim, x: ExprId) -> Option<ExprId> {
 
 #[cfg(test)]
 mod tests {
-    use crate::exec::concolic::{InputOrigin, SymState};
+    use crate::exec::concolic::{Concretisation, InputOrigin, SymState};
     use crate::exec::{run_concolic_checked, Limits, RunInput};
 
     /// The concolic state of `body` (inside `main`) run on `argv[1]` and `stdin`, with
@@ -959,8 +959,13 @@ mod tests {
             let main = "int main(void) { if (f(\"abc\")) puts(\"1\"); if (f(\"a12\")) puts(\"2\"); return 0; }\n";
             let r = run_unit(lib, main, &[]);
             assert!(!r.sym.branches.is_empty(), "{lib}: no constraint");
+            // `atoi` says what it does not model: a first byte that could become a
+            // space or a sign. Nothing else is concretised.
+            let unmodelled = |c: &&Concretisation| {
+                lib.contains("atoi") && c.what.contains("a space or sign in its first byte")
+            };
             assert!(
-                r.sym.concretisations.is_empty(),
+                r.sym.concretisations.iter().all(|c| unmodelled(&c)),
                 "{lib}: {:?}",
                 r.sym.concretisations
             );
