@@ -356,19 +356,20 @@ fn a_good_revision_surviving_an_off_by_one_read_is_analysed() {
 
     // A read 400 bytes past the array is no near miss: the verdict stands.
     let dir = tempfile::tempdir().expect("tempdir");
-    let repo = dir.path();
-    git(repo, &["init", "-q"]);
     let src = |k: &str| {
         format!(
             "#include <stdio.h>\nint main(void) {{\n    int v[4] = {{1, 2, 3, 4}};\n    int far = v[100];\n    printf(\"%d\\n\", v[0] * {k} + far * 0);\n    return 0;\n}}\n"
         )
     };
-    for (k, msg) in [("1", "good"), ("2", "bad")] {
-        std::fs::write(repo.join("far.c"), src(k)).expect("write far.c");
-        git(repo, &["add", "far.c"]);
-        git(repo, &["commit", "-q", "-m", msg]);
-    }
-    let o = git_regcause(repo, &["HEAD~1", "HEAD", "--no-cache", "--", "./far"]);
+    let (good, bad) = (src("1"), src("2"));
+    let repo = crate::realrepo_e2e::history(
+        dir.path(),
+        &[
+            ("good", &[("far.c", Some(good.as_bytes()))]),
+            ("bad", &[("far.c", Some(bad.as_bytes()))]),
+        ],
+    );
+    let o = git_regcause(&repo, &["good", "bad", "--no-cache", "--", "./far"]);
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
     assert!(
@@ -384,27 +385,31 @@ fn a_good_revision_surviving_an_off_by_one_read_is_analysed() {
 #[test]
 fn a_change_inside_a_long_macro_names_its_line() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let repo = dir.path();
-    git(repo, &["init", "-q"]);
-    std::fs::create_dir_all(repo.join("src")).expect("mkdir");
-    std::fs::create_dir_all(repo.join("tests")).expect("mkdir");
     let header = |cmp: &str| {
         format!(
             "#ifndef SORTY_H\n#define SORTY_H\n#define SORT_DESC(a, n)            \\\ndo {{                                \\\n  int _i, _j, _t;                   \\\n  for (_i = 0; _i < (n); _i++)      \\\n    for (_j = _i + 1; _j < (n); _j++) \\\n      if ((a)[_j] {cmp} (a)[_i]) {{      \\\n        _t = (a)[_i]; (a)[_i] = (a)[_j]; (a)[_j] = _t; \\\n      }}                             \\\n}} while (0)\n#endif\n"
         )
     };
     let test = "#include <stdio.h>\n#include \"sorty.h\"\n\nint main(void)\n{\n    int v[6] = {4, 9, 1, 7, 3, 8};\n    SORT_DESC(v, 6);\n    for (int i = 0; i < 6; i++)\n        printf(\"%d\\n\", v[i]);\n    return 0;\n}\n";
-    std::fs::write(repo.join("tests/t1.c"), test).expect("write test");
-    for (cmp, msg) in [(">", "good"), ("<", "bad")] {
-        std::fs::write(repo.join("src/sorty.h"), header(cmp)).expect("write header");
-        git(repo, &["add", "."]);
-        git(repo, &["commit", "-q", "-m", msg]);
-    }
-    let o = git_regcause(
-        repo,
+    let (good, bad) = (header(">"), header("<"));
+    let repo = crate::realrepo_e2e::history(
+        dir.path(),
         &[
-            "HEAD~1",
-            "HEAD",
+            (
+                "good",
+                &[
+                    ("tests/t1.c", Some(test.as_bytes())),
+                    ("src/sorty.h", Some(good.as_bytes())),
+                ],
+            ),
+            ("bad", &[("src/sorty.h", Some(bad.as_bytes()))]),
+        ],
+    );
+    let o = git_regcause(
+        &repo,
+        &[
+            "good",
+            "bad",
             "--no-cache",
             "-I",
             "src",
