@@ -31,7 +31,7 @@ use crate::budget::Budget;
 use crate::cache::{Cache, Key};
 use crate::darwin::{self, ConditionKind, DarwinError, Side};
 use crate::diffctx::TreeDiff;
-use crate::exec::{self, FaultKind, Limits};
+use crate::exec::{self, ConcolicRun, FaultKind, Limits};
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::{Repo, RepoError};
 use crate::report::{Report, Revision, TestDesc, VerdictKind};
@@ -180,15 +180,15 @@ pub fn analyze(
         test_desc(&req.test),
         req.condition.name(),
     );
-    let judge = |g: &RevisionRun, b: &RevisionRun| {
+    let judge = |g: &ConcolicRun, b: &ConcolicRun| {
         oracle::judge_each(
-            &g.run.result,
-            &b.run.result,
+            &g.result,
+            &b.result,
             expect.0.as_deref(),
             expect.1.as_deref(),
         )
     };
-    let mut verdict = judge(&g, &b);
+    let mut verdict = judge(&g.run, &b.run);
     // The good revision stops on an out-of-bounds read just beside an object, which its
     // native build survives (reading a neighbour): both revisions run again continuing
     // past such reads, and the analysis goes on when that shows the regression.
@@ -199,10 +199,13 @@ pub fn analyze(
             near_reads: true,
             ..req.limits
         };
-        g.rerun(limits, traced);
-        b.rerun(limits, traced);
-        let again = judge(&g, &b);
+        let (ga, ba) = (g.run_again(limits, traced), b.run_again(limits, traced));
+        let again = judge(&ga.0, &ba.0);
+        // Otherwise (no regression under the assumption either) the first runs and
+        // verdict stand.
         if matches!(again, Verdict::Regression(_)) {
+            (g.run, g.trace) = ga;
+            (b.run, b.trace) = ba;
             report.notes.push(format!(
                 "the good revision stops on an out-of-bounds read at {at}, which its native build may survive (it reads what lies beside the object); both revisions were run again continuing past such reads as if they read zero: the analysis holds under that assumption"
             ));
@@ -212,10 +215,6 @@ pub fn analyze(
                 ..req.clone()
             };
             req = &near_reads;
-        } else {
-            // No regression under the assumption either: the first verdict stands.
-            g.rerun(req.limits, traced);
-            b.rerun(req.limits, traced);
         }
     }
     let d = match verdict {

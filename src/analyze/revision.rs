@@ -52,9 +52,10 @@ impl RevisionRun {
         })
     }
 
-    /// Run the test again under other limits (the tree and the program stay).
-    pub fn rerun(&mut self, limits: Limits, traced: bool) {
-        (self.run, self.trace) = execute(&self.prog, &self.input, limits, traced);
+    /// The test run again under other limits (the tree and the program stay), to put
+    /// in place of `run` and `trace` when it is the one to analyse.
+    pub fn run_again(&self, limits: Limits, traced: bool) -> (ConcolicRun, Option<Trace>) {
+        execute(&self.prog, &self.input, limits, traced)
     }
 
     /// The run with its trace, when it was traced.
