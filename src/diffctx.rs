@@ -163,7 +163,7 @@ impl TreeDiff {
         // unchanged macro whose body names an affected one is affected too.
         let mut affected: HashMap<&str, &str> = macros
             .iter()
-            .filter(|m| m.changed)
+            .filter(|m| m.changed())
             .map(|m| (m.name.as_str(), m.name.as_str()))
             .collect();
         if affected.is_empty() {
@@ -269,11 +269,16 @@ pub struct Macro {
     pub line: u32,
     /// The definition's text, continuation lines joined.
     pub text: String,
-    /// Whether the diff inserted or replaced one of its lines.
-    pub changed: bool,
     /// The first line of the definition the diff inserted or replaced (a change in the
     /// body of a long definition is on one of its continuation lines).
     pub changed_line: Option<u32>,
+}
+
+impl Macro {
+    /// Whether the diff inserted or replaced one of its lines.
+    pub fn changed(&self) -> bool {
+        self.changed_line.is_some()
+    }
 }
 
 impl TreeDiff {
@@ -306,7 +311,6 @@ impl TreeDiff {
                         file: p.clone(),
                         line: start as u32 + 1,
                         text: text.trim_end().to_string(),
-                        changed: changed_line.is_some(),
                         changed_line,
                     });
                 }
@@ -690,7 +694,7 @@ mod tests {
         let got: Vec<(String, u32, bool)> = td
             .macros()
             .into_iter()
-            .map(|m| (m.name, m.line, m.changed))
+            .map(|m| (m.name.clone(), m.line, m.changed()))
             .collect();
         // B's continuation line changed: B is changed, named at its `#define` line;
         // `#defineE` is no definition.

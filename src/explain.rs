@@ -829,7 +829,7 @@ pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r:
 /// `#define` would otherwise only show as the lines using it.
 pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
     let macros = diff.macros();
-    if !macros.iter().any(|m| m.changed) {
+    if !macros.iter().any(|m| m.changed()) {
         return;
     }
     let mut out: Vec<Candidate> = Vec::with_capacity(r.candidates.len());
@@ -855,7 +855,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                     continue;
                 }
                 // An unchanged macro passes its use on to the macros it uses.
-                let via = if m.changed {
+                let via = if m.changed() {
                     Location {
                         file: m.file.clone(),
                         line: m.changed_line.unwrap_or(m.line),
@@ -873,7 +873,7 @@ pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
                 // Named at its changed line: the `#define` line, or the continuation
                 // line the change is on.
                 let at = m.changed_line.unwrap_or(m.line);
-                if !m.changed || !added.insert((m.file.clone(), at)) {
+                if !m.changed() || !added.insert((m.file.clone(), at)) {
                     continue;
                 }
                 let fd = diff.file(&m.file);
