@@ -269,10 +269,13 @@ pub(crate) fn marker_name(line: &str) -> Option<&str> {
 /// One hint for a syntax error instead of every token the grammar would take: the
 /// closing punctuation a slip most often leaves out, else a short list.
 pub(crate) fn syntax_hint(expected: &[&str]) -> String {
-    let bare: Vec<String> = expected
+    // Sorted: the parser gives its expected tokens as a set, in no stable order.
+    let mut bare: Vec<String> = expected
         .iter()
         .map(|s| s.trim_matches(|c| c == '"' || c == '\'').to_string())
         .collect();
+    bare.sort();
+    bare.dedup();
     for p in [";", ")", "]", "}", ","] {
         if bare.iter().any(|b| b == p) {
             return format!("expected `{p}` before this token");

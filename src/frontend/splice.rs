@@ -143,6 +143,12 @@ struct Changed {
     main_good: bool,
     /// Every macro name of the trees, regcause's headers and the flags.
     macros: Rc<HashSet<String>>,
+    /// A number per distinct line of both revisions, and each revision's lines as
+    /// those numbers: a tree's lines are diffed as numbers (comparing lines as text
+    /// was most of what splicing a tree cost).
+    ids: HashMap<String, u32>,
+    good_ids: Vec<u32>,
+    bad_ids: Vec<u32>,
 }
 
 /// Identifiers renamed in a line taken from a revision's line of the same shape: the
@@ -221,14 +227,13 @@ impl Pair {
             }
             changed.insert(
                 k.clone(),
-                Changed {
-                    good: split(g),
-                    bad: split(b),
-                    good_info,
-                    bad_info,
-                    main_good: super::sources::defines_main(g),
-                    macros: macros.clone(),
-                },
+                Changed::new(
+                    split(g),
+                    split(b),
+                    [good_info, bad_info],
+                    super::sources::defines_main(g),
+                    macros.clone(),
+                ),
             );
         }
         // Preprocessing shifted copies finds the lines whose expansion follows their
@@ -585,6 +590,52 @@ fn write_tree(
 }
 
 impl Changed {
+    fn new(
+        good: Vec<String>,
+        bad: Vec<String>,
+        [good_info, bad_info]: [Vec<LineInfo>; 2],
+        main_good: bool,
+        macros: Rc<HashSet<String>>,
+    ) -> Changed {
+        let mut ids = HashMap::new();
+        let mut number = |lines: &[String]| -> Vec<u32> {
+            lines
+                .iter()
+                .map(|l| {
+                    let next = ids.len() as u32;
+                    *ids.entry(l.clone()).or_insert(next)
+                })
+                .collect()
+        };
+        let (good_ids, bad_ids) = (number(&good), number(&bad));
+        Changed {
+            good,
+            bad,
+            good_info,
+            bad_info,
+            main_good,
+            macros,
+            ids,
+            good_ids,
+            bad_ids,
+        }
+    }
+
+    /// `lines` as the numbers of [`Changed::ids`]; a line neither revision has gets a
+    /// number of its own.
+    fn numbered(&self, lines: &[String]) -> Vec<u32> {
+        let mut fresh = u32::MAX;
+        lines
+            .iter()
+            .map(|l| {
+                self.ids.get(l).copied().unwrap_or_else(|| {
+                    fresh -= 1;
+                    fresh
+                })
+            })
+            .collect()
+    }
+
     /// Which revision's line each line of `text` is, when every seam is clean.
     fn view(&self, text: &str) -> Result<View, Miss> {
         let lines = split(text);
@@ -602,8 +653,9 @@ impl Changed {
         // A line in a replaced run as long as the revision's: the line it may be a
         // renamed copy of.
         let mut shaped: Vec<Option<(Side, u32)>> = vec![None; lines.len()];
-        for (side, of) in [(Side::Good, &self.good), (Side::Bad, &self.bad)] {
-            let diff = similar::capture_diff_slices(similar::Algorithm::Myers, of, &lines);
+        let numbered = self.numbered(&lines);
+        for (side, of) in [(Side::Good, &self.good_ids), (Side::Bad, &self.bad_ids)] {
+            let diff = similar::capture_diff_slices(similar::Algorithm::Myers, of, &numbered);
             for op in diff {
                 match op {
                     similar::DiffOp::Equal {

@@ -12,8 +12,17 @@
 //! minus the preamble's length (`ParsedUnit::bases`).
 //!
 //! Chunk boundaries come from a scan for `;` and function bodies' closing `}` at depth
-//! zero. A boundary in the wrong place makes a chunk fail to parse, and then the whole
-//! text is parsed as usual, so a wrong guess costs time, never a different program.
+//! zero. A boundary in the wrong place makes a chunk fail to parse, and then the rest of
+//! the text from that chunk on is parsed as one, so a wrong guess costs time, never a
+//! different program.
+//!
+//! Parsing the rest instead of the whole text is exact: every chunk before it parsed
+//! alone into complete declarations (a declaration never reaches past its `;` or its
+//! body's `}`), so a whole parse reads the same declarations up to there, with the same
+//! typedef names. Most texts of a hunk search do not parse at all (a subset that keeps
+//! half of a change), so where they fail is kept too: when the rest fails at a point
+//! inside its first chunk, the parser never looked past that chunk, and any later text
+//! reaching the same chunk after the same typedef names fails there without parsing.
 
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
@@ -32,8 +41,28 @@ struct Chunk {
     origin: isize,
 }
 
-/// A chunk's text, and its parse (None: it does not parse alone).
-type Entry = (Box<str>, Option<Rc<Chunk>>);
+/// What is known of a chunk's text after given typedef names.
+#[derive(Clone)]
+enum Known {
+    Parsed(Rc<Chunk>),
+    /// It does not parse alone (a boundary guessed wrong, or a syntax error).
+    Alone,
+    /// Parsing from its start fails inside it (offset in the chunk, expected tokens),
+    /// whatever follows.
+    FailsWithin(usize, Rc<[String]>),
+}
+
+/// A chunk's text, and what is known of it.
+type Entry = (Box<str>, Known);
+
+/// How far the chunks of a text took it.
+enum Chunked {
+    Parsed(Vec<Rc<Node<ExternalDeclaration>>>, Vec<isize>),
+    /// It fails to parse at this offset of the text, expecting these tokens.
+    Fails(usize, Rc<[String]>),
+    /// Most chunks are new: parse it whole.
+    MostlyNew,
+}
 
 /// Parsed chunks, by the typedef names declared before them and their text (found by
 /// hashes, confirmed by comparing the text).
@@ -140,6 +169,13 @@ fn typedef_names(d: &ExternalDeclaration) -> Vec<String> {
 
 /// Parse `chunk` after typedefs of `names`; None when it does not parse alone.
 fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
+    parse_from(chunk, names).ok()
+}
+
+/// Parse `chunk` (which may run to the end of the text) after `names`; `Err` gives where
+/// it fails (an offset in `chunk`; 0 for a failure inside the typedef preamble, which
+/// cannot happen for names lang-c accepted before) and the tokens expected there.
+fn parse_from(chunk: &str, names: &BTreeSet<String>) -> Result<Chunk, (usize, Rc<[String]>)> {
     let mut text = String::new();
     for n in names {
         text.push_str("typedef int ");
@@ -149,10 +185,14 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
     let origin = text.len() as isize;
     text.push_str(chunk);
     let config = lang_c::driver::Config::with_gcc();
-    let parsed = lang_c::driver::parse_preprocessed(&config, text).ok()?;
+    let parsed = lang_c::driver::parse_preprocessed(&config, text).map_err(|e| {
+        let at = (e.offset as isize - origin).max(0) as usize;
+        let expected: Vec<String> = e.expected.iter().map(|s| s.to_string()).collect();
+        (at, Rc::from(expected))
+    })?;
     let mut decls = parsed.unit.0;
     if decls.len() < names.len() {
-        return None;
+        return Err((0, Rc::from(Vec::new())));
     }
     let decls: Vec<Rc<Node<ExternalDeclaration>>> = decls
         .split_off(names.len())
@@ -160,7 +200,7 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
         .map(Rc::new)
         .collect();
     let typedefs = decls.iter().flat_map(|d| typedef_names(&d.node)).collect();
-    Some(Chunk {
+    Ok(Chunk {
         decls,
         typedefs,
         origin,
@@ -194,44 +234,69 @@ impl ParseCache {
         marks: lower::LayoutMarks,
     ) -> Result<ParsedUnit, FrontendError> {
         let bounds = boundaries(&text);
-        if let Some((decls, bases)) = self.chunked(&text, &bounds) {
-            return Ok(ParsedUnit {
+        match self.chunked(&text, &bounds) {
+            Chunked::Parsed(decls, bases) => Ok(ParsedUnit {
                 unit: decls,
                 lines,
                 marks,
                 bases,
-            });
+            }),
+            Chunked::Fails(at, expected) => {
+                let expected: Vec<&str> = expected.iter().map(|s| &**s).collect();
+                Err(lower::syntax_error(&lines, at, &expected))
+            }
+            Chunked::MostlyNew => {
+                let whole = lower::parse(text.clone(), lines, marks)?;
+                self.store_whole(&text, &bounds, &whole.unit);
+                Ok(whole)
+            }
         }
-        let whole = lower::parse(text.clone(), lines, marks)?;
-        self.store_whole(&text, &bounds, &whole.unit);
-        Ok(whole)
     }
 
-    /// The declarations of `text` from the cache and from chunks parsed alone; None
-    /// when a chunk does not parse alone, or most are new.
-    #[allow(clippy::type_complexity)]
-    fn chunked(
-        &mut self,
-        text: &str,
-        bounds: &[(usize, usize)],
-    ) -> Option<(Vec<Rc<Node<ExternalDeclaration>>>, Vec<isize>)> {
+    /// The declarations of `text` from the cache and from chunks parsed alone, or where
+    /// it fails; from the first chunk that does not parse alone, the rest of the text is
+    /// parsed as one.
+    fn chunked(&mut self, text: &str, bounds: &[(usize, usize)]) -> Chunked {
         if self.mostly_new(text, bounds) {
-            return None;
+            return Chunked::MostlyNew;
         }
         let mut declared = Declared::default();
         let (mut decls, mut bases) = (Vec::new(), Vec::new());
         for &(s, e) in bounds {
             let chunk = &text[s..e];
-            let c = match self.get(declared.hash, chunk) {
-                Some(c) => {
+            let known = match self.get(declared.hash, chunk) {
+                Some(k) => {
                     self.hits += 1;
-                    c?
+                    k
                 }
                 None => {
                     self.parsed += 1;
-                    let c = parse_chunk(chunk, &declared.names).map(Rc::new);
-                    self.put(declared.hash, chunk, c.clone());
-                    c?
+                    let k = parse_chunk(chunk, &declared.names)
+                        .map_or(Known::Alone, |c| Known::Parsed(Rc::new(c)));
+                    self.put(declared.hash, chunk, k.clone());
+                    k
+                }
+            };
+            let c = match known {
+                Known::Parsed(c) => c,
+                Known::FailsWithin(at, expected) => return Chunked::Fails(s + at, expected),
+                Known::Alone => {
+                    self.parsed += 1;
+                    match parse_from(&text[s..], &declared.names) {
+                        Ok(rest) => {
+                            let base = s as isize - rest.origin;
+                            decls.extend(rest.decls.iter().cloned());
+                            bases.extend(std::iter::repeat_n(base, rest.decls.len()));
+                            return Chunked::Parsed(decls, bases);
+                        }
+                        Err((at, expected)) => {
+                            if at < e - s {
+                                let k = Known::FailsWithin(at, expected.clone());
+                                self.put(declared.hash, chunk, k);
+                            }
+                            return Chunked::Fails(s + at, expected);
+                        }
+                    }
                 }
             };
             let base = s as isize - c.origin;
@@ -239,11 +304,11 @@ impl ParseCache {
             bases.extend(std::iter::repeat_n(base, c.decls.len()));
             declared.add(&c.typedefs);
         }
-        Some((decls, bases))
+        Chunked::Parsed(decls, bases)
     }
 
-    /// The entry for `chunk` after the typedefs hashed `declared`, if any.
-    fn get(&self, declared: u64, chunk: &str) -> Option<Option<Rc<Chunk>>> {
+    /// What is known of `chunk` after the typedefs hashed `declared`, if anything.
+    fn get(&self, declared: u64, chunk: &str) -> Option<Known> {
         self.chunks
             .get(&(declared, hash_of(chunk)))?
             .iter()
@@ -251,23 +316,27 @@ impl ParseCache {
             .map(|(_, c)| c.clone())
     }
 
-    fn put(&mut self, declared: u64, chunk: &str, c: Option<Rc<Chunk>>) {
+    /// Record `known` for `chunk` (what was learnt later replaces `Alone`).
+    fn put(&mut self, declared: u64, chunk: &str, known: Known) {
         let bucket = self.chunks.entry((declared, hash_of(chunk))).or_default();
-        if !bucket.iter().any(|(t, _)| &**t == chunk) {
-            bucket.push((chunk.into(), c));
+        match bucket.iter_mut().find(|(t, _)| &**t == chunk) {
+            Some((_, k @ Known::Alone)) => *k = known,
+            Some(_) => {}
+            None => bucket.push((chunk.into(), known)),
         }
     }
 
     /// Whether more than [`MOST_NEW`] chunks, and more than a quarter, are not in the
-    /// cache (typedef names declared by new chunks are not known yet: a new chunk after
-    /// one that declares a typedef may count as new wrongly, which only costs time).
+    /// cache before the first that does not parse alone (typedef names declared by new
+    /// chunks are not known yet: a new chunk after one that declares a typedef may count
+    /// as new wrongly, which only costs time).
     fn mostly_new(&self, text: &str, bounds: &[(usize, usize)]) -> bool {
         let mut declared = Declared::default();
         let mut new = 0;
         for &(s, e) in bounds {
             match self.get(declared.hash, &text[s..e]) {
-                Some(Some(c)) => declared.add(&c.typedefs),
-                Some(None) => return true,
+                Some(Known::Parsed(c)) => declared.add(&c.typedefs),
+                Some(Known::Alone | Known::FailsWithin(..)) => break,
                 None => new += 1,
             }
         }
@@ -312,7 +381,7 @@ impl ParseCache {
         }
         for (hash, chunk, c) in found {
             if self.get(hash, chunk).is_none() {
-                self.put(hash, chunk, Some(Rc::new(c)));
+                self.put(hash, chunk, Known::Parsed(Rc::new(c)));
             }
         }
     }
@@ -341,24 +410,123 @@ mod tests {
     fn typedef_names_carry_into_later_chunks() {
         let mut c = ParseCache::default();
         let t = "typedef unsigned long size; size n; int f(size k) { size m = k; return (int)(m * n); }\n";
-        let (decls, bases) = c.chunked(t, &boundaries(t)).expect("parses");
+        let Chunked::Parsed(decls, bases) = c.chunked(t, &boundaries(t)) else {
+            panic!("does not parse");
+        };
         assert_eq!(decls.len(), 3);
         assert_eq!(bases.len(), 3);
         // Spans read with the base are offsets in the whole text.
         let off = (decls[2].span.start as isize + bases[2]) as usize;
         assert!(t[off..].starts_with("int f("), "{}", &t[off..]);
         assert_eq!(c.parsed, 3);
-        let again = c.chunked(t, &boundaries(t)).expect("parses");
-        assert_eq!(again.0, decls);
+        let Chunked::Parsed(again, _) = c.chunked(t, &boundaries(t)) else {
+            panic!("does not parse");
+        };
+        assert_eq!(again, decls);
         assert_eq!(c.hits, 3);
     }
 
     #[test]
-    fn a_chunk_that_does_not_parse_alone_gives_none() {
+    fn a_chunk_that_does_not_parse_alone_is_parsed_with_the_rest() {
         let mut c = ParseCache::default();
         // A K&R definition: its parameter declarations end in `;` before the body.
-        let t = "int f(a) int a; { return a; }\n";
-        assert!(c.chunked(t, &boundaries(t)).is_none());
+        let t = "int g; int f(a) int a; { return a; }\n";
+        let Chunked::Parsed(decls, _) = c.chunked(t, &boundaries(t)) else {
+            panic!("does not parse");
+        };
+        assert_eq!(decls.len(), 2);
+        // Nothing learnt makes the rest fail: it parses again the same.
+        assert!(matches!(c.chunked(t, &boundaries(t)), Chunked::Parsed(d, _) if d == decls));
+    }
+
+    #[test]
+    fn a_chunk_failing_inside_itself_fails_later_texts_without_parsing() {
+        let mut c = ParseCache::default();
+        let t = "int a; int f(void) { return 1 +; }\nint b;\n";
+        let Chunked::Fails(at, _) = c.chunked(t, &boundaries(t)) else {
+            panic!("parses");
+        };
+        assert_eq!(&t[at..at + 1], ";");
+        let parsed = c.parsed;
+        let u = "int a; int f(void) { return 1 +; }\nlong other;\n";
+        let Chunked::Fails(again, _) = c.chunked(u, &boundaries(u)) else {
+            panic!("parses");
+        };
+        assert_eq!(again, at);
+        assert_eq!(c.parsed, parsed, "nothing parsed again");
+    }
+
+    /// Texts as a hunk search makes them (a line dropped, two lines swapped) parse, or
+    /// fail at the same place with the same message, through the cache as whole; the
+    /// cache is shared by all of a program's variants, so what it learnt from one text
+    /// serves the next.
+    #[test]
+    fn broken_variants_fail_alike_through_the_cache() {
+        use crate::frontend::{lower_units, parse_preprocessed, parse_preprocessed_with};
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/pass");
+        let mut files: Vec<_> = std::fs::read_dir(&root)
+            .expect("corpus")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "c"))
+            .collect();
+        files.sort();
+        let lowered = |u: Result<ParsedUnit, FrontendError>| {
+            format!("{:?}", u.and_then(|u| lower_units(&[u])))
+        };
+        let (mut seed, mut failing, mut n) = (12345u64, 0, 0);
+        for f in files.iter().step_by(4) {
+            let spec = crate::frontend::ProgramSpec {
+                name: "t".into(),
+                sources: vec![f.clone()],
+                workdir: root.clone(),
+                ..Default::default()
+            };
+            let Ok(text) = crate::frontend::preprocess(&root, f, &spec) else {
+                continue;
+            };
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            // Only the program's own lines change (the headers come first).
+            let own = lines
+                .iter()
+                .rposition(|l| l.starts_with('#') && l.contains(".c\""))
+                .unwrap_or(0);
+            let mut cache = ParseCache::default();
+            let _ = parse_preprocessed_with(text.clone(), &mut cache);
+            for _ in 0..8 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let span = (lines.len() - own).max(1);
+                let i = own + (seed >> 33) as usize % span;
+                let j = own + (seed >> 17) as usize % span;
+                let mut v: Vec<&str> = lines.clone();
+                if seed % 2 == 0 && i < v.len() && !v[i].starts_with('#') {
+                    v.remove(i);
+                } else if i < v.len()
+                    && j < v.len()
+                    && !v[i].starts_with('#')
+                    && !v[j].starts_with('#')
+                {
+                    v.swap(i, j);
+                }
+                let v = v.concat();
+                let whole = lowered(parse_preprocessed(v.clone()));
+                let cached = lowered(parse_preprocessed_with(v, &mut cache));
+                assert_eq!(
+                    cached,
+                    whole,
+                    "{}: a variant through the cache",
+                    f.display()
+                );
+                failing += usize::from(whole.starts_with("Err(Syntax"));
+                n += 1;
+            }
+        }
+        assert!(
+            n > 100 && failing > 20,
+            "{n} variants, {failing} failing to parse"
+        );
     }
 
     /// Every program of the C corpus lowers to the same program (locations and
@@ -405,7 +573,7 @@ mod tests {
                         .to_string(),
                 );
                 let bounds = boundaries(&t);
-                if let Some((decls, bases)) = c.chunked(&t, &bounds) {
+                if let Chunked::Parsed(decls, bases) = c.chunked(&t, &bounds) {
                     let u = ParsedUnit {
                         unit: decls,
                         lines,

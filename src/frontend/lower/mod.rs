@@ -449,13 +449,18 @@ pub(crate) fn parse(
             bases: Vec::new(),
         }),
         Err(e) => {
-            let loc = lines.locate(e.offset);
             let expected: Vec<&str> = e.expected.iter().map(|s| &**s).collect();
-            Err(FrontendError::Syntax {
-                at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
-                expected: super::syntax_hint(&expected),
-            })
+            Err(syntax_error(&lines, e.offset, &expected))
         }
+    }
+}
+
+/// The error for a text that fails to parse at byte `offset`, expecting `expected`.
+pub(crate) fn syntax_error(lines: &LineMap, offset: usize, expected: &[&str]) -> FrontendError {
+    let loc = lines.locate(offset);
+    FrontendError::Syntax {
+        at: format!("{}:{}:{}", loc.0, loc.1, loc.2),
+        expected: super::syntax_hint(expected),
     }
 }
 
