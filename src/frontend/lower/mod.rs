@@ -17,6 +17,7 @@ mod marks;
 mod stmt;
 mod stmtexpr;
 mod types;
+mod unused;
 mod variadic;
 
 use std::collections::{HashMap, HashSet};
@@ -510,7 +511,7 @@ pub(crate) fn declared_functions(
 ) -> Result<Vec<(String, usize, bool)>, FrontendError> {
     let mut cx = new_cx(unit);
     begin_unit(&mut cx);
-    lower_unit(&mut cx, unit);
+    lower_unit(&mut cx, unit, &HashSet::new());
     if !cx.diags.is_empty() {
         return Err(FrontendError::Diags(cx.diags));
     }
@@ -567,6 +568,7 @@ pub(crate) fn lower_program(
     };
     let mut cx = new_cx(first);
     cx.tests = literals::TestCx::new(units, tests);
+    let unused = unused::unused_prototypes(units);
     for (i, u) in units.iter().enumerate() {
         cx.lines = &u.lines;
         cx.marks = &u.marks;
@@ -578,7 +580,7 @@ pub(crate) fn lower_program(
             let _: R<()> = cx.unsupported(span, format!("`{text}`"));
         }
         begin_unit(&mut cx);
-        lower_unit(&mut cx, u);
+        lower_unit(&mut cx, u, &unused[i]);
     }
     finish(&mut cx);
     if !cx.diags.is_empty() {
@@ -591,8 +593,12 @@ pub(crate) fn lower_program(
     Ok(prog)
 }
 
-fn lower_unit<'u>(cx: &mut Cx<'u>, u: &'u ParsedUnit) {
+/// Lower the external declarations of `u` but those in `skip`.
+fn lower_unit<'u>(cx: &mut Cx<'u>, u: &'u ParsedUnit, skip: &HashSet<usize>) {
     for (i, ext) in u.unit.iter().enumerate() {
+        if skip.contains(&i) {
+            continue;
+        }
         cx.base = u.bases.get(i).copied().unwrap_or(0);
         match &ext.node {
             ExternalDeclaration::Declaration(d) => {
