@@ -339,24 +339,122 @@ fn mains(root: &Path, spec: &ProgramSpec) -> Result<Vec<bool>, SourceError> {
     if mentions.iter().filter(|m| **m).count() <= 1 {
         return Ok(mentions);
     }
-    Ok(spec
-        .sources
-        .iter()
-        .zip(mentions)
-        .map(|(f, m)| m && parsed_defines_main(root, f, spec).unwrap_or(true))
-        .collect())
+    // Each file's preprocessor run is independent: as many at once as there are cores.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut found = vec![false; mentions.len()];
+    let results: Vec<Vec<(usize, bool)>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                sc.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(f) = spec.sources.get(i) else { break };
+                        if mentions[i] {
+                            mine.push((i, parsed_defines_main(root, f, spec).unwrap_or(true)));
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    let mut done = 0;
+    for (i, m) in results.into_iter().flatten() {
+        found[i] = m;
+        done += 1;
+    }
+    if done != mentions.iter().filter(|m| **m).count() {
+        return Err(SourceError::Io {
+            path: root.display().to_string(),
+            source: std::io::Error::other("looking for `main` failed (a worker thread panicked)"),
+        });
+    }
+    Ok(found)
 }
 
 /// Whether the preprocessed and parsed unit `file` defines `main` (None: it does not
 /// preprocess or parse; loading it will say why).
 fn parsed_defines_main(root: &Path, file: &Path, spec: &ProgramSpec) -> Option<bool> {
     let text = super::preprocess(root, file, spec).ok()?;
+    if let Some(found) = scanned_defines_main(&text) {
+        return Some(found);
+    }
     let unit = super::parse_preprocessed(text).ok()?;
     Some(
         super::lower::defined_functions(&unit)
             .iter()
             .any(|n| n == "main"),
     )
+}
+
+/// Whether preprocessed `text` defines `main`, read from its tokens at file scope:
+/// `main (…)` at brace depth zero followed by `{` is a definition, by `;` or `,` a
+/// declaration. `None` when some `main` at file scope has any other shape (a K&R
+/// parameter list, attributes after the declarator, a parenthesised name): the parser
+/// decides those. Parsing a unit that includes a large header cost ten times its
+/// preprocessing, and automatic mode asks this of every file that mentions `main`.
+fn scanned_defines_main(text: &str) -> Option<bool> {
+    let mut code = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        // Line markers and pragmas: directives left in preprocessed text.
+        if line.trim_start().starts_with('#') {
+            code.push('\n');
+        } else {
+            code.push_str(line);
+        }
+    }
+    let code = strip_comments_and_strings(&code);
+    let b = code.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let skip_space = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b'm' if depth == 0
+                && b[i..].starts_with(b"main")
+                && (i == 0 || !ident(b[i - 1]))
+                && !b.get(i + 4).copied().is_some_and(ident) =>
+            {
+                let mut j = skip_space(i + 4);
+                if b.get(j) != Some(&b'(') {
+                    return None;
+                }
+                let mut parens = 0usize;
+                while j < b.len() {
+                    match b[j] {
+                        b'(' => parens += 1,
+                        b')' => {
+                            parens -= 1;
+                            if parens == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                match b.get(skip_space(j + 1)) {
+                    Some(b'{') => return Some(true),
+                    Some(b';' | b',') => i = j,
+                    _ => return None,
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(false)
 }
 
 /// The tree files one unit reads through `#include` (its preprocessor's line markers,
@@ -542,6 +640,33 @@ fn strip_comments_and_strings(src: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn main_is_found_in_preprocessed_tokens_or_left_to_the_parser() {
+        let cases: [(&str, Option<bool>); 9] = [
+            ("int main(void) { return 0; }", Some(true)),
+            (
+                "# 1 \"t.c\"\nint __attribute__((cdecl)) main (int c, char **v)\n{\n}",
+                Some(true),
+            ),
+            ("int main(int, char **);\nint x = 1;", Some(false)),
+            (
+                "int remain(void) { return main_x; }\nconst char *s = \"main() {\";",
+                Some(false),
+            ),
+            ("int f(void) { return main(); }", Some(false)),
+            ("/* int main(void) { */ int g;", Some(false)),
+            (
+                "int main(argc, argv) int argc; char **argv; { return 0; }",
+                None,
+            ),
+            ("int main(void) __attribute__((used));", None),
+            ("int (main)(void) { return 0; }", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(scanned_defines_main(text), want, "{text}");
+        }
+    }
 
     #[test]
     fn detects_main_definitions() {
