@@ -4,10 +4,7 @@
 
 use crate::finding::{Evidence, Finding, Line, LineNote, Naming};
 
-use super::{
-    notes, Candidate, ChainStep, DdSection, DivergenceDesc, Location, Report, Revision, Stats,
-    TestDesc,
-};
+use super::{notes, Candidate, ChainStep, DdSection, Location, Report, Revision, Stats, TestDesc};
 
 /// What one analysis established, for [`build`].
 #[derive(Debug, Default)]
@@ -18,7 +15,7 @@ pub struct Analysis {
     /// `pc` or `rsc`.
     pub condition: String,
     pub verdict: super::Verdict,
-    pub divergence: Option<DivergenceDesc>,
+    pub divergence: Option<super::Divergence>,
     pub stats: Stats,
     /// In rank order, several on a line possibly.
     pub findings: Vec<Finding>,
@@ -39,7 +36,7 @@ pub fn build(a: Analysis) -> Report {
     Report {
         verdict,
         reason,
-        divergence: a.divergence,
+        divergence: a.divergence.as_ref().map(super::Divergence::desc),
         stats: a.stats,
         root_cause: a.naming.lines.iter().map(location).collect(),
         root_cause_evidence: a.naming.evidence,

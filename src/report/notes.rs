@@ -246,6 +246,110 @@ impl Note {
     }
 }
 
+/// A statement of the bad run with its call stack, as `diagnostic` renders them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Located {
+    /// `file:line:col`.
+    pub at: String,
+    /// The call stack, innermost first.
+    pub stack: Vec<String>,
+}
+
+/// Where the runs part, as the report describes it ([`Divergence::desc`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Divergence {
+    /// The first differing stdout byte.
+    Stdout {
+        offset: usize,
+        expected_line: String,
+        actual_line: String,
+        /// Who wrote it in the bad run.
+        writer: Writer,
+        /// The bad run's runtime error, when it stopped on one.
+        fault: Option<String>,
+    },
+    /// The same output, another ending (`good`, `bad`: each run's ending and revision).
+    Ending {
+        good: (String, String),
+        bad: (String, String),
+        /// The bad run's failing statement, when it faulted.
+        failing: Option<Located>,
+    },
+}
+
+/// The bad run's writer of the first differing byte.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Writer {
+    /// This statement wrote it.
+    At(Located),
+    /// The output ends early; the last output was written at `file:line:col`.
+    EndsEarly(String),
+    /// The bad run printed nothing.
+    Nothing,
+}
+
+impl Divergence {
+    /// The report's description.
+    pub fn desc(&self) -> super::DivergenceDesc {
+        let mut details = Vec::new();
+        let located = |details: &mut Vec<String>, before: &str, after: &str, l: &Located| {
+            details.push(format!("{before} {}{after}", l.at));
+            details.extend(l.stack.iter().map(|f| format!("  {f}")));
+            l.at.clone()
+        };
+        match self {
+            Divergence::Stdout {
+                offset,
+                expected_line,
+                actual_line,
+                writer,
+                fault,
+            } => {
+                let at = match writer {
+                    Writer::At(l) => Some(located(&mut details, "Written at", " by:", l)),
+                    Writer::EndsEarly(l) => {
+                        details.push(format!(
+                            "The bad revision's output ends early; its last output was written at {l}"
+                        ));
+                        Some(l.clone())
+                    }
+                    Writer::Nothing => {
+                        details.push("The bad revision printed nothing.".into());
+                        None
+                    }
+                };
+                if let Some(f) = fault {
+                    details.push(format!(
+                        "The bad revision stopped with a runtime error: {f}"
+                    ));
+                }
+                super::DivergenceDesc {
+                    summary: format!("First divergence: stdout byte {offset}"),
+                    details,
+                    stdout_offset: Some(*offset),
+                    expected_line: Some(expected_line.clone()),
+                    actual_line: Some(actual_line.clone()),
+                    at,
+                }
+            }
+            Divergence::Ending { good, bad, failing } => {
+                let at = failing
+                    .as_ref()
+                    .map(|l| located(&mut details, "Failing statement:", "", l));
+                super::DivergenceDesc {
+                    summary: format!(
+                        "Same output, different ending: {} at {}, {} at {}",
+                        good.0, good.1, bad.0, bad.1
+                    ),
+                    details,
+                    at,
+                    ..Default::default()
+                }
+            }
+        }
+    }
+}
+
 /// The verdict of the oracle as the report states it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Verdict {
@@ -324,5 +428,35 @@ mod tests {
             )
         );
         assert_eq!(Verdict::Regression.kind_and_reason().1, None);
+    }
+
+    #[test]
+    fn a_divergence_is_described_with_its_statement_and_stack() {
+        let at = Located {
+            at: "p.c:7:3".into(),
+            stack: vec!["main at p.c:7:3".into()],
+        };
+        let d = Divergence::Stdout {
+            offset: 4,
+            expected_line: "a".into(),
+            actual_line: "b".into(),
+            writer: Writer::At(at.clone()),
+            fault: None,
+        }
+        .desc();
+        assert_eq!(d.summary, "First divergence: stdout byte 4");
+        assert_eq!(d.details, ["Written at p.c:7:3 by:", "  main at p.c:7:3"]);
+        assert_eq!(d.at.as_deref(), Some("p.c:7:3"));
+        let d = Divergence::Ending {
+            good: ("exit status 0".into(), "HEAD~1".into()),
+            bad: ("exit status 1".into(), "HEAD".into()),
+            failing: None,
+        }
+        .desc();
+        assert_eq!(
+            d.summary,
+            "Same output, different ending: exit status 0 at HEAD~1, exit status 1 at HEAD"
+        );
+        assert!(d.details.is_empty() && d.at.is_none() && d.stdout_offset.is_none());
     }
 }
