@@ -425,7 +425,6 @@ fn replay_alternative(
     branch: usize,
     limits: Limits,
 ) -> Alternative {
-    let bsym = &bad.run.sym;
     let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {
         cwd: good.input.cwd.clone(),
@@ -436,59 +435,10 @@ fn replay_alternative(
     let limits = limits.relative_to(good.run.result.steps.max(bad.run.result.steps));
     let rb = exec::run_concolic(bad.prog, &bad_in, limits);
     let rg = exec::run_concolic(good.prog, &good_in, limits);
-    let mut surprise = Vec::new();
-    let want = &bsym.branches;
-    let got = &rb.sym.branches;
-    // A path condition fixes the whole path, so the replay must follow it branch by
-    // branch; a relevant slice condition leaves the other branches free, so the replay
-    // must only take the other side of the flipped branch's statement somewhere.
-    let whole_path = bad.cond.len() == want.len();
-    let same = |j: usize| {
-        got.get(j)
-            .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
-    };
-    if !whole_path {
-        let w = &want[branch];
-        if !got.iter().any(|g| g.stmt == w.stmt && g.dest != w.dest) {
-            surprise.push(format!(
-                "at the bad revision it did not take the other side of {}",
-                bad.prog.fmt_loc(w.loc)
-            ));
-        }
-    } else if let Some(j) = (0..branch).find(|&j| !same(j)) {
-        surprise.push(format!(
-            "at the bad revision it left the test's path earlier, at branch {} ({})",
-            j + 1,
-            bad.prog.fmt_loc(want[j].loc)
-        ));
-    } else if !got
-        .get(branch)
-        .is_some_and(|g| g.stmt == want[branch].stmt && g.dest != want[branch].dest)
-    {
-        surprise.push(format!(
-            "at the bad revision it did not take the other side of {}",
-            bad.prog.fmt_loc(want[branch].loc)
-        ));
-    }
-    let gwant = &good.run.sym.branches;
-    let ggot = &rg.sym.branches;
-    let good_whole = good.cond.len() == gwant.len();
-    let kept = |j: usize| {
-        if good_whole {
-            ggot.get(j)
-                .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
-        } else {
-            ggot.iter()
-                .any(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
-        }
-    };
-    if let Some(&j) = good.cond.iter().find(|&&j| !kept(j)) {
-        surprise.push(format!(
-            "at the good revision it did not keep the test's condition (branch {} at {})",
-            j + 1,
-            good.prog.fmt_loc(gwant[j].loc)
-        ));
-    }
+    let surprise: Vec<String> = [bad_surprise(bad, &rb, branch), good_surprise(good, &rg)]
+        .into_iter()
+        .flatten()
+        .collect();
     let (args, args_b64): (Vec<String>, Vec<Option<String>>) =
         bad_in.argv.iter().skip(1).map(|a| exact_text(a)).unzip();
     let args_base64 = args_b64.iter().any(Option::is_some).then(|| {
@@ -525,6 +475,68 @@ fn replay_alternative(
             .map(|(at, from, to)| crate::report::LiteralEdit { at, from, to })
             .collect(),
     }
+}
+
+/// How the bad revision's replay `rb` of the flip at `branch` did not go as predicted.
+fn bad_surprise(bad: &Side, rb: &ConcolicRun, branch: usize) -> Option<String> {
+    let want = &bad.run.sym.branches;
+    let got = &rb.sym.branches;
+    // A path condition fixes the whole path, so the replay must follow it branch by
+    // branch; a relevant slice condition leaves the other branches free, so the replay
+    // must only take the other side of the flipped branch's statement somewhere.
+    let whole_path = bad.cond.len() == want.len();
+    let same = |j: usize| {
+        got.get(j)
+            .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
+    };
+    if !whole_path {
+        let w = &want[branch];
+        if !got.iter().any(|g| g.stmt == w.stmt && g.dest != w.dest) {
+            return Some(format!(
+                "at the bad revision it did not take the other side of {}",
+                bad.prog.fmt_loc(w.loc)
+            ));
+        }
+    } else if let Some(j) = (0..branch).find(|&j| !same(j)) {
+        return Some(format!(
+            "at the bad revision it left the test's path earlier, at branch {} ({})",
+            j + 1,
+            bad.prog.fmt_loc(want[j].loc)
+        ));
+    } else if !got
+        .get(branch)
+        .is_some_and(|g| g.stmt == want[branch].stmt && g.dest != want[branch].dest)
+    {
+        return Some(format!(
+            "at the bad revision it did not take the other side of {}",
+            bad.prog.fmt_loc(want[branch].loc)
+        ));
+    }
+    None
+}
+
+/// How the good revision's replay `rg` did not keep the test's condition.
+fn good_surprise(good: &Side, rg: &ConcolicRun) -> Option<String> {
+    let gwant = &good.run.sym.branches;
+    let ggot = &rg.sym.branches;
+    let good_whole = good.cond.len() == gwant.len();
+    let kept = |j: usize| {
+        if good_whole {
+            ggot.get(j)
+                .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        } else {
+            ggot.iter()
+                .any(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        }
+    };
+    if let Some(&j) = good.cond.iter().find(|&&j| !kept(j)) {
+        return Some(format!(
+            "at the good revision it did not keep the test's condition (branch {} at {})",
+            j + 1,
+            good.prog.fmt_loc(gwant[j].loc)
+        ));
+    }
+    None
 }
 
 /// The files of the tree `alt` gives other contents than the test's input has, each
