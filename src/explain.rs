@@ -9,8 +9,9 @@ use crate::darwin::value::{stmt_loc, DataSlices};
 use crate::diffctx::TreeDiff;
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
+use crate::finding::{self, Evidence, Finding, Line, LineNote, Origin};
 use crate::ir::{FileId, Loc, Program, Rvalue, StmtId, StmtKind};
-use crate::report::{Alternative, Candidate, ChainStep, Evidence, Explanation, Location, Report};
+use crate::report::{ChainStep, Note, Report};
 use crate::slice::{Criterion, Slicer, Spec, Tree, Via};
 
 /// One traced run, as the stages below need it.
@@ -105,16 +106,6 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
 /// Most candidates in unchanged code that [`exposed`] adds.
 const EXPOSED: usize = 3;
 
-/// " (was line N)" for an unchanged line the change moved from line `old` to `line`;
-/// nothing when it did not move.
-fn moved(old: u32, line: u32) -> String {
-    if old == line {
-        String::new()
-    } else {
-        format!(" (was line {old})")
-    }
-}
-
 /// Whether a statement brings a value in rather than moving one: a computation, a call,
 /// or a copy of a constant (`best = 0`).
 fn is_origin(prog: &Program, id: StmtId) -> bool {
@@ -164,7 +155,7 @@ fn output_call(prog: &Program, id: StmtId) -> bool {
 /// (except through the branch again): the output stream's position depended on it
 /// although no value did. A candidate at that decision's line, or `None` when the same
 /// line wrote the byte in both runs.
-pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Option<Candidate> {
+pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Option<Finding> {
     let (gout, bout) = (&good.result.stdout, &bad.result.stdout);
     let off = crate::oracle::first_difference(gout, bout);
     let writer = |r: &TracedRun| {
@@ -217,6 +208,36 @@ pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Opt
     if bloc.is_some_and(|l| bad.prog.file_name(l) == file && l.line == line) {
         return None;
     }
+    let decision = skipping_decision(bad, &targets, limit)?;
+    let dloc = stmt_loc(bad.prog, decision).filter(|l| l.line > 0)?;
+    let dfile = bad.prog.file_name(dloc).to_string();
+    let source = diff
+        .file(&dfile)
+        .and_then(|f| f.line_text(dloc.line))
+        .unwrap_or_default()
+        .to_string();
+    Some(Finding {
+        notes: vec![LineNote::OutputWentMissing {
+            good_writer: Line::new(good.prog.file_name(gloc), gloc.line),
+            offset: off,
+            bad_writer: bloc.map(|l| Line::new(bad.prog.file_name(l), l.line)),
+        }],
+        ..Finding::new(
+            Line::new(dfile.clone(), dloc.line),
+            diff.is_changed(&dfile, dloc.line),
+            source,
+            Evidence::MissingOutput {
+                writer: Line::new(file, line),
+            },
+        )
+    })
+}
+
+/// The last branch instance of the bad run before entry `limit`, in the function of
+/// `targets` (the good writer's statements in the bad revision), whose untaken side
+/// reaches a target while its taken side does not: the decision that skipped the
+/// writer. `None` when a target ran after it (it was not skipped) or there is none.
+fn skipping_decision(bad: &TracedRun, targets: &[StmtId], limit: u32) -> Option<StmtId> {
     let func = targets.first()?.func;
     let blocks = &bad.prog.functions.get(func.index())?.blocks;
     // Whether control can go from `from` to a target block without passing `avoid`.
@@ -242,7 +263,7 @@ pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Opt
     // Backwards from the byte: the good writer running after the decision means it was
     // not skipped (it wrote something else), and the search ends without a decision.
     let mut ran = false;
-    let decision = (0..limit).rev().find_map(|i| {
+    (0..limit).rev().find_map(|i| {
         let e = bad.trace.entries.get(i as usize)?;
         ran |= targets.contains(&e.stmt);
         if ran {
@@ -258,32 +279,7 @@ pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Opt
             && !reaches(taken, e.stmt.block)
             && succ.iter().any(|&s| s != taken && reaches(s, e.stmt.block));
         skipped.then_some(Some(e.stmt))
-    })??;
-    let dloc = stmt_loc(bad.prog, decision).filter(|l| l.line > 0)?;
-    let dfile = bad.prog.file_name(dloc).to_string();
-    let instead = bloc.map_or_else(
-        || "the bad run wrote nothing there".to_string(),
-        |l| format!("{}:{} wrote it instead", bad.prog.file_name(l), l.line),
-    );
-    Some(Candidate {
-        source: diff
-            .file(&dfile)
-            .and_then(|f| f.line_text(dloc.line))
-            .unwrap_or_default()
-            .to_string(),
-        missing_output: Some(Location { file, line }),
-        notes: vec![format!(
-            "output went missing here: in the good run {}:{} wrote stdout byte {off}; in the bad run this decision skipped it and {instead}",
-            good.prog.file_name(gloc),
-            gloc.line
-        )],
-        ..Candidate::new(
-            dfile.clone(),
-            dloc.line,
-            Explanation::MissingOutput,
-            diff.is_changed(&dfile, dloc.line),
-        )
-    })
+    })?
 }
 
 /// Value-level candidates in unchanged code that the change exposes: lines whose values
@@ -299,7 +295,7 @@ pub fn exposed(
     bad: &TracedRun,
     bt: &Trees,
     diff: &TreeDiff,
-) -> Vec<Candidate> {
+) -> Vec<Finding> {
     let line_of = |prog: &Program, id: StmtId| {
         stmt_loc(prog, id)
             .filter(|l| l.line > 0)
@@ -313,7 +309,7 @@ pub fn exposed(
         .filter_map(|e| line_of(good.prog, e.stmt))
         .collect();
     // First the decision where output went missing, when it did (kind 2 of issue 29).
-    let mut out: Vec<Candidate> = missing_output(good, bad, diff).into_iter().collect();
+    let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
     for &i in &bt.data.order {
         let Some(e) = bad.trace.entries.get(i as usize) else {
             continue;
@@ -329,20 +325,25 @@ pub fn exposed(
             || !fd.is_code_line(line)
             || !is_origin(bad.prog, e.stmt)
             || output_call(bad.prog, e.stmt)
-            || out.iter().any(|c| c.file == file && c.line == line)
+            || out.iter().any(|c| c.line.is(&file, line))
         {
             continue;
         }
-        out.push(Candidate {
-            source: text.to_string(),
-            exposed: true,
-            notes: vec![format!(
-                "unchanged, and exposed by the change: its value reaches the failing output in the bad run, while in the good run this line's values did not reach that output{}",
-                moved(old, line)
-            )],
-            ..Candidate::new(file, line, Explanation::Value, false)
+        out.push(Finding {
+            notes: vec![LineNote::ExposedByChange { was: old }],
+            ..Finding::new(
+                Line::new(file, line),
+                false,
+                text.to_string(),
+                Evidence::Exposed,
+            )
         });
-        if out.iter().filter(|c| c.exposed).count() == EXPOSED {
+        if out
+            .iter()
+            .filter(|c| c.evidence == Evidence::Exposed)
+            .count()
+            == EXPOSED
+        {
             break;
         }
     }
@@ -394,26 +395,22 @@ fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec
     out
 }
 
-/// The first place, in the bad run, where unchanged code computes another value than
-/// the good run did at the same line and execution: the k-th value computed on an
-/// unchanged line differs from the k-th value computed on that line in the good run,
-/// and the entry is in the bad run's slice of the failure. That is where the change's
-/// effect enters unchanged code; when the failure's decisions are in unchanged code of
-/// the same function (DARWIN flipped them there), a latent fault there is the likely
-/// cause (a bound computed one too small, which only a new caller's argument exposes).
-/// None unless a decision candidate in unchanged code shares the entry's function.
-pub fn value_divergence(
+/// Values per line of a run ([`values_by_line`]).
+type ValuesByLine = std::collections::HashMap<(FileId, u32), Vec<u32>>;
+
+/// The first entry of the bad run, in its failing slice (`bt`), where an unchanged line
+/// computes another value than the good run did at that line and execution: the
+/// entry, the line's file and number, and its number at the good revision.
+fn first_other_value(
     good: &TracedRun,
     bad: &TracedRun,
     bt: &Trees,
     diff: &TreeDiff,
-    candidates: &[Candidate],
-) -> Option<Candidate> {
-    let unchanged_decision = |c: &&Candidate| c.explanation == Explanation::Decision && !c.changed;
-    let good_lines = values_by_line(good);
-    let bad_lines = values_by_line(bad);
+    good_lines: &ValuesByLine,
+    bad_lines: &ValuesByLine,
+) -> Option<(u32, (String, u32, u32))> {
     let mut first: Option<(u32, (String, u32, u32))> = None;
-    for (&(file, line), entries) in &bad_lines {
+    for (&(file, line), entries) in bad_lines {
         let name = bad.prog.file_name(Loc { file, line, col: 0 });
         let Some(fd) = diff.file(name) else { continue };
         let Some(old) = fd.good_line(line).filter(|_| fd.is_code_line(line)) else {
@@ -441,7 +438,29 @@ pub fn value_divergence(
             }
         }
     }
-    let (entry, (file, line, old)) = first?;
+    first
+}
+
+/// The first place, in the bad run, where unchanged code computes another value than
+/// the good run did at the same line and execution: the k-th value computed on an
+/// unchanged line differs from the k-th value computed on that line in the good run,
+/// and the entry is in the bad run's slice of the failure. That is where the change's
+/// effect enters unchanged code; when the failure's decisions are in unchanged code of
+/// the same function (DARWIN flipped them there), a latent fault there is the likely
+/// cause (a bound computed one too small, which only a new caller's argument exposes).
+/// None unless a decision candidate in unchanged code shares the entry's function.
+pub fn value_divergence(
+    good: &TracedRun,
+    bad: &TracedRun,
+    bt: &Trees,
+    diff: &TreeDiff,
+    candidates: &[Finding],
+) -> Option<Finding> {
+    let unchanged_decision = |c: &&Finding| c.is_decision() && !c.changed;
+    let good_lines = values_by_line(good);
+    let bad_lines = values_by_line(bad);
+    let (entry, (file, line, old)) =
+        first_other_value(good, bad, bt, diff, &good_lines, &bad_lines)?;
     let func = bad.trace.entries.get(entry as usize)?.stmt.func;
     // The lines of that function, to find the decisions in unchanged code within it.
     let in_func: HashSet<(String, u32)> = bad
@@ -454,7 +473,7 @@ pub fn value_divergence(
     let decided = candidates
         .iter()
         .filter(unchanged_decision)
-        .find(|c| in_func.contains(&(c.file.clone(), c.line)));
+        .find(|c| in_func.contains(&(c.line.file.clone(), c.line.line)));
     let Some(decided) = decided else {
         // No decision flips there; still a latent fault (kind 6 of issue 29) when the
         // function is one the change did not touch and the line computes, in the bad
@@ -486,29 +505,27 @@ pub fn value_divergence(
         let new = values(bad, &bad_lines, (bfile, line))
             .iter()
             .any(|v| !seen.contains(v));
-        return (untouched && called_from_change && new).then(|| Candidate {
-            source,
-            exposed: true,
-            new_values: true,
-            notes: vec![format!(
-                "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here{}: it computes numbers it never computed in the good run, in a function the change did not touch but calls, with values it never saw: a latent fault the change may expose",
-                moved(old, line)
-            )],
-            ..Candidate::new(file, line, Explanation::Value, false)
+        return (untouched && called_from_change && new).then(|| Finding {
+            notes: vec![LineNote::LatentFault { was: old }],
+            ..Finding::new(Line::new(file, line), false, source, Evidence::LatentFault)
         });
     };
-    Some(Candidate {
-        source,
-        notes: vec![format!(
-            "unchanged, and the first line in the failing slice where the bad run computes another value than the good run did here{}; the decision at {}:{} in unchanged code of the same function flips: the change may expose a latent fault here",
-            moved(old, line),
-            decided.file, decided.line
-        )],
-        ..Candidate::new(file, line, Explanation::Value, false)
+    let decision = decided.location();
+    Some(Finding {
+        notes: vec![LineNote::FirstDifferentValue {
+            was: old,
+            decision: decision.clone(),
+        }],
+        ..Finding::new(
+            Line::new(file, line),
+            false,
+            source,
+            Evidence::FirstDifference { decision },
+        )
     })
 }
 
-/// Fill `computed_from` and `new_values` of the changed value-level candidates:
+/// The origins of the changed value-level findings (`cands`: the primary findings):
 /// the other such lines whose values reach theirs through data dependence alone in the
 /// bad run, and whether the line computed a number the good run never computed
 /// (entries of the failure's slice only). Lines that feed each other (a loop's running
@@ -518,17 +535,17 @@ pub fn link_values(
     bad: &TracedRun,
     slicer: &Slicer,
     bt: &Trees,
-    cands: &mut [Candidate],
-) -> anyhow::Result<()> {
-    let is_value = |c: &Candidate| c.changed && c.explanation == Explanation::Value;
-    let mut lines: Vec<Location> = Vec::new();
+    cands: &[&Finding],
+) -> anyhow::Result<Vec<(Line, Origin)>> {
+    let is_value = |c: &Finding| c.changed && matches!(c.evidence, Evidence::Value(_));
+    let mut lines: Vec<Line> = Vec::new();
     for c in cands.iter().filter(|c| is_value(c)) {
         if !lines.iter().any(|l| c.is_at(l)) {
             lines.push(c.location());
         }
     }
     if lines.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     // The slice's entries on each candidate line.
     let mut on_line: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
@@ -577,26 +594,38 @@ pub fn link_values(
             }
         }
     }
-    for c in cands.iter_mut() {
-        if !is_value(c) {
-            continue;
-        }
-        let Some(k) = lines.iter().position(|l| c.is_at(l)) else {
+    Ok((0..lines.len())
+        .map(|k| {
+            let origin = Origin {
+                new_values: new_values[k],
+                computed_from: (0..lines.len())
+                    .filter(|&y| reads[k][y] && !reads[y][k])
+                    .map(|y| lines[y].clone())
+                    .collect(),
+            };
+            (lines[k].clone(), origin)
+        })
+        .collect())
+}
+
+/// Give the changed value findings among the primary ones of `findings` their origins
+/// from [`link_values`] (and a note where a new number arose).
+pub fn set_origins(findings: &mut [Finding], origins: Vec<(Line, Origin)>) {
+    for i in finding::primary_indices(findings) {
+        let Some(c) = findings.get_mut(i) else {
             continue;
         };
-        c.new_values = new_values[k];
-        if c.new_values {
-            c.notes.push(
-                "it computed a number the good run never computed: a wrong value may arise here"
-                    .into(),
-            );
+        if !c.changed || !matches!(c.evidence, Evidence::Value(_)) {
+            continue;
         }
-        c.computed_from = (0..lines.len())
-            .filter(|&y| reads[k][y] && !reads[y][k])
-            .map(|y| lines[y].clone())
-            .collect();
+        let Some((_, o)) = origins.iter().find(|(l, _)| c.is_at(l)) else {
+            continue;
+        };
+        if o.new_values {
+            c.notes.push(LineNote::NewValues);
+        }
+        c.evidence = Evidence::Value(o.clone());
     }
-    Ok(())
 }
 
 /// Every number a run computed ([`compared_value`] entries).
@@ -638,7 +667,7 @@ fn is_copy(prog: &Program, id: StmtId) -> bool {
 
 /// The chain from `cand`'s line to the criterion in the bad run's full tree: one step
 /// per source line, lines that only copy a value skipped, at most [`CHAIN_STEPS`].
-pub fn chain(bad: &TracedRun, full: &Tree, diff: &TreeDiff, cand: &Candidate) -> Vec<ChainStep> {
+pub fn chain(bad: &TracedRun, full: &Tree, diff: &TreeDiff, cand: &Line) -> Vec<ChainStep> {
     let on_line = |i: u32| {
         bad.trace
             .entries
@@ -739,57 +768,57 @@ fn ub_line(note: &str) -> Option<(&str, u32)> {
     Some((file, line.parse().ok()?))
 }
 
-/// Adds the undefined-behaviour notes to `report`. When the undefined behaviour the
-/// bad run's failing output depends on is on a changed line that is a candidate, the
-/// change introduced it (a narrowing conversion, say): that line keeps its place and
-/// says so. Otherwise, when the bad run's failing output depends on a continued
-/// undefined behaviour that the good run's does not, the runs differ because of the
-/// assumption and no line is blamed; else each candidate whose chain or line touches it
-/// says so.
-pub fn note_ub(report: &mut Report, good_ub: &[String], bad_ub: &[String]) {
+/// The undefined-behaviour notes, on the (primary) findings and on the analysis. When
+/// the undefined behaviour the bad run's failing output depends on is on a changed line
+/// that is a finding, the change introduced it (a narrowing conversion, say): that line
+/// keeps its place and says so. Otherwise, when the bad run's failing output depends on
+/// a continued undefined behaviour that the good run's does not, the runs differ because
+/// of the assumption and no line is blamed (the findings are cleared; returns true);
+/// else each finding says its chain or line may touch it.
+pub fn note_ub(
+    findings: &mut Vec<Finding>,
+    notes: &mut Vec<Note>,
+    good_ub: &[String],
+    bad_ub: &[String],
+) -> bool {
     if bad_ub.is_empty() {
-        return;
+        return false;
     }
     let only_bad = bad_ub.iter().any(|u| !good_ub.contains(u));
+    let primary = finding::primary_indices(findings);
     let mut introduced = false;
     for u in bad_ub.iter().filter(|u| !good_ub.contains(u)) {
         let Some((file, line)) = ub_line(u) else {
             continue;
         };
-        for c in report
-            .candidates
-            .iter_mut()
-            .filter(|c| c.changed && c.file == file && c.line == line)
-        {
+        for &i in &primary {
+            let Some(c) = findings
+                .get_mut(i)
+                .filter(|c| c.changed && c.line.is(file, line))
+            else {
+                continue;
+            };
             introduced = true;
-            c.notes.push(format!(
-                "the change introduces undefined behaviour here, which the failing output depends on: {u}"
-            ));
+            c.notes.push(LineNote::IntroducesUb(u.clone()));
         }
     }
     let list = bad_ub.join("; ");
     if introduced {
-        report.notes.push(format!(
-            "the bad run's failing output depends on undefined behaviour on a changed line: {list}"
-        ));
-        return;
+        notes.push(Note::UbOnChangedLine(list));
+        return false;
     }
     if only_bad && good_ub.is_empty() {
-        report.candidates.clear();
-        report.ub_only = true;
-        report.notes.push(format!(
-            "the good and bad runs differ because of an undefined-behaviour assumption of the bad run ({list}): it continued as if the value were zero, which a native run does not promise; no line is blamed, fix the undefined behaviour first"
-        ));
-        return;
+        findings.clear();
+        notes.push(Note::UbOnly(list));
+        return true;
     }
-    for c in &mut report.candidates {
-        c.notes.push(format!(
-            "the failing output depends on an undefined-behaviour assumption of the bad run ({list}); the analysis assumed zero"
-        ));
+    for &i in &primary {
+        if let Some(c) = findings.get_mut(i) {
+            c.notes.push(LineNote::DependsOnUb(list.clone()));
+        }
     }
-    report.notes.push(format!(
-        "the bad run's failing output depends on undefined behaviour continued as zero: {list}"
-    ));
+    notes.push(Note::UbContinued(list));
+    false
 }
 
 /// The cache key of a whole analysis: both trees, and the test with every option the
@@ -823,353 +852,123 @@ pub fn store_report(cache: &mut crate::cache::Cache, key: &crate::cache::Key, r:
     }
 }
 
-/// Candidates for the changed macro definitions the candidates' lines use, each right
-/// after the first candidate that uses it (macros used by those macros follow theirs).
-/// The preprocessor gives every statement the line where a macro is used, so a wrong
-/// `#define` would otherwise only show as the lines using it.
-pub fn add_macro_definitions(r: &mut Report, diff: &TreeDiff) {
+/// Findings for the changed macro definitions the (primary) findings' lines use, each
+/// right after the first finding that uses it (macros used by those macros follow
+/// theirs). The preprocessor gives every statement the line where a macro is used, so
+/// a wrong `#define` would otherwise only show as the lines using it. A definition on a
+/// line that already holds a finding is not added.
+pub fn add_macro_definitions(findings: &mut Vec<Finding>, diff: &TreeDiff) {
     let macros = diff.macros();
     if !macros.iter().any(|m| m.changed()) {
         return;
     }
-    let mut out: Vec<Candidate> = Vec::with_capacity(r.candidates.len());
-    let mut added: HashSet<(String, u32)> = r
-        .candidates
+    let primary = finding::primary_indices(findings);
+    let mut added: HashSet<(String, u32)> = findings
         .iter()
-        .map(|c| (c.file.clone(), c.line))
+        .map(|c| (c.line.file.clone(), c.line.line))
         .collect();
-    for c in std::mem::take(&mut r.candidates) {
-        let user = c.clone();
-        out.push(c);
-        // Macros the line uses, then those their definitions use.
-        let mut work: Vec<(String, Location)> = crate::diffctx::identifiers(&user.source)
-            .into_iter()
-            .map(|n| (n, user.location()))
-            .collect();
-        work.reverse();
-        // Macros already expanded for this line (a definition may use itself).
-        let mut expanded: HashSet<(&str, u32)> = HashSet::new();
-        while let Some((name, used_at)) = work.pop() {
-            for m in macros.iter().filter(|m| m.name == *name) {
-                if !expanded.insert((&m.file, m.line)) {
-                    continue;
-                }
-                // An unchanged macro passes its use on to the macros it uses.
-                let via = if m.changed() {
-                    Location {
-                        file: m.file.clone(),
-                        line: m.changed_line.unwrap_or(m.line),
-                    }
-                } else {
-                    used_at.clone()
-                };
-                for n in crate::diffctx::identifiers(&m.text)
-                    .into_iter()
-                    .skip(2)
-                    .rev()
-                {
-                    work.push((n, via.clone()));
-                }
-                // Named at its changed line: the `#define` line, or the continuation
-                // line the change is on.
-                let at = m.changed_line.unwrap_or(m.line);
-                if !m.changed() || !added.insert((m.file.clone(), at)) {
-                    continue;
-                }
-                let fd = diff.file(&m.file);
-                let what = if at == m.line {
-                    format!("defines the macro `{}`", m.name)
-                } else {
-                    format!(
-                        "changes the definition of the macro `{}` ({}:{})",
-                        m.name, m.file, m.line
-                    )
-                };
-                let note = format!(
-                    "{what} used at {}:{}, a {} candidate: the preprocessor puts the statement on that line, so the run never shows this one",
-                    used_at.file,
-                    used_at.line,
-                    user.explanation.name()
-                );
-                out.push(Candidate {
-                    used_at: Some(used_at.clone()),
-                    // Without the continuation's backslash and the spaces before it.
-                    source: fd
-                        .and_then(|d| d.line_text(at))
-                        .map(|t| t.trim_end().trim_end_matches('\\').trim_end())
-                        .unwrap_or("")
-                        .to_string(),
-                    hunk: fd.and_then(|d| d.hunk_around(at, &m.file)),
-                    notes: vec![note],
-                    // A definition is no decision that skipped output, nor a deletion.
-                    ..Candidate::new(
-                        m.file.clone(),
-                        at,
-                        match user.explanation {
-                            Explanation::Decision => Explanation::Decision,
-                            _ => Explanation::Value,
-                        },
-                        true,
-                    )
-                });
-            }
-        }
+    let mut out: Vec<Finding> = Vec::with_capacity(findings.len());
+    for (i, user) in std::mem::take(findings).into_iter().enumerate() {
+        let defs = if primary.contains(&i) {
+            definitions(&user, &macros, diff, &mut added)
+        } else {
+            Vec::new()
+        };
+        out.push(user);
+        out.extend(defs);
     }
-    r.candidates = out;
-    crate::report::rerank(&mut r.candidates);
+    *findings = out;
 }
 
-/// Most lines a report names as the root cause.
-pub const NAMED: usize = 3;
-
-/// Choose the lines the report names, and put them first among the candidates. The
-/// first kind of evidence that yields any line decides, at most [`NAMED`] lines of it:
-///
-/// 1. what delta debugging points at when it narrowed the change, or kept no more
-///    than a few lines (candidates inside the failure-inducing hunks, the place of a
-///    deletion among them, only their proven decisions when they hold any; else the
-///    hunks' lines in the relevant slice, and the best candidate when it only exposes a
-///    latent fault);
-/// 2. changed lines whose decision flips, each proved by a replayed alternative input,
-///    and changed decisions that skipped the good run's writer of the first differing
-///    byte (missing output: the byte the bad run wrote there comes from an unchanged
-///    output statement that only comes next);
-/// 3. changed lines whose value reaches the failing output; but when none of them
-///    computed a number the good run never computed and the change exposes unchanged
-///    lines (their values reach the output only in the bad run; a line that only
-///    prints is never one), those lines, each noted as a latent fault
-///    exposed by the first changed line, and that changed line after them when there
-///    is room (noted as the change that exposes them);
-/// 4. the best candidate (a fault in unchanged code: only reached when no changed line
-///    is a candidate, so a changed line is never named after an unchanged one but for
-///    the evidence of kinds 1 and 3 that the unchanged line is wrong).
-///
-/// Decisions come before values because a flip is proved by running an input; a
-/// value-level line is an inference from the slices. Within the kind chosen, a value
-/// line computed from another of its lines and a macro definition expanded on one of
-/// its lines are left out (the value arose upstream; the definition is that line's
-/// statement), and the lines holding a decision whose alternative input makes both
-/// revisions agree (the flip undoes the regression), when there are any, are named
-/// alone.
-pub fn name_root_cause(r: &mut Report) {
-    // Whether a candidate at `l` satisfies `p` (a line may hold two candidates).
-    fn any_at(cs: &[Candidate], l: &Location, p: impl Fn(&Candidate) -> bool) -> bool {
-        cs.iter().any(|c| c.is_at(l) && p(c))
-    }
-    let cs = &r.candidates;
-    let is_decision = |c: &Candidate| c.explanation == Explanation::Decision;
-    // A decision whose replay took the predicted paths: a flip proved by running it.
-    let is_proven = |l: &Location| {
-        any_at(cs, l, |c| {
-            is_decision(c) && c.alternative.as_ref().is_some_and(|a| a.as_predicted)
-        })
-    };
-    // A line where a number arose that the good run never computed.
-    let arose = |l: &Location| any_at(cs, l, |c| c.new_values);
-    let mut from_dd: Vec<Location> =
-        r.dd.as_ref()
-            .filter(|d| d.narrowed)
-            .map(|d| d.reported.clone())
-            .unwrap_or_default();
-    // As for the whole change below: proven decisions, when there are any, before and
-    // instead of the values. Otherwise the values, when there are any: a decision
-    // whose flip no replay bore out is weaker evidence than a value the slices trace
-    // to the output.
-    // The search points only at unchanged decisions that skipped output: they say where
-    // output went missing, not that they are wrong; the narrowed change's own lines
-    // (the first line of each failure-inducing hunk) are named instead.
-    let missing = |c: &Candidate| c.explanation == Explanation::MissingOutput;
-    let only_missing = |l: &Location| {
-        any_at(cs, l, |c| !c.changed && missing(c)) && !any_at(cs, l, |c| !missing(c))
-    };
-    if !from_dd.is_empty() && from_dd.iter().all(only_missing) {
-        from_dd =
-            r.dd.iter()
-                .flat_map(|d| &d.hunks)
-                .map(|h| Location {
-                    file: h.file.clone(),
-                    line: h.start,
-                })
-                .collect();
-    }
-    if from_dd.iter().any(is_proven) {
-        from_dd.retain(is_proven);
-    } else if from_dd.iter().any(|l| !any_at(cs, l, is_decision)) {
-        from_dd.retain(|l| !any_at(cs, l, is_decision));
-    }
-    let pick = |f: &dyn Fn(&Candidate) -> bool| -> Vec<Location> {
-        cs.iter()
-            .filter(|c| f(c))
-            .map(Candidate::location)
-            .collect()
-    };
-    let tiers = [
-        from_dd,
-        pick(&|c| c.changed && (is_decision(c) || missing(c))),
-        pick(&|c| c.changed),
-        cs.first().map(Candidate::location).into_iter().collect(),
-    ];
-    let (tier, mut named) = tiers
+/// The changed definitions `user`'s line expands (through unchanged macros), not yet in
+/// `added`.
+fn definitions(
+    user: &Finding,
+    macros: &[crate::diffctx::Macro],
+    diff: &TreeDiff,
+    added: &mut HashSet<(String, u32)>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    // Macros the line uses, then those their definitions use.
+    let mut work: Vec<(String, Line)> = crate::diffctx::identifiers(&user.source)
         .into_iter()
-        .enumerate()
-        .find(|(_, t)| !t.is_empty())
-        .unwrap_or_default();
-    let mut evidence = [
-        Evidence::HunkSearch,
-        Evidence::Decision,
-        Evidence::Value,
-        Evidence::Candidate,
-    ][tier];
-    if tier == 1 && named.first().is_some_and(|l| any_at(cs, l, missing)) {
-        evidence = Evidence::MissingOutput;
-    }
-    // Changed values of which none computed a number the good run never did, while
-    // unchanged lines now reach the output: the change only routes an old value there
-    // (a latent fault it exposes), so the exposed lines are named.
-    let exposed = pick(&|c| c.exposed);
-    let mut exposed_by = None;
-    if tier == 2 && !exposed.is_empty() && !named.iter().any(arose) {
-        // The exposed lines first, then, when there is room, the changed line that
-        // exposes them: which is which is said in their notes.
-        exposed_by = named.first().cloned();
-        named = exposed;
-        if named.len() < NAMED {
-            named.extend(exposed_by.clone());
-        }
-        evidence = Evidence::Exposed;
-    } else if tier == 0 && !cs.iter().any(|c| c.changed && c.new_values) {
-        // The hunk search found the change, which computes nothing new itself, while
-        // unchanged code it calls computes numbers it never computed before (the first
-        // value the runs compute differently, in a function the change did not touch,
-        // see `value_divergence`): a latent fault, named first, the change after it.
-        let latent = pick(&|c| c.exposed && c.new_values && !c.changed);
-        if !latent.is_empty() {
-            exposed_by = named.first().cloned();
-            named = latent.into_iter().chain(named).collect();
-            evidence = Evidence::Exposed;
-        }
-    }
-    // A line can hold more than one candidate (a decision and a value): named once.
-    let mut seen = HashSet::new();
-    named.retain(|l| seen.insert((l.file.clone(), l.line)));
-    // A line whose text did not change but expands a changed macro does not hold the
-    // change: the definition does, so it stays named beside the line.
-    let macro_only = |l: &Location| {
-        any_at(cs, l, |c| {
-            c.notes
-                .iter()
-                .any(|n| n.starts_with(crate::diffctx::EXPANDS_CHANGED_MACRO))
-        })
-    };
-    // A named definition of a macro whose text is all that changed acts on the line
-    // that expands it: that line is named after it, never a line further on.
-    let mut i = 0;
-    while i < named.len() {
-        let use_at = cs.iter().find_map(|c| {
-            c.used_at
-                .as_ref()
-                .filter(|u| c.is_at(&named[i]) && macro_only(u) && !named.contains(u))
-        });
-        if let Some(u) = use_at {
-            named.insert(i + 1, u.clone());
-        }
-        i += 1;
-    }
-    // A value line computed from another named line only carries that value on, and a
-    // macro definition expanded on a named line is part of that line's statement: the
-    // line the value arose on is named, once.
-    let carried_on = |c: &Candidate| {
-        let among = |u: &Location| named.contains(u);
-        c.used_at.as_ref().is_some_and(|u| among(u) && !macro_only(u))
-            || c.computed_from.iter().any(|u| among(u) && arose(u))
-            // Or a line computing nothing new from one changed line alone, a named one.
-            || (!c.new_values && c.computed_from.len() == 1 && c.computed_from.iter().any(among))
-    };
-    let carried: Vec<Location> = named
-        .iter()
-        .filter(|l| any_at(cs, l, carried_on))
-        .cloned()
+        .map(|n| (n, user.location()))
         .collect();
-    if carried.len() < named.len() {
-        named.retain(|l| !carried.contains(l));
-        for c in r.candidates.iter_mut() {
-            if !carried.iter().any(|l| c.is_at(l)) {
+    work.reverse();
+    // Macros already expanded for this line (a definition may use itself).
+    let mut expanded: HashSet<(&str, u32)> = HashSet::new();
+    while let Some((name, used_at)) = work.pop() {
+        for m in macros.iter().filter(|m| m.name == *name) {
+            if !expanded.insert((&m.file, m.line)) {
                 continue;
             }
-            let from = c
-                .used_at
-                .iter()
-                .chain(&c.computed_from)
-                .find(|u| named.contains(u));
-            if let Some(u) = from {
-                c.notes.push(format!(
-                    "not named: its value comes from {}:{}, which is named",
-                    u.file, u.line
-                ));
+            // An unchanged macro passes its use on to the macros it uses.
+            let via = if m.changed() {
+                Line::new(m.file.clone(), m.changed_line.unwrap_or(m.line))
+            } else {
+                used_at.clone()
+            };
+            for n in crate::diffctx::identifiers(&m.text)
+                .into_iter()
+                .skip(2)
+                .rev()
+            {
+                work.push((n, via.clone()));
             }
-        }
-    }
-    // A decision whose alternative input makes the revisions agree is proof the
-    // regression passes through it; the tier's other lines are then only listed.
-    let undoes = |l: &Location| {
-        any_at(&r.candidates, l, |c| {
-            c.alternative
-                .as_ref()
-                .is_some_and(Alternative::undoes_regression)
-        })
-    };
-    if named.iter().any(undoes) {
-        named.retain(undoes);
-    }
-    named.truncate(NAMED);
-    // Which is which: the unchanged lines named are a latent fault, the change exposed it.
-    if let Some(by) = &exposed_by {
-        for c in r
-            .candidates
-            .iter_mut()
-            .filter(|c| !c.changed && named.iter().any(|l| c.is_at(l)))
-        {
-            c.notes.push(format!(
-                "named as a latent fault in unchanged code, exposed by the change at {}:{}",
-                by.file, by.line
-            ));
-        }
-        let faults: Vec<String> = named
-            .iter()
-            .filter(|l| any_at(&r.candidates, l, |c| !c.changed))
-            .map(|l| format!("{}:{}", l.file, l.line))
-            .collect();
-        if named.contains(by) && !faults.is_empty() {
-            if let Some(c) = r.candidates.iter_mut().find(|c| c.is_at(by) && c.changed) {
-                c.notes.push(format!(
-                    "named as the change that exposes the latent fault at {}",
-                    faults.join(", ")
-                ));
+            // Named at its changed line: the `#define` line, or the continuation
+            // line the change is on.
+            let at = m.changed_line.unwrap_or(m.line);
+            if !m.changed() || !added.insert((m.file.clone(), at)) {
+                continue;
             }
+            let fd = diff.file(&m.file);
+            let note = LineNote::DefinesMacro {
+                name: m.name.clone(),
+                continues: (at != m.line).then(|| Line::new(m.file.clone(), m.line)),
+                used_at: used_at.clone(),
+                user: user.explanation(),
+            };
+            // Without the continuation's backslash and the spaces before it.
+            let source = fd
+                .and_then(|d| d.line_text(at))
+                .map(|t| t.trim_end().trim_end_matches('\\').trim_end())
+                .unwrap_or("")
+                .to_string();
+            out.push(Finding {
+                hunk: fd.and_then(|d| d.hunk_around(at, &m.file)),
+                notes: vec![note],
+                ..Finding::new(
+                    Line::new(m.file.clone(), at),
+                    true,
+                    source,
+                    // A definition is no decision that skipped output, nor a deletion.
+                    Evidence::MacroDefinition {
+                        used_at: used_at.clone(),
+                        decision: user.explanation() == crate::report::Explanation::Decision,
+                    },
+                )
+            });
         }
     }
-    // The named lines first, in their order; then the rest in theirs.
-    let pos = |c: &Candidate| named.iter().position(|l| c.is_at(l)).unwrap_or(NAMED);
-    r.candidates.sort_by_key(pos);
-    crate::report::rerank(&mut r.candidates);
-    r.root_cause_evidence = (!named.is_empty()).then_some(evidence);
-    r.root_cause = named;
-}
-
-/// The chain of the top candidate (after naming, so it explains the line shown first).
-pub fn add_chain(r: &mut Report, bad: &TracedRun, bt: &Trees, diff: &TreeDiff) {
-    let Some(top) = r.candidates.first() else {
-        return;
-    };
-    let ch = chain(bad, &bt.full, diff, top);
-    if let Some(top) = r.candidates.first_mut() {
-        top.chain = ch;
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Explanation;
+
+    fn cand(line: u32, explanation: Explanation, changed: bool) -> Finding {
+        let evidence = match explanation {
+            Explanation::Decision => Evidence::Decision(Box::new(crate::finding::Decision {
+                flipped: String::new(),
+                alternative: Default::default(),
+                instances: 1,
+            })),
+            _ => Evidence::Value(Origin::default()),
+        };
+        Finding::new(Line::new("p.c", line), changed, String::new(), evidence)
+    }
 
     #[test]
     fn report_keys_separate_their_parts() {
@@ -1177,194 +976,6 @@ mod tests {
         assert_ne!(a, report_key("g", "b", &[b"a", b"bc"]));
         assert_ne!(a, report_key("b", "g", &[b"ab", b"c"]));
         assert_eq!(a, report_key("g", "b", &[b"ab", b"c"]));
-    }
-
-    fn cand(line: u32, explanation: Explanation, changed: bool) -> Candidate {
-        Candidate::new("p.c".into(), line, explanation, changed)
-    }
-
-    fn alt(agree: bool, predicted: bool) -> crate::report::Alternative {
-        crate::report::Alternative {
-            args: Vec::new(),
-            stdin: String::new(),
-            good_stdout: "a".into(),
-            good_ending: "exit status 0".into(),
-            bad_stdout: if agree { "a" } else { "b" }.into(),
-            bad_ending: "exit status 0".into(),
-            as_predicted: predicted,
-            revisions_agree: agree,
-            surprise: None,
-            ..Default::default()
-        }
-    }
-
-    /// A changed decision candidate with a replayed alternative.
-    fn with(line: u32, a: crate::report::Alternative) -> Candidate {
-        Candidate {
-            alternative: Some(a),
-            ..cand(line, Explanation::Decision, true)
-        }
-    }
-
-    fn empty_report() -> Report {
-        Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        )
-    }
-
-    fn named(r: &Report) -> Vec<u32> {
-        r.root_cause.iter().map(|l| l.line).collect()
-    }
-
-    #[test]
-    fn a_decision_whose_flip_undoes_the_regression_is_named_alone() {
-        let mut r = empty_report();
-        r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, true))];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![6]);
-        assert_eq!(r.candidates[0].line, 6);
-        // Agreement from a replay that left the predicted path proves nothing.
-        r.candidates = vec![with(3, alt(false, true)), with(6, alt(true, false))];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![3, 6]);
-    }
-
-    fn with_dd(r: &mut Report, reported: &[u32], hunk: (u32, u32)) {
-        r.dd = Some(crate::report::DdSection {
-            narrowed: true,
-            reported: reported
-                .iter()
-                .map(|&line| Location {
-                    file: "p.c".into(),
-                    line,
-                })
-                .collect(),
-            hunks: vec![crate::report::FailureHunk {
-                file: "p.c".into(),
-                start: hunk.0,
-                end: hunk.1,
-                text: String::new(),
-                candidate_lines: Vec::new(),
-                slice_lines: Vec::new(),
-            }],
-            ..Default::default()
-        });
-    }
-
-    /// Issue 29's kinds in the naming rule: a changed decision that skipped output
-    /// before changed values; unchanged decisions that skipped output are no evidence
-    /// against themselves (the narrowed hunk is named); a latent fault (unchanged, new
-    /// numbers) comes before the change the hunk search found, which follows it.
-    #[test]
-    fn missing_output_and_latent_faults_in_the_naming_order() {
-        use Explanation::{MissingOutput, Value};
-        let mut r = empty_report();
-        r.candidates = vec![cand(9, Value, true), cand(5, MissingOutput, true)];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5]);
-        assert_eq!(r.root_cause_evidence, Some(Evidence::MissingOutput));
-        let mut r = empty_report();
-        r.candidates = vec![cand(22, MissingOutput, false)];
-        with_dd(&mut r, &[22], (9, 9));
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![9]);
-        assert_eq!(r.root_cause_evidence, Some(Evidence::HunkSearch));
-        let latent = Candidate {
-            exposed: true,
-            new_values: true,
-            ..cand(5, Value, false)
-        };
-        let mut r = empty_report();
-        r.candidates = vec![cand(17, Value, true), latent.clone()];
-        with_dd(&mut r, &[17], (17, 17));
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5, 17]);
-        assert_eq!(r.root_cause_evidence, Some(Evidence::Exposed));
-        assert!(r.candidates[0].notes[0].ends_with("exposed by the change at p.c:17"));
-        assert_eq!(
-            r.candidates[1].notes,
-            ["named as the change that exposes the latent fault at p.c:5"]
-        );
-        // A change that computes a number of its own is no mere exposer.
-        let mut r = empty_report();
-        r.candidates = vec![
-            Candidate {
-                new_values: true,
-                ..cand(17, Value, true)
-            },
-            latent,
-        ];
-        with_dd(&mut r, &[17], (17, 17));
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![17]);
-    }
-
-    #[test]
-    fn the_first_kind_of_evidence_with_a_line_is_named() {
-        use Explanation::{Decision, Value};
-        let mut r = empty_report();
-        // Changed decisions before changed values, unchanged lines left out.
-        r.candidates = vec![
-            cand(5, Value, true),
-            cand(7, Decision, false),
-            cand(9, Decision, true),
-            cand(11, Value, true),
-        ];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![9]);
-        let order: Vec<u32> = r.candidates.iter().map(|c| c.line).collect();
-        assert_eq!(order, vec![9, 5, 7, 11], "named first, the rest in order");
-        assert_eq!(
-            r.candidates.iter().map(|c| c.rank).collect::<Vec<_>>(),
-            vec![1, 2, 3, 4]
-        );
-        // No changed decision: changed values, at most three.
-        r.candidates = (1..=5).map(|l| cand(l, Value, true)).collect();
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![1, 2, 3]);
-        // Only unchanged code: the best candidate.
-        r.candidates = vec![cand(4, Value, false), cand(6, Decision, false)];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![4]);
-        // A narrowed hunk search decides: its lines in its order, or only its proven
-        // decisions when it holds any.
-        r.candidates = vec![
-            cand(3, Decision, true),
-            cand(8, Value, true),
-            cand(10, Decision, true),
-        ];
-        r.dd = Some(crate::report::DdSection {
-            narrowed: true,
-            reported: [8, 10]
-                .iter()
-                .map(|&line| Location {
-                    file: "p.c".into(),
-                    line,
-                })
-                .collect(),
-            ..Default::default()
-        });
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![8], "an unproven flip yields to the values");
-        for c in r.candidates.iter_mut().filter(|c| c.line == 10) {
-            c.alternative = Some(alt(false, true));
-        }
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![10]);
-        // One that did not narrow the change is not evidence.
-        if let Some(d) = r.dd.as_mut() {
-            d.narrowed = false;
-        }
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![10, 3]);
-        // Nothing to name without candidates.
-        r.candidates.clear();
-        r.dd = None;
-        name_root_cause(&mut r);
-        assert!(r.root_cause.is_empty());
     }
 
     /// A candidate line using a macro whose definition changed brings in the
@@ -1399,17 +1010,15 @@ mod tests {
             ),
         ]);
         let diff = TreeDiff::between(g.path(), b.path(), &["f.h".into(), "p.c".into()]);
-        let mut r = empty_report();
         let mut c2 = cand(2, Explanation::Decision, false);
         c2.source = "  if (x & F_AB)".into();
         let mut c4 = cand(4, Explanation::Value, false);
         c4.source = "  return x & F_B; /* F_A */".into();
-        r.candidates = vec![c2, c4];
-        add_macro_definitions(&mut r, &diff);
-        let got: Vec<(String, u32, bool)> = r
-            .candidates
+        let mut fs = vec![c2, c4];
+        add_macro_definitions(&mut fs, &diff);
+        let got: Vec<(String, u32, bool)> = fs
             .iter()
-            .map(|c| (c.file.clone(), c.line, c.changed))
+            .map(|c| (c.line.file.clone(), c.line.line, c.changed))
             .collect();
         // F_AB is unchanged but uses F_B, whose definition changed: it follows line 2,
         // and line 4's use of F_B adds nothing more.
@@ -1421,9 +1030,9 @@ mod tests {
                 ("p.c".to_string(), 4, false),
             ]
         );
-        assert_eq!(r.candidates[1].explanation, Explanation::Decision);
-        assert!(r.candidates[1].notes[0].contains("`F_B` used at p.c:2"));
-        assert_eq!(r.candidates[2].rank, 3);
+        assert_eq!(fs[1].explanation(), Explanation::Decision);
+        let note = crate::report::line_note(&fs[1].notes[0], &fs[1].line);
+        assert!(note.contains("`F_B` used at p.c:2"), "{note}");
     }
 
     /// Two revisions of `t.c`, each loaded and run traced on `stdin`.
@@ -1524,7 +1133,7 @@ mod tests {
         );
         let got: Vec<u32> = exposed(&gr, &gt, &br, &bt, &p.diff())
             .iter()
-            .map(|c| c.line)
+            .map(|c| c.line.line)
             .collect();
         assert_eq!(got, vec![3]);
     }
@@ -1558,18 +1167,20 @@ int main(void) {{
         let diff = p.diff();
         let m = missing_output(&gr, &br, &diff).expect("missing output");
         assert_eq!(
-            (m.line, m.changed, m.explanation),
+            (m.line.line, m.changed, m.explanation()),
             (5, true, Explanation::MissingOutput)
         );
-        assert_eq!(m.missing_output.as_ref().map(|l| l.line), Some(6));
-        assert!(
-            m.notes[0].contains("t.c:7 wrote it instead"),
-            "{:?}",
-            m.notes
+        assert_eq!(
+            m.evidence,
+            Evidence::MissingOutput {
+                writer: Line::new("t.c", 6)
+            }
         );
+        let note = crate::report::line_note(&m.notes[0], &m.line);
+        assert!(note.contains("t.c:7 wrote it instead"), "{note}");
         let got = exposed(&gr, &gt, &br, &bt, &diff);
-        assert_eq!(got[0].line, 5);
-        assert!(got.iter().all(|c| c.line != 7), "{got:?}");
+        assert_eq!(got[0].line.line, 5);
+        assert!(got.iter().all(|c| c.line.line != 7), "{got:?}");
         // The same writer in both runs (only its value differs): no missing output.
         let q = Pair::new(
             &src("k < n"),
@@ -1587,18 +1198,15 @@ int main(void) {{
         let ub = vec![
             "conversion of 3e9 to int is out of range: undefined behaviour at p.c:21:5".to_string(),
         ];
-        let mut r = empty_report();
-        r.candidates = vec![cand(21, Explanation::Value, true)];
-        note_ub(&mut r, &[], &ub);
-        assert!(!r.ub_only);
-        assert_eq!(r.candidates.len(), 1);
-        assert!(
-            r.candidates[0].notes[0].starts_with("the change introduces undefined behaviour here")
-        );
-        let mut r = empty_report();
-        r.candidates = vec![cand(20, Explanation::Value, true)];
-        note_ub(&mut r, &[], &ub);
-        assert!(r.ub_only && r.candidates.is_empty());
+        let (mut fs, mut notes) = (vec![cand(21, Explanation::Value, true)], Vec::new());
+        assert!(!note_ub(&mut fs, &mut notes, &[], &ub));
+        assert_eq!(fs.len(), 1);
+        assert!(matches!(&fs[0].notes[0], LineNote::IntroducesUb(u) if *u == ub[0]));
+        assert!(matches!(notes[..], [Note::UbOnChangedLine(_)]));
+        let (mut fs, mut notes) = (vec![cand(20, Explanation::Value, true)], Vec::new());
+        assert!(note_ub(&mut fs, &mut notes, &[], &ub));
+        assert!(fs.is_empty());
+        assert!(matches!(notes[..], [Note::UbOnly(_)]));
         assert_eq!(ub_line(&ub[0]), Some(("p.c", 21)));
     }
 
@@ -1641,24 +1249,30 @@ int main(void) {{
             .position(|(a, b)| a != b);
         let bt = trees(&br, &slicer(&br).expect("slicer"), byte).expect("bad");
         let diff = p.diff();
-        let decision = |line: u32, changed: bool| Candidate {
-            file: "t.c".into(),
+        let decision = |line: u32, changed: bool| Finding {
+            line: Line::new("t.c", line),
             ..cand(line, Explanation::Decision, changed)
         };
         let got =
             value_divergence(&gr, &br, &bt, &diff, &[decision(7, false)]).expect("a candidate");
-        assert_eq!((got.line, got.changed), (3, false), "{got:?}");
-        assert!(got.notes[0].contains("t.c:7"), "{:?}", got.notes);
+        assert_eq!((got.line.line, got.changed), (3, false), "{got:?}");
+        assert_eq!(
+            got.evidence,
+            Evidence::FirstDifference {
+                decision: Line::new("t.c", 7)
+            }
+        );
         // Without a flipped decision in unchanged code of that function: still the line,
         // as a latent fault, since find() is untouched and the bound is a number it
         // never computed in the good run.
         let got = value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).expect("latent");
         assert_eq!(
-            (got.line, got.exposed, got.new_values),
-            (3, true, true),
+            (got.line.line, &got.evidence),
+            (3, &Evidence::LatentFault),
             "{got:?}"
         );
-        assert!(got.notes[0].contains("latent fault"), "{:?}", got.notes);
+        let note = crate::report::line_note(&got.notes[0], &got.line);
+        assert!(note.contains("latent fault"), "{note}");
         // A function the change touched is no latent fault's: nothing then.
         let q = Pair::new(
             &src("4"),
@@ -1680,131 +1294,27 @@ int main(void) {{
         let (gr, br) = p.printing("4375\n", "4200\n");
         let bs = slicer(&br).expect("slicer");
         let bt = trees(&br, &bs, Some(1)).expect("bad");
-        let value = |line: u32| Candidate {
-            file: "t.c".into(),
+        let value = |line: u32| Finding {
+            line: Line::new("t.c", line),
             ..cand(line, Explanation::Value, true)
         };
-        let mut r = empty_report();
-        r.candidates = vec![value(6), value(5)];
-        link_values(&gr, &br, &bs, &bt, &mut r.candidates).expect("link");
-        let at = |line: u32| Location {
-            file: "t.c".into(),
-            line,
-        };
-        assert_eq!(r.candidates[0].computed_from, vec![at(5)]);
-        assert!(r.candidates[1].computed_from.is_empty());
-        assert!(r.candidates[0].new_values && r.candidates[1].new_values);
-        name_root_cause(&mut r);
-        assert_eq!(r.root_cause, vec![at(5)]);
-        assert!(
-            r.candidates[1]
-                .notes
-                .iter()
-                .any(|n| n.contains("from t.c:5")),
-            "{:?}",
-            r.candidates[1].notes
+        let mut fs = vec![value(6), value(5)];
+        let origins = link_values(&gr, &br, &bs, &bt, &finding::primary(&fs)).expect("link");
+        set_origins(&mut fs, origins);
+        assert_eq!(fs[0].computed_from(), [Line::new("t.c", 5)]);
+        assert!(fs[1].computed_from().is_empty());
+        assert!(fs[0].new_values() && fs[1].new_values());
+        assert_eq!(fs[0].notes, [LineNote::NewValues]);
+        let n = crate::analyze::naming::name(&fs, None);
+        assert_eq!(n.lines, [Line::new("t.c", 5)]);
+        assert_eq!(
+            n.notes,
+            [(
+                Line::new("t.c", 6),
+                LineNote::NotNamed {
+                    from: Line::new("t.c", 5)
+                }
+            )]
         );
-    }
-
-    #[test]
-    fn exposed_lines_are_named_when_no_changed_line_computed_a_new_number() {
-        use Explanation::Value;
-        let mut r = empty_report();
-        let mut e = cand(30, Value, false);
-        e.exposed = true;
-        r.candidates = vec![cand(5, Value, true), cand(6, Value, true), e.clone()];
-        name_root_cause(&mut r);
-        // The exposed line, then the first changed line, which exposes it.
-        assert_eq!(named(&r), vec![30, 5]);
-        // A changed line where a new number arose is named instead.
-        let mut n = cand(5, Value, true);
-        n.new_values = true;
-        r.candidates = vec![n, cand(6, Value, true), e.clone()];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5, 6]);
-        // A changed decision comes first regardless.
-        r.candidates = vec![
-            cand(4, Explanation::Decision, true),
-            cand(6, Value, true),
-            e,
-        ];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![4]);
-    }
-
-    #[test]
-    fn carried_lines_and_macro_definitions_leave_the_naming() {
-        use Explanation::Value;
-        let at = |line: u32| Location {
-            file: "p.c".into(),
-            line,
-        };
-        let mut r = empty_report();
-        // 2 defines a macro expanded on 5; 6 computes nothing new from 5 alone; 8 is
-        // computed from 5 and from 7, neither where a new number arose; 9 from 8, which
-        // is.
-        let mut c5 = cand(5, Value, true);
-        c5.new_values = false;
-        let mut c2 = cand(2, Value, true);
-        c2.used_at = Some(at(5));
-        let mut c6 = cand(6, Value, true);
-        c6.computed_from = vec![at(5)];
-        let mut c8 = cand(8, Value, true);
-        c8.computed_from = vec![at(5), at(7)];
-        c8.new_values = true;
-        let mut c9 = cand(9, Value, true);
-        c9.computed_from = vec![at(8)];
-        c9.new_values = true;
-        r.candidates = vec![c5, c2, c6, cand(7, Value, true), c8, c9];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5, 7, 8]);
-        // Never all of them: a cycle of carried lines names its lines.
-        let mut a = cand(1, Value, true);
-        a.computed_from = vec![at(3)];
-        let mut b = cand(3, Value, true);
-        b.computed_from = vec![at(1)];
-        r.candidates = vec![a, b];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![1, 3]);
-    }
-
-    /// A definition whose use changed only by expanding it holds the change: it stays
-    /// named, with that use right after it (even when the search named the definition
-    /// alone), and a later printing line is not.
-    #[test]
-    fn a_changed_macro_is_named_with_the_line_expanding_it() {
-        use Explanation::Value;
-        let at = |line: u32| Location {
-            file: "p.c".into(),
-            line,
-        };
-        let mut r = empty_report();
-        let mut use5 = cand(5, Value, true);
-        use5.notes.push(format!(
-            "{} `SCALE`: its text did not change",
-            crate::diffctx::EXPANDS_CHANGED_MACRO
-        ));
-        let mut def2 = cand(2, Value, true);
-        def2.used_at = Some(at(5));
-        r.candidates = vec![use5.clone(), def2.clone(), cand(9, Value, false)];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5, 2]);
-        // The hunk search named the definition only.
-        r.candidates = vec![def2.clone(), use5.clone(), cand(9, Value, false)];
-        with_dd(&mut r, &[2], (1, 3));
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![2, 5]);
-        // A use whose own text changed holds the change: the definition is left out.
-        r.dd = None;
-        use5.notes.clear();
-        r.candidates = vec![use5, def2];
-        name_root_cause(&mut r);
-        assert_eq!(named(&r), vec![5]);
-    }
-
-    #[test]
-    fn an_unchanged_line_is_said_to_have_moved_only_when_it_did() {
-        assert_eq!(moved(401, 401), "");
-        assert_eq!(moved(398, 401), " (was line 398)");
     }
 }

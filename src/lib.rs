@@ -23,6 +23,7 @@ pub mod exec;
 pub mod explain;
 pub mod explore;
 pub mod failpoint;
+pub mod finding;
 pub mod frontend;
 pub mod ir;
 pub mod libc;

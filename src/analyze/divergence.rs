@@ -1,15 +1,19 @@
 //! The divergence as the report describes it: where the runs part, the bad revision's
-//! statement there and its call stack.
+//! statement there and its call stack (`report::Divergence`, rendered by the report).
 
 use crate::diagnostic;
 use crate::exec::Outcome;
 use crate::oracle::Divergence;
-use crate::report::DivergenceDesc;
+use crate::report::{self, Located, Writer};
 
 use super::RevisionRun;
 
-/// The report's description of the divergence `d` between the good run `g` and the bad run `b`.
-pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> DivergenceDesc {
+/// The divergence `d` between the good run `g` and the bad run `b`, for the report.
+pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Divergence {
+    let fault = match &b.run.result.outcome {
+        Outcome::Fault(e) => Some(e),
+        _ => None,
+    };
     match d {
         Divergence::Stdout {
             offset,
@@ -18,90 +22,34 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> DivergenceD
             event,
             last_event,
         } => {
-            let mut details = Vec::new();
-            let mut at = None;
-            match (event, last_event) {
-                (Some(e), _) => {
-                    at = Some(located(
-                        &mut details,
-                        "Written at",
-                        " by:",
-                        b,
-                        e.loc,
-                        &e.stack,
-                    ));
-                }
-                (None, Some(e)) => {
-                    let l = diagnostic::loc(&b.prog, e.loc);
-                    details.push(format!(
-                        "The bad revision's output ends early; its last output was written at {l}"
-                    ));
-                    at = Some(l);
-                }
-                _ => details.push("The bad revision printed nothing.".into()),
-            }
-            if let Outcome::Fault(e) = &b.run.result.outcome {
-                details.push(format!(
-                    "The bad revision stopped with a runtime error: {}",
-                    diagnostic::fault(&b.prog, e)
-                ));
-            }
-            DivergenceDesc {
-                summary: format!("First divergence: stdout byte {offset}"),
-                details,
-                stdout_offset: Some(*offset),
-                expected_line: Some(expected_line.clone()),
-                actual_line: Some(actual_line.clone()),
-                at,
+            let writer = match (event, last_event) {
+                (Some(e), _) => Writer::At(located(b, e.loc, &e.stack)),
+                (None, Some(e)) => Writer::EndsEarly(diagnostic::loc(&b.prog, e.loc)),
+                _ => Writer::Nothing,
+            };
+            report::Divergence::Stdout {
+                offset: *offset,
+                expected_line: expected_line.clone(),
+                actual_line: actual_line.clone(),
+                writer,
+                fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
             }
         }
-        Divergence::Ending { good, bad } => {
-            let mut details = Vec::new();
-            let mut fault_at = None;
-            if let Outcome::Fault(e) = bad {
-                fault_at = Some(located(
-                    &mut details,
-                    "Failing statement:",
-                    "",
-                    b,
-                    e.loc,
-                    &e.stack,
-                ));
-            }
-            DivergenceDesc {
-                summary: format!(
-                    "Same output, different ending: {} at {}, {} at {}",
-                    diagnostic::outcome(&g.prog, good),
-                    g.rev,
-                    diagnostic::outcome(&b.prog, bad),
-                    b.rev
-                ),
-                details,
-                stdout_offset: None,
-                expected_line: None,
-                actual_line: None,
-                at: fault_at,
-            }
-        }
+        Divergence::Ending { good, bad } => report::Divergence::Ending {
+            good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
+            bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
+            failing: match bad {
+                Outcome::Fault(e) => Some(located(b, e.loc, &e.stack)),
+                _ => None,
+            },
+        },
     }
 }
 
-/// Push `"{before} {loc}{after}"` and the call stack under it, indented; returns the
-/// location's text.
-fn located(
-    details: &mut Vec<String>,
-    before: &str,
-    after: &str,
-    b: &RevisionRun,
-    loc: crate::ir::Loc,
-    stack: &[crate::exec::Frame],
-) -> String {
-    let l = diagnostic::loc(&b.prog, loc);
-    details.push(format!("{before} {l}{after}"));
-    details.extend(
-        diagnostic::stack(&b.prog, stack)
-            .into_iter()
-            .map(|f| format!("  {f}")),
-    );
-    l
+/// A statement of the bad run and its call stack, as text.
+fn located(b: &RevisionRun, loc: crate::ir::Loc, stack: &[crate::exec::Frame]) -> Located {
+    Located {
+        at: diagnostic::loc(&b.prog, loc),
+        stack: diagnostic::stack(&b.prog, stack),
+    }
 }

@@ -20,6 +20,7 @@
 //! slicing views fail the analysis with a typed [`AnalyzeError`].
 
 mod divergence;
+pub mod naming;
 mod revision;
 mod stages;
 
@@ -34,7 +35,7 @@ use crate::diffctx::TreeDiff;
 use crate::exec::{self, ConcolicRun, FaultKind, Limits};
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::{Repo, RepoError};
-use crate::report::{Report, Revision, TestDesc, VerdictKind};
+use crate::report::{self, Note, Report, Revision, TestDesc};
 
 pub use revision::{RevisionRun, SliceView};
 
@@ -160,12 +161,8 @@ pub fn analyze(
     );
     let key = report_key(req, &gids.1, &bids.1, &suite);
     let cached = crate::explain::cached_report(&mut cache.borrow_mut(), &key);
-    if let Some(mut r) = cached {
-        // The trees match; the commits may not (a reworded or rebased commit).
-        r.good = revision(&req.good, gids.0);
-        r.bad = revision(&req.bad, bids.0);
-        r.stats.total_ms = started.elapsed().as_millis() as u64;
-        return Ok(finish(r, Vec::new(), &cache, None));
+    if let Some(r) = cached {
+        return Ok(from_cache(r, req, (gids.0, bids.0), started, &cache));
     }
     progress(Progress::Stage(Stage::Load));
     let budget = Budget::new(req.budget_secs, req.limits.max_memory);
@@ -174,59 +171,24 @@ pub fn analyze(
     let mut b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
     let expect = expectations(req, &g, &b)?;
     budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
-    let mut report = Report::new(
-        revision(&req.good, g.tree.commit.clone()),
-        revision(&req.bad, b.tree.commit.clone()),
-        test_desc(&req.test),
-        req.condition.name(),
-    );
-    let judge = |g: &ConcolicRun, b: &ConcolicRun| {
-        oracle::judge_each(
-            &g.result,
-            &b.result,
-            expect.0.as_deref(),
-            expect.1.as_deref(),
-        )
+    let mut out = report::Analysis {
+        good: revision(&req.good, g.tree.commit.clone()),
+        bad: revision(&req.bad, b.tree.commit.clone()),
+        test: test_desc(&req.test),
+        condition: req.condition.name().to_string(),
+        ..Default::default()
     };
-    let mut verdict = judge(&g.run, &b.run);
-    // The good revision stops on an out-of-bounds read just beside an object, which its
-    // native build survives (reading a neighbour): both revisions run again continuing
-    // past such reads, and the analysis goes on when that shows the regression.
-    let near_reads;
-    let mut req = req;
-    if let Some(at) = stopped_on_near_read(&verdict, &g, req) {
-        let limits = Limits {
-            near_reads: true,
-            ..req.limits
-        };
-        let (ga, ba) = (g.run_again(limits, traced), b.run_again(limits, traced));
-        let again = judge(&ga.0, &ba.0);
-        // Otherwise (no regression under the assumption either) the first runs and
-        // verdict stand.
-        if matches!(again, Verdict::Regression(_)) {
-            (g.run, g.trace) = ga;
-            (b.run, b.trace) = ba;
-            report.notes.push(format!(
-                "the good revision stops on an out-of-bounds read at {at}, which its native build may survive (it reads what lies beside the object); both revisions were run again continuing past such reads as if they read zero: the analysis holds under that assumption"
-            ));
-            verdict = again;
-            near_reads = Request {
-                limits,
-                ..req.clone()
-            };
-            req = &near_reads;
-        }
+    let expected = (expect.0.as_deref(), expect.1.as_deref());
+    let (verdict, near) = judge(req, &mut g, &mut b, expected);
+    if let Some((_, at)) = &near {
+        out.notes.push(Note::NearReads { at: at.clone() });
     }
+    let req = near.as_ref().map_or(req, |n| &n.0);
     let d = match verdict {
         Verdict::Regression(d) => d,
         other => {
-            nothing_to_explain(&mut report, &other, &g, &b);
-            // Stopped by regcause's own ceiling, the good run says nothing of the test.
-            if crate::budget::ceiling_outcome(&g.run.result.outcome) {
-                budget.stop(crate::budget::Spent::Memory);
-                budget.not_done("the good revision's run (it reached the memory ceiling)");
-            }
-            return Ok(finish(report, Vec::new(), &cache, Some(&budget)));
+            out.verdict = nothing_to_explain(&other, &g, &b, &budget);
+            return Ok(finish(out, Vec::new(), &cache, Some(&budget)));
         }
     };
     let warnings = [&g, &b]
@@ -238,27 +200,88 @@ pub fn analyze(
                 .map(move |w| format!("{}: {w}", r.rev))
         })
         .collect();
-    report.divergence = Some(divergence::describe(&d, &g, &b));
+    out.divergence = Some(divergence::describe(&d, &g, &b));
     let run = Run {
         req,
         g: &g,
         b: &b,
         d: &d,
-        expect: (expect.0.as_deref(), expect.1.as_deref()),
+        expect: expected,
         cache: &cache,
         budget: &budget,
     };
-    let failed = run.stages(&mut report, &suite, progress)?;
-    report.stats.total_ms = started.elapsed().as_millis() as u64;
-    report.stats.executions += 2;
+    let failed = run.stages(&mut out, &suite, progress)?;
+    out.stats.total_ms = started.elapsed().as_millis() as u64;
+    out.stats.executions += 2;
     // Not cached after a failure, nor when incomplete: with more time or memory the
     // report would say more.
-    if !failed && !budget.incomplete() {
-        crate::explain::store_report(&mut cache.borrow_mut(), &key, &report);
+    let store = !failed && !budget.incomplete();
+    let done = finish(out, warnings, &cache, Some(&budget));
+    if store {
+        crate::explain::store_report(&mut cache.borrow_mut(), &key, &done.report);
     }
-    Ok(finish(report, warnings, &cache, Some(&budget)))
+    Ok(done)
 }
 
+/// The analysis of a report found in the cache for the same trees, test and options:
+/// its revisions as the user named them now (`commits`: good's and bad's).
+fn from_cache(
+    mut r: Report,
+    req: &Request,
+    commits: (String, String),
+    started: Instant,
+    cache: &RefCell<Cache>,
+) -> Analysis {
+    // The trees match; the commits may not (a reworded or rebased commit).
+    r.good = revision(&req.good, commits.0);
+    r.bad = revision(&req.bad, commits.1);
+    r.stats.total_ms = started.elapsed().as_millis() as u64;
+    Analysis {
+        report: r,
+        program_warnings: Vec::new(),
+        cache_warnings: cache.borrow().warnings().to_vec(),
+        incomplete: false,
+    }
+}
+
+/// The oracle's verdict on the two runs. When the good revision stops on an
+/// out-of-bounds read just beside an object, which its native build survives (reading a
+/// neighbour), both revisions run again continuing past such reads, and when that shows
+/// the regression those runs and their verdict replace the first: the request they ran
+/// under is returned with it (`Limits::near_reads` on), and where the good run stopped.
+fn judge(
+    req: &Request,
+    g: &mut RevisionRun,
+    b: &mut RevisionRun,
+    expect: (Option<&[u8]>, Option<&[u8]>),
+) -> (Verdict, Option<(Request, String)>) {
+    let judge = |g: &ConcolicRun, b: &ConcolicRun| {
+        oracle::judge_each(&g.result, &b.result, expect.0, expect.1)
+    };
+    let verdict = judge(&g.run, &b.run);
+    let Some(at) = stopped_on_near_read(&verdict, g, req) else {
+        return (verdict, None);
+    };
+    let traced = req.condition == ConditionKind::Rsc;
+    let limits = Limits {
+        near_reads: true,
+        ..req.limits
+    };
+    let (ga, ba) = (g.run_again(limits, traced), b.run_again(limits, traced));
+    let again = judge(&ga.0, &ba.0);
+    // Otherwise (no regression under the assumption either) the first runs and
+    // verdict stand.
+    if !matches!(again, Verdict::Regression(_)) {
+        return (verdict, None);
+    }
+    (g.run, g.trace) = ga;
+    (b.run, b.trace) = ba;
+    let near = Request {
+        limits,
+        ..req.clone()
+    };
+    (again, Some((near, at)))
+}
 /// The analysis of one regression after the verdict: the two runs, the divergence
 /// between them, and what the stages share.
 struct Run<'a> {
@@ -273,11 +296,11 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    /// Stages 4 to 9, in order. Returns whether a stage failed (its note is in the
-    /// report).
+    /// Stages 4 to 9, in order, their findings and notes gathered in `out`. Returns
+    /// whether a stage failed (its note is in `out`).
     fn stages(
         &self,
-        report: &mut Report,
+        out: &mut report::Analysis,
         suite: &[u8],
         progress: &mut dyn FnMut(Progress),
     ) -> Result<bool, AnalyzeError> {
@@ -307,93 +330,113 @@ impl<'a> Run<'a> {
         } else {
             let gs = side(self.req.condition, g, gv.as_ref())?;
             let bs = side(self.req.condition, b, bv.as_ref())?;
-            failed |= contain(report, Stage::Darwin, |report| {
-                darwin_stage(report, &gs, &bs, &diff, self, progress)
+            failed |= contain(out, Stage::Darwin, |out| {
+                darwin_stage(out, &gs, &bs, &diff, self, progress)
             });
         }
         progress(Progress::Stage(Stage::Values));
         let views = gv.as_ref().zip(bv.as_ref());
-        let crit = oracle::criterion_loc(self.d, &b.run.result);
         let values = self.budget.spent().is_none();
         if !values {
             self.budget
                 .not_done("the value-level candidates and the chains of the candidates");
         }
-        failed |= contain(report, Stage::Values, |report| {
+        failed |= contain(out, Stage::Values, |out| {
             if values {
-                stages::values(report, b, g, views, &diff, crit);
+                let crit = oracle::criterion_loc(self.d, &b.run.result);
+                stages::values(out, b, g, views, &diff, crit);
             }
             // Before the hunk search, so a failure-inducing hunk in a header holds
-            // candidates.
-            crate::explain::add_macro_definitions(report, &diff);
+            // findings.
+            crate::explain::add_macro_definitions(&mut out.findings, &diff);
         });
-        if self.req.hunk_search && self.budget.spent().is_some() {
-            self.budget
-                .not_done("the hunk search (delta debugging on the diff's hunks)");
-        } else if self.req.hunk_search {
-            progress(Progress::Stage(Stage::HunkSearch));
-            let search = stages::HunkSearch {
-                req: self.req,
-                budget: self.budget,
-                test: &self.req.test,
-                divergence: self.d,
-                expect: self.expect,
-                cache: self.cache,
-                slice_lines: bv.as_ref().map(SliceView::lines).unwrap_or_default(),
-            };
-            failed |= contain(report, Stage::HunkSearch, |report| {
-                stages::hunk_search(report, g, b, search)
-            });
-        }
+        failed |= self.hunk_search(out, bv.as_ref(), progress);
         if !suite.is_empty() {
             progress(Progress::Stage(Stage::Corroborate));
             let lim = self
                 .req
                 .limits
                 .relative_to(b.run.result.steps.max(g.run.result.steps));
-            failed |= contain(report, Stage::Corroborate, |report| {
+            failed |= contain(out, Stage::Corroborate, |out| {
                 let note = crate::explore::stored::corroborate(
                     suite, &g.prog, &b.prog, &g.input, &b.input, lim,
                 );
-                report.notes.extend(note);
+                out.notes.extend(note.map(Note::Suite));
             });
         }
         progress(Progress::Stage(Stage::Naming));
-        failed |= contain(report, Stage::Naming, crate::explain::name_root_cause);
+        failed |= contain(out, Stage::Naming, |out| {
+            out.naming = naming::name(&out.findings, out.dd.as_ref());
+        });
         if let (Some(bv), true) = (&bv, values) {
-            failed |= contain(report, Stage::Chain, |report| {
-                if let Ok(bt) = bv.trees() {
-                    crate::explain::add_chain(report, &bv.run, bt, &diff);
+            failed |= contain(out, Stage::Chain, |out| {
+                let top = out.naming.top(&out.findings);
+                if let (Ok(bt), Some(top)) = (bv.trees(), top) {
+                    out.chain = crate::explain::chain(&bv.run, &bt.full, &diff, &top);
                 }
             });
         }
         Ok(failed)
     }
+
+    /// Stage 7, the hunk search, unless it is off or the budget is spent. Returns
+    /// whether it failed.
+    fn hunk_search(
+        &self,
+        out: &mut report::Analysis,
+        bv: Option<&SliceView>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> bool {
+        if !self.req.hunk_search {
+            return false;
+        }
+        if self.budget.spent().is_some() {
+            self.budget
+                .not_done("the hunk search (delta debugging on the diff's hunks)");
+            return false;
+        }
+        progress(Progress::Stage(Stage::HunkSearch));
+        let search = stages::HunkSearch {
+            req: self.req,
+            budget: self.budget,
+            test: &self.req.test,
+            divergence: self.d,
+            expect: self.expect,
+            cache: self.cache,
+            slice_lines: bv.map(SliceView::lines).unwrap_or_default(),
+        };
+        contain(out, Stage::HunkSearch, |out| {
+            stages::hunk_search(out, self.g, self.b, search)
+        })
+    }
 }
 
-/// Run `stage` on the report; a panic inside it becomes a note (the report then holds
-/// what the other stages found). Returns whether it panicked.
-fn contain(report: &mut Report, stage: Stage, f: impl FnOnce(&mut Report)) -> bool {
+/// Run `stage` on the analysis so far; a panic inside it becomes a note (the report
+/// then holds what the other stages found). Returns whether it panicked.
+fn contain(
+    out: &mut report::Analysis,
+    stage: Stage,
+    f: impl FnOnce(&mut report::Analysis),
+) -> bool {
     let r = catch_unwind(AssertUnwindSafe(|| {
         crate::failpoint::hit(stage.failpoint());
-        f(report)
+        f(out)
     }));
     let Err(payload) = r else {
         return false;
     };
-    report.notes.push(format!(
-        "the {} stage stopped on an internal error (a regcause bug; please report it): {}; the report holds what the other stages found",
-        stage.name(),
-        panic_message(payload.as_ref())
-    ));
+    out.notes.push(Note::StageFailed {
+        stage: stage.name(),
+        message: panic_message(payload.as_ref()),
+    });
     true
 }
 
-/// DARWIN on the two sides: its candidates, undecided lines, notes and statistics.
+/// DARWIN on the two sides: its findings, undecided lines, notes and statistics.
 /// A composition it cannot make (an unsupported expression) is a note: the later
 /// stages still explain the regression.
 fn darwin_stage(
-    report: &mut Report,
+    out: &mut report::Analysis,
     gs: &Side,
     bs: &Side,
     diff: &TreeDiff,
@@ -416,16 +459,14 @@ fn darwin_stage(
     });
     match found {
         Ok(a) => {
-            report.stats = a.stats;
-            report.candidates = a.candidates;
-            report.undecided = a.undecided;
-            report.notes.extend(a.notes);
+            out.stats = a.stats;
+            out.findings = a.findings;
+            out.undecided = a.undecided;
+            out.notes.extend(a.notes);
         }
         Err(e) => {
-            report.stats.symbolic_inputs = crate::report::SymbolicInputs::of(&bs.run.sym.inputs);
-            report.notes.push(format!(
-                "DARWIN could not compose the two runs' conditions: {e}; the candidates come from the other stages"
-            ))
+            out.stats.symbolic_inputs = crate::report::SymbolicInputs::of(&bs.run.sym.inputs);
+            out.notes.push(Note::DarwinFailed(e.to_string()));
         }
     }
 }
@@ -498,29 +539,30 @@ fn stopped_on_near_read(v: &Verdict, g: &RevisionRun, req: &Request) -> Option<S
     }
 }
 
-/// The report's verdict and reason when the test did not regress.
-fn nothing_to_explain(report: &mut Report, v: &Verdict, g: &RevisionRun, b: &RevisionRun) {
-    let short = |c: &str| c[..c.len().min(10)].to_string();
+/// The report's verdict when the test did not regress (a good run stopped by
+/// regcause's own memory ceiling says nothing of the test: the budget says so).
+fn nothing_to_explain(
+    v: &Verdict,
+    g: &RevisionRun,
+    b: &RevisionRun,
+    budget: &Budget,
+) -> report::Verdict {
+    if crate::budget::ceiling_outcome(&g.run.result.outcome) {
+        budget.stop(crate::budget::Spent::Memory);
+        budget.not_done("the good revision's run (it reached the memory ceiling)");
+    }
     match v {
-        Verdict::PassesAtBad => {
-            report.verdict = VerdictKind::PassesAtBad;
-            report.reason = Some(format!(
-                "the test passes at {} ({}) too: same output and {}",
-                b.rev,
-                short(&b.tree.commit),
-                crate::diagnostic::outcome(&b.prog, &b.run.result.outcome)
-            ));
-        }
-        Verdict::FailsAtGood(why) => {
-            report.verdict = VerdictKind::FailsAtGood;
-            report.reason = Some(format!(
-                "the test already fails at {} ({}): {}",
-                g.rev,
-                short(&g.tree.commit),
-                crate::diagnostic::good_failure(&g.prog, why)
-            ));
-        }
-        Verdict::Regression(_) => {}
+        Verdict::PassesAtBad => report::Verdict::PassesAtBad {
+            rev: b.rev.clone(),
+            commit: b.tree.commit.clone(),
+            ending: crate::diagnostic::outcome(&b.prog, &b.run.result.outcome),
+        },
+        Verdict::FailsAtGood(why) => report::Verdict::FailsAtGood {
+            rev: g.rev.clone(),
+            commit: g.tree.commit.clone(),
+            why: crate::diagnostic::good_failure(&g.prog, why),
+        },
+        Verdict::Regression(_) => report::Verdict::Regression,
     }
 }
 
@@ -542,20 +584,20 @@ fn test_desc(t: &Test) -> TestDesc {
     }
 }
 
-/// The analysis with the cache's warnings and, when the budget was not met, the notes
-/// of what was not done.
+/// The report of `out` (`report::build`), with the cache's warnings and, when the
+/// budget was not met, the notes of what was not done.
 fn finish(
-    mut report: Report,
+    mut out: report::Analysis,
     program_warnings: Vec<String>,
     cache: &RefCell<Cache>,
     budget: Option<&Budget>,
 ) -> Analysis {
     let incomplete = budget.is_some_and(Budget::incomplete);
     if let (Some(b), true) = (budget, incomplete) {
-        report.notes.extend(b.notes());
+        out.notes.extend(b.notes().into_iter().map(Note::NotDone));
     }
     Analysis {
-        report,
+        report: report::build(out),
         program_warnings,
         cache_warnings: cache.borrow().warnings().to_vec(),
         incomplete,

@@ -1,27 +1,24 @@
 //! The stages after DARWIN that need both revisions: the value-level explanations and
-//! the hunk search. Each adds to the working report; neither decides the naming.
+//! the hunk search. Each adds findings and notes to the analysis; neither decides the
+//! naming.
 
 use std::cell::RefCell;
 
 use crate::cache::Cache;
 use crate::darwin::value;
 use crate::diffctx::TreeDiff;
-use crate::explain::{self as ex, Trees};
+use crate::explain as ex;
+use crate::finding;
 use crate::oracle::{Divergence, Test};
-use crate::report::{rerank, Candidate, Report};
+use crate::report::{Analysis, Note};
 
 use super::{Request, RevisionRun, SliceView};
 
-/// Whether `cs` holds a candidate on `c`'s line.
-fn has_line(cs: &[Candidate], c: &Candidate) -> bool {
-    cs.iter().any(|d| d.file == c.file && d.line == c.line)
-}
-
-/// Value-level candidates (from the data slices when both runs were traced), the
+/// Value-level findings (from the data slices when both runs were traced), the
 /// unchanged lines the change exposes, the links between value lines, and the
 /// undefined-behaviour notes.
 pub fn values(
-    report: &mut Report,
+    out: &mut Analysis,
     b: &RevisionRun,
     g: &RevisionRun,
     views: Option<(&SliceView, &SliceView)>,
@@ -31,69 +28,39 @@ pub fn values(
     let trees = views.and_then(|(gv, bv)| match (gv.trees(), bv.trees()) {
         (Ok(gt), Ok(bt)) => Some((gv, gt, bv, bt)),
         (Err(e), _) | (_, Err(e)) => {
-            report.notes.push(format!(
-                "no data slice for the value-level explanations: {e}"
-            ));
+            out.notes.push(Note::NoDataSlice(e.to_string()));
             None
         }
     });
     let slices = trees.map(|(gv, gt, bv, bt)| ex::data_slices(&gv.run, gt, &bv.run, bt));
-    let mut values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
-    // Lines once: two statements of one line give one candidate.
-    let mut seen = std::collections::HashSet::new();
-    values.retain(|c| seen.insert((c.file.clone(), c.line)));
-    if report.candidates.is_empty() {
-        report.candidates = values;
-        report.notes.push(
-            "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
-        );
-    } else if !report.candidates.iter().any(|c| c.changed) || slices.is_some() {
+    let values = value::candidates(&b.prog, &g.prog, diff, crit, slices.as_ref());
+    if out.findings.is_empty() {
+        out.findings = values;
+        out.notes.push(Note::ValuesOnly);
+    } else if !out.findings.iter().any(|c| c.changed) || slices.is_some() {
         // Decisions in unchanged code only, or changed values the failing output reads:
         // a changed value may be what drives the decisions.
-        let before = report.candidates.len();
-        for c in values {
-            if !has_line(&report.candidates, &c) && (c.changed || slices.is_none()) {
-                report.candidates.push(c);
-            }
-        }
-        if report.candidates.len() > before {
-            report.notes.push(
-                "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),
-            );
+        let before = finding::primary(&out.findings).len();
+        out.findings
+            .extend(values.into_iter().filter(|c| c.changed || slices.is_none()));
+        if finding::primary(&out.findings).len() > before {
+            out.notes.push(Note::ValuesFollow);
         }
     }
     if let Some((gv, gt, bv, bt)) = trees {
-        exposed(report, gv, gt, bv, bt, diff);
-    }
-    rerank(&mut report.candidates);
-    if let Some((gv, gt, bv, bt)) = trees {
-        let linked = ex::link_values(&gv.run, &bv.run, &bv.slicer, bt, &mut report.candidates);
-        if let Err(e) = linked {
-            report.notes.push(format!(
-                "value-level lines are not linked to the lines they are computed from: {e:#}"
-            ));
+        // Last among the value findings: a fault in unchanged code the change exposes.
+        let first = ex::value_divergence(&gv.run, &bv.run, bt, diff, &out.findings);
+        out.findings
+            .extend(ex::exposed(&gv.run, gt, &bv.run, bt, diff));
+        out.findings.extend(first);
+        let cands = finding::primary(&out.findings);
+        match ex::link_values(&gv.run, &bv.run, &bv.slicer, bt, &cands) {
+            Ok(origins) => ex::set_origins(&mut out.findings, origins),
+            Err(e) => out.notes.push(Note::NotLinked(format!("{e:#}"))),
         }
         let (gu, bu) = (ex::ub_in(&gv.run, &gt.full), ex::ub_in(&bv.run, &bt.full));
-        ex::note_ub(report, &gu, &bu);
-    }
-}
-
-/// Last among the value candidates: a fault in unchanged code that the change exposes.
-fn exposed(
-    report: &mut Report,
-    gv: &SliceView,
-    gt: &Trees,
-    bv: &SliceView,
-    bt: &Trees,
-    diff: &TreeDiff,
-) {
-    let first = ex::value_divergence(&gv.run, &bv.run, bt, diff, &report.candidates);
-    for c in ex::exposed(&gv.run, gt, &bv.run, bt, diff)
-        .into_iter()
-        .chain(first)
-    {
-        if !has_line(&report.candidates, &c) {
-            report.candidates.push(c);
+        if ex::note_ub(&mut out.findings, &mut out.notes, &gu, &bu) {
+            out.ub_only = true;
         }
     }
 }
@@ -110,10 +77,10 @@ pub struct HunkSearch<'a> {
     pub slice_lines: Vec<(String, u32)>,
 }
 
-/// Delta debugging on the hunks GOOD -> BAD, merged into the report: the
-/// failure-inducing hunks, candidates inside them first. A search that cannot run (the
+/// Delta debugging on the hunks GOOD -> BAD: the failure-inducing hunks, the findings
+/// inside them first. A search that cannot run (the
 /// hunks applied together do not reproduce the failure) becomes a note.
-pub fn hunk_search(report: &mut Report, g: &RevisionRun, b: &RevisionRun, h: HunkSearch) {
+pub fn hunk_search(out: &mut Analysis, g: &RevisionRun, b: &RevisionRun, h: HunkSearch) {
     let good = crate::diffctx::tree_files(g.tree.path());
     let bad = crate::diffctx::tree_files(b.tree.path());
     // Most subsets are spliced from the revisions' preprocessed text instead of running
@@ -156,19 +123,15 @@ pub fn hunk_search(report: &mut Report, g: &RevisionRun, b: &RevisionRun, h: Hun
     }
     match searched {
         Ok(s) => {
-            crate::dd::merge(report, &s, &h.slice_lines, judge.cache_hits);
-            if let Some(dd) = report.dd.as_mut() {
-                dd.subsets_spliced = judge.spliced;
-            }
+            let (mut dd, notes) =
+                crate::dd::merge(&mut out.findings, &s, &h.slice_lines, judge.cache_hits);
+            dd.subsets_spliced = judge.spliced;
+            out.dd = Some(dd);
+            out.notes.extend(notes);
         }
-        Err(e) => report.notes.push(format!(
-            "delta debugging on the hunks was not possible: {e}"
-        )),
+        Err(e) => out.notes.push(Note::HunkSearchImpossible(e.to_string())),
     }
     if judge.panicked > 0 {
-        report.notes.push(format!(
-            "{} subset(s) of the hunk search stopped on an internal error (a regcause bug; please report it) and count as unresolved",
-            judge.panicked
-        ));
+        out.notes.push(Note::SubsetsPanicked(judge.panicked));
     }
 }

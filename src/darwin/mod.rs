@@ -15,12 +15,11 @@ use crate::diffctx::TreeDiff;
 use crate::exec::concolic::InputVar;
 use crate::exec::trace::Trace;
 use crate::exec::{self, ConcolicRun, Limits, RunInput};
+use crate::finding::{Decision, Evidence, Finding, Line, LineNote};
 use crate::ir::{Loc, Program};
 use crate::replay;
 use crate::report::bytes::shown as exact_text;
-use crate::report::{
-    AltEnv, AltFile, Alternative, Candidate, Explanation, Location, Stats, SymbolicInputs,
-};
+use crate::report::{AltEnv, AltFile, Alternative, Note, Stats, SymbolicInputs};
 use crate::slice::Criterion;
 use crate::sym::{ExprPool, Model};
 
@@ -97,13 +96,13 @@ pub struct Options<'a> {
     pub budget: &'a crate::budget::Budget,
 }
 
-/// What DARWIN found: candidates best first, lines the solver could not decide, notes.
+/// What DARWIN found: decisions best first, lines the solver could not decide, notes.
 #[derive(Debug, Default)]
 pub struct Analysis {
-    pub candidates: Vec<Candidate>,
-    pub undecided: Vec<Location>,
+    pub findings: Vec<Finding>,
+    pub undecided: Vec<Line>,
     pub stats: Stats,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Longest stdout shown for a replay.
@@ -134,26 +133,9 @@ pub fn explain(
     opts: &Options<'_>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Analysis, DarwinError> {
-    let gsym = &good.run.sym;
     let bsym = &bad.run.sym;
     let mut pool: ExprPool = bsym.pool.clone();
-    let f_roots: Vec<_> = good
-        .cond
-        .iter()
-        .filter_map(|&i| gsym.branches.get(i).map(|b| b.cond))
-        .collect();
-    let f = compose::import(&gsym.pool, &mut pool, &f_roots)?;
-    let psi: Vec<Psi> = bad
-        .cond
-        .iter()
-        .filter_map(|&i| {
-            bsym.branches.get(i).map(|b| Psi {
-                branch: i,
-                cond: b.cond,
-                loc: b.loc,
-            })
-        })
-        .collect();
+    let (f, psi) = conditions(good, bad, &mut pool)?;
     let total = psi.len();
     let near: Vec<_> = bsym.inputs.iter().map(|i| (i.var, i.value)).collect();
     let inputs = replay_inputs(good, bad, &pool);
@@ -178,36 +160,125 @@ pub fn explain(
     );
 
     let mut a = Analysis {
-        stats: Stats {
-            good_constraints: f.len(),
-            bad_constraints: psi.len(),
-            solver_calls: cst.calls(),
-            cache_hits: cst.layers.cache_hits,
-            sat: cst.sat,
-            unsat: cst.unsat,
-            unknown: cst.unknown,
-            skipped: cst.skipped,
-            solving_ms: cst.time.as_millis() as u64,
-            formula_bytes: cst.layers.formula_bytes,
-            solver: cst.layers,
-            total_ms: 0,
-            executions: 2 * alts.len(),
-            from_cache: false,
-            symbolic_inputs: SymbolicInputs::of(&bad.run.sym.inputs),
-        },
+        stats: stats(f.len(), psi.len(), &cst, alts.len(), bad),
         ..Analysis::default()
     };
-    // Instances per line, and per line its first satisfiable flip (run order) and the
-    // instance shown: the first whose replay made the revisions agree, else the first.
+    let lines = by_line(bad.prog, &psi, &flips, &alts);
+    let mut ranked: Vec<(bool, bool, bool, usize, Finding)> = Vec::new();
+    for (k, shown_k) in lines.chosen {
+        let p = &psi[shown_k];
+        let flipped = {
+            let neg = pool.negate(p.cond);
+            pool.to_c(neg)
+        };
+        let Some(alt) = alts.remove(&shown_k) else {
+            continue;
+        };
+        let instances = lines
+            .instances
+            .get(&line_key(bad.prog, p.loc))
+            .copied()
+            .unwrap_or(1);
+        let f = decision(bad, diff, p, flipped, alt, instances);
+        let d = f.decision().map(|d| &d.alternative);
+        let (predicted, agrees) = d.map_or((false, false), |a| (a.as_predicted, a.revisions_agree));
+        ranked.push((!predicted, !f.changed, !agrees, k, f));
+    }
+    // Proven first, then changed lines, then those whose alternative input makes the
+    // revisions agree (the flip undoes the regression), then the order of the bad run.
+    ranked.sort_by_key(|x| (x.0, x.1, x.2, x.3));
+    a.findings = ranked.into_iter().map(|r| r.4).collect();
+    a.undecided = lines
+        .undecided
+        .into_iter()
+        .filter(|(f, l)| !a.findings.iter().any(|c| c.line.is(f, *l)))
+        .map(|(file, line)| Line { file, line })
+        .collect();
+    if cst.unexamined > 0 {
+        opts.budget.not_done(format!(
+            "DARWIN: {} of {} branch instances of the bad run were not examined",
+            cst.unexamined,
+            psi.len()
+        ));
+    }
+    a.notes = notes(&cst, &a.stats, good, bad);
+    Ok(a)
+}
+
+/// The good run's condition f, imported into `pool` (the bad run's), and the bad run's
+/// branch instances ψ1..ψm.
+fn conditions(
+    good: &Side,
+    bad: &Side,
+    pool: &mut ExprPool,
+) -> Result<(Vec<crate::sym::ExprId>, Vec<Psi>), DarwinError> {
+    let (gsym, bsym) = (&good.run.sym, &bad.run.sym);
+    let f_roots: Vec<_> = good
+        .cond
+        .iter()
+        .filter_map(|&i| gsym.branches.get(i).map(|b| b.cond))
+        .collect();
+    let f = compose::import(&gsym.pool, pool, &f_roots)?;
+    let psi: Vec<Psi> = bad
+        .cond
+        .iter()
+        .filter_map(|&i| {
+            bsym.branches.get(i).map(|b| Psi {
+                branch: i,
+                cond: b.cond,
+                loc: b.loc,
+            })
+        })
+        .collect();
+    Ok((f, psi))
+}
+
+/// DARWIN's figures: the two conditions' sizes, the solver chain's counts, and the
+/// replays run (two per alternative input).
+fn stats(f: usize, psi: usize, cst: &compose::ComposeStats, replays: usize, bad: &Side) -> Stats {
+    Stats {
+        good_constraints: f,
+        bad_constraints: psi,
+        solver_calls: cst.calls(),
+        cache_hits: cst.layers.cache_hits,
+        sat: cst.sat,
+        unsat: cst.unsat,
+        unknown: cst.unknown,
+        skipped: cst.skipped,
+        solving_ms: cst.time.as_millis() as u64,
+        formula_bytes: cst.layers.formula_bytes,
+        solver: cst.layers,
+        total_ms: 0,
+        executions: 2 * replays,
+        from_cache: false,
+        symbolic_inputs: SymbolicInputs::of(&bad.run.sym.inputs),
+    }
+}
+
+/// The flips per source line: for each line with a satisfiable flip its first one (run
+/// order) and the instance shown, the first whose replay made the revisions agree, else
+/// the first; the instances per line; the lines the solver could not decide.
+struct ByLine {
+    chosen: Vec<(usize, usize)>,
+    instances: HashMap<(String, u32), usize>,
+    undecided: Vec<(String, u32)>,
+}
+
+fn by_line(
+    prog: &Program,
+    psi: &[Psi],
+    flips: &[Flip],
+    alts: &HashMap<usize, Alternative>,
+) -> ByLine {
     let mut instances: HashMap<(String, u32), usize> = HashMap::new();
-    for p in &psi {
-        *instances.entry(line_key(bad.prog, p.loc)).or_default() += 1;
+    for p in psi {
+        *instances.entry(line_key(prog, p.loc)).or_default() += 1;
     }
     let mut chosen: Vec<(usize, usize)> = Vec::new();
     let mut line_of: HashMap<(String, u32), usize> = HashMap::new();
     let mut undecided: Vec<(String, u32)> = Vec::new();
-    for (k, (p, fl)) in psi.iter().zip(&flips).enumerate() {
-        let key = line_key(bad.prog, p.loc);
+    for (k, (p, fl)) in psi.iter().zip(flips).enumerate() {
+        let key = line_key(prog, p.loc);
         match fl {
             Flip::Sat(_) => match line_of.get(&key) {
                 None => {
@@ -230,120 +301,93 @@ pub fn explain(
             Flip::Unsat | Flip::Skipped => {}
         }
     }
-    let mut ranked: Vec<(bool, bool, bool, usize, Candidate)> = Vec::new();
-    for (k, shown_k) in chosen {
-        let p = &psi[shown_k];
-        let key = line_key(bad.prog, p.loc);
-        let (file, line) = key.clone();
-        let changed = diff.is_changed(&file, line);
-        let flipped = {
-            let neg = pool.negate(p.cond);
-            pool.to_c(neg)
-        };
-        let mut notes = Vec::new();
-        let rec = &bsym.branches[p.branch];
-        if rec.concretised_before > 0 {
-            let list: Vec<String> = bsym
-                .concretisations
-                .iter()
-                .take(rec.concretised_before as usize)
-                .map(|c| format!("{} at {}", c.what, bad.prog.fmt_loc(c.loc)))
-                .collect();
-            notes.push(format!(
-                "precision lost before this branch (concretised: {}); the flip may not be the only way to leave the path here",
-                list.join("; ")
-            ));
-        }
-        let Some(alt) = alts.remove(&shown_k) else {
-            continue;
-        };
-        if let Some(s) = &alt.surprise {
-            notes.push(format!("the replay did not behave as predicted: {s}"));
-        }
-        let source = diff
-            .file(&file)
-            .and_then(|d| d.line_text(line))
-            .unwrap_or("")
-            .to_string();
-        let hunk = diff.file(&file).and_then(|d| d.hunk_around(line, &file));
-        let (predicted, agrees) = (alt.as_predicted, alt.revisions_agree);
-        ranked.push((
-            !predicted,
-            !changed,
-            !agrees,
-            k,
-            Candidate {
-                source,
-                instances: instances.get(&key).copied().unwrap_or(1),
-                flipped: Some(flipped),
-                alternative: Some(alt),
-                hunk,
-                notes,
-                ..Candidate::new(file, line, Explanation::Decision, changed)
-            },
-        ));
+    ByLine {
+        chosen,
+        instances,
+        undecided,
     }
-    // Proven first, then changed lines, then those whose alternative input makes the
-    // revisions agree (the flip undoes the regression), then the order of the bad run.
-    ranked.sort_by_key(|x| (x.0, x.1, x.2, x.3));
-    a.candidates = ranked.into_iter().map(|r| r.4).collect();
-    crate::report::rerank(&mut a.candidates);
-    a.undecided = undecided
-        .into_iter()
-        .filter(|(f, l)| !a.candidates.iter().any(|c| &c.file == f && c.line == *l))
-        .map(|(file, line)| Location { file, line })
-        .collect();
+}
+
+/// The finding of the flip of `p` (shown for its line), proved by `alt`.
+fn decision(
+    bad: &Side,
+    diff: &TreeDiff,
+    p: &Psi,
+    flipped: String,
+    alt: Alternative,
+    instances: usize,
+) -> Finding {
+    let bsym = &bad.run.sym;
+    let (file, line) = line_key(bad.prog, p.loc);
+    let mut notes = Vec::new();
+    let rec = &bsym.branches[p.branch];
+    if rec.concretised_before > 0 {
+        let list: Vec<String> = bsym
+            .concretisations
+            .iter()
+            .take(rec.concretised_before as usize)
+            .map(|c| format!("{} at {}", c.what, bad.prog.fmt_loc(c.loc)))
+            .collect();
+        notes.push(LineNote::Concretised(list));
+    }
+    if let Some(s) = &alt.surprise {
+        notes.push(LineNote::ReplaySurprise(s.clone()));
+    }
+    let evidence = Evidence::Decision(Box::new(Decision {
+        flipped,
+        alternative: alt,
+        instances,
+    }));
+    Finding {
+        notes,
+        ..Finding::in_diff(diff, Line::new(file, line), evidence)
+    }
+}
+
+/// DARWIN's notes on the whole analysis: queries capped or given up on, and the
+/// concretisations of each run (precision lost).
+fn notes(cst: &compose::ComposeStats, stats: &Stats, good: &Side, bad: &Side) -> Vec<Note> {
+    let mut notes = Vec::new();
     if cst.capped > 0 {
-        a.notes.push(format!(
-            "{} branch instances were not solved: each line gets at most {} queries, and none after {} the solver gave up on",
-            cst.capped,
-            compose::QUERIES_PER_LINE,
-            compose::UNKNOWN_PER_LINE
-        ));
+        notes.push(Note::Capped {
+            instances: cst.capped,
+            per_line: compose::QUERIES_PER_LINE,
+            unknown_per_line: compose::UNKNOWN_PER_LINE,
+        });
     }
-    if cst.unexamined > 0 {
-        opts.budget.not_done(format!(
-            "DARWIN: {} of {} branch instances of the bad run were not examined",
-            cst.unexamined,
-            psi.len()
-        ));
-    }
-    if a.stats.unknown > 0 {
-        a.notes.push(format!(
-            "the solver gave up on {} of {} queries (timeout); their lines are listed as undecided",
-            a.stats.unknown, a.stats.solver_calls
-        ));
+    if stats.unknown > 0 {
+        notes.push(Note::SolverGaveUp {
+            unknown: stats.unknown,
+            calls: stats.solver_calls,
+        });
     }
     for (side, run, prog) in [("good", good.run, good.prog), ("bad", bad.run, bad.prog)] {
-        if !run.sym.concretisations.is_empty() {
-            let list: Vec<String> = run
-                .sym
-                .concretisations
-                .iter()
-                .map(|c| format!("{} at {}", c.what, prog.fmt_loc(c.loc)))
-                .collect();
-            // The library functions among them: those without a symbolic model.
-            let mut funcs: Vec<&str> = run
-                .sym
-                .concretisations
-                .iter()
-                .filter_map(|c| c.what.strip_prefix('`')?.split('`').next())
-                .collect();
-            funcs.sort_unstable();
-            funcs.dedup();
-            let by = if funcs.is_empty() {
-                String::new()
-            } else {
-                format!("; library functions: {}", funcs.join(", "))
-            };
-            a.notes.push(format!(
-                "the {side} run concretised symbolic values at {} places (precision lost{by}): {}",
-                list.len(),
-                list.join("; ")
-            ));
+        if run.sym.concretisations.is_empty() {
+            continue;
         }
+        let places: Vec<String> = run
+            .sym
+            .concretisations
+            .iter()
+            .map(|c| format!("{} at {}", c.what, prog.fmt_loc(c.loc)))
+            .collect();
+        // The library functions among them: those without a symbolic model.
+        let mut functions: Vec<String> = run
+            .sym
+            .concretisations
+            .iter()
+            .filter_map(|c| c.what.strip_prefix('`')?.split('`').next())
+            .map(str::to_string)
+            .collect();
+        functions.sort_unstable();
+        functions.dedup();
+        notes.push(Note::Concretised {
+            side,
+            places,
+            functions,
+        });
     }
-    Ok(a)
+    notes
 }
 
 /// The inputs a model gives values to: the bad run's, and those of the good run only
@@ -381,7 +425,6 @@ fn replay_alternative(
     branch: usize,
     limits: Limits,
 ) -> Alternative {
-    let bsym = &bad.run.sym;
     let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {
         cwd: good.input.cwd.clone(),
@@ -392,59 +435,10 @@ fn replay_alternative(
     let limits = limits.relative_to(good.run.result.steps.max(bad.run.result.steps));
     let rb = exec::run_concolic(bad.prog, &bad_in, limits);
     let rg = exec::run_concolic(good.prog, &good_in, limits);
-    let mut surprise = Vec::new();
-    let want = &bsym.branches;
-    let got = &rb.sym.branches;
-    // A path condition fixes the whole path, so the replay must follow it branch by
-    // branch; a relevant slice condition leaves the other branches free, so the replay
-    // must only take the other side of the flipped branch's statement somewhere.
-    let whole_path = bad.cond.len() == want.len();
-    let same = |j: usize| {
-        got.get(j)
-            .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
-    };
-    if !whole_path {
-        let w = &want[branch];
-        if !got.iter().any(|g| g.stmt == w.stmt && g.dest != w.dest) {
-            surprise.push(format!(
-                "at the bad revision it did not take the other side of {}",
-                bad.prog.fmt_loc(w.loc)
-            ));
-        }
-    } else if let Some(j) = (0..branch).find(|&j| !same(j)) {
-        surprise.push(format!(
-            "at the bad revision it left the test's path earlier, at branch {} ({})",
-            j + 1,
-            bad.prog.fmt_loc(want[j].loc)
-        ));
-    } else if !got
-        .get(branch)
-        .is_some_and(|g| g.stmt == want[branch].stmt && g.dest != want[branch].dest)
-    {
-        surprise.push(format!(
-            "at the bad revision it did not take the other side of {}",
-            bad.prog.fmt_loc(want[branch].loc)
-        ));
-    }
-    let gwant = &good.run.sym.branches;
-    let ggot = &rg.sym.branches;
-    let good_whole = good.cond.len() == gwant.len();
-    let kept = |j: usize| {
-        if good_whole {
-            ggot.get(j)
-                .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
-        } else {
-            ggot.iter()
-                .any(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
-        }
-    };
-    if let Some(&j) = good.cond.iter().find(|&&j| !kept(j)) {
-        surprise.push(format!(
-            "at the good revision it did not keep the test's condition (branch {} at {})",
-            j + 1,
-            good.prog.fmt_loc(gwant[j].loc)
-        ));
-    }
+    let surprise: Vec<String> = [bad_surprise(bad, &rb, branch), good_surprise(good, &rg)]
+        .into_iter()
+        .flatten()
+        .collect();
     let (args, args_b64): (Vec<String>, Vec<Option<String>>) =
         bad_in.argv.iter().skip(1).map(|a| exact_text(a)).unzip();
     let args_base64 = args_b64.iter().any(Option::is_some).then(|| {
@@ -481,6 +475,68 @@ fn replay_alternative(
             .map(|(at, from, to)| crate::report::LiteralEdit { at, from, to })
             .collect(),
     }
+}
+
+/// How the bad revision's replay `rb` of the flip at `branch` did not go as predicted.
+fn bad_surprise(bad: &Side, rb: &ConcolicRun, branch: usize) -> Option<String> {
+    let want = &bad.run.sym.branches;
+    let got = &rb.sym.branches;
+    // A path condition fixes the whole path, so the replay must follow it branch by
+    // branch; a relevant slice condition leaves the other branches free, so the replay
+    // must only take the other side of the flipped branch's statement somewhere.
+    let whole_path = bad.cond.len() == want.len();
+    let same = |j: usize| {
+        got.get(j)
+            .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
+    };
+    if !whole_path {
+        let w = &want[branch];
+        if !got.iter().any(|g| g.stmt == w.stmt && g.dest != w.dest) {
+            return Some(format!(
+                "at the bad revision it did not take the other side of {}",
+                bad.prog.fmt_loc(w.loc)
+            ));
+        }
+    } else if let Some(j) = (0..branch).find(|&j| !same(j)) {
+        return Some(format!(
+            "at the bad revision it left the test's path earlier, at branch {} ({})",
+            j + 1,
+            bad.prog.fmt_loc(want[j].loc)
+        ));
+    } else if !got
+        .get(branch)
+        .is_some_and(|g| g.stmt == want[branch].stmt && g.dest != want[branch].dest)
+    {
+        return Some(format!(
+            "at the bad revision it did not take the other side of {}",
+            bad.prog.fmt_loc(want[branch].loc)
+        ));
+    }
+    None
+}
+
+/// How the good revision's replay `rg` did not keep the test's condition.
+fn good_surprise(good: &Side, rg: &ConcolicRun) -> Option<String> {
+    let gwant = &good.run.sym.branches;
+    let ggot = &rg.sym.branches;
+    let good_whole = good.cond.len() == gwant.len();
+    let kept = |j: usize| {
+        if good_whole {
+            ggot.get(j)
+                .is_some_and(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        } else {
+            ggot.iter()
+                .any(|g| g.stmt == gwant[j].stmt && g.dest == gwant[j].dest)
+        }
+    };
+    if let Some(&j) = good.cond.iter().find(|&&j| !kept(j)) {
+        return Some(format!(
+            "at the good revision it did not keep the test's condition (branch {} at {})",
+            j + 1,
+            good.prog.fmt_loc(gwant[j].loc)
+        ));
+    }
+    None
 }
 
 /// The files of the tree `alt` gives other contents than the test's input has, each

@@ -116,16 +116,16 @@ fn conditions_are_the_whole_path_or_the_relevant_slice() {
 fn names_the_changed_threshold_and_proves_it() {
     let bad = GOOD.replace("q > 5", "q > 10");
     let (a, _g, _b) = analyse(GOOD, &bad, "7\n");
-    assert_eq!(a.candidates.len(), 1, "{:#?}", a.candidates);
-    let c = &a.candidates[0];
-    assert_eq!((c.line, c.changed, c.rank), (5, true, 1));
-    assert_eq!(c.explanation, Explanation::Decision);
+    assert_eq!(a.findings.len(), 1, "{:#?}", a.findings);
+    let c = &a.findings[0];
+    assert_eq!((c.line.line, c.changed), (5, true));
+    assert_eq!(c.explanation(), crate::report::Explanation::Decision);
     assert!(c.source.contains("q > 10"), "{}", c.source);
     assert!(c
         .hunk
         .as_deref()
         .is_some_and(|h| h.contains("+  if (q > 10)")));
-    let alt = c.alternative.as_ref().expect("alternative");
+    let alt = &c.decision().expect("a decision").alternative;
     assert!(alt.as_predicted, "{alt:?}");
     // The model keeps good's path (q > 5) and flips bad's (q > 10): both say bulk.
     assert!(alt.good_stdout.starts_with("bulk"), "{alt:?}");
@@ -139,12 +139,12 @@ fn a_loop_line_is_reported_once_with_its_count() {
     let bad = good.replace("q > 5", "q >= 7");
     let (a, _g, _b) = analyse(good, &bad, "6 9 8 7\n");
     let c = a
-        .candidates
+        .findings
         .iter()
-        .find(|c| c.line == 5)
+        .find(|c| c.line.line == 5)
         .expect("the threshold line");
-    assert_eq!(c.instances, 4);
-    assert_eq!(a.candidates.iter().filter(|c| c.line == 5).count(), 1);
+    assert_eq!(c.decision().map(|d| d.instances), Some(4));
+    assert_eq!(a.findings.iter().filter(|c| c.line.line == 5).count(), 1);
     assert!(a.stats.skipped > 0 || a.stats.sat == 1);
 }
 
@@ -153,7 +153,7 @@ fn value_faults_get_value_candidates() {
     let good = "#include <stdio.h>\nint main(void) {\n  int q = 0;\n  scanf(\"%d\", &q);\n  int r = q * 2;\n  printf(\"%d\\n\", r);\n  return 0;\n}\n";
     let bad = good.replace("q * 2", "q * 3");
     let (a, g, b) = analyse(good, &bad, "7\n");
-    assert!(a.candidates.is_empty(), "{:#?}", a.candidates);
+    assert!(a.findings.is_empty(), "{:#?}", a.findings);
     let files = b.prog.files.clone();
     let g2 = rev(good);
     let diff = TreeDiff::between(g2.dir.path(), b.dir.path(), &files);
@@ -165,9 +165,9 @@ fn value_faults_get_value_candidates() {
     };
     let v = value::candidates(&b.prog, &g.prog, &diff, Some(crit), None);
     assert_eq!(v.len(), 2, "{v:#?}");
-    assert_eq!((v[0].line, v[0].changed), (5, true));
-    assert_eq!(v[0].explanation, Explanation::Value);
-    assert_eq!((v[1].line, v[1].changed), (6, false));
+    assert_eq!((v[0].line.line, v[0].changed), (5, true));
+    assert_eq!(v[0].explanation(), crate::report::Explanation::Value);
+    assert_eq!((v[1].line.line, v[1].changed), (6, false));
     // With a slice, only its changed statements count: an empty slice gives nothing
     // but the criterion; the whole of main gives the changed line only, whose code
     // (q * 3) the good slice (q * 2) does not compute.
@@ -210,7 +210,7 @@ fn value_faults_get_value_candidates() {
     };
     let v3 = value::candidates(&b.prog, &g.prog, &diff, Some(crit), Some(&sl));
     assert_eq!(
-        v3.iter().map(|c| c.line).collect::<Vec<_>>(),
+        v3.iter().map(|c| c.line.line).collect::<Vec<_>>(),
         vec![5],
         "{v3:#?}"
     );
@@ -237,7 +237,7 @@ fn a_string_literal_brings_in_no_following_lines() {
     };
     let v = value::candidates(&b.prog, &g.prog, &diff, None, Some(&sl));
     assert!(
-        v.iter().all(|c| c.line != 5 && c.line != 6),
+        v.iter().all(|c| c.line.line != 5 && c.line.line != 6),
         "lines after the literal came in: {v:#?}"
     );
 }

@@ -14,8 +14,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::diffctx::TreeDiff;
+use crate::finding::{Evidence, Finding, Line, LineNote, ValueReason};
 use crate::ir::{Callee, Loc, Operand, Program, Rvalue, StmtId, StmtKind, Terminator};
-use crate::report::{Candidate, Explanation};
 
 /// The slices of both runs from their criteria, as DARWIN's value level needs them:
 /// data and control dependence (a wrong comparison of values that do not depend on the
@@ -303,8 +303,8 @@ pub fn candidates(
     diff: &TreeDiff,
     criterion: Option<Loc>,
     slices: Option<&DataSlices>,
-) -> Vec<Candidate> {
-    let mut notes_of: HashMap<(String, u32), String> = HashMap::new();
+) -> Vec<Finding> {
+    let mut notes_of: HashMap<(String, u32), ValueReason> = HashMap::new();
     let mut keys: Vec<(String, u32)> = match slices {
         Some(sl) => {
             // Lines computing something the good run's slice did not come first; lines
@@ -319,30 +319,23 @@ pub fn candidates(
                 // however alike the statements look one by one.
                 let note = if same && diff.macro_use(&key.0, key.1).is_none() {
                     same_code.push(key.clone());
-                    "a changed line in the bad run's slice whose code equals a statement of the good run's slice"
+                    ValueReason::SameCode
                 } else {
                     k.push(key.clone());
-                    "a changed line in the bad run's slice computing what the good run's slice did not: its value reaches the failing output"
+                    ValueReason::NewInSlice
                 };
-                notes_of.insert(key, note.into());
+                notes_of.insert(key, note);
             }
             for key in &sl.bad_static_data {
                 if diff.is_changed(&key.0, key.1) && !k.contains(key) {
-                    notes_of.insert(
-                        key.clone(),
-                        "a changed initialiser entry whose value the bad run's slice reads (static data, not a statement)".into(),
-                    );
+                    notes_of.insert(key.clone(), ValueReason::StaticData);
                     k.push(key.clone());
                 }
             }
             for &g in &sl.bad_initial_globals {
                 for key in initialiser_lines(bad, diff, g) {
                     if !k.contains(&key) {
-                        notes_of.insert(
-                            key.clone(),
-                            "a changed initialiser whose initial value the bad run's data slice reads"
-                                .into(),
-                        );
+                        notes_of.insert(key.clone(), ValueReason::Initialiser);
                         k.push(key);
                     }
                 }
@@ -366,11 +359,7 @@ pub fn candidates(
                 .collect();
             k.extend(code.iter().filter(|x| !stmts.contains(*x)).cloned());
             for key in &k {
-                notes_of.insert(
-                    key.clone(),
-                    "a changed line; without a data slice its flow into the output is not proven"
-                        .into(),
-                );
+                notes_of.insert(key.clone(), ValueReason::Unproven);
             }
             k
         }
@@ -384,33 +373,25 @@ pub fn candidates(
         }
     }
     keys.into_iter()
-        .enumerate()
-        .map(|(i, (file, line))| {
-            let changed = diff.is_changed(&file, line);
+        .map(|(file, line)| {
             let is_criterion =
                 criterion.is_some_and(|c| bad.file_name(c) == file && c.line == line);
             let mut notes = Vec::new();
             if is_criterion {
-                notes.push("writes the first differing output".to_string());
-            } else if let Some(n) = notes_of.get(&(file.clone(), line)) {
-                notes.push(n.clone());
+                notes.push(LineNote::WritesFirstDifference);
+            } else if let Some(&n) = notes_of.get(&(file.clone(), line)) {
+                notes.push(LineNote::ValueReason(n));
             }
             if let Some(m) = diff.macro_use(&file, line) {
-                notes.push(format!(
-                    "{} `{m}`: its text did not change, the code it expands to did",
-                    crate::diffctx::EXPANDS_CHANGED_MACRO
-                ));
+                notes.push(LineNote::ExpandsChangedMacro(m.to_string()));
             }
-            Candidate {
-                rank: i + 1,
-                source: diff
-                    .file(&file)
-                    .and_then(|d| d.line_text(line))
-                    .unwrap_or("")
-                    .to_string(),
-                hunk: diff.file(&file).and_then(|d| d.hunk_around(line, &file)),
+            Finding {
                 notes,
-                ..Candidate::new(file, line, Explanation::Value, changed)
+                ..Finding::in_diff(
+                    diff,
+                    Line::new(file, line),
+                    Evidence::Value(Default::default()),
+                )
             }
         })
         .collect()

@@ -10,7 +10,8 @@
 //! the deleted code was, or the first line commented out) becomes a candidate that
 //! shows the deleted code.
 
-use crate::report::{Candidate, DdSection, Explanation, FailureHunk, Location, Report};
+use crate::finding::{self, Evidence, Finding, Line, LineNote};
+use crate::report::{DdSection, FailureHunk, Location, Note};
 
 use super::{Search, LARGE_HUNK};
 
@@ -22,10 +23,10 @@ pub fn narrowed(search: &Search) -> bool {
     search.narrowed() || (!search.minimal.is_empty() && search.lines_minimal() <= LARGE_HUNK)
 }
 
-/// The candidate at the place of a failure-inducing deletion: the line of the bad
+/// The finding at the place of a failure-inducing deletion: the line of the bad
 /// revision now where the deleted lines were, with the deleted code and the search's
 /// evidence. `None` when the hunk adds code too (those lines are the place).
-fn deletion(h: &super::Hunk) -> Option<Candidate> {
+fn deletion(h: &super::Hunk) -> Option<Finding> {
     // Lines commented out are deleted code too; their place is the first of them.
     let no_code = |lines: &[String]| {
         crate::diffctx::code_lines(&lines.join("\n"))
@@ -37,26 +38,59 @@ fn deletion(h: &super::Hunk) -> Option<Candidate> {
     }
     let (line, _) = h.bad_range();
     let code = h.old.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
-    let mut c = Candidate::new(h.path.clone(), line, Explanation::Deletion, true);
-    c.hunk = Some(h.unified());
-    c.notes.push(deletion_note(&code));
-    c.source = code;
-    Some(c)
+    Some(Finding {
+        hunk: Some(h.unified()),
+        notes: vec![LineNote::Deleted(code.clone())],
+        ..Finding::new(
+            Line::new(h.path.clone(), line),
+            true,
+            code,
+            Evidence::Deletion,
+        )
+    })
 }
 
-fn deletion_note(code: &str) -> String {
-    format!("deleted here: `{code}`; deleting these lines alone from the good revision makes the test fail the bad revision's way (hunk search)")
+/// The failure-inducing hunks of `search` (each in `ranges`, the bad revision's lines),
+/// with the lines of each holding candidates (`cands`) and in the relevant slice.
+fn failure_hunks(
+    search: &Search,
+    ranges: &[(String, u32, u32)],
+    cands: &[&Finding],
+    slice_lines: &[(String, u32)],
+) -> Vec<FailureHunk> {
+    search
+        .minimal
+        .iter()
+        .zip(ranges)
+        .map(|(h, (f, s, e))| FailureHunk {
+            file: f.clone(),
+            start: *s,
+            end: *e,
+            text: h.unified(),
+            candidate_lines: cands
+                .iter()
+                .filter(|c| &c.line.file == f && (*s..=*e).contains(&c.line.line))
+                .map(|c| c.line.line)
+                .collect(),
+            slice_lines: slice_lines
+                .iter()
+                .filter(|(sf, l)| sf == f && (*s..=*e).contains(l) && !h.new.is_empty())
+                .map(|(_, l)| *l)
+                .collect(),
+        })
+        .collect()
 }
 
-/// Fill `report.dd` from `search` and reorder `report.candidates`. `slice_lines` are the
-/// (file, line) pairs of the bad run's relevant slice; `cache_hits` the subsets the
-/// cache answered.
+/// The report's section of `search`, with the deletions it found added to `findings`
+/// (merged with a finding already on their line by `report::build`) and the findings
+/// inside the failure-inducing hunks moved first. `slice_lines` are the (file, line)
+/// pairs of the bad run's relevant slice; `cache_hits` the subsets the cache answered.
 pub fn merge(
-    report: &mut Report,
+    findings: &mut Vec<Finding>,
     search: &Search,
     slice_lines: &[(String, u32)],
     cache_hits: usize,
-) {
+) -> (DdSection, Vec<Note>) {
     let ranges: Vec<(String, u32, u32)> = search
         .minimal
         .iter()
@@ -67,18 +101,9 @@ pub fn merge(
         .collect();
     let narrowed = narrowed(search);
     if narrowed {
-        for c in search.minimal.iter().filter_map(deletion) {
-            match report
-                .candidates
-                .iter_mut()
-                .find(|d| d.file == c.file && d.line == c.line)
-            {
-                // A candidate already there (the statement now where the code was):
-                // it says what was deleted before it.
-                Some(d) => d.notes.push(deletion_note(&c.source)),
-                None => report.candidates.push(c),
-            }
-        }
+        // A finding already on a deletion's line (the statement now where the code
+        // was) stays that line's candidate and says what was deleted before it.
+        findings.extend(search.minimal.iter().filter_map(deletion));
     }
     let inside = |file: &str, line: u32| {
         narrowed
@@ -87,35 +112,14 @@ pub fn merge(
                 .any(|(f, s, e)| f == file && (*s..=*e).contains(&line))
     };
     // Stable: inside first, each part in its old order.
-    let (mut first, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut report.candidates)
-        .into_iter()
-        .partition(|c| inside(&c.file, c.line));
-    let n_inside = first.len();
-    first.extend(rest);
-    crate::report::rerank(&mut first);
-    report.candidates = first;
-    let hunks: Vec<FailureHunk> = search
-        .minimal
+    findings.sort_by_key(|c| !inside(&c.line.file, c.line.line));
+    let cands = finding::primary(findings);
+    let n_inside = cands
         .iter()
-        .zip(&ranges)
-        .map(|(h, (f, s, e))| FailureHunk {
-            file: f.clone(),
-            start: *s,
-            end: *e,
-            text: h.unified(),
-            candidate_lines: report
-                .candidates
-                .iter()
-                .filter(|c| &c.file == f && (*s..=*e).contains(&c.line))
-                .map(|c| c.line)
-                .collect(),
-            slice_lines: slice_lines
-                .iter()
-                .filter(|(sf, l)| sf == f && (*s..=*e).contains(l) && !h.new.is_empty())
-                .map(|(_, l)| *l)
-                .collect(),
-        })
-        .collect();
+        .filter(|c| inside(&c.line.file, c.line.line))
+        .count();
+    let mut notes = Vec::new();
+    let hunks = failure_hunks(search, &ranges, &cands, slice_lines);
     let mut reported: Vec<Location> = Vec::new();
     let mut push = |file: &str, line: u32| {
         if !reported.iter().any(|l| l.file == file && l.line == line) {
@@ -125,8 +129,8 @@ pub fn merge(
             });
         }
     };
-    for c in &report.candidates[..n_inside] {
-        push(&c.file, c.line);
+    for c in &cands[..n_inside] {
+        push(&c.line.file, c.line.line);
     }
     if n_inside == 0 && narrowed {
         for h in &hunks {
@@ -135,36 +139,42 @@ pub fn merge(
             }
         }
     }
-    let exposes_only =
-        narrowed && n_inside == 0 && report.candidates.first().is_some_and(|c| !c.changed);
+    let exposes_only = narrowed && n_inside == 0 && cands.first().is_some_and(|c| !c.changed);
     if exposes_only {
-        if let Some(c) = report.candidates.first() {
-            push(&c.file, c.line);
-            report.notes.push(format!(
-                "the failure-inducing hunks only expose the fault: no candidate lies inside them, and the best candidate, {}:{}, is in unchanged code",
-                c.file, c.line
-            ));
+        if let Some(c) = cands.first() {
+            push(&c.line.file, c.line.line);
+            notes.push(Note::ExposesOnly(c.location()));
         }
     }
     if !narrowed && !search.minimal.is_empty() {
-        report.notes.push(format!(
-            "delta debugging could not narrow the change (it kept {} of {} changed lines; {} of {} subsets did not build or failed another way), so its hunks do not rank the candidates",
-            search.lines_minimal(), search.lines_total, search.unresolved, search.tested
-        ));
+        notes.push(Note::NotNarrowed {
+            kept: search.lines_minimal(),
+            total: search.lines_total,
+            unresolved: search.unresolved,
+            tested: search.tested,
+        });
     }
-    report.dd = Some(DdSection {
-        hunks_total: search.hunks,
-        changed_lines: search.lines_total,
-        minimal_lines: search.lines_minimal(),
+    let section = DdSection {
         narrowed,
-        groups: search.groups,
-        subsets_tested: search.tested,
-        unresolved: search.unresolved,
         cache_hits,
-        subsets_spliced: 0,
-        search_ms: search.ms,
         hunks,
         reported,
         exposes_only,
-    });
+        ..figures(search)
+    };
+    (section, notes)
+}
+
+/// The search's figures, for its section of the report.
+fn figures(search: &Search) -> DdSection {
+    DdSection {
+        hunks_total: search.hunks,
+        changed_lines: search.lines_total,
+        minimal_lines: search.lines_minimal(),
+        groups: search.groups,
+        subsets_tested: search.tested,
+        unresolved: search.unresolved,
+        search_ms: search.ms,
+        ..DdSection::default()
+    }
 }

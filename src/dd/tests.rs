@@ -258,12 +258,34 @@ fn search_refuses_a_diff_that_does_not_fail() {
     assert!(search(&good, &good, &mut j).is_err());
 }
 
+/// Decision findings of `p.c` at `lines` (changed or not).
+fn findings(lines: &[(u32, bool)]) -> Vec<crate::finding::Finding> {
+    use crate::finding::{Decision, Evidence, Finding, Line};
+    lines
+        .iter()
+        .map(|&(line, changed)| {
+            let d = Decision {
+                flipped: String::new(),
+                alternative: Default::default(),
+                instances: 1,
+            };
+            Finding::new(
+                Line::new("p.c", line),
+                changed,
+                String::new(),
+                Evidence::Decision(Box::new(d)),
+            )
+        })
+        .collect()
+}
+
+fn lines_of(fs: &[crate::finding::Finding]) -> Vec<u32> {
+    fs.iter().map(|f| f.line.line).collect()
+}
+
 #[test]
 fn merge_ranks_candidates_inside_the_hunks_first() {
-    use crate::report::{Candidate, Explanation, Report};
-    let cand = |line: u32, changed: bool| {
-        Candidate::new("p.c".into(), line, Explanation::Decision, changed)
-    };
+    use crate::report::Note;
     let good = tree(&[("p.c", &lines(20, "l"))]);
     let bad = tree(&[("p.c", &lines(20, "l").replace("l9\n", "x9\n"))]);
     // The diff had five changed lines; the search kept one.
@@ -272,61 +294,34 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         lines_total: 5,
         ..Search::default()
     };
-    let mut r = Report::new(
-        Default::default(),
-        Default::default(),
-        Default::default(),
-        "rsc",
-    );
-    r.candidates = vec![cand(3, true), cand(10, true), cand(12, false)];
-    merge(&mut r, &s, &[("p.c".into(), 10), ("p.c".into(), 4)], 0);
-    assert_eq!(r.candidates[0].line, 10);
-    assert_eq!(
-        r.candidates.iter().map(|c| c.rank).collect::<Vec<_>>(),
-        vec![1, 2, 3]
-    );
-    let d = r.dd.as_ref().expect("dd");
+    let mut fs = findings(&[(3, true), (10, true), (12, false)]);
+    let (d, _) = merge(&mut fs, &s, &[("p.c".into(), 10), ("p.c".into(), 4)], 0);
+    assert_eq!(lines_of(&fs), [10, 3, 12]);
     assert_eq!(d.reported.len(), 1);
     assert_eq!((d.hunks[0].start, d.hunks[0].end), (10, 10));
+    assert_eq!(d.hunks[0].candidate_lines, [10]);
     assert!(!d.exposes_only);
     // No candidate inside, the best one unchanged: the hunk only exposes the fault.
-    let mut r = Report::new(
-        Default::default(),
-        Default::default(),
-        Default::default(),
-        "rsc",
-    );
-    r.candidates = vec![cand(12, false)];
-    merge(&mut r, &s, &[("p.c".into(), 10)], 0);
-    let d = r.dd.as_ref().expect("dd");
+    let mut fs = findings(&[(12, false)]);
+    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 10)], 0);
     assert!(d.exposes_only);
     let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12]);
+    assert!(matches!(&notes[..], [Note::ExposesOnly(l)] if l.line == 12));
     // A search that kept every changed line of a one-line diff kept as little as it
     // can: that line ranks first and is reported.
     let whole = Search {
         lines_total: 1,
         ..s.clone()
     };
-    let fresh = || {
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
-        r.candidates = vec![cand(3, true), cand(10, true)];
-        r
-    };
-    let mut r = fresh();
-    merge(&mut r, &whole, &[("p.c".into(), 10)], 0);
-    let d = r.dd.as_ref().expect("dd");
+    let mut fs = findings(&[(3, true), (10, true)]);
+    let (d, _) = merge(&mut fs, &whole, &[("p.c".into(), 10)], 0);
     assert!(d.narrowed && !d.exposes_only);
     assert_eq!(
         d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
         vec![10]
     );
-    assert_eq!(r.candidates[0].line, 10);
+    assert_eq!(lines_of(&fs), [10, 3]);
     // One that kept every line of a larger change neither ranks nor reports, and says so.
     let four = tree(&[(
         "p.c",
@@ -337,19 +332,19 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         lines_total: 4,
         ..Search::default()
     };
-    let mut r = fresh();
-    merge(&mut r, &blind, &[("p.c".into(), 10)], 0);
-    let d = r.dd.as_ref().expect("dd");
+    let mut fs = findings(&[(3, true), (10, true)]);
+    let (d, notes) = merge(&mut fs, &blind, &[("p.c".into(), 10)], 0);
     assert!(!d.narrowed && d.reported.is_empty() && !d.exposes_only);
-    assert_eq!(r.candidates[0].line, 3);
-    assert!(r.notes.iter().any(|n| n.contains("could not narrow")));
+    assert_eq!(lines_of(&fs), [3, 10]);
+    assert!(notes.iter().any(|n| n.text().contains("could not narrow")));
 }
 
 /// A failure-inducing hunk that only deletes a line, or comments it out, gives a
-/// candidate at its place showing the deleted code, reported by the search.
+/// finding at its place showing the deleted code, reported by the search; a finding
+/// already there stays the line's candidate and says what was deleted.
 #[test]
 fn a_deleted_line_is_named_at_its_place() {
-    use crate::report::{Explanation, Report};
+    use crate::finding::{Evidence, LineNote};
     let good = tree(&[("p.c", &lines(12, "l"))]);
     for (bad, line) in [
         (lines(12, "l").replace("l5\n", ""), 6),
@@ -361,29 +356,32 @@ fn a_deleted_line_is_named_at_its_place() {
             lines_total: 1,
             ..Search::default()
         };
-        let mut r = Report::new(
-            Default::default(),
-            Default::default(),
-            Default::default(),
-            "rsc",
-        );
-        merge(&mut r, &s, &[], 0);
-        let c = &r.candidates[0];
+        let mut fs = Vec::new();
+        let (d, _) = merge(&mut fs, &s, &[], 0);
+        let c = &fs[0];
         assert_eq!(
-            (c.line, c.explanation, c.changed),
-            (line, Explanation::Deletion, true)
+            (c.line.line, &c.evidence, c.changed),
+            (line, &Evidence::Deletion, true)
         );
         assert_eq!(c.source, "l5");
-        assert!(
-            c.notes[0].starts_with("deleted here: `l5`"),
-            "{:?}",
-            c.notes
-        );
-        let d = r.dd.as_ref().expect("dd");
+        assert_eq!(c.notes, [LineNote::Deleted("l5".into())]);
         assert_eq!(
             d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
             vec![line]
         );
+        // A decision already at the place: one candidate, the decision's, with the note.
+        let mut fs = findings(&[(line, true)]);
+        merge(&mut fs, &s, &[], 0);
+        let r = crate::report::build(crate::report::Analysis {
+            findings: fs,
+            ..Default::default()
+        });
+        assert_eq!(r.candidates.len(), 1);
+        assert_eq!(
+            r.candidates[0].explanation,
+            crate::report::Explanation::Decision
+        );
+        assert!(r.candidates[0].notes[0].starts_with("deleted here: `l5`"));
     }
 }
 

@@ -2,9 +2,13 @@
 //! renderers. The JSON form is versioned (`schema`) and documented in
 //! `docs/report-json.md`; every other format is rendered from the same value.
 
+pub mod build;
 pub mod bytes;
+mod notes;
 mod render;
 
+pub use build::{build, Analysis};
+pub use notes::{line_note, Divergence, Located, Note, Verdict, Writer};
 pub use render::{markdown, sarif, text};
 
 use serde::{Deserialize, Serialize};
@@ -30,7 +34,7 @@ pub struct Report {
     pub condition: String,
     pub stats: Stats,
     /// The lines the report names as the root cause, best first, at most three: the
-    /// head of `candidates` (see `explain::name_root_cause` for how they are chosen).
+    /// head of `candidates` (see `analyze::naming` for how they are chosen).
     #[serde(default)]
     pub root_cause: Vec<Location>,
     /// The kind of evidence that named `root_cause` (absent when nothing is named).
@@ -312,7 +316,7 @@ impl Explanation {
 }
 
 /// The kind of evidence that named the root cause: the first kind of
-/// `explain::name_root_cause`'s documented order that yields a line.
+/// `analyze::naming`'s documented order that yields a line.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Evidence {
@@ -404,43 +408,12 @@ impl Candidate {
         self.file == l.file && self.line == l.line
     }
 
-    /// A candidate at `file`:`line` with nothing found about it yet: one instance, no
-    /// flip, alternative, hunk, chain, links or notes. Rank 0 until ranked.
-    pub fn new(file: String, line: u32, explanation: Explanation, changed: bool) -> Candidate {
-        Candidate {
-            rank: 0,
-            file,
-            line,
-            source: String::new(),
-            explanation,
-            changed,
-            instances: 1,
-            flipped: None,
-            alternative: None,
-            hunk: None,
-            chain: Vec::new(),
-            computed_from: Vec::new(),
-            new_values: false,
-            exposed: false,
-            missing_output: None,
-            used_at: None,
-            notes: Vec::new(),
-        }
-    }
-
     /// Where the candidate is.
     pub fn location(&self) -> Location {
         Location {
             file: self.file.clone(),
             line: self.line,
         }
-    }
-}
-
-/// Number candidates 1..n in their order.
-pub fn rerank(cs: &mut [Candidate]) {
-    for (i, c) in cs.iter_mut().enumerate() {
-        c.rank = i + 1;
     }
 }
 

@@ -260,7 +260,8 @@ fn the_cli_holds_no_analysis_policy() {
         "dd::",
         "rerank",
         "Candidate",
-        "name_root_cause",
+        "naming::",
+        "finding::",
         "judge_each",
         "catch_unwind",
     ];
@@ -277,6 +278,21 @@ fn the_cli_holds_no_analysis_policy() {
         })
         .collect();
     assert!(bad.is_empty(), "analysis policy in the binary: {bad:?}");
+}
+
+/// The stages return typed findings (`src/finding.rs`); `report::build` alone turns
+/// them into the serialisable report's candidates and ranks them.
+#[test]
+fn only_the_report_builds_candidates() {
+    let bad = offenders(
+        &["Candidate {", "Candidate::new", ".rank = ", "root_cause = "],
+        |p| p.starts_with("src/report/"),
+        true,
+    );
+    assert!(
+        bad.is_empty(),
+        "candidates built outside src/report: {bad:?}"
+    );
 }
 
 /// Every satisfiability question goes through the solver chain (`src/solver/`): its
