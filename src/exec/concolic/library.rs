@@ -1,5 +1,5 @@
 //! What library calls mean symbolically: the input effects the models report through
-//! the hooks (`Hooks::input_*`) become symbolic inputs, and the results of the models
+//! the hooks (`Observer::input_*`) become symbolic inputs, and the results of the models
 //! that compute over an input-derived argument (`abs`, `ctype.h`, `ungetc`) become
 //! expressions over it. The models themselves know nothing of the symbolic state.
 
@@ -122,12 +122,10 @@ pub(super) fn input_char<O: Observer, L: Lens<O, Target = SymState>>(
     byte: u8,
     loc: Loc,
 ) {
-    {
-        let sy = l.get(&mut m.obs);
-        let e = byte_at(sy, &m.io.sources, offset, byte, loc);
-        let i = sy.pool.zext(e, 32);
-        sy.ret = Some(sy.widen(i, Scalar::I32));
-    }
+    let sy = l.get(&mut m.obs);
+    let e = byte_at(sy, &m.io.sources, offset, byte, loc);
+    let i = sy.pool.zext(e, 32);
+    sy.ret = Some(sy.widen(i, Scalar::I32));
 }
 
 /// A numeric conversion of input text: a new symbolic input, stored where `scanf` put
@@ -316,10 +314,8 @@ pub(super) fn input_concretised<O: Observer, L: Lens<O, Target = SymState>>(
     why: &'static str,
     loc: Loc,
 ) {
-    {
-        let sy = l.get(&mut m.obs);
-        sy.concretise(loc, why);
-    }
+    let sy = l.get(&mut m.obs);
+    sy.concretise(loc, why);
 }
 
 /// Input positions of the `n` bytes at `p` (from their symbolic shadows).
@@ -535,10 +531,8 @@ fn cmp_expr<O: Observer, L: Lens<O, Target = SymState>>(
         return None;
     }
     if bounded {
-        {
-            let sy = l.get(&mut m.obs);
-            sy.concretise(loc, "string comparison of a string whose terminating NUL is input-derived (bounded at its length)");
-        }
+        let sy = l.get(&mut m.obs);
+        sy.concretise(loc, "string comparison of a string whose terminating NUL is input-derived (bounded at its length)");
     }
     let sy = l.get(&mut m.obs);
     let n_expr = n_sym.map(|e| sy.narrow(e, 64));

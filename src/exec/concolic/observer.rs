@@ -1,7 +1,9 @@
-//! The concolic observer: the hooks that keep the symbolic state ([`SymState`]) beside
-//! the concrete run. Register expressions live in `SymState::regs`, parallel to the
-//! interpreter's registers; memory shadows live on allocations (their per-allocation
-//! extra state, see `memory`); branch records and concretisations go to `SymState`.
+//! The concolic observer: [`SymState`] is the observer's state and these are its hooks,
+//! which keep it beside the concrete run. Register expressions live in `SymState::regs`,
+//! parallel to the interpreter's registers; memory shadows are its per-allocation extra
+//! ([`Shadow`], kept by memory with each allocation); branch records and
+//! concretisations go to `SymState`. Each hook finds its state and extras through its
+//! lens, so the same code serves a concolic run and a concolic+traced one.
 
 use super::shadow::{self, Shadow};
 use super::{library, BranchRec, SymState};
@@ -30,12 +32,10 @@ impl Observer for SymState {
         v: u64,
     ) {
         let e = sym_rvalue(m, l, rv, rb, loc);
-        {
-            let sy = l.get(&mut m.obs);
-            sy.regs[dst] = e;
-            if let (true, Some(e)) = (sy.check, e) {
-                sy.verify(e, v, "register value", loc);
-            }
+        let sy = l.get(&mut m.obs);
+        sy.regs[dst] = e;
+        if let (true, Some(e)) = (sy.check, e) {
+            sy.verify(e, v, "register value", loc);
         }
     }
 
@@ -81,19 +81,15 @@ impl Observer for SymState {
             .iter()
             .map(|a| l.get_ref(&m.obs).op(&a.val, rb))
             .collect();
-        {
-            let sy = l.get(&mut m.obs);
-            sy.args = syms;
-            sy.ret = None;
-        }
+        let sy = l.get(&mut m.obs);
+        sy.args = syms;
+        sy.ret = None;
     }
 
     #[inline(always)]
     fn sret_arg<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
-        {
-            let sy = l.get(&mut m.obs);
-            sy.args.insert(0, None);
-        }
+        let sy = l.get(&mut m.obs);
+        sy.args.insert(0, None);
     }
 
     fn library_returned<O: Observer, L: Lens<O, Target = Self>>(
@@ -179,13 +175,11 @@ impl Observer for SymState {
 
     #[inline(always)]
     fn callback<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
-        {
-            let sy = l.get(&mut m.obs);
-            // The scratch register that receives the callee's value.
-            sy.regs.push(None);
-            // Callbacks from library models get concrete arguments.
-            sy.args.clear();
-        }
+        let sy = l.get(&mut m.obs);
+        // The scratch register that receives the callee's value.
+        sy.regs.push(None);
+        // Callbacks from library models get concrete arguments.
+        sy.args.clear();
     }
 
     #[inline(always)]
@@ -194,10 +188,8 @@ impl Observer for SymState {
         l: L,
         slot: usize,
     ) {
-        {
-            let sy = l.get(&mut m.obs);
-            sy.regs.truncate(slot);
-        }
+        let sy = l.get(&mut m.obs);
+        sy.regs.truncate(slot);
     }
 
     fn frame_pushed<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
@@ -236,10 +228,8 @@ impl Observer for SymState {
         rb: usize,
     ) {
         let e = val.and_then(|o| l.get_ref(&m.obs).op(o, rb));
-        {
-            let sy = l.get(&mut m.obs);
-            sy.ret = e;
-        }
+        let sy = l.get(&mut m.obs);
+        sy.ret = e;
     }
 
     #[inline(always)]
@@ -249,13 +239,11 @@ impl Observer for SymState {
         reg_base: usize,
         dst: Option<usize>,
     ) {
-        {
-            let sy = l.get(&mut m.obs);
-            sy.regs.truncate(reg_base);
-            let ret = sy.ret.take();
-            if let Some(i) = dst {
-                sy.regs[i] = ret;
-            }
+        let sy = l.get(&mut m.obs);
+        sy.regs.truncate(reg_base);
+        let ret = sy.ret.take();
+        if let Some(i) = dst {
+            sy.regs[i] = ret;
         }
     }
 
@@ -345,11 +333,9 @@ impl Observer for SymState {
                     return;
                 }
                 let (x, y) = (concrete(&m.regs, a, rb), concrete(&m.regs, b, rb));
-                {
-                    let sy = l.get(&mut m.obs);
-                    if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
-                        record_branch(sy, entry, at, loc, truth, dest, c);
-                    }
+                let sy = l.get(&mut m.obs);
+                if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
+                    record_branch(sy, entry, at, loc, truth, dest, c);
                 }
             }
             (Terminator::Switch { val, ty, cases, .. }, Taken::Case(hit)) => {
@@ -423,10 +409,8 @@ fn sym_rvalue<O: Observer, L: Lens<O, Target = SymState>>(
         Rvalue::Load(a, s) | Rvalue::LoadRaw(a, s) => {
             let p = cval(m, a);
             if l.get_ref(&m.obs).op(a, rb).is_some() {
-                {
-                    let sy = l.get(&mut m.obs);
-                    sy.concretise(loc, "load through an input-dependent address");
-                }
+                let sy = l.get(&mut m.obs);
+                sy.concretise(loc, "load through an input-dependent address");
             }
             let sy = l.get(&mut m.obs);
             if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
@@ -531,11 +515,9 @@ fn note_lost_precision<O: Observer, L: Lens<O, Target = SymState>>(
             .filter(|a| a.1 == Scalar::Ptr)
             .filter_map(|a| sy.argv_of_slot(memory::slot_of(a.0)))
             .collect();
-        {
-            let sy = l.get(&mut m.obs);
-            for k in read {
-                sy.note_argv_read(k, loc);
-            }
+        let sy = l.get(&mut m.obs);
+        for k in read {
+            sy.note_argv_read(k, loc);
         }
     }
     if shims::is_output_only(shim) {
@@ -558,13 +540,11 @@ fn note_lost_precision<O: Observer, L: Lens<O, Target = SymState>>(
             .find(|n| shims::resolve(n) == Some(shim))
             .cloned()
             .unwrap_or_default();
-        {
-            let sy = l.get(&mut m.obs);
-            sy.concretise(
-                loc,
-                format!("`{name}` of an input-derived value (modelled concretely)"),
-            );
-        }
+        let sy = l.get(&mut m.obs);
+        sy.concretise(
+            loc,
+            format!("`{name}` of an input-derived value (modelled concretely)"),
+        );
     }
 }
 
