@@ -682,3 +682,121 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         B::finished(m, Second(l));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::memory::slot_of;
+    use crate::exec::{Limits, RunInput};
+
+    /// A test observer: counts the statements it sees, and in each allocation's extra
+    /// the stores the loop made there and the overwrites memory reported.
+    #[derive(Default)]
+    struct Count {
+        stmts: u64,
+    }
+
+    #[derive(Clone, Debug, Default)]
+    struct Stores {
+        stored: u32,
+        overwritten: u32,
+    }
+
+    impl AllocExtra for Stores {
+        type Carried = ();
+        fn overwritten(&mut self, _off: usize, _n: usize) {
+            self.overwritten += 1;
+        }
+        fn carried(&self, _off: usize, _n: usize) {}
+        fn paste(&mut self, _off: usize, _n: usize, _carried: ()) {}
+    }
+
+    impl Observer for Count {
+        const ON: bool = true;
+        type Extra = Stores;
+
+        fn before_stmt<O: Observer, L: Lens<O, Target = Self>>(
+            m: &mut Machine<'_, O>,
+            l: L,
+            _at: StmtId,
+        ) {
+            l.get(&mut m.obs).stmts += 1;
+        }
+
+        fn stored<O: Observer, L: Lens<O, Target = Self>>(
+            m: &mut Machine<'_, O>,
+            l: L,
+            _addr: AddrOps<'_>,
+            _val: &Operand,
+            _ty: Scalar,
+            a: u64,
+            _rb: usize,
+            _loc: Loc,
+        ) -> Result<(), MemFault> {
+            if let Some(alloc) = m.mem.allocs.get_mut(slot_of(a)) {
+                l.extra(&mut alloc.extra).stored += 1;
+            }
+            Ok(())
+        }
+    }
+
+    fn program() -> (tempfile::TempDir, crate::ir::Program) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let f = dir.path().join("count.c");
+        let src =
+            "int g;\nint main(void) {\n  for (int i = 0; i < 5; i++)\n    g = i;\n  return g;\n}\n";
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        (dir, prog)
+    }
+
+    /// The allocation slot of the program's global `g`.
+    fn g<O: Observer>(m: &Machine<'_, O>) -> usize {
+        slot_of(m.global_ptrs[0])
+    }
+
+    /// Each observer of a pair finds its own state and its own extras through its lens:
+    /// alone, first or second, it sees the same run.
+    #[test]
+    fn lenses_give_each_observer_of_a_pair_its_own_part() {
+        let (_dir, prog) = program();
+        let input = RunInput::default();
+
+        let mut alone = Machine::new(&prog, &input, Limits::default(), Count::default());
+        let r = alone.run_main();
+        assert!(matches!(r.outcome, crate::exec::Outcome::Exit(4)));
+        let stmts = alone.obs.stmts;
+        let extra = alone.mem.allocs[g(&alone)].extra.clone();
+        assert!(stmts > 10);
+        assert_eq!(extra.stored, 5, "five stores of g");
+        assert!(extra.overwritten >= 5, "memory reports each write of g");
+
+        let mut both = Machine::new(&prog, &input, Limits::default(), (Count::default(), ()));
+        both.run_main();
+        assert_eq!(both.obs.0.stmts, stmts);
+        assert_eq!(both.mem.allocs[g(&both)].extra.0.stored, 5);
+
+        let mut pair = Machine::new(
+            &prog,
+            &input,
+            Limits::default(),
+            (Count::default(), Count::default()),
+        );
+        pair.run_main();
+        assert_eq!((pair.obs.0.stmts, pair.obs.1.stmts), (stmts, stmts));
+        let (a, b) = &pair.mem.allocs[g(&pair)].extra;
+        assert_eq!((a.stored, b.stored), (5, 5));
+        assert_eq!(
+            (a.overwritten, b.overwritten),
+            (extra.overwritten, extra.overwritten)
+        );
+
+        // The plain machine sees nothing and keeps no extra.
+        let mut plain = Machine::new(&prog, &input, Limits::default(), ());
+        assert!(matches!(
+            plain.run_main().outcome,
+            crate::exec::Outcome::Exit(4)
+        ));
+        assert_eq!(std::mem::size_of_val(&plain.mem.allocs[g(&plain)].extra), 0);
+    }
+}

@@ -178,3 +178,64 @@ pub(super) fn load<O: Observer, L: Lens<O, Target = SymState>>(
     }
     acc
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::hooks::Whole;
+    use crate::exec::memory::AllocKind;
+    use crate::ir::Loc;
+
+    /// Memory keeps the shadows with the bytes: a stored expression loads back whole,
+    /// a copy carries it, a concrete write over part of it leaves the rest symbolic, and
+    /// writing all of it or freeing the allocation clears it.
+    #[test]
+    fn shadows_follow_the_bytes() {
+        let mut sy = SymState::default();
+        let v = sy.pool.new_var("x", 32, false).expect("a variable");
+        let x = sy.pool.var(v);
+        let mut mem: Memory<Shadow> = Memory::new();
+        let alloc = |mem: &mut Memory<Shadow>| {
+            mem.alloc(8, AllocKind::Heap, true, "block", Loc::default())
+                .expect("alloc")
+        };
+        let (p, q) = (alloc(&mut mem), alloc(&mut mem));
+        mem.store(p, 4, 7).expect("store");
+        store::<SymState, _>(&mut mem, Whole, p, 4, x).expect("shadow");
+        assert_eq!(
+            load::<SymState, _>(&mem, Whole, p, 4, &mut sy.pool),
+            Some(x)
+        );
+        assert!(cstr_has::<SymState, _>(&mem, Whole, p));
+
+        mem.copy(q + 2, p, 4).expect("copy");
+        assert_eq!(
+            load::<SymState, _>(&mem, Whole, q + 2, 4, &mut sy.pool),
+            Some(x)
+        );
+        assert_eq!(byte::<SymState, _>(&mem, Whole, q + 3), Some((x, 1)));
+        assert_eq!(byte::<SymState, _>(&mem, Whole, q + 1), None);
+
+        // Byte 1 concrete again: a load of the four bytes is a concatenation now.
+        mem.store(p + 1, 1, 9).expect("store");
+        assert_eq!(byte::<SymState, _>(&mem, Whole, p + 1), None);
+        let mixed = load::<SymState, _>(&mem, Whole, p, 4, &mut sy.pool).expect("symbolic");
+        assert_ne!(mixed, x);
+        assert_eq!(sy.pool.width(mixed), 32);
+
+        mem.fill(p, 0, 8).expect("fill");
+        assert_eq!(load::<SymState, _>(&mem, Whole, p, 4, &mut sy.pool), None);
+        assert!(mem.allocs[crate::exec::memory::slot_of(p)]
+            .extra
+            .0
+            .is_none());
+
+        mem.release(q, Loc::default());
+        let r = alloc(&mut mem);
+        assert_eq!(
+            crate::exec::memory::slot_of(r),
+            crate::exec::memory::slot_of(q)
+        );
+        assert_eq!(byte::<SymState, _>(&mem, Whole, r + 3), None);
+    }
+}
