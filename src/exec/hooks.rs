@@ -60,49 +60,39 @@ impl<O: Observer> Lens<O> for Whole {
 #[derive(Clone, Copy)]
 pub struct First<L>(pub L);
 
-impl<O: Observer, A: Observer, B: Observer, L: Lens<O, Target = (A, B)>> Lens<O> for First<L> {
-    type Target = A;
-    #[inline(always)]
-    fn get(self, o: &mut O) -> &mut A {
-        &mut self.0.get(o).0
-    }
-    #[inline(always)]
-    fn get_ref(self, o: &O) -> &A {
-        &self.0.get_ref(o).0
-    }
-    #[inline(always)]
-    fn extra(self, e: &mut O::Extra) -> &mut A::Extra {
-        &mut self.0.extra(e).0
-    }
-    #[inline(always)]
-    fn extra_ref(self, e: &O::Extra) -> &A::Extra {
-        &self.0.extra_ref(e).0
-    }
-}
-
 /// The second observer of the pair `L` finds.
 #[derive(Clone, Copy)]
 pub struct Second<L>(pub L);
 
-impl<O: Observer, A: Observer, B: Observer, L: Lens<O, Target = (A, B)>> Lens<O> for Second<L> {
-    type Target = B;
-    #[inline(always)]
-    fn get(self, o: &mut O) -> &mut B {
-        &mut self.0.get(o).1
-    }
-    #[inline(always)]
-    fn get_ref(self, o: &O) -> &B {
-        &self.0.get_ref(o).1
-    }
-    #[inline(always)]
-    fn extra(self, e: &mut O::Extra) -> &mut B::Extra {
-        &mut self.0.extra(e).1
-    }
-    #[inline(always)]
-    fn extra_ref(self, e: &O::Extra) -> &B::Extra {
-        &self.0.extra_ref(e).1
-    }
+/// `$side` finds the observer `$part` of the pair its lens finds, at tuple index `$i`.
+macro_rules! pair_side {
+    ($side:ident, $part:ident, $i:tt) => {
+        impl<O: Observer, A: Observer, B: Observer, L: Lens<O, Target = (A, B)>> Lens<O>
+            for $side<L>
+        {
+            type Target = $part;
+            #[inline(always)]
+            fn get(self, o: &mut O) -> &mut $part {
+                &mut self.0.get(o).$i
+            }
+            #[inline(always)]
+            fn get_ref(self, o: &O) -> &$part {
+                &self.0.get_ref(o).$i
+            }
+            #[inline(always)]
+            fn extra(self, e: &mut O::Extra) -> &mut $part::Extra {
+                &mut self.0.extra(e).$i
+            }
+            #[inline(always)]
+            fn extra_ref(self, e: &O::Extra) -> &$part::Extra {
+                &self.0.extra_ref(e).$i
+            }
+        }
+    };
 }
+
+pair_side!(First, A, 0);
+pair_side!(Second, B, 1);
 
 /// The operands an address was computed from in a store (for observers that track
 /// input-dependent addresses).
