@@ -1,17 +1,19 @@
 //! The symbolic half of the interpreter: inputs become symbolic variables, values derived
 //! from them carry expressions beside their concrete values, and every branch on a
-//! symbolic value records its constraint. Concrete mode pays nothing for this: the
-//! interpreter loop is compiled twice (`run_frames::<false>` / `::<true>`).
+//! symbolic value records its constraint. [`SymState`] is the concolic observer
+//! (`observer.rs`; the machine is generic over its observer, so a concrete run pays
+//! nothing for this).
 //!
 //! Register expressions are 64 bits wide, mirroring the canonical concrete form (an
 //! `int` register holds `sext(e, 64)`); operations extract the low bits they work on and
-//! extend their result again. Memory shadows hold the stored width (see `memory`).
+//! extend their result again. Memory shadows hold the stored width (see `shadow`).
 
 mod library;
 mod observer;
+mod shadow;
 
 pub use library::literal_inputs;
-pub use observer::Concolic;
+pub use shadow::Shadow;
 
 use crate::exec::io::InputSource;
 use crate::ir::{BinOp, Loc, Scalar, StmtId, UnOp};

@@ -4,12 +4,10 @@
 
 use std::collections::HashMap;
 
-use super::concolic::{Concolic, SymState};
-use super::hooks::{AddrOps, Concrete, Hooks, Taken};
+use super::hooks::{AddrOps, Observer, Taken, Whole};
 use super::io::{Io, STDERR_FD, STDIN_FD, STDOUT_FD};
 use super::memory::{self, AllocKind, MemFault, Memory, BUILTIN_SLOT, FUNC_SLOT};
 use super::shims::{self, Shim};
-use super::trace::{Recorder, Traced};
 use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
@@ -59,9 +57,10 @@ const JMP_TAG: u64 = 0x7265_6763_6a6d_7042;
 
 pub type X<T> = Result<T, Stop>;
 
-pub struct Machine<'p> {
+/// A run of a program, observed by `O` (see `hooks`; `()`: a plain run).
+pub struct Machine<'p, O: Observer = ()> {
     pub prog: &'p Program,
-    pub mem: Memory,
+    pub mem: Memory<O::Extra>,
     /// Registers of all frames; a slot is `None` until written (reads of unwritten
     /// variables are uninitialised reads).
     pub(super) regs: Vec<Option<u64>>,
@@ -100,10 +99,8 @@ pub struct Machine<'p> {
     pub events: Vec<super::OutputEvent>,
     /// Reused buffer for call arguments (no allocation per call).
     argbuf: Vec<(u64, Scalar, Option<u32>)>,
-    /// Symbolic state of a concolic run (the [`Concolic`] observer); `None` otherwise.
-    pub sym: Option<Box<SymState>>,
-    /// The slicing trace being recorded (the [`Traced`] observer); `None` otherwise.
-    pub trace: Option<Box<Recorder>>,
+    /// The observer's state (the concolic state, the trace recorder, both, or nothing).
+    pub obs: O,
     /// Undefined behaviour the run continued past (see `Limits::strict`).
     warnings: std::cell::RefCell<Vec<RuntimeError>>,
 }
@@ -123,32 +120,9 @@ pub(super) fn memory_ceiling_message(ceiling: u64) -> String {
 /// At most this many distinct warnings are kept per run.
 const MAX_WARNINGS: usize = 100;
 
-/// Run `$body` with `$h` bound to the hook set of the machine's observers.
-macro_rules! with_hooks {
-    ($m:expr, $h:ident => $body:expr) => {
-        match ($m.sym.is_some(), $m.trace.is_some()) {
-            (false, false) => {
-                type $h = Concrete;
-                $body
-            }
-            (true, false) => {
-                type $h = Concolic;
-                $body
-            }
-            (false, true) => {
-                type $h = Traced;
-                $body
-            }
-            (true, true) => {
-                type $h = (Concolic, Traced);
-                $body
-            }
-        }
-    };
-}
-
-impl<'p> Machine<'p> {
-    pub fn new(prog: &'p Program, input: &RunInput, limits: Limits) -> Machine<'p> {
+impl<'p, O: Observer> Machine<'p, O> {
+    /// A machine with its globals set up, observed by `obs` from the first statement on.
+    pub fn new(prog: &'p Program, input: &RunInput, limits: Limits, obs: O) -> Machine<'p, O> {
         let mut m = Machine {
             prog,
             mem: Memory::new(),
@@ -178,8 +152,7 @@ impl<'p> Machine<'p> {
             cur_loc: Loc::default(),
             events: Vec::new(),
             argbuf: Vec::with_capacity(16),
-            sym: None,
-            trace: None,
+            obs,
             warnings: Default::default(),
         };
         m.mem.set_lenient(!limits.strict);
@@ -290,10 +263,7 @@ impl<'p> Machine<'p> {
         if matches!(outcome, Outcome::Signal(_)) {
             self.io.drop_unflushed();
         }
-        if let Some(mut t) = self.trace.take() {
-            t.finish(self);
-            self.trace = Some(t);
-        }
+        O::finished(self, Whole);
         RunResult {
             stdout: std::mem::take(&mut self.io.stdout),
             stderr: std::mem::take(&mut self.io.stderr),
@@ -317,14 +287,7 @@ impl<'p> Machine<'p> {
             let argv: Vec<Vec<u8>> = self.argv_strings();
             let n = argv.len();
             let arr = self.string_array(&argv, "argv")?;
-            if let Some(sy) = self.sym.as_mut() {
-                sy.argv_slots = (0..n)
-                    .map(|i| {
-                        let p = self.mem.load(arr + 8 * i as u64, 8).unwrap_or(0);
-                        memory::slot_of(p)
-                    })
-                    .collect();
-            }
+            O::main_args(self, Whole, arr, n);
             args.push((n as u64, Scalar::I32, None));
             args.push((arr, Scalar::Ptr, None));
             // `main(argc, argv, envp)`: the run's environment, exactly (never the host's).
@@ -382,20 +345,11 @@ impl<'p> Machine<'p> {
         args: &[(u64, Scalar, Option<u32>)],
         loc: Loc,
     ) -> X<Option<u64>> {
-        with_hooks!(self, H => self.call_function_with::<H>(f, args, loc))
-    }
-
-    fn call_function_with<H: Hooks>(
-        &mut self,
-        f: FuncId,
-        args: &[(u64, Scalar, Option<u32>)],
-        loc: Loc,
-    ) -> X<Option<u64>> {
         let depth = self.frames.len();
         let ret_slot = self.regs.len();
         // A scratch register in the caller's area receives the value.
         self.regs.push(None);
-        H::callback(self);
+        O::callback(self, Whole);
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
             Some(b) => Reg::from_index(ret_slot - b),
@@ -403,19 +357,19 @@ impl<'p> Machine<'p> {
         };
         let func = &self.prog.functions[f.index()];
         let want = func.ret.map(|s| (dst_reg, s));
-        self.push_frame::<H>(f, args, want, 0, loc)?;
-        self.run_frames::<H>(depth)?;
+        self.push_frame(f, args, want, 0, loc)?;
+        self.run_frames(depth)?;
         let v = if want.is_some() {
             self.regs[ret_slot]
         } else {
             None
         };
         self.regs.truncate(ret_slot);
-        H::callback_returned(self, ret_slot);
+        O::callback_returned(self, Whole, ret_slot);
         Ok(v)
     }
 
-    fn push_frame<H: Hooks>(
+    fn push_frame(
         &mut self,
         f: FuncId,
         args: &[(u64, Scalar, Option<u32>)],
@@ -508,7 +462,7 @@ impl<'p> Machine<'p> {
         if func.sret_size.is_some() && !func.regs.is_empty() {
             self.regs[reg_base] = Some(sret);
         }
-        H::frame_pushed(self);
+        O::frame_pushed(self, Whole);
         Ok(())
     }
 
@@ -559,21 +513,15 @@ impl<'p> Machine<'p> {
             self.mem
                 .store(at.wrapping_add(8), 8, kind)
                 .map_err(|e| self.stop_mem(e))?;
-            let e = self
-                .sym
-                .as_ref()
-                .and_then(|sy| sy.args.get(i).copied().flatten());
-            let r = match e {
-                Some(e) => self.mem.store_sym(at, 8, v, e),
-                None => self.mem.store(at, 8, v),
-            };
+            let r = self.mem.store(at, 8, v);
+            let r = r.and_then(|()| O::vararg_stored(self, Whole, i, at));
             r.map_err(|e| self.stop_mem(e))?;
             at = at.wrapping_add(16);
         }
         Ok(())
     }
 
-    fn pop_frame<H: Hooks>(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
+    fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
         let Some(fr) = self.frames.pop() else {
             return Ok(());
         };
@@ -598,7 +546,7 @@ impl<'p> Machine<'p> {
                 dst = Some(i);
             }
         }
-        H::frame_popped(self, fr.reg_base, dst);
+        O::frame_popped(self, Whole, fr.reg_base, dst);
         Ok(())
     }
 
@@ -673,7 +621,7 @@ impl<'p> Machine<'p> {
     /// value returned), then resume the target after its `setjmp` call, which yields
     /// the jump's value. Locals keep their current values, as gcc -O0 keeps them in
     /// memory.
-    fn long_jump<H: Hooks>(&mut self, j: JumpTo, stop_depth: usize, loc: Loc) -> X<()> {
+    fn long_jump(&mut self, j: JumpTo, stop_depth: usize, loc: Loc) -> X<()> {
         if j.frame < stop_depth {
             return Err(self.fault(
                 FaultKind::Unsupported,
@@ -693,7 +641,7 @@ impl<'p> Machine<'p> {
             }
             self.locals.truncate(fr.local_base);
             self.regs.truncate(fr.reg_base);
-            H::frame_popped(self, fr.reg_base, None);
+            O::frame_popped(self, Whole, fr.reg_base, None);
         }
         let prog = self.prog;
         let Some(fr) = self.frames.get_mut(j.frame) else {
@@ -724,7 +672,7 @@ impl<'p> Machine<'p> {
             let i = rb + r.index();
             let v = s.canon(j.val);
             self.regs[i] = Some(v);
-            H::library_returned(self, Shim::setjmp, &[], Some((i, v)), call_loc);
+            O::library_returned(self, Whole, Shim::setjmp, &[], Some((i, v)), call_loc);
         }
         Ok(())
     }
@@ -826,16 +774,13 @@ impl<'p> Machine<'p> {
             self.step_cap = 0;
         }
         if let (Some(stream), true, false) = (stream, ok, bytes.is_empty()) {
-            let entry = self
-                .trace
-                .as_ref()
-                .map_or(super::trace::NONE, |t| t.next_entry());
+            let entry = self.obs.next_entry();
             // In a plain run, a write continuing the previous one from the same place
             // and calls extends it: a loop of `putchar` keeps one record, not one per
             // byte. Observed runs keep every write (a traced run names each write's
             // entry, the concolic state counts them); the memory ceiling bounds those.
             let stack = self.backtrace(self.cur_loc);
-            if self.trace.is_none() && self.sym.is_none() {
+            if !O::ON {
                 if let Some(last) = self.events.last_mut() {
                     if last.stream == stream
                         && last.start + last.len == start
@@ -1022,12 +967,7 @@ impl<'p> Machine<'p> {
             );
             self.continue_past(FaultKind::UndefinedBehaviour, what, loc)?;
         }
-        if self.sym.is_some() && self.sym_op(size, rb).is_some() {
-            if let Some(sy) = self.sym.as_deref_mut() {
-                // The path condition does not say which sizes keep the accesses in bounds.
-                sy.concretise(loc, "variable-length array sized by an input-derived value");
-            }
-        }
+        O::vla_sized(self, Whole, size, rb, loc);
         let p = self
             .mem
             .alloc(n as usize, AllocKind::Stack, false, &info.name, info.loc)
@@ -1111,7 +1051,7 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn run_frames<H: Hooks>(&mut self, stop_depth: usize) -> X<()> {
+    fn run_frames(&mut self, stop_depth: usize) -> X<()> {
         let prog = self.prog;
         'frames: while self.frames.len() > stop_depth {
             let (fi, mut bi, mut start, rb, lb) = {
@@ -1145,22 +1085,31 @@ impl<'p> Machine<'p> {
                         index: idx as u32,
                     };
                     idx += 1;
-                    H::before_stmt(self, at);
+                    O::before_stmt(self, Whole, at);
                     match &st.kind {
                         StmtKind::Assign(r, rv) => {
-                            let v = self.rvalue::<H>(rv, rb, lb, st.loc, func)?;
+                            let v = self.rvalue(rv, rb, lb, st.loc, func)?;
                             let i = rb + r.index();
                             // Observers read the operands before the destination (maybe
                             // an operand) is overwritten.
-                            H::assign(self, i, rv, rb, st.loc, v);
+                            O::assign(self, Whole, i, rv, rb, st.loc, v);
                             self.regs[i] = Some(v);
                         }
                         StmtKind::Store { addr, val, ty } => {
                             let a = self.op(addr, rb, st.loc, func)?;
                             let v = self.op(val, rb, st.loc, func)?;
-                            let r = self.mem.store_as(a, ty.size(), v, H::WATCH);
+                            let r = self.mem.store_as(a, ty.size(), v, O::WATCH);
                             let r = r.and_then(|()| {
-                                H::stored(self, AddrOps::Direct(addr), val, *ty, a, rb, st.loc)
+                                O::stored(
+                                    self,
+                                    Whole,
+                                    AddrOps::Direct(addr),
+                                    val,
+                                    *ty,
+                                    a,
+                                    rb,
+                                    st.loc,
+                                )
                             });
                             if let Err(e) = r {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
@@ -1177,10 +1126,10 @@ impl<'p> Machine<'p> {
                             let i = self.op(index, rb, st.loc, func)? as i64;
                             let a = b.wrapping_add(i.wrapping_mul(*scale) as u64);
                             let v = self.op(val, rb, st.loc, func)?;
-                            let r = self.mem.store_as(a, ty.size(), v, H::WATCH);
+                            let r = self.mem.store_as(a, ty.size(), v, O::WATCH);
                             let r = r.and_then(|()| {
                                 let ops = AddrOps::Indexed(base, index);
-                                H::stored(self, ops, val, *ty, a, rb, st.loc)
+                                O::stored(self, Whole, ops, val, *ty, a, rb, st.loc)
                             });
                             if let Err(e) = r {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
@@ -1223,7 +1172,7 @@ impl<'p> Machine<'p> {
                             let n = self.op(size, rb, st.loc, func)?;
                             self.vla_live(func, lb + l.index(), *l, n, size, rb, st.loc)?;
                         }
-                        StmtKind::LongDouble(l) => self.long_double::<H>(l, rb, st.loc, func)?,
+                        StmtKind::LongDouble(l) => self.long_double(l, rb, st.loc, func)?,
                         StmtKind::Call {
                             dst,
                             callee,
@@ -1240,7 +1189,7 @@ impl<'p> Machine<'p> {
                                     a.by_value_size,
                                 ));
                             }
-                            H::call_args(self, args, rb);
+                            O::call_args(self, Whole, args, rb);
                             let sret_v = match sret {
                                 Some(s) => self.op(s, rb, st.loc, func)?,
                                 None => 0,
@@ -1260,29 +1209,28 @@ impl<'p> Machine<'p> {
                                         fr.idx = idx as u32;
                                     }
                                     let want = dst.map(|(r, s)| (r, s));
-                                    let pushed =
-                                        self.push_frame::<H>(f, &vals, want, sret_v, st.loc);
+                                    let pushed = self.push_frame(f, &vals, want, sret_v, st.loc);
                                     self.argbuf = vals;
                                     pushed?;
-                                    H::stmt_done(self, at, st, rb);
+                                    O::stmt_done(self, Whole, at, st, rb);
                                     continue 'frames;
                                 }
                                 Err(b) => {
                                     if sret.is_some() {
                                         vals.insert(0, (sret_v, Scalar::Ptr, None));
-                                        H::sret_arg(self);
+                                        O::sret_arg(self, Whole);
                                     }
                                     // `setjmp` records where the frame resumes.
                                     if let Some(fr) = self.frames.last_mut() {
                                         fr.block = bi;
                                         fr.idx = idx as u32;
                                     }
-                                    let v = self.call_builtin::<H>(b, &vals, dst, rb, st.loc);
+                                    let v = self.call_builtin(b, &vals, dst, rb, st.loc);
                                     self.argbuf = vals;
                                     match v {
                                         Ok(_) => {}
                                         Err(Stop::Jump(j)) => {
-                                            self.long_jump::<H>(*j, stop_depth, st.loc)?;
+                                            self.long_jump(*j, stop_depth, st.loc)?;
                                             continue 'frames;
                                         }
                                         Err(e) => return Err(e),
@@ -1291,7 +1239,7 @@ impl<'p> Machine<'p> {
                             }
                         }
                     }
-                    H::stmt_done(self, at, st, rb);
+                    O::stmt_done(self, Whole, at, st, rb);
                 }
                 // terminator
                 let loc = block.term_loc;
@@ -1308,7 +1256,7 @@ impl<'p> Machine<'p> {
                         then_bb,
                         else_bb,
                     } => {
-                        H::before_stmt(self, at);
+                        O::before_stmt(self, Whole, at);
                         let c = self.op(cond, rb, loc, func)?;
                         let truth = if ty.is_float() {
                             arith::f64_of(*ty, c) != 0.0
@@ -1326,7 +1274,7 @@ impl<'p> Machine<'p> {
                         then_bb,
                         else_bb,
                     } => {
-                        H::before_stmt(self, at);
+                        O::before_stmt(self, Whole, at);
                         let x = self.op(a, rb, loc, func)?;
                         let y = self.op(b, rb, loc, func)?;
                         // Comparisons cannot fail.
@@ -1340,20 +1288,20 @@ impl<'p> Machine<'p> {
                         cases,
                         default,
                     } => {
-                        H::before_stmt(self, at);
+                        O::before_stmt(self, Whole, at);
                         let v = ty.canon(self.op(val, rb, loc, func)?);
                         let hit = cases.iter().position(|(c, _)| *c == v);
                         let dest = hit.map(|k| cases[k].1).unwrap_or(*default);
                         (dest, Some(Taken::Case(hit)))
                     }
                     Terminator::Return(v) => {
-                        H::before_stmt(self, at);
+                        O::before_stmt(self, Whole, at);
                         let rv = match v {
                             Some(o) => Some(self.op(o, rb, loc, func)?),
                             None => None,
                         };
-                        H::returning(self, v.as_ref(), rb);
-                        self.pop_frame::<H>(rv, loc)?;
+                        O::returning(self, Whole, v.as_ref(), rb);
+                        self.pop_frame(rv, loc)?;
                         continue 'frames;
                     }
                     Terminator::Unreachable => {
@@ -1365,7 +1313,7 @@ impl<'p> Machine<'p> {
                     }
                 };
                 if let Some(taken) = taken {
-                    H::branched(self, at, &block.term, rb, loc, taken, next);
+                    O::branched(self, Whole, at, &block.term, rb, loc, taken, next);
                 }
                 bi = next;
                 start = 0;
@@ -1446,12 +1394,12 @@ impl<'p> Machine<'p> {
     ) -> X<u64> {
         match self.decode_fn_ptr(p, loc)? {
             Ok(f) => Ok(self.call_function(f, args, loc)?.unwrap_or(0)),
-            Err(b) => with_hooks!(self, H => self.call_builtin::<H>(b, args, &None, 0, loc)),
+            Err(b) => self.call_builtin(b, args, &None, 0, loc),
         }
     }
 
     /// Call library model `b`; its value goes to register `dst` of the frame at `rb`.
-    fn call_builtin<H: Hooks>(
+    fn call_builtin(
         &mut self,
         b: u32,
         args: &[(u64, Scalar, Option<u32>)],
@@ -1473,7 +1421,7 @@ impl<'p> Machine<'p> {
                 loc,
             ));
         };
-        let v = shims::call::<H>(self, shim, args, loc);
+        let v = shims::call(self, shim, args, loc);
         if self.mem.is_lenient() {
             self.drain_uninit_reads(loc);
         }
@@ -1483,31 +1431,24 @@ impl<'p> Machine<'p> {
             self.regs[i] = Some(s.canon(v));
             (i, s.canon(v))
         });
-        H::library_returned(self, shim, args, dst, loc);
+        O::library_returned(self, Whole, shim, args, dst, loc);
         Ok(v)
     }
 
     #[inline(always)]
-    fn rvalue<H: Hooks>(
-        &mut self,
-        rv: &Rvalue,
-        rb: usize,
-        lb: usize,
-        loc: Loc,
-        func: &Function,
-    ) -> X<u64> {
+    fn rvalue(&mut self, rv: &Rvalue, rb: usize, lb: usize, loc: Loc, func: &Function) -> X<u64> {
         Ok(match rv {
             Rvalue::Use(o) => self.op(o, rb, loc, func)?,
             Rvalue::Load(a, s) => {
                 let p = self.op(a, rb, loc, func)?;
-                match self.mem.load_as(p, s.size(), H::WATCH) {
+                match self.mem.load_as(p, s.size(), O::WATCH) {
                     Ok(v) => s.canon(v),
                     Err(e) => s.canon(self.mem_fault_or_zero(e, p, s.size(), loc)?),
                 }
             }
             Rvalue::LoadRaw(a, s) => {
                 let p = self.op(a, rb, loc, func)?;
-                match self.mem.load_as(p, s.size(), H::WATCH) {
+                match self.mem.load_as(p, s.size(), O::WATCH) {
                     Ok(v) => s.canon(v),
                     // Unwritten bytes hold zero (see `Memory::mark_uninit`).
                     Err(MemFault::Uninit { .. }) => s.canon(self.mem.load_raw(p, s.size())),
@@ -1523,7 +1464,7 @@ impl<'p> Machine<'p> {
                 let b = self.op(base, rb, loc, func)?;
                 let i = self.op(index, rb, loc, func)? as i64;
                 let p = b.wrapping_add(i.wrapping_mul(*scale) as u64);
-                match self.mem.load_as(p, ty.size(), H::WATCH) {
+                match self.mem.load_as(p, ty.size(), O::WATCH) {
                     Ok(v) => ty.canon(v),
                     Err(e) => ty.canon(self.mem_fault_or_zero(e, p, ty.size(), loc)?),
                 }

@@ -6,15 +6,49 @@
 //! are reused with the next generation, so a stale pointer is recognised (up to 256
 //! reuses of one slot). Function pointers live in two reserved slots.
 
-use std::collections::HashMap;
-
 use crate::ir::Loc;
-use crate::sym::{ExprId, ExprPool};
 
-/// The symbolic shadow of memory bytes: byte `offset` holds byte `index` (0 = least
-/// significant) of expression `expr`. Stored per byte so that a load of the bytes of
-/// one stored expression gets that expression back without extract/concat terms.
-pub type Shadow = HashMap<u32, (ExprId, u8)>;
+/// An observer's state kept with each allocation (Miri's `AllocExtra`): memory keeps
+/// it beside the bytes, so writes, copies and frees carry or clear it without another
+/// lookup. `()` is no extra state, and costs nothing.
+pub trait AllocExtra: Default + Clone + std::fmt::Debug + 'static {
+    /// What a range of bytes carries from one place to another (see [`Memory::copy`]).
+    type Carried;
+    /// Bytes `off..off + n` were overwritten with concrete bytes.
+    #[inline(always)]
+    fn overwritten(&mut self, _off: usize, _n: usize) {}
+    /// What bytes `off..off + n` carry, taken before a copy overwrites them.
+    fn carried(&self, off: usize, n: usize) -> Self::Carried;
+    /// Bytes `off..off + n` were just copied from the bytes `carried` was taken from.
+    fn paste(&mut self, off: usize, n: usize, carried: Self::Carried);
+}
+
+impl AllocExtra for () {
+    type Carried = ();
+    #[inline(always)]
+    fn carried(&self, _off: usize, _n: usize) {}
+    #[inline(always)]
+    fn paste(&mut self, _off: usize, _n: usize, _carried: ()) {}
+}
+
+/// Two observers' extras side by side.
+impl<A: AllocExtra, B: AllocExtra> AllocExtra for (A, B) {
+    type Carried = (A::Carried, B::Carried);
+    #[inline(always)]
+    fn overwritten(&mut self, off: usize, n: usize) {
+        self.0.overwritten(off, n);
+        self.1.overwritten(off, n);
+    }
+    #[inline(always)]
+    fn carried(&self, off: usize, n: usize) -> Self::Carried {
+        (self.0.carried(off, n), self.1.carried(off, n))
+    }
+    #[inline(always)]
+    fn paste(&mut self, off: usize, n: usize, carried: Self::Carried) {
+        self.0.paste(off, n, carried.0);
+        self.1.paste(off, n, carried.1);
+    }
+}
 
 pub const FUNC_SLOT: u64 = 0x00ff_ffff;
 pub const BUILTIN_SLOT: u64 = 0x00ff_fffe;
@@ -86,7 +120,7 @@ impl InitMap {
 }
 
 #[derive(Clone, Debug)]
-pub struct Alloc {
+pub struct Alloc<E = ()> {
     pub data: Vec<u8>,
     /// Written-bytes map; `None` when every byte is initialised.
     pub init: Option<Box<InitMap>>,
@@ -98,10 +132,8 @@ pub struct Alloc {
     pub name: String,
     pub site: Loc,
     pub freed_at: Option<Loc>,
-    /// Symbolic bytes (concolic runs only); `None` when every byte is concrete. This is
-    /// the concolic observer's per-allocation extra state; memory keeps it with the bytes
-    /// so copies, writes and frees carry or clear it without another lookup.
-    pub shadow: Option<Box<Shadow>>,
+    /// The observers' per-allocation state (see [`AllocExtra`]).
+    pub extra: E,
     /// Unique for the whole run (slots are reused, serials are not): the stable identity
     /// of a memory location for the trace and the slicer.
     pub serial: u32,
@@ -152,9 +184,8 @@ pub enum MemFault {
     OutOfMemory,
 }
 
-#[derive(Default)]
-pub struct Memory {
-    pub allocs: Vec<Alloc>,
+pub struct Memory<E = ()> {
+    pub allocs: Vec<Alloc<E>>,
     free_slots: Vec<u32>,
     pub heap_bytes: u64,
     /// The memory ceiling (`Limits::max_memory`): an allocation that would take
@@ -192,8 +223,25 @@ pub fn make_ptr(slot: usize, gen: u8, off: u32) -> u64 {
     ((gen as u64) << 56) | ((slot as u64) << 32) | off.wrapping_add(BIAS) as u64
 }
 
-impl Memory {
-    pub fn new() -> Memory {
+impl<E: AllocExtra> Default for Memory<E> {
+    fn default() -> Self {
+        Memory {
+            allocs: Vec::new(),
+            free_slots: Vec::new(),
+            heap_bytes: 0,
+            ceiling: 0,
+            next_serial: 0,
+            watching: false,
+            accesses: Default::default(),
+            new_allocs: Vec::new(),
+            lenient: false,
+            uninit_reads: Default::default(),
+        }
+    }
+}
+
+impl<E: AllocExtra> Memory<E> {
+    pub fn new() -> Memory<E> {
         let mut m = Memory::default();
         // slot 0: never valid, so that null and small integers are invalid pointers
         m.allocs.push(Alloc {
@@ -206,7 +254,7 @@ impl Memory {
             name: "null".into(),
             site: Loc::default(),
             freed_at: None,
-            shadow: None,
+            extra: E::default(),
             serial: 0,
         });
         m.next_serial = 1;
@@ -257,7 +305,7 @@ impl Memory {
     /// recorded read of zero.
     #[cold]
     #[inline(never)]
-    fn uninit(&self, a: &Alloc, i: usize) -> Result<(), MemFault> {
+    fn uninit(&self, a: &Alloc<E>, i: usize) -> Result<(), MemFault> {
         if !self.lenient {
             return Err(MemFault::Uninit {
                 what: describe(a),
@@ -329,7 +377,7 @@ impl Memory {
                 name: name.to_string(),
                 site,
                 freed_at: None,
-                shadow: None,
+                extra: E::default(),
                 serial: self.next_serial,
             };
             self.next_serial += 1;
@@ -352,7 +400,7 @@ impl Memory {
             name: name.to_string(),
             site,
             freed_at: None,
-            shadow: None,
+            extra: E::default(),
             serial: self.next_serial,
         });
         self.next_serial += 1;
@@ -375,7 +423,7 @@ impl Memory {
                 }
                 a.data = Vec::new();
                 a.init = None;
-                a.shadow = None;
+                a.extra = E::default();
                 self.free_slots.push(slot as u32);
             }
         }
@@ -595,12 +643,7 @@ impl Memory {
             });
         }
         let data: Vec<u8> = self.allocs[ss].data[so..so + n].to_vec();
-        let src_shadow: Vec<(u32, (ExprId, u8))> = match &self.allocs[ss].shadow {
-            Some(sh) => (so..so + n)
-                .filter_map(|i| sh.get(&(i as u32)).map(|x| ((i - so) as u32, *x)))
-                .collect(),
-            None => Vec::new(),
-        };
+        let carried = self.allocs[ss].extra.carried(so, n);
         // Initialisation state travels with the bytes (struct copies carry padding).
         let src_init: Option<Vec<bool>> = self.allocs[ss]
             .init
@@ -629,18 +672,8 @@ impl Memory {
                 }
             }
         }
-        // The destination's bytes are the source's now, symbolic or not.
-        if let Some(sh) = &mut a.shadow {
-            for i in d_off..d_off + n {
-                sh.remove(&(i as u32));
-            }
-        }
-        if !src_shadow.is_empty() {
-            let sh = a.shadow.get_or_insert_with(Default::default);
-            for (k, x) in src_shadow {
-                sh.insert(d_off as u32 + k, x);
-            }
-        }
+        // The destination's bytes are the source's now, with what observers keep of them.
+        a.extra.paste(d_off, n, carried);
         Ok(())
     }
 
@@ -708,120 +741,19 @@ impl Memory {
     }
 }
 
-/// Bookkeeping of a write of concrete bytes: they are initialised and no longer symbolic.
+/// Bookkeeping of a write of concrete bytes: they are initialised, and observers'
+/// extras hear of it.
 #[inline(always)]
-fn mark_written(a: &mut Alloc, off: usize, n: usize) {
+fn mark_written<E: AllocExtra>(a: &mut Alloc<E>, off: usize, n: usize) {
     if let Some(init) = &mut a.init {
         if init.set_range(off, n) {
             a.init = None;
         }
     }
-    if let Some(sh) = &mut a.shadow {
-        for i in off..off + n {
-            sh.remove(&(i as u32));
-        }
-        if sh.is_empty() {
-            a.shadow = None;
-        }
-    }
+    a.extra.overwritten(off, n);
 }
 
-impl Memory {
-    /// Store a value with its symbolic expression (`e` has width `8 * size`).
-    pub fn store_sym(&mut self, p: u64, size: u32, v: u64, e: ExprId) -> Result<(), MemFault> {
-        self.store(p, size, v)?;
-        self.shadow_store(p, size, e)
-    }
-
-    /// Give the `size` bytes at `p`, just stored, the symbolic expression `e`.
-    pub fn shadow_store(&mut self, p: u64, size: u32, e: ExprId) -> Result<(), MemFault> {
-        let (slot, off) = self.check(p, size)?;
-        let sh = self.allocs[slot]
-            .shadow
-            .get_or_insert_with(Default::default);
-        for i in 0..size {
-            sh.insert(off as u32 + i, (e, i as u8));
-        }
-        Ok(())
-    }
-
-    /// Mark one byte as the symbolic 8-bit expression `e`.
-    pub fn set_byte_sym(&mut self, p: u64, e: ExprId) -> Result<(), MemFault> {
-        let (slot, off) = self.check(p, 1)?;
-        self.allocs[slot]
-            .shadow
-            .get_or_insert_with(Default::default)
-            .insert(off as u32, (e, 0));
-        Ok(())
-    }
-
-    /// Whether the C string at `p` (up to its NUL or the allocation's end) has a
-    /// symbolic byte.
-    pub fn cstr_has_sym(&self, p: u64) -> bool {
-        let Ok((slot, off)) = self.check(p, 0) else {
-            return false;
-        };
-        let a = &self.allocs[slot];
-        let Some(sh) = &a.shadow else { return false };
-        let end = a.data[off..]
-            .iter()
-            .position(|b| *b == 0)
-            .map(|n| off + n)
-            .unwrap_or(a.data.len());
-        (off..end).any(|i| sh.contains_key(&(i as u32)))
-    }
-
-    /// The shadow of one byte, if symbolic.
-    pub fn byte_sym(&self, p: u64) -> Option<(ExprId, u8)> {
-        let (slot, off) = self.check(p, 1).ok()?;
-        self.allocs[slot]
-            .shadow
-            .as_ref()?
-            .get(&(off as u32))
-            .copied()
-    }
-
-    /// The symbolic expression (width `8 * size`) of `size` bytes at `p`, if any byte is
-    /// symbolic. Bytes that all come from one stored expression give it back as is.
-    pub fn load_sym(&self, p: u64, size: u32, pool: &mut ExprPool) -> Option<ExprId> {
-        let (slot, off) = self.check(p, size).ok()?;
-        let a = &self.allocs[slot];
-        let sh = a.shadow.as_ref()?;
-        let bytes: Vec<Option<(ExprId, u8)>> = (0..size)
-            .map(|i| sh.get(&(off as u32 + i)).copied())
-            .collect();
-        if bytes.iter().all(|b| b.is_none()) {
-            return None;
-        }
-        if let Some((e, 0)) = bytes[0] {
-            let whole = bytes
-                .iter()
-                .enumerate()
-                .all(|(i, b)| *b == Some((e, i as u8)));
-            if whole && pool.width(e) == 8 * size {
-                return Some(e);
-            }
-        }
-        // Mixed bytes: concatenate, most significant byte first.
-        let mut acc: Option<ExprId> = None;
-        for i in (0..size as usize).rev() {
-            let b = match bytes[i] {
-                Some((e, k)) => {
-                    let lo = 8 * k as u32;
-                    pool.extract(e, lo + 7, lo)
-                }
-                None => pool.constant(a.data[off + i] as u64, 8),
-            };
-            acc = Some(match acc {
-                None => b,
-                Some(h) => pool.concat(h, b),
-            });
-        }
-        acc
-    }
-}
-
-pub fn describe(a: &Alloc) -> String {
+pub fn describe<E>(a: &Alloc<E>) -> String {
     match a.kind {
         AllocKind::Heap => format!("a heap block of {} bytes", a.data.len()),
         AllocKind::StringLiteral => "a string literal".into(),
@@ -837,7 +769,7 @@ mod tests {
 
     #[test]
     fn faults_are_classified() {
-        let mut m = Memory::new();
+        let mut m = Memory::<()>::new();
         let p = m
             .alloc(8, AllocKind::Heap, false, "heap", Loc::default())
             .unwrap();

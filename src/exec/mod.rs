@@ -12,6 +12,7 @@ pub mod shims;
 pub mod trace;
 
 use crate::ir::{FuncId, Loc, Program, StmtId};
+use hooks::{First, Whole};
 pub use interp::Machine;
 pub use io::{InPos, InputSource, Io, FILE_SYMBOLIC_BYTES};
 
@@ -309,7 +310,7 @@ impl RunResult {
 
 /// Run a program to completion on one input.
 pub fn run(prog: &Program, input: &RunInput, limits: Limits) -> RunResult {
-    let mut m = Machine::new(prog, input, limits);
+    let mut m = Machine::new(prog, input, limits, ());
     m.run_main()
 }
 
@@ -334,14 +335,12 @@ pub fn run_concolic_checked(
     limits: Limits,
     self_check: bool,
 ) -> ConcolicRun {
-    let mut m = Machine::new(prog, input, limits);
     let mut st = concolic::SymState::default();
     st.check = self_check;
-    m.sym = Some(Box::new(st));
-    concolic::literal_inputs(&mut m);
+    let mut m = Machine::new(prog, input, limits, st);
+    concolic::literal_inputs(&mut m, Whole);
     let result = m.run_main();
-    let sym = m.sym.take().map(|b| *b).unwrap_or_default();
-    ConcolicRun { result, sym }
+    ConcolicRun { result, sym: m.obs }
 }
 
 /// A traced run: the concrete run, its slicing trace and, when asked for, its symbolic
@@ -354,22 +353,25 @@ pub struct TracedRun {
 
 /// Run a program recording its slicing trace, concolically when `concolic` is set.
 pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bool) -> TracedRun {
-    let mut m = Machine::new(prog, input, limits);
-    if concolic {
-        m.sym = Some(Box::default());
-        concolic::literal_inputs(&mut m);
-    }
-    let rec = trace::Recorder::start(&mut m);
-    m.trace = Some(Box::new(rec));
-    let result = m.run_main();
-    let mut trace = m.trace.take().map(|r| r.trace).unwrap_or_default();
+    let (result, mut trace, sym) = if concolic {
+        let obs = (concolic::SymState::default(), trace::Recorder::default());
+        let mut m = Machine::new(prog, input, limits, obs);
+        concolic::literal_inputs(&mut m, First(Whole));
+        m.obs.1 = trace::Recorder::start(&mut m);
+        let result = m.run_main();
+        let (sym, rec) = m.obs;
+        (result, rec.trace, Some(sym))
+    } else {
+        let mut m = Machine::new(prog, input, limits, trace::Recorder::default());
+        m.obs = trace::Recorder::start(&mut m);
+        (m.run_main(), m.obs.trace, None)
+    };
     // The arenas grow by doubling, so up to half their capacity is unused at the end;
     // a 10^7-entry trace would otherwise hold hundreds of MiB it never fills.
     trace.entries.shrink_to_fit();
     trace.locs.shrink_to_fit();
     trace.frames.shrink_to_fit();
     trace.allocs.shrink_to_fit();
-    let sym = m.sym.take().map(|b| *b);
     TracedRun { result, trace, sym }
 }
 

@@ -25,15 +25,16 @@
 //!   the next callback's parameter entry and the library call's own entry use it, so
 //!   what the model did after a callback depends on what the callback returned.
 
-use super::hooks::{Hooks, Taken};
+use super::hooks::{Lens, Observer, Taken, NO_ENTRY};
 use super::interp::Machine;
-use super::memory::Access;
+use super::memory::{Access, AllocExtra, Memory};
 use crate::ir::{
-    BlockId, Callee, FuncId, Operand, ParamKind, Rvalue, Stmt, StmtId, StmtKind, Terminator,
+    BlockId, Callee, FuncId, Operand, ParamKind, Program, Rvalue, Stmt, StmtId, StmtKind,
+    Terminator,
 };
 
 /// Sentinel for "none" in `u32` fields.
-pub const NONE: u32 = u32::MAX;
+pub const NONE: u32 = NO_ENTRY;
 
 /// One executed statement or terminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,8 +165,7 @@ impl Trace {
     }
 }
 
-/// The trace observer's state (`Machine::trace`): the trace so far and the statement in
-/// progress.
+/// The trace observer (its state: the trace so far and the statement in progress).
 #[derive(Default)]
 pub struct Recorder {
     pub trace: Trace,
@@ -185,7 +185,7 @@ pub struct Recorder {
 
 impl Recorder {
     /// Start recording on a machine that has set up its globals but not run yet.
-    pub fn start(m: &mut Machine) -> Recorder {
+    pub fn start<O: Observer>(m: &mut Machine<'_, O>) -> Recorder {
         let mut r = Recorder::default();
         r.trace.allocs.push(AllocRec {
             name: "null".into(),
@@ -228,11 +228,6 @@ impl Recorder {
         }
     }
 
-    /// The index the next entry will get (output events name the entry that wrote them).
-    pub fn next_entry(&self) -> u32 {
-        self.trace.entries.len() as u32
-    }
-
     fn use_op(&mut self, frame: u32, o: &Operand) {
         if let Operand::Reg(r) = o {
             self.trace.locs.push(Location::reg(false, frame, r.raw()));
@@ -241,11 +236,17 @@ impl Recorder {
 
     /// Close the entry of statement `stmt` in `frame`: the memory accesses reported since
     /// the last entry become its locations.
-    fn push_entry(&mut self, m: &mut Machine, stmt: StmtId, frame: u32, aux: u32) {
-        for (serial, name, size) in m.mem.take_new_allocs() {
+    fn push_entry<E: AllocExtra>(
+        &mut self,
+        mem: &mut Memory<E>,
+        stmt: StmtId,
+        frame: u32,
+        aux: u32,
+    ) {
+        for (serial, name, size) in mem.take_new_allocs() {
             self.note_alloc(serial, name, size);
         }
-        m.mem.take_accesses(&mut self.scratch);
+        mem.take_accesses(&mut self.scratch);
         for a in self.scratch.drain(..) {
             self.trace
                 .locs
@@ -263,15 +264,14 @@ impl Recorder {
 
     /// The run ended: a statement still in progress (a fault, `exit`, a failed assert)
     /// becomes the last entry, with what it read before it stopped.
-    pub fn finish(&mut self, m: &mut Machine) {
+    fn finish<E: AllocExtra>(&mut self, prog: &Program, mem: &mut Memory<E>) {
         if let Some((stmt, frame)) = self.pending {
-            let prog = m.prog;
             let block = &prog.functions[stmt.func.index()].blocks[stmt.block.index()];
             match block.stmts.get(stmt.index as usize) {
                 Some(st) => stmt_uses(&st.kind, |o| self.use_op(frame, o)),
                 None => term_uses(&block.term, |o| self.use_op(frame, o)),
             }
-            self.push_entry(m, stmt, frame, NONE);
+            self.push_entry(mem, stmt, frame, NONE);
             self.trace.truncated = true;
         }
     }
@@ -353,45 +353,52 @@ pub fn term_uses<'a>(t: &'a Terminator, mut f: impl FnMut(&'a Operand)) {
     }
 }
 
-/// The trace observer (state: `Machine::trace`).
-pub struct Traced;
-
-impl Traced {
-    fn with(m: &mut Machine, f: impl FnOnce(&mut Recorder, &mut Machine)) {
-        if let Some(mut r) = m.trace.take() {
-            f(&mut r, m);
-            m.trace = Some(r);
-        }
-    }
-}
-
-impl Hooks for Traced {
+impl Observer for Recorder {
     const ON: bool = true;
     const WATCH: bool = true;
+    type Extra = ();
+
+    /// Output events and branch records name the entry being recorded.
+    #[inline(always)]
+    fn next_entry(&self) -> u32 {
+        self.trace.entries.len() as u32
+    }
 
     #[inline(always)]
-    fn before_stmt(m: &mut Machine, at: StmtId) {
+    fn before_stmt<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        at: StmtId,
+    ) {
         let frame = m.frames.last().map_or(NONE, |f| f.serial);
-        if let Some(r) = m.trace.as_deref_mut() {
+        {
+            let r = l.get(&mut m.obs);
             r.pending = Some((at, frame));
         }
     }
 
-    fn callback(m: &mut Machine) {
-        if let Some(r) = m.trace.as_deref_mut() {
+    fn callback<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
+        {
+            let r = l.get(&mut m.obs);
             r.callback = true;
             r.suspended.push(r.pending);
         }
     }
 
-    fn callback_returned(m: &mut Machine, _slot: usize) {
-        if let Some(r) = m.trace.as_deref_mut() {
+    fn callback_returned<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        _slot: usize,
+    ) {
+        {
+            let r = l.get(&mut m.obs);
             r.pending = r.suspended.pop().flatten();
         }
     }
 
-    fn frame_pushed(m: &mut Machine) {
-        Traced::with(m, |r, m| {
+    fn frame_pushed<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
+        {
+            let r = l.get(&mut m.obs);
             let n = m.frames.len();
             let Some(top) = m.frames.last() else { return };
             let (serial, func, local_base) = (top.serial, top.func, top.local_base);
@@ -432,22 +439,30 @@ impl Hooks for Traced {
                         let slot = m.prog.functions[stmt.func.index()].regs.len() as u32;
                         r.trace.locs.push(Location::reg(false, frame, slot));
                     }
-                    param_defs(r, m, serial, func);
-                    r.push_entry(m, stmt, frame, serial);
+                    param_defs(r, m.prog, serial, func);
+                    r.push_entry(&mut m.mem, stmt, frame, serial);
                 }
             }
-        });
+        }
     }
 
-    fn stmt_done(m: &mut Machine, at: StmtId, st: &Stmt, rb: usize) {
-        Traced::with(m, |r, m| {
+    fn stmt_done<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        at: StmtId,
+        st: &Stmt,
+        rb: usize,
+    ) {
+        {
+            let r = l.get(&mut m.obs);
             let frame = r.pending.map_or(NONE, |p| p.1);
             stmt_uses(&st.kind, |o| r.use_op(frame, o));
             let mut aux = NONE;
-            let reg = |m: &Machine, i: usize| m.regs.get(rb + i).copied().flatten().unwrap_or(0);
+            let regs = &m.regs;
+            let reg = |i: usize| regs.get(rb + i).copied().flatten().unwrap_or(0);
             match &st.kind {
                 StmtKind::Assign(d, rv) => {
-                    r.value = reg(m, d.index());
+                    r.value = reg(d.index());
                     r.trace.locs.push(Location::reg(true, frame, d.raw()));
                     if let Rvalue::AddrLocal(l) = rv {
                         let fb = m.frames.last().map_or(0, |f| f.local_base);
@@ -467,7 +482,7 @@ impl Hooks for Traced {
                         // parameters; its `return` defines our destination.
                         aux = top;
                         let func = m.frames.last().map_or(0, |f| f.func.raw());
-                        param_defs(r, m, top, FuncId::new(func));
+                        param_defs(r, m.prog, top, FuncId::new(func));
                     } else {
                         if r.cb_result == Some(frame) {
                             // The model's result and writes depend on its callbacks'.
@@ -476,42 +491,54 @@ impl Hooks for Traced {
                             r.trace.locs.push(Location::reg(false, frame, slot));
                         }
                         if let Some((d, _)) = dst {
-                            r.value = reg(m, d.index());
+                            r.value = reg(d.index());
                             r.trace.locs.push(Location::reg(true, frame, d.raw()));
                         }
                     }
                 }
                 StmtKind::Store { val, .. } | StmtKind::StoreIdx { val, .. } => {
                     r.value = match val {
-                        Operand::Reg(v) => reg(m, v.index()),
+                        Operand::Reg(v) => reg(v.index()),
                         Operand::Const(c) => *c,
                     };
                 }
                 _ => {}
             }
-            r.push_entry(m, at, frame, aux);
-        });
+            r.push_entry(&mut m.mem, at, frame, aux);
+        }
     }
 
-    fn returning(m: &mut Machine, val: Option<&Operand>, _rb: usize) {
-        Traced::with(m, |r, m| {
+    fn returning<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        val: Option<&Operand>,
+        _rb: usize,
+    ) {
+        {
+            let r = l.get(&mut m.obs);
             if let Some((at, frame)) = r.pending {
                 if let Some(o) = val {
                     r.use_op(frame, o);
                 }
-                r.push_entry(m, at, frame, NONE);
+                r.push_entry(&mut m.mem, at, frame, NONE);
             }
-        });
+        }
     }
 
-    fn frame_popped(m: &mut Machine, _reg_base: usize, dst: Option<usize>) {
+    fn frame_popped<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        _reg_base: usize,
+        dst: Option<usize>,
+    ) {
         let Some(d) = dst else { return };
         let Some(caller) = m.frames.last() else {
             return;
         };
         let (serial, base) = (caller.serial, caller.reg_base);
         let nregs = m.prog.functions[caller.func.index()].regs.len();
-        if let Some(r) = m.trace.as_deref_mut() {
+        {
+            let r = l.get(&mut m.obs);
             // The value arrives with the `return` entry just written. A library model's
             // callback returns into a scratch register past the caller's registers: it
             // becomes the caller's callback slot.
@@ -532,8 +559,9 @@ impl Hooks for Traced {
         }
     }
 
-    fn branched(
-        m: &mut Machine,
+    fn branched<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
         at: StmtId,
         term: &Terminator,
         _rb: usize,
@@ -541,27 +569,23 @@ impl Hooks for Traced {
         _taken: Taken,
         dest: BlockId,
     ) {
-        Traced::with(m, |r, m| {
+        {
+            let r = l.get(&mut m.obs);
             let frame = r.pending.map_or(NONE, |p| p.1);
             term_uses(term, |o| r.use_op(frame, o));
-            let index = r.trace.entries.len() as u32;
-            r.push_entry(m, at, frame, dest.raw());
-            // The concolic observer (if any) saw this branch first.
-            if let Some(sy) = m.sym.as_deref_mut() {
-                if let Some(b) = sy.branches.last_mut() {
-                    if b.stmt == at && b.entry == NONE {
-                        b.entry = index;
-                    }
-                }
-            }
-        });
+            r.push_entry(&mut m.mem, at, frame, dest.raw());
+        }
+    }
+
+    fn finished<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
+        l.get(&mut m.obs).finish(m.prog, &mut m.mem);
     }
 }
 
 /// Definitions of the register parameters (and struct-return pointer) of the frame
 /// `serial`, a call of `func`.
-fn param_defs(r: &mut Recorder, m: &Machine, serial: u32, func: FuncId) {
-    let f = &m.prog.functions[func.index()];
+fn param_defs(r: &mut Recorder, prog: &Program, serial: u32, func: FuncId) {
+    let f = &prog.functions[func.index()];
     if f.sret_size.is_some() && !f.regs.is_empty() {
         // The hidden struct-return pointer.
         r.trace.locs.push(Location::reg(true, serial, 0));

@@ -69,38 +69,100 @@ fn product_part(path: &str, code: &str) -> String {
 }
 
 /// The length of the item `text` starts with (its attribute first): up to the `;` of a
-/// declaration without a body, or the `}` closing its first `{`. Braces in string and
-/// character literals are skipped.
+/// declaration without a body, or the `}` closing its first `{`. Braces and quotes in
+/// string, raw string, byte and character literals are skipped; a lifetime is not a
+/// character literal.
 fn test_item_end(text: &str) -> usize {
     let b = text.as_bytes();
     let (mut depth, mut i) = (0usize, 0usize);
-    let mut in_str = false;
     while i < b.len() {
-        let c = b[i];
-        if in_str {
-            match c {
-                b'\\' => i += 1,
-                b'"' => in_str = false,
-                _ => {}
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'\'' if b.get(i + 2) == Some(&b'\'') => i += 2,
-                b';' if depth == 0 => return i + 1,
-                b'{' => depth += 1,
-                b'}' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return i + 1;
-                    }
+        match b[i] {
+            b'"' => i = string_end(b, i + 1),
+            b'r' => {
+                if let Some((hashes, open)) = raw_start(b, i) {
+                    i = raw_end(b, open + 1, hashes);
                 }
-                _ => {}
             }
+            b'\'' => i = char_end(text, i),
+            b';' if depth == 0 => return i + 1,
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
         }
         i += 1;
     }
     b.len()
+}
+
+/// The index of the `"` closing an ordinary (or byte) string whose text starts at `i`.
+fn string_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'"' => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// At `r` (of `r"`, `r#"`, `br#"`, ... not inside an identifier): its number of `#`s and
+/// the index of its opening `"`.
+fn raw_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let before = match i.checked_sub(1).map(|k| b[k]) {
+        Some(b'b') => i.checked_sub(2).map(|k| b[k]),
+        other => other,
+    };
+    if before.is_some_and(ident) {
+        return None;
+    }
+    let mut j = i + 1;
+    while b.get(j) == Some(&b'#') {
+        j += 1;
+    }
+    (b.get(j) == Some(&b'"')).then_some((j - i - 1, j))
+}
+
+/// The index of the last character of a raw string (text from `i`, `hashes` `#`s).
+fn raw_end(b: &[u8], mut i: usize, hashes: usize) -> usize {
+    while i < b.len() {
+        if b[i] == b'"'
+            && b[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&c| c == b'#')
+                .count()
+                == hashes
+        {
+            return i + hashes;
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// At a `'`: the index of the `'` closing a character literal (`'x'`, `'\''`, `'é'`,
+/// `'\u{7b}'`), or `i` itself for a lifetime (`'a`).
+fn char_end(text: &str, i: usize) -> usize {
+    let b = text.as_bytes();
+    if b.get(i + 1) == Some(&b'\\') {
+        // An escape: the literal ends at the first `'` after the escaped character.
+        return b[i + 3..]
+            .iter()
+            .position(|&c| c == b'\'')
+            .map_or(b.len(), |k| i + 3 + k);
+    }
+    match text.get(i + 1..).and_then(|t| t.chars().next()) {
+        Some(c) if b.get(i + 1 + c.len_utf8()) == Some(&b'\'') => i + 1 + c.len_utf8(),
+        _ => i,
+    }
 }
 
 /// Files (outside `allowed`) whose code mentions any of `needles`.
@@ -170,13 +232,41 @@ fn the_slicer_does_not_use_the_interpreter_loop() {
 }
 
 /// Library models report what they read from the input through the hook layer
-/// (`Hooks::input_*`); only observers know the symbolic state.
+/// (`Observer::input_*`); only observers know the symbolic state.
 #[test]
 fn library_models_do_not_know_the_symbolic_state() {
     let bad = offenders(&["sym"], |p| !p.starts_with("src/exec/shims/"), false);
     assert!(
         bad.is_empty(),
         "library models reach into the symbolic state (use the hooks): {bad:?}"
+    );
+}
+
+/// The machine is generic over its observer: the interpreter, its memory, the hook
+/// layer and the library models name no observer's types (the symbolic state, its
+/// expressions and memory shadows, the trace recorder); observers keep their state and
+/// per-allocation extras themselves and see a run only through the hooks.
+#[test]
+fn the_machine_names_no_observer() {
+    let machine = |p: &str| {
+        [
+            "src/exec/interp.rs",
+            "src/exec/memory.rs",
+            "src/exec/hooks.rs",
+            "src/exec/long_double.rs",
+            "src/exec/io.rs",
+        ]
+        .contains(&p)
+            || p.starts_with("src/exec/shims/")
+    };
+    let observer_types = [
+        "sym::", "ExprId", "ExprPool", "SymState", "concolic", "Concolic", "Shadow", "Recorder",
+        "Traced", "trace::",
+    ];
+    let bad = offenders(&observer_types, |p| !machine(p), true);
+    assert!(
+        bad.is_empty(),
+        "the machine names an observer's types (add a hook instead): {bad:?}"
     );
 }
 
@@ -246,6 +336,17 @@ fn the_checks_see_violations() {
         "\n\nz.unwrap()"
     );
     assert_eq!(product_part("src/analysis/tests.rs", "a.unwrap()"), "");
+    // Literals holding braces, quotes or semicolons do not end a test item early, and a
+    // lifetime is not a character literal.
+    let literals = "#[cfg(test)]\nmod t {\n fn f<'a>(x: &'a str) { let _ = (r#\"}\"; \"#, '}', '\\'', b'{', \"\\\"}\"); }\n}\nfn product() { y.unwrap() }";
+    assert_eq!(
+        product_part("src/x.rs", literals),
+        "\n\n\n\nfn product() { y.unwrap() }"
+    );
+    // Product code after a test module (the loader and `lower_program` of the front end
+    // come after test modules in their files) stays under the product-only rules.
+    let after = "fn a() {}\n#[cfg(test)]\nmod tests {\n}\npub fn lower_program() { x.unwrap() }";
+    assert!(product_part("src/x.rs", after).contains("lower_program() { x.unwrap() }"));
 }
 
 /// The binary parses arguments, calls the analysis, renders and maps errors to exit

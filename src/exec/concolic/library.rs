@@ -1,10 +1,11 @@
 //! What library calls mean symbolically: the input effects the models report through
-//! the hooks (`Hooks::input_*`) become symbolic inputs, and the results of the models
+//! the hooks (`Observer::input_*`) become symbolic inputs, and the results of the models
 //! that compute over an input-derived argument (`abs`, `ctype.h`, `ungetc`) become
 //! expressions over it. The models themselves know nothing of the symbolic state.
 
+use super::shadow;
 use super::{InputOrigin, SymState};
-use crate::exec::hooks::{Parsed, Scanned};
+use crate::exec::hooks::{Lens, Observer, Parsed, Scanned};
 use crate::exec::interp::Machine;
 use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::{self, AllocKind, MemFault};
@@ -16,37 +17,35 @@ use crate::sym::{CmpOp, ExprId, ExprPool};
 /// The test's literals (`Program::literals`) become symbolic inputs named by their
 /// location, at the values the run gives them: an integer whole, a string byte by byte
 /// (`test.c:41:9[2]`), all but its terminating NUL, which stays concrete.
-pub fn literal_inputs(m: &mut Machine) {
+pub fn literal_inputs<O: Observer, L: Lens<O, Target = SymState>>(m: &mut Machine<'_, O>, l: L) {
     let prog = m.prog;
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return;
-    };
-    for l in &prog.literals {
-        let g = &prog.globals[l.global.index()];
-        let Some(&p) = m.global_ptrs.get(l.global.index()) else {
+    let sy = l.get(&mut m.obs);
+    for lit in &prog.literals {
+        let g = &prog.globals[lit.global.index()];
+        let Some(&p) = m.global_ptrs.get(lit.global.index()) else {
             continue;
         };
         let Ok(bytes) = m.mem.bytes(p, g.size as usize) else {
             continue;
         };
         let bytes = bytes.to_vec();
-        match l.kind {
+        match lit.kind {
             LiteralKind::Int(s) => {
                 let mut v = [0u8; 8];
                 v[..bytes.len().min(8)].copy_from_slice(&bytes[..bytes.len().min(8)]);
                 let origin = InputOrigin::Literal {
-                    literal: l.name.clone(),
+                    literal: lit.name.clone(),
                     byte: None,
                 };
                 let e = sy.new_input(
-                    l.name.clone(),
+                    lit.name.clone(),
                     s.bits(),
                     s.is_signed(),
                     u64::from_le_bytes(v),
                     origin,
                     g.loc,
                 );
-                let _ = m.mem.shadow_store(p, s.size(), e);
+                let _ = shadow::store(&mut m.mem, l, p, s.size(), e);
             }
             LiteralKind::Str => {
                 // Every byte but the literal's own NUL: one an edit set to 0 stays an
@@ -54,12 +53,12 @@ pub fn literal_inputs(m: &mut Machine) {
                 let len = bytes.len().saturating_sub(1);
                 for (k, b) in bytes[..len].iter().enumerate() {
                     let origin = InputOrigin::Literal {
-                        literal: l.name.clone(),
+                        literal: lit.name.clone(),
                         byte: Some(k),
                     };
-                    let name = format!("{}[{k}]", l.name);
+                    let name = format!("{}[{k}]", lit.name);
                     let e = sy.new_input(name, 8, false, *b as u64, origin, g.loc);
-                    let _ = m.mem.set_byte_sym(p + k as u64, e);
+                    let _ = shadow::set_byte(&mut m.mem, l, p + k as u64, e);
                 }
             }
         }
@@ -94,16 +93,15 @@ fn scan_origin(sources: &[InputSource], conv: u8, start: InPos, len: usize) -> O
 }
 
 /// Bytes at `p` read from input become its input bytes (`stdin[offset]`, ...).
-pub(super) fn input_bytes(
-    m: &mut Machine,
+pub(super) fn input_bytes<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
     p: u64,
     bytes: &[u8],
     offsets: &[Option<InPos>],
     loc: Loc,
 ) -> Result<(), MemFault> {
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return Ok(());
-    };
+    let sy = l.get(&mut m.obs);
     let mut marks = Vec::new();
     for (k, (b, off)) in bytes.iter().zip(offsets).enumerate() {
         if let Some(o) = off {
@@ -111,40 +109,50 @@ pub(super) fn input_bytes(
         }
     }
     for (k, e) in marks {
-        m.mem.set_byte_sym(p + k as u64, e)?;
+        shadow::set_byte(&mut m.mem, l, p + k as u64, e)?;
     }
     Ok(())
 }
 
 /// The call's `int` result is the input byte at `offset`.
-pub(super) fn input_char(m: &mut Machine, offset: InPos, byte: u8, loc: Loc) {
-    if let Some(sy) = m.sym.as_deref_mut() {
-        let e = byte_at(sy, &m.io.sources, offset, byte, loc);
-        let i = sy.pool.zext(e, 32);
-        sy.ret = Some(sy.widen(i, Scalar::I32));
-    }
+pub(super) fn input_char<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    offset: InPos,
+    byte: u8,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    let e = byte_at(sy, &m.io.sources, offset, byte, loc);
+    let i = sy.pool.zext(e, 32);
+    sy.ret = Some(sy.widen(i, Scalar::I32));
 }
 
 /// A numeric conversion of input text: a new symbolic input, stored where `scanf` put
 /// it.
-pub(super) fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return Ok(());
-    };
+pub(super) fn input_scanned<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    scan: &Scanned,
+    loc: Loc,
+) -> Result<(), MemFault> {
+    let sy = l.get(&mut m.obs);
     let Some(origin) = scan_origin(&m.io.sources, scan.conv, scan.start, scan.len) else {
         return Ok(());
     };
     let name = sy.next_numeric_name();
     let e = sy.new_input(name, scan.size * 8, scan.signed, scan.bits, origin, loc);
-    m.mem.shadow_store(scan.addr, scan.size, e)
+    shadow::store(&mut m.mem, l, scan.addr, scan.size, e)
 }
 
 /// The result of `atoi`/`strtol` of a program argument or of text read from stdin is
 /// a symbolic input (`argv[k]`, or `inK` with its stdin range).
-pub(super) fn input_parsed(m: &mut Machine, n: &Parsed<'_>, loc: Loc) {
-    if m.sym.is_none() {
-        return;
-    }
+pub(super) fn input_parsed<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    n: &Parsed<'_>,
+    loc: Loc,
+) {
     let slot = memory::slot_of(n.ptr);
     let argv_index = m.mem.allocs.get(slot).and_then(|a| {
         let k = a
@@ -160,14 +168,12 @@ pub(super) fn input_parsed(m: &mut Machine, n: &Parsed<'_>, loc: Loc) {
         .iter()
         .take_while(|b| strconv::is_c_space(**b))
         .count();
-    let offs = input_offsets(m, n.ptr, n.consumed);
+    let offs = input_offsets(m, l, n.ptr, n.consumed);
     if argv_index.is_none() && offs.iter().all(Option::is_none) {
-        parsed_expr(m, n, skip, loc);
+        parsed_expr(m, l, n, skip, loc);
         return;
     }
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return;
-    };
+    let sy = l.get(&mut m.obs);
     let origin = match argv_index {
         Some(k) if n.consumed > 0 => InputOrigin::Arg {
             index: k,
@@ -216,16 +222,21 @@ fn parsed_kind(n: &Parsed<'_>) -> Scalar {
 /// either a digit (`10 * v + digit`) or the end of the number, so the value is exact
 /// whatever the bytes become while the NUL and the bytes before the digits (spaces,
 /// the sign) stay concrete; otherwise, or for another base, it is concretised.
-fn parsed_expr(m: &mut Machine, n: &Parsed<'_>, skip: usize, loc: Loc) {
-    let Some(bytes) = sym_cstr(m, n.ptr) else {
+fn parsed_expr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    n: &Parsed<'_>,
+    skip: usize,
+    loc: Loc,
+) {
+    let Some(bytes) = sym_cstr(m, l, n.ptr) else {
         return;
     };
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, bytes.iter().filter_map(|b| b.1)) {
+    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    {
         return;
     }
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return;
-    };
+    let sy = l.get(&mut m.obs);
     let len = bytes.len() - 1;
     let mut start = skip.min(len);
     let neg = bytes[start].0 == b'-';
@@ -297,20 +308,27 @@ fn parsed_expr(m: &mut Machine, n: &Parsed<'_>, skip: usize, loc: Loc) {
 }
 
 /// A value read from input is used concretely by the call.
-pub(super) fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
-    if let Some(sy) = m.sym.as_deref_mut() {
-        sy.concretise(loc, why);
-    }
+pub(super) fn input_concretised<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    why: &'static str,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    sy.concretise(loc, why);
 }
 
 /// Input positions of the `n` bytes at `p` (from their symbolic shadows).
-pub(super) fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>> {
-    let Some(sy) = m.sym.as_deref() else {
-        return vec![None; n];
-    };
+pub(super) fn input_offsets<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &Machine<'_, O>,
+    l: L,
+    p: u64,
+    n: usize,
+) -> Vec<Option<InPos>> {
+    let sy = l.get_ref(&m.obs);
     (0..n)
         .map(|k| {
-            let (e, _) = m.mem.byte_sym(p + k as u64)?;
+            let (e, _) = shadow::byte(&m.mem, l, p + k as u64)?;
             match sy.byte_input_of(e)? {
                 InputOrigin::StdinByte { offset } => Some(InPos::Stdin(*offset)),
                 InputOrigin::SourceByte { source, offset } => {
@@ -327,9 +345,13 @@ pub(super) fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>>
 }
 
 /// The 8-bit expression of the byte at `p`, if it is symbolic.
-fn byte_expr(m: &mut Machine, p: u64) -> Option<ExprId> {
-    let (e, i) = m.mem.byte_sym(p)?;
-    let sy = m.sym.as_deref_mut()?;
+fn byte_expr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+) -> Option<ExprId> {
+    let (e, i) = shadow::byte(&m.mem, l, p)?;
+    let sy = l.get(&mut m.obs);
     if i == 0 && sy.pool.width(e) == 8 {
         return Some(e);
     }
@@ -339,11 +361,16 @@ fn byte_expr(m: &mut Machine, p: u64) -> Option<ExprId> {
 
 /// The `n` bytes at `p`: concrete values and, where symbolic, their expressions
 /// (`None` when a byte cannot be read: the model has failed on it already).
-fn sym_bytes(m: &mut Machine, p: u64, n: usize) -> Option<Vec<(u8, Option<ExprId>)>> {
+fn sym_bytes<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+    n: usize,
+) -> Option<Vec<(u8, Option<ExprId>)>> {
     let bytes = m.mem.bytes(p, n).ok()?.to_vec();
     let mut out = Vec::with_capacity(n);
     for (k, b) in bytes.into_iter().enumerate() {
-        out.push((b, byte_expr(m, p + k as u64)));
+        out.push((b, byte_expr(m, l, p + k as u64)));
     }
     Some(out)
 }
@@ -352,25 +379,31 @@ fn sym_bytes(m: &mut Machine, p: u64, n: usize) -> Option<Vec<(u8, Option<ExprId
 /// input made (a test's string literal edited shorter) may become another byte, so
 /// the bytes after it count too. The last byte is a symbolic NUL only when the
 /// allocation holds no concrete one.
-fn sym_cstr(m: &mut Machine, p: u64) -> Option<Vec<(u8, Option<ExprId>)>> {
+fn sym_cstr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+) -> Option<Vec<(u8, Option<ExprId>)>> {
     let mut len = m.mem.c_string(p).ok()?.len();
-    while m.mem.byte_sym(p + len as u64).is_some() {
+    while shadow::byte(&m.mem, l, p + len as u64).is_some() {
         match m.mem.c_string(p + len as u64 + 1) {
             Ok(rest) => len += 1 + rest.len(),
             Err(_) => break,
         }
     }
-    sym_bytes(m, p, len + 1)
+    sym_bytes(m, l, p, len + 1)
 }
 
 /// Whether every variable of `es` is one of the test's literals. The string models
 /// give expressions over literals only: bytes from stdin or argv reach other models
 /// (`sscanf` stops at a NUL it does not express), so there they stay concretised as
 /// before, and the path conditions of such runs keep saying where precision is lost.
-fn literal_only(m: &Machine, es: impl IntoIterator<Item = ExprId>) -> bool {
-    let Some(sy) = m.sym.as_deref() else {
-        return false;
-    };
+fn literal_only<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &Machine<'_, O>,
+    l: L,
+    es: impl IntoIterator<Item = ExprId>,
+) -> bool {
+    let sy = l.get_ref(&m.obs);
     es.into_iter().all(|e| {
         sy.pool.vars_of(e).iter().all(|v| {
             sy.inputs
@@ -391,8 +424,9 @@ fn byte_of(pool: &mut ExprPool, b: (u8, Option<ExprId>)) -> ExprId {
 /// arguments. A result is exact whatever the bytes become while the terminating NULs
 /// stay concrete (a test's literal: an edit may shorten it, never lengthen it); where a
 /// NUL is input-derived, a concretisation says the result is bounded there.
-pub(super) fn string_result(
-    m: &mut Machine,
+pub(super) fn string_result<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
     shim: Shim,
     args: &[(u64, Scalar, Option<u32>)],
     loc: Loc,
@@ -405,26 +439,32 @@ pub(super) fn string_result(
     }
     let a = |k: usize| args.get(k).map_or(0, |x| x.0);
     let e = match shim {
-        Shim::strlen => strlen_expr(m, a(0), loc),
-        Shim::strcmp => cmp_expr(m, a(0), a(1), None, true, loc),
-        Shim::strncmp => cmp_expr(m, a(0), a(1), Some(a(2) as usize), true, loc),
-        Shim::memcmp => cmp_expr(m, a(0), a(1), Some(a(2) as usize), false, loc),
-        _ => strchr_expr(m, a(0), a(1), loc),
+        Shim::strlen => strlen_expr(m, l, a(0), loc),
+        Shim::strcmp => cmp_expr(m, l, a(0), a(1), None, true, loc),
+        Shim::strncmp => cmp_expr(m, l, a(0), a(1), Some(a(2) as usize), true, loc),
+        Shim::memcmp => cmp_expr(m, l, a(0), a(1), Some(a(2) as usize), false, loc),
+        _ => strchr_expr(m, l, a(0), a(1), loc),
     };
-    if let (Some(e), Some(sy)) = (e, m.sym.as_deref_mut()) {
-        sy.ret = Some(e);
+    if let Some(e) = e {
+        l.get(&mut m.obs).ret = Some(e);
     }
 }
 
 /// `strlen(p)`: the index of the first zero byte, as a chain of `ite` over the
 /// symbolic bytes before the concrete NUL (64-bit); exact while that NUL is concrete.
-fn strlen_expr(m: &mut Machine, p: u64, loc: Loc) -> Option<ExprId> {
-    let bytes = sym_cstr(m, p)?;
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, bytes.iter().filter_map(|b| b.1)) {
+fn strlen_expr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+    loc: Loc,
+) -> Option<ExprId> {
+    let bytes = sym_cstr(m, l, p)?;
+    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    {
         return None;
     }
     let len = bytes.len() - 1;
-    let sy = m.sym.as_deref_mut()?;
+    let sy = l.get(&mut m.obs);
     let mut acc = sy.pool.constant(len as u64, 64);
     if let Some(nul) = bytes[len].1 {
         // What follows an input-derived NUL is unknown: one more byte at most.
@@ -449,8 +489,9 @@ fn strlen_expr(m: &mut Machine, p: u64, loc: Loc) -> Option<ExprId> {
 /// bytes: the difference of the first differing bytes as an `int` (what the models
 /// return), as a chain over every byte both strings have up to their concrete NULs, so
 /// exact whatever the bytes become while those NULs stay concrete.
-fn cmp_expr(
-    m: &mut Machine,
+fn cmp_expr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
     a: u64,
     b: u64,
     n: Option<usize>,
@@ -459,11 +500,7 @@ fn cmp_expr(
 ) -> Option<ExprId> {
     // An input-derived count (`strncmp(s, p, strlen(p))`): the chain runs over the
     // whole strings and stops where `k >= n`.
-    let n_sym = n.and_then(|_| {
-        m.sym
-            .as_deref()
-            .and_then(|sy| sy.args.get(2).copied().flatten())
-    });
+    let n_sym = n.and_then(|_| l.get_ref(&m.obs).args.get(2).copied().flatten());
     if n_sym.is_some() && !nul {
         // Modelled concretely (`note_lost_precision` says so).
         return None;
@@ -471,7 +508,7 @@ fn cmp_expr(
     let n = if n_sym.is_some() { None } else { n };
     let mut bounded = false;
     let (x, y) = if nul {
-        let (mut x, mut y) = (sym_cstr(m, a)?, sym_cstr(m, b)?);
+        let (mut x, mut y) = (sym_cstr(m, l, a)?, sym_cstr(m, l, b)?);
         let open = |v: &Vec<(u8, Option<ExprId>)>| {
             n.is_none_or(|n| v.len() <= n) && v.last().is_some_and(|l| l.1.is_some())
         };
@@ -483,22 +520,21 @@ fn cmp_expr(
         (x, y)
     } else {
         let n = n?;
-        (sym_bytes(m, a, n)?, sym_bytes(m, b, n)?)
+        (sym_bytes(m, l, a, n)?, sym_bytes(m, l, b, n)?)
     };
     let end = x.len().min(y.len());
     if n_sym.is_none() && x[..end].iter().chain(&y[..end]).all(|b| b.1.is_none()) {
         return None;
     }
     let involved = x.iter().chain(&y).filter_map(|b| b.1).chain(n_sym);
-    if !literal_only(m, involved.collect::<Vec<_>>()) {
+    if !literal_only(m, l, involved.collect::<Vec<_>>()) {
         return None;
     }
     if bounded {
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.concretise(loc, "string comparison of a string whose terminating NUL is input-derived (bounded at its length)");
-        }
+        let sy = l.get(&mut m.obs);
+        sy.concretise(loc, "string comparison of a string whose terminating NUL is input-derived (bounded at its length)");
     }
-    let sy = m.sym.as_deref_mut()?;
+    let sy = l.get(&mut m.obs);
     let n_expr = n_sym.map(|e| sy.narrow(e, 64));
     let pool = &mut sy.pool;
     let diff = |pool: &mut ExprPool, p: ExprId, q: ExprId| {
@@ -536,18 +572,22 @@ fn cmp_expr(
 
 /// `strchr(s, c)`: the address of the first byte equal to `c`, else NULL (the NUL
 /// itself when `c` is 0), as a chain over the bytes up to the concrete NUL.
-fn strchr_expr(m: &mut Machine, s: u64, c: u64, loc: Loc) -> Option<ExprId> {
-    let bytes = sym_cstr(m, s)?;
+fn strchr_expr<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    s: u64,
+    c: u64,
+    loc: Loc,
+) -> Option<ExprId> {
+    let bytes = sym_cstr(m, l, s)?;
     let len = bytes.len() - 1;
-    let ce = m
-        .sym
-        .as_deref()
-        .and_then(|sy| sy.args.get(1).copied().flatten());
+    let ce = l.get_ref(&m.obs).args.get(1).copied().flatten();
     if ce.is_none() && bytes.iter().all(|b| b.1.is_none()) {
         return None;
     }
     if !literal_only(
         m,
+        l,
         bytes
             .iter()
             .filter_map(|b| b.1)
@@ -556,7 +596,7 @@ fn strchr_expr(m: &mut Machine, s: u64, c: u64, loc: Loc) -> Option<ExprId> {
     ) {
         return None;
     }
-    let sy = m.sym.as_deref_mut()?;
+    let sy = l.get(&mut m.obs);
     if bytes[len].1.is_some() {
         sy.concretise(
             loc,

@@ -1,10 +1,13 @@
-//! The concolic observer: the hooks that keep the symbolic state ([`SymState`]) beside
-//! the concrete run. Register expressions live in `SymState::regs`, parallel to the
-//! interpreter's registers; memory shadows live on allocations (their per-allocation
-//! extra state, see `memory`); branch records and concretisations go to `SymState`.
+//! The concolic observer: [`SymState`] is the observer's state and these are its hooks,
+//! which keep it beside the concrete run. Register expressions live in `SymState::regs`,
+//! parallel to the interpreter's registers; memory shadows are its per-allocation extra
+//! ([`Shadow`], kept by memory with each allocation); branch records and
+//! concretisations go to `SymState`. Each hook finds its state and extras through its
+//! lens, so the same code serves a concolic run and a concolic+traced one.
 
+use super::shadow::{self, Shadow};
 use super::{library, BranchRec, SymState};
-use crate::exec::hooks::{AddrOps, Hooks, Parsed, Scanned, Taken};
+use crate::exec::hooks::{AddrOps, Lens, Observer, Parsed, Scanned, Taken};
 use crate::exec::interp::Machine;
 use crate::exec::io::InPos;
 use crate::exec::memory::{self, MemFault};
@@ -13,26 +16,33 @@ use crate::ir::*;
 use crate::libc::f80::F80;
 use crate::sym::ExprId;
 
-/// The concolic observer (state: `Machine::sym`).
-pub struct Concolic;
-
-impl Hooks for Concolic {
+/// The concolic observer is its state.
+impl Observer for SymState {
     const ON: bool = true;
+    type Extra = Shadow;
 
     #[inline(always)]
-    fn assign(m: &mut Machine, dst: usize, rv: &Rvalue, rb: usize, loc: Loc, v: u64) {
-        let e = m.sym_rvalue(rv, rb, loc);
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.regs[dst] = e;
-            if let (true, Some(e)) = (sy.check, e) {
-                sy.verify(e, v, "register value", loc);
-            }
+    fn assign<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        dst: usize,
+        rv: &Rvalue,
+        rb: usize,
+        loc: Loc,
+        v: u64,
+    ) {
+        let e = sym_rvalue(m, l, rv, rb, loc);
+        let sy = l.get(&mut m.obs);
+        sy.regs[dst] = e;
+        if let (true, Some(e)) = (sy.check, e) {
+            sy.verify(e, v, "register value", loc);
         }
     }
 
     #[inline(always)]
-    fn stored(
-        m: &mut Machine,
+    fn stored<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
         addr: AddrOps<'_>,
         val: &Operand,
         ty: Scalar,
@@ -41,56 +51,61 @@ impl Hooks for Concolic {
         loc: Loc,
     ) -> Result<(), MemFault> {
         let addr_sym = match addr {
-            AddrOps::Direct(p) => m.sym_op(p, rb).is_some(),
-            AddrOps::Indexed(b, i) => m.sym_op(b, rb).is_some() || m.sym_op(i, rb).is_some(),
+            AddrOps::Direct(p) => l.get_ref(&m.obs).op(p, rb).is_some(),
+            AddrOps::Indexed(b, i) => {
+                l.get_ref(&m.obs).op(b, rb).is_some() || l.get_ref(&m.obs).op(i, rb).is_some()
+            }
         };
-        let ev = m.sym_op(val, rb);
-        let Some(sy) = m.sym.as_deref_mut() else {
-            return Ok(());
-        };
+        let ev = l.get_ref(&m.obs).op(val, rb);
+        let sy = l.get(&mut m.obs);
         if addr_sym {
             sy.concretise(loc, "store through an input-dependent address");
         }
         match ev {
             Some(e) if !ty.is_float() => {
                 let n = sy.narrow(e, ty.bits());
-                m.mem.shadow_store(a, ty.size(), n)
+                shadow::store(&mut m.mem, l, a, ty.size(), n)
             }
             _ => Ok(()),
         }
     }
 
     #[inline(always)]
-    fn call_args(m: &mut Machine, args: &[CallArg], rb: usize) {
-        let syms: Vec<Option<ExprId>> = args.iter().map(|a| m.sym_op(&a.val, rb)).collect();
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.args = syms;
-            sy.ret = None;
-        }
+    fn call_args<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        args: &[CallArg],
+        rb: usize,
+    ) {
+        let syms: Vec<Option<ExprId>> = args
+            .iter()
+            .map(|a| l.get_ref(&m.obs).op(&a.val, rb))
+            .collect();
+        let sy = l.get(&mut m.obs);
+        sy.args = syms;
+        sy.ret = None;
     }
 
     #[inline(always)]
-    fn sret_arg(m: &mut Machine) {
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.args.insert(0, None);
-        }
+    fn sret_arg<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
+        let sy = l.get(&mut m.obs);
+        sy.args.insert(0, None);
     }
 
-    fn library_returned(
-        m: &mut Machine,
+    fn library_returned<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
         shim: Shim,
         args: &[(u64, Scalar, Option<u32>)],
         dst: Option<(usize, u64)>,
         loc: Loc,
     ) {
-        if dst.is_some() && m.sym.as_ref().is_some_and(|s| s.ret.is_none()) {
-            library::string_result(m, shim, args, loc);
+        if dst.is_some() && l.get_ref(&m.obs).ret.is_none() {
+            library::string_result(m, l, shim, args, loc);
         }
-        m.note_lost_precision(shim, args, loc);
-        record_output(m, shim, args, loc);
-        let Some(sy) = m.sym.as_deref_mut() else {
-            return;
-        };
+        note_lost_precision(m, l, shim, args, loc);
+        record_output(m, l, shim, args, loc);
+        let sy = l.get(&mut m.obs);
         let ret = sy.ret.take();
         if let Some((i, v)) = dst {
             let ret = ret.or_else(|| library::result_of(sy, shim, v));
@@ -101,61 +116,88 @@ impl Hooks for Concolic {
         }
     }
 
-    fn input_bytes(
-        m: &mut Machine,
+    fn input_bytes<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
         p: u64,
         bytes: &[u8],
         offsets: &[Option<InPos>],
         loc: Loc,
     ) -> Result<(), MemFault> {
-        library::input_bytes(m, p, bytes, offsets, loc)
+        library::input_bytes(m, l, p, bytes, offsets, loc)
     }
 
-    fn input_char(m: &mut Machine, offset: InPos, byte: u8, loc: Loc) {
-        library::input_char(m, offset, byte, loc)
+    fn input_char<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        offset: InPos,
+        byte: u8,
+        loc: Loc,
+    ) {
+        library::input_char(m, l, offset, byte, loc)
     }
 
-    fn input_scanned(m: &mut Machine, scan: &Scanned, loc: Loc) -> Result<(), MemFault> {
-        library::input_scanned(m, scan, loc)
+    fn input_scanned<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        scan: &Scanned,
+        loc: Loc,
+    ) -> Result<(), MemFault> {
+        library::input_scanned(m, l, scan, loc)
     }
 
-    fn input_parsed(m: &mut Machine, parsed: &Parsed<'_>, loc: Loc) {
-        library::input_parsed(m, parsed, loc)
+    fn input_parsed<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        parsed: &Parsed<'_>,
+        loc: Loc,
+    ) {
+        library::input_parsed(m, l, parsed, loc)
     }
 
-    fn input_concretised(m: &mut Machine, why: &'static str, loc: Loc) {
-        library::input_concretised(m, why, loc)
+    fn input_concretised<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        why: &'static str,
+        loc: Loc,
+    ) {
+        library::input_concretised(m, l, why, loc)
     }
 
-    fn input_offsets(m: &Machine, p: u64, n: usize) -> Vec<Option<InPos>> {
-        library::input_offsets(m, p, n)
+    fn input_offsets<O: Observer, L: Lens<O, Target = Self>>(
+        m: &Machine<'_, O>,
+        l: L,
+        p: u64,
+        n: usize,
+    ) -> Vec<Option<InPos>> {
+        library::input_offsets(m, l, p, n)
     }
 
     #[inline(always)]
-    fn callback(m: &mut Machine) {
-        if let Some(sy) = m.sym.as_deref_mut() {
-            // The scratch register that receives the callee's value.
-            sy.regs.push(None);
-            // Callbacks from library models get concrete arguments.
-            sy.args.clear();
-        }
+    fn callback<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
+        let sy = l.get(&mut m.obs);
+        // The scratch register that receives the callee's value.
+        sy.regs.push(None);
+        // Callbacks from library models get concrete arguments.
+        sy.args.clear();
     }
 
     #[inline(always)]
-    fn callback_returned(m: &mut Machine, slot: usize) {
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.regs.truncate(slot);
-        }
+    fn callback_returned<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        slot: usize,
+    ) {
+        let sy = l.get(&mut m.obs);
+        sy.regs.truncate(slot);
     }
 
-    fn frame_pushed(m: &mut Machine) {
+    fn frame_pushed<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
         let prog = m.prog;
         let Some(fr) = m.frames.last() else { return };
         let func = &prog.functions[fr.func.index()];
         let (reg_base, local_base) = (fr.reg_base, fr.local_base);
-        let Some(sy) = m.sym.as_deref_mut() else {
-            return;
-        };
+        let sy = l.get(&mut m.obs);
         sy.regs.resize(reg_base + func.regs.len(), None);
         for (i, p) in func.params.iter().enumerate() {
             let Some(e) = sy.args.get(i).copied().flatten() else {
@@ -171,7 +213,7 @@ impl Hooks for Concolic {
                     let n = sy.narrow(e, ty.bits());
                     let ptr = m.locals[local_base + local.index()];
                     // The concrete store just succeeded at the same place.
-                    let _ = m.mem.shadow_store(ptr, ty.size(), n);
+                    let _ = shadow::store(&mut m.mem, l, ptr, ty.size(), n);
                 }
                 ParamKind::Mem { .. } => {}
             }
@@ -179,27 +221,94 @@ impl Hooks for Concolic {
     }
 
     #[inline(always)]
-    fn returning(m: &mut Machine, val: Option<&Operand>, rb: usize) {
-        let e = val.and_then(|o| m.sym_op(o, rb));
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.ret = e;
+    fn returning<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        val: Option<&Operand>,
+        rb: usize,
+    ) {
+        let e = val.and_then(|o| l.get_ref(&m.obs).op(o, rb));
+        let sy = l.get(&mut m.obs);
+        sy.ret = e;
+    }
+
+    #[inline(always)]
+    fn frame_popped<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        reg_base: usize,
+        dst: Option<usize>,
+    ) {
+        let sy = l.get(&mut m.obs);
+        sy.regs.truncate(reg_base);
+        let ret = sy.ret.take();
+        if let Some(i) = dst {
+            sy.regs[i] = ret;
         }
     }
 
     #[inline(always)]
-    fn frame_popped(m: &mut Machine, reg_base: usize, dst: Option<usize>) {
-        if let Some(sy) = m.sym.as_deref_mut() {
-            sy.regs.truncate(reg_base);
-            let ret = sy.ret.take();
-            if let Some(i) = dst {
-                sy.regs[i] = ret;
-            }
+    fn vararg_stored<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        index: usize,
+        at: u64,
+    ) -> Result<(), MemFault> {
+        match l.get_ref(&m.obs).args.get(index).copied().flatten() {
+            Some(e) => shadow::store(&mut m.mem, l, at, 8, e),
+            None => Ok(()),
+        }
+    }
+
+    fn main_args<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        argv: u64,
+        argc: usize,
+    ) {
+        let slots = (0..argc)
+            .map(|i| {
+                let p = m.mem.load(argv + 8 * i as u64, 8).unwrap_or(0);
+                memory::slot_of(p)
+            })
+            .collect();
+        l.get(&mut m.obs).argv_slots = slots;
+    }
+
+    #[inline(always)]
+    fn vla_sized<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        size: &Operand,
+        rb: usize,
+        loc: Loc,
+    ) {
+        let sy = l.get(&mut m.obs);
+        if sy.op(size, rb).is_some() {
+            // The path condition does not say which sizes keep the accesses in bounds.
+            sy.concretise(loc, "variable-length array sized by an input-derived value");
+        }
+    }
+
+    fn bytes_used_concretely<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        spans: &[(u64, u32)],
+        why: &'static str,
+        loc: Loc,
+    ) {
+        let symbolic = spans
+            .iter()
+            .any(|&(p, n)| (0..u64::from(n)).any(|k| shadow::byte(&m.mem, l, p + k).is_some()));
+        if symbolic {
+            library::input_concretised(m, l, why, loc);
         }
     }
 
     #[inline(always)]
-    fn branched(
-        m: &mut Machine,
+    fn branched<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
         at: StmtId,
         term: &Terminator,
         rb: usize,
@@ -207,31 +316,33 @@ impl Hooks for Concolic {
         taken: Taken,
         dest: BlockId,
     ) {
+        // A trace observer of the same run records the branch's entry after us.
+        let entry = m.obs.next_entry();
         match (term, taken) {
             (Terminator::Branch { cond, ty, .. }, Taken::Two(truth)) => {
-                if let (Some(e), Some(sy)) = (m.sym_op(cond, rb), m.sym.as_deref_mut()) {
+                if let Some(e) = l.get_ref(&m.obs).op(cond, rb) {
+                    let sy = l.get(&mut m.obs);
                     if let Some(c) = sy.truth(e, *ty, loc) {
-                        record_branch(sy, at, loc, truth, dest, c);
+                        record_branch(sy, entry, at, loc, truth, dest, c);
                     }
                 }
             }
             (Terminator::BranchCmp { op, ty, a, b, .. }, Taken::Two(truth)) => {
-                let (ea, eb) = (m.sym_op(a, rb), m.sym_op(b, rb));
+                let (ea, eb) = (l.get_ref(&m.obs).op(a, rb), l.get_ref(&m.obs).op(b, rb));
                 if ea.is_none() && eb.is_none() {
                     return;
                 }
-                let (x, y) = (m.concrete(a, rb), m.concrete(b, rb));
-                if let Some(sy) = m.sym.as_deref_mut() {
-                    if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
-                        record_branch(sy, at, loc, truth, dest, c);
-                    }
+                let (x, y) = (concrete(&m.regs, a, rb), concrete(&m.regs, b, rb));
+                let sy = l.get(&mut m.obs);
+                if let Some(c) = sy.compare(*op, *ty, ea, x, eb, y, loc) {
+                    record_branch(sy, entry, at, loc, truth, dest, c);
                 }
             }
             (Terminator::Switch { val, ty, cases, .. }, Taken::Case(hit)) => {
-                let Some(e) = m.sym_op(val, rb) else { return };
-                let Some(sy) = m.sym.as_deref_mut() else {
+                let Some(e) = l.get_ref(&m.obs).op(val, rb) else {
                     return;
                 };
+                let sy = l.get(&mut m.obs);
                 let x = sy.narrow(e, ty.bits());
                 let bits = ty.bits();
                 let c = match hit {
@@ -250,191 +361,205 @@ impl Hooks for Concolic {
                         acc
                     }
                 };
-                record_branch(sy, at, loc, hit.is_some(), dest, c);
+                record_branch(sy, entry, at, loc, hit.is_some(), dest, c);
             }
             _ => {}
         }
     }
 }
 
-impl Machine<'_> {
-    /// The concrete value of an operand of the frame at `rb` (0 for an unset register:
-    /// only called after the interpreter read the same operand successfully).
-    #[inline(always)]
-    fn concrete(&self, o: &Operand, rb: usize) -> u64 {
-        match o {
-            Operand::Const(c) => *c,
-            Operand::Reg(r) => self.regs[rb + r.index()].unwrap_or(0),
-        }
+/// The concrete value of an operand of the frame at `rb` (0 for an unset register:
+/// only called after the interpreter read the same operand successfully).
+#[inline(always)]
+fn concrete(regs: &[Option<u64>], o: &Operand, rb: usize) -> u64 {
+    match o {
+        Operand::Const(c) => *c,
+        Operand::Reg(r) => regs[rb + r.index()].unwrap_or(0),
     }
+}
 
+impl SymState {
     /// The expression of an operand (64-bit register form), if symbolic.
     #[inline(always)]
-    pub(in crate::exec) fn sym_op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
-        match (o, &self.sym) {
-            (Operand::Reg(r), Some(sy)) => sy.regs.get(rb + r.index()).copied().flatten(),
-            _ => None,
+    pub(in crate::exec) fn op(&self, o: &Operand, rb: usize) -> Option<ExprId> {
+        match o {
+            Operand::Reg(r) => self.regs.get(rb + r.index()).copied().flatten(),
+            Operand::Const(_) => None,
         }
     }
+}
 
-    /// The symbolic value of an rvalue whose concrete value was just computed.
-    #[inline(always)]
-    fn sym_rvalue(&mut self, rv: &Rvalue, rb: usize, loc: Loc) -> Option<ExprId> {
-        let cval = |m: &Self, o: &Operand| -> u64 {
-            match o {
-                Operand::Const(c) => *c,
-                Operand::Reg(r) => m.regs[rb + r.index()].unwrap_or(0),
+/// The symbolic value of an rvalue whose concrete value was just computed.
+#[inline(always)]
+fn sym_rvalue<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    rv: &Rvalue,
+    rb: usize,
+    loc: Loc,
+) -> Option<ExprId> {
+    let cval = |m: &Machine<'_, O>, o: &Operand| -> u64 {
+        match o {
+            Operand::Const(c) => *c,
+            Operand::Reg(r) => m.regs[rb + r.index()].unwrap_or(0),
+        }
+    };
+    match rv {
+        Rvalue::Use(o) => l.get_ref(&m.obs).op(o, rb),
+        Rvalue::Load(a, s) | Rvalue::LoadRaw(a, s) => {
+            let p = cval(m, a);
+            if l.get_ref(&m.obs).op(a, rb).is_some() {
+                let sy = l.get(&mut m.obs);
+                sy.concretise(loc, "load through an input-dependent address");
             }
-        };
-        match rv {
-            Rvalue::Use(o) => self.sym_op(o, rb),
-            Rvalue::Load(a, s) | Rvalue::LoadRaw(a, s) => {
-                let p = cval(self, a);
-                if self.sym_op(a, rb).is_some() {
-                    if let Some(sy) = self.sym.as_mut() {
-                        sy.concretise(loc, "load through an input-dependent address");
-                    }
-                }
-                let sy = self.sym.as_mut()?;
-                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                    sy.note_argv_read(k, loc);
-                }
-                let e = self.mem.load_sym(p, s.size(), &mut sy.pool)?;
-                if s.is_float() {
-                    sy.concretise(loc, "floating-point value built from input bytes");
-                    return None;
-                }
-                Some(sy.widen(e, *s))
+            let sy = l.get(&mut m.obs);
+            if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+                sy.note_argv_read(k, loc);
             }
-            Rvalue::LoadIdx {
-                base,
-                index,
-                scale,
-                ty,
-            } => {
-                let p = cval(self, base)
-                    .wrapping_add((cval(self, index) as i64).wrapping_mul(*scale) as u64);
-                let addr_sym = self.sym_op(base, rb).is_some() || self.sym_op(index, rb).is_some();
-                let sy = self.sym.as_mut()?;
-                if addr_sym {
-                    sy.concretise(loc, "load through an input-dependent address");
-                }
-                if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                    sy.note_argv_read(k, loc);
-                }
-                let e = self.mem.load_sym(p, ty.size(), &mut sy.pool)?;
-                if ty.is_float() {
-                    sy.concretise(loc, "floating-point value built from input bytes");
-                    return None;
-                }
-                Some(sy.widen(e, *ty))
+            let e = shadow::load(&m.mem, l, p, s.size(), &mut sy.pool)?;
+            if s.is_float() {
+                sy.concretise(loc, "floating-point value built from input bytes");
+                return None;
             }
-            Rvalue::Bin(op, s, a, b) => {
-                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                if ea.is_none() && eb.is_none() {
-                    return None;
-                }
-                let (av, bv) = (cval(self, a), cval(self, b));
-                self.sym.as_mut()?.binop(*op, *s, ea, av, eb, bv, loc)
+            Some(sy.widen(e, *s))
+        }
+        Rvalue::LoadIdx {
+            base,
+            index,
+            scale,
+            ty,
+        } => {
+            let p = cval(m, base).wrapping_add((cval(m, index) as i64).wrapping_mul(*scale) as u64);
+            let addr_sym = l.get_ref(&m.obs).op(base, rb).is_some()
+                || l.get_ref(&m.obs).op(index, rb).is_some();
+            let sy = l.get(&mut m.obs);
+            if addr_sym {
+                sy.concretise(loc, "load through an input-dependent address");
             }
-            Rvalue::Un(op, s, a) => {
-                let e = self.sym_op(a, rb)?;
-                self.sym.as_mut()?.unop(*op, *s, e, loc)
+            if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+                sy.note_argv_read(k, loc);
             }
-            Rvalue::Cast { from, to, val } => {
-                let e = self.sym_op(val, rb)?;
-                self.sym.as_mut()?.cast(*from, *to, e, loc)
+            let e = shadow::load(&m.mem, l, p, ty.size(), &mut sy.pool)?;
+            if ty.is_float() {
+                sy.concretise(loc, "floating-point value built from input bytes");
+                return None;
             }
-            Rvalue::PtrAdd { base, index, scale } => {
-                let (eb, ei) = (self.sym_op(base, rb), self.sym_op(index, rb));
-                if eb.is_none() && ei.is_none() {
-                    return None;
-                }
-                let (bv, iv) = (cval(self, base), cval(self, index));
-                let sy = self.sym.as_mut()?;
-                let b = sy.at_width(eb, bv, 64);
-                let i = sy.at_width(ei, iv, 64);
-                let k = sy.pool.constant(*scale as u64, 64);
-                let off = sy.pool.mul(i, k);
-                Some(sy.pool.add(b, off))
+            Some(sy.widen(e, *ty))
+        }
+        Rvalue::Bin(op, s, a, b) => {
+            let (ea, eb) = (l.get_ref(&m.obs).op(a, rb), l.get_ref(&m.obs).op(b, rb));
+            if ea.is_none() && eb.is_none() {
+                return None;
             }
-            Rvalue::PtrDiff { a, b, scale } => {
-                let (ea, eb) = (self.sym_op(a, rb), self.sym_op(b, rb));
-                if ea.is_none() && eb.is_none() {
-                    return None;
-                }
-                let (av, bv) = (cval(self, a), cval(self, b));
-                let sy = self.sym.as_mut()?;
-                let x = sy.at_width(ea, av, 64);
-                let y = sy.at_width(eb, bv, 64);
-                let d = sy.pool.sub(x, y);
-                let k = sy.pool.constant(*scale as u64, 64);
-                Some(sy.pool.binary(crate::sym::BinOp::SDiv, d, k))
+            let (av, bv) = (cval(m, a), cval(m, b));
+            l.get(&mut m.obs).binop(*op, *s, ea, av, eb, bv, loc)
+        }
+        Rvalue::Un(op, s, a) => {
+            let e = l.get_ref(&m.obs).op(a, rb)?;
+            l.get(&mut m.obs).unop(*op, *s, e, loc)
+        }
+        Rvalue::Cast { from, to, val } => {
+            let e = l.get_ref(&m.obs).op(val, rb)?;
+            l.get(&mut m.obs).cast(*from, *to, e, loc)
+        }
+        Rvalue::PtrAdd { base, index, scale } => {
+            let (eb, ei) = (
+                l.get_ref(&m.obs).op(base, rb),
+                l.get_ref(&m.obs).op(index, rb),
+            );
+            if eb.is_none() && ei.is_none() {
+                return None;
             }
-            Rvalue::AddrLocal(_)
-            | Rvalue::AddrGlobal(_)
-            | Rvalue::AddrFunc(_)
-            | Rvalue::AddrBuiltin(_) => None,
+            let (bv, iv) = (cval(m, base), cval(m, index));
+            let sy = l.get(&mut m.obs);
+            let b = sy.at_width(eb, bv, 64);
+            let i = sy.at_width(ei, iv, 64);
+            let k = sy.pool.constant(*scale as u64, 64);
+            let off = sy.pool.mul(i, k);
+            Some(sy.pool.add(b, off))
+        }
+        Rvalue::PtrDiff { a, b, scale } => {
+            let (ea, eb) = (l.get_ref(&m.obs).op(a, rb), l.get_ref(&m.obs).op(b, rb));
+            if ea.is_none() && eb.is_none() {
+                return None;
+            }
+            let (av, bv) = (cval(m, a), cval(m, b));
+            let sy = l.get(&mut m.obs);
+            let x = sy.at_width(ea, av, 64);
+            let y = sy.at_width(eb, bv, 64);
+            let d = sy.pool.sub(x, y);
+            let k = sy.pool.constant(*scale as u64, 64);
+            Some(sy.pool.binary(crate::sym::BinOp::SDiv, d, k))
+        }
+        Rvalue::AddrLocal(_)
+        | Rvalue::AddrGlobal(_)
+        | Rvalue::AddrFunc(_)
+        | Rvalue::AddrBuiltin(_) => None,
+    }
+}
+
+/// After a library call in a concolic run: a call that received an input-derived
+/// argument (or read input-derived bytes) but returns a concrete result loses
+/// precision; record where.
+fn note_lost_precision<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    shim: Shim,
+    args: &[(u64, Scalar, Option<u32>)],
+    loc: Loc,
+) {
+    if shims::reads_strings(shim) {
+        let sy = l.get_ref(&m.obs);
+        let read: Vec<usize> = args
+            .iter()
+            .filter(|a| a.1 == Scalar::Ptr)
+            .filter_map(|a| sy.argv_of_slot(memory::slot_of(a.0)))
+            .collect();
+        let sy = l.get(&mut m.obs);
+        for k in read {
+            sy.note_argv_read(k, loc);
         }
     }
-
-    /// After a library call in a concolic run: a call that received an input-derived
-    /// argument (or read input-derived bytes) but returns a concrete result loses
-    /// precision; record where.
-    fn note_lost_precision(&mut self, shim: Shim, args: &[(u64, Scalar, Option<u32>)], loc: Loc) {
-        if shims::reads_strings(shim) {
-            let read: Vec<usize> = match self.sym.as_ref() {
-                Some(sy) => args
-                    .iter()
-                    .filter(|a| a.1 == Scalar::Ptr)
-                    .filter_map(|a| sy.argv_of_slot(memory::slot_of(a.0)))
-                    .collect(),
-                None => Vec::new(),
-            };
-            if let Some(sy) = self.sym.as_mut() {
-                for k in read {
-                    sy.note_argv_read(k, loc);
-                }
-            }
-        }
-        if shims::is_output_only(shim) {
-            return;
-        }
-        let Some(sy) = self.sym.as_ref() else { return };
-        if sy.ret.is_some() {
-            return;
-        }
-        let sym_arg = sy.args.iter().any(|a| a.is_some());
-        let sym_bytes = shims::reads_strings(shim)
-            && args
-                .iter()
-                .any(|(p, t, _)| *t == Scalar::Ptr && self.mem.cstr_has_sym(*p));
-        if sym_arg || sym_bytes {
-            let name = self
-                .prog
-                .builtins
-                .iter()
-                .find(|n| shims::resolve(n) == Some(shim))
-                .cloned()
-                .unwrap_or_default();
-            if let Some(sy) = self.sym.as_mut() {
-                sy.concretise(
-                    loc,
-                    format!("`{name}` of an input-derived value (modelled concretely)"),
-                );
-            }
-        }
+    if shims::is_output_only(shim) {
+        return;
+    }
+    let sy = l.get_ref(&m.obs);
+    if sy.ret.is_some() {
+        return;
+    }
+    let sym_arg = sy.args.iter().any(|a| a.is_some());
+    let sym_bytes = shims::reads_strings(shim)
+        && args
+            .iter()
+            .any(|(p, t, _)| *t == Scalar::Ptr && shadow::cstr_has(&m.mem, l, *p));
+    if sym_arg || sym_bytes {
+        let name = m
+            .prog
+            .builtins
+            .iter()
+            .find(|n| shims::resolve(n) == Some(shim))
+            .cloned()
+            .unwrap_or_default();
+        let sy = l.get(&mut m.obs);
+        sy.concretise(
+            loc,
+            format!("`{name}` of an input-derived value (modelled concretely)"),
+        );
     }
 }
 
 /// Keeps an output call that wrote to stdout with its arguments' expressions (the
 /// symbolic output). Only library calls write output, so the events since the last
 /// library return are this call's.
-fn record_output(m: &mut Machine, shim: Shim, args: &[(u64, Scalar, Option<u32>)], loc: Loc) {
+fn record_output<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    shim: Shim,
+    args: &[(u64, Scalar, Option<u32>)],
+    loc: Loc,
+) {
     let n = m.events.len();
-    let Some(sy) = m.sym.as_deref_mut() else {
-        return;
-    };
+    let sy = l.get(&mut m.obs);
     let seen = sy.events_seen.min(n);
     sy.events_seen = n;
     if !shims::is_output_only(shim) || !m.events[seen..].iter().any(|e| e.stream == 0) {
@@ -463,7 +588,7 @@ fn record_output(m: &mut Machine, shim: Shim, args: &[(u64, Scalar, Option<u32>)
         } else {
             None
         };
-        let sym_text = text.is_some() && m.mem.cstr_has_sym(v);
+        let sym_text = text.is_some() && shadow::cstr_has(&m.mem, l, v);
         out.push(super::OutArg {
             value: v,
             ty,
@@ -497,7 +622,16 @@ fn mask(bits: u32) -> u64 {
 
 /// Record a branch instance on an input-dependent condition `c` (which holds when the
 /// "then" side is taken; for a switch, when a case matched).
-fn record_branch(sy: &mut SymState, stmt: StmtId, loc: Loc, taken: bool, dest: BlockId, c: ExprId) {
+/// `entry` is the trace entry the branch gets, when the run is traced too.
+fn record_branch(
+    sy: &mut SymState,
+    entry: u32,
+    stmt: StmtId,
+    loc: Loc,
+    taken: bool,
+    dest: BlockId,
+    c: ExprId,
+) {
     if sy.pool.is_const(c).is_some() {
         return;
     }
@@ -513,6 +647,6 @@ fn record_branch(sy: &mut SymState, stmt: StmtId, loc: Loc, taken: bool, dest: B
         cond,
         dest: dest.raw(),
         concretised_before,
-        entry: crate::exec::trace::NONE,
+        entry,
     });
 }

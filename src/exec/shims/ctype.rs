@@ -4,9 +4,15 @@
 //! (`exec::concolic`), from the call's arguments.
 
 use super::{arg, ret_int, Args, Shim};
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, X};
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: crate::ir::Loc) -> X<u64> {
+pub fn call<O: Observer>(
+    m: &mut Machine<'_, O>,
+    s: Shim,
+    args: Args,
+    loc: crate::ir::Loc,
+) -> X<u64> {
     let Some(v) = concrete(s, args) else {
         return Err(super::no_model(m, s, loc));
     };

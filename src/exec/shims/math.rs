@@ -2,12 +2,13 @@
 //! bit for bit with a native run on the same machine.
 
 use super::{arg, arg_f64, arg_ld, ret_f64, ret_ld, Args, Shim};
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, X};
 use crate::ir::Loc;
 use crate::libc::ldmath::{self, ToInt};
 
 /// The `long double` functions: the result buffer first, then the arguments.
-fn call_ld(m: &mut Machine, s: Shim, args: Args) -> X<u64> {
+fn call_ld<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args) -> X<u64> {
     let x = arg_ld(m, args, 1)?;
     let v = match s {
         Shim::sqrtl => ldmath::sqrt(x),
@@ -100,7 +101,7 @@ extern "C" {
 
 /// frexp ldexp modf erf erfc tgamma lgamma and their `float` forms; `frexp` and `modf`
 /// store their second result through the pointer argument.
-fn call_libm(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
+fn call_libm<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args) -> X<Option<u64>> {
     let x = f64::from_bits(arg(args, 0));
     let xf = f32::from_bits(arg(args, 0) as u32);
     let n = arg(args, 1) as u32 as i32;
@@ -184,7 +185,7 @@ fn call_libm(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
 /// their `f` and `l` forms, chosen by the argument's size), and the one comparison
 /// behind `isgreater` and its family. The float argument is in the low half, the
 /// `long double` one by address.
-fn call_classify(m: &mut Machine, s: Shim, args: Args) -> X<Option<u64>> {
+fn call_classify<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args) -> X<Option<u64>> {
     use crate::libc::f80::F80;
     let f = f32::from_bits(arg(args, 0) as u32);
     let d = f64::from_bits(arg(args, 0));
@@ -246,7 +247,7 @@ fn fdim(x: f64, y: f64) -> f64 {
     }
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     if matches!(
         s,
         Shim::sqrtl

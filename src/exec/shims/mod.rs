@@ -25,7 +25,7 @@ pub(crate) mod vprintf;
 
 pub(crate) use stdlib::set_env as set_env_var;
 
-use super::hooks::Hooks;
+use super::hooks::Observer;
 use super::interp::{Machine, Stop, X};
 use super::FaultKind;
 use crate::ir::{Loc, Scalar};
@@ -107,7 +107,7 @@ fn returns_struct(s: Shim) -> bool {
 }
 
 /// The `long double` argument `i` (passed by address, see `ir::CallArg`).
-pub(crate) fn arg_ld(m: &Machine, args: Args, i: usize) -> X<F80> {
+pub(crate) fn arg_ld<O: Observer>(m: &Machine<'_, O>, args: Args, i: usize) -> X<F80> {
     let p = arg(args, i);
     let b = try_mem!(m, m.mem.init_bytes(p, 10));
     let mut v = [0u8; 10];
@@ -116,7 +116,7 @@ pub(crate) fn arg_ld(m: &Machine, args: Args, i: usize) -> X<F80> {
 }
 
 /// Write a `long double` result into the result buffer at `p`.
-pub(crate) fn ret_ld(m: &mut Machine, p: u64, v: F80) -> X<u64> {
+pub(crate) fn ret_ld<O: Observer>(m: &mut Machine<'_, O>, p: u64, v: F80) -> X<u64> {
     try_mem!(m, m.mem.write_bytes(p, &v.to_bytes()));
     Ok(0)
 }
@@ -273,7 +273,7 @@ impl EnvVar {
 
 /// The environment as `NAME=VALUE` strings, in order (`main`'s `envp`). At the start
 /// of a run every variable is one the run was given.
-pub fn env_strings(m: &Machine) -> Vec<Vec<u8>> {
+pub fn env_strings<O: Observer>(m: &Machine<'_, O>) -> Vec<Vec<u8>> {
     m.libc
         .env
         .iter()
@@ -291,8 +291,8 @@ pub fn env_strings(m: &Machine) -> Vec<Vec<u8>> {
 
 /// A runtime object of the library (errno, getopt's globals, strerror's strings),
 /// created on first use with `init` as its contents; `slot` remembers it.
-pub(crate) fn lib_object(
-    m: &mut Machine,
+pub(crate) fn lib_object<O: Observer>(
+    m: &mut Machine<'_, O>,
     slot: fn(&mut LibcState) -> &mut u64,
     init: &[u8],
     name: &str,
@@ -318,14 +318,19 @@ pub(crate) fn lib_object(
 }
 
 /// `errno = v`.
-pub(crate) fn set_errno(m: &mut Machine, v: i32, loc: Loc) -> X<()> {
+pub(crate) fn set_errno<O: Observer>(m: &mut Machine<'_, O>, v: i32, loc: Loc) -> X<()> {
     let p = lib_object(m, |l| &mut l.errno_ptr, &[0; 4], "errno", loc)?;
     try_mem!(m, m.mem.store(p, 4, v as u32 as u64));
     Ok(())
 }
 
 /// A string the library owns (strerror's messages, getenv's values), read-only.
-pub(crate) fn lib_string(m: &mut Machine, text: &[u8], name: &str, loc: Loc) -> X<u64> {
+pub(crate) fn lib_string<O: Observer>(
+    m: &mut Machine<'_, O>,
+    text: &[u8],
+    name: &str,
+    loc: Loc,
+) -> X<u64> {
     let mut bytes = text.to_vec();
     bytes.push(0);
     let p = try_mem!(
@@ -345,7 +350,7 @@ pub(crate) fn lib_string(m: &mut Machine, text: &[u8], name: &str, loc: Loc) -> 
 /// Run the `atexit` handlers, last registered first, as `exit` and a return from
 /// `main` do (before stdio is flushed). A handler may itself call `exit`: the rest
 /// still run, as in glibc, because each is removed before it is called.
-pub fn run_atexit(m: &mut Machine, loc: Loc) -> X<()> {
+pub fn run_atexit<O: Observer>(m: &mut Machine<'_, O>, loc: Loc) -> X<()> {
     while let Some(f) = m.libc.atexit.pop() {
         m.call_pointer(f, &[], loc)?;
     }
@@ -374,11 +379,11 @@ pub(crate) fn ret_int(v: i64) -> u64 {
     Scalar::I32.canon(v as u64)
 }
 
-pub(crate) fn unsupported(m: &Machine, what: String, loc: Loc) -> Stop {
+pub(crate) fn unsupported<O: Observer>(m: &Machine<'_, O>, what: String, loc: Loc) -> Stop {
     m.fault(FaultKind::Unsupported, what, loc)
 }
 
-pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let need = min_args(s);
     if args.len() < need {
         return Err(m.fault(
@@ -391,29 +396,28 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         ));
     }
     match module_of(s) {
-        Module::Stdio => stdio::call::<H>(m, s, args, loc),
-        Module::Stdlib => stdlib::call::<H>(m, s, args, loc),
+        Module::Stdio => stdio::call(m, s, args, loc),
+        Module::Stdlib => stdlib::call(m, s, args, loc),
         Module::String => string::call(m, s, args, loc),
         Module::Ctype => ctype::call(m, s, args, loc),
         Module::Math => math::call(m, s, args, loc),
         Module::Time => time::call(m, s, args, loc),
-        Module::Unistd => unistd::call::<H>(m, s, args, loc),
+        Module::Unistd => unistd::call(m, s, args, loc),
         Module::Posix => posix::call(m, s, args, loc),
-        Module::Vprintf => self::vprintf::call::<H>(m, s, args, loc),
+        Module::Vprintf => self::vprintf::call(m, s, args, loc),
         Module::Setjmp => self::setjmp::call(m, s, args, loc),
     }
 }
 
 /// The fault of a shim routed to a module that has no case for it (a bug of regcause,
 /// reported as a limit rather than a wrong answer).
-pub(crate) fn no_model(m: &Machine, s: Shim, loc: Loc) -> Stop {
+pub(crate) fn no_model<O: Observer>(m: &Machine<'_, O>, s: Shim, loc: Loc) -> Stop {
     unsupported(m, format!("library function `{s:?}` has no model"), loc)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::hooks::Concrete;
     use crate::exec::{Limits, RunInput};
 
     fn load(src: &str) -> Result<crate::ir::Program, crate::frontend::FrontendError> {
@@ -434,7 +438,7 @@ mod tests {
     fn every_declared_function_is_modelled_or_rejected() {
         let prog =
             load(&format!("{ALL_HEADERS}int main(void) {{ return 0; }}\n")).expect("headers load");
-        let mut m = Machine::new(&prog, &RunInput::default(), Limits::default());
+        let mut m = Machine::new(&prog, &RunInput::default(), Limits::default(), ());
         let mut rejected: Vec<&str> = Vec::new();
         for &name in NAMES {
             let Some(s) = resolve(name) else {
@@ -448,7 +452,7 @@ mod tests {
             // Called with enough (null/zero) arguments, a model may fault on them, but
             // never for lack of a case in its module.
             let args = vec![(0u64, Scalar::Ptr, None); min_args(s) + 1];
-            if let Err(Stop::Fault(e)) = call::<Concrete>(&mut m, s, &args, Loc::default()) {
+            if let Err(Stop::Fault(e)) = call::<()>(&mut m, s, &args, Loc::default()) {
                 assert!(
                     !e.message.contains("has no model"),
                     "`{name}` is routed to a module without a case for it: {}",
@@ -508,8 +512,8 @@ mod tests {
     #[test]
     fn too_few_arguments_are_refused() {
         let prog = load("int main(void) { return 0; }\n").expect("load");
-        let mut m = Machine::new(&prog, &RunInput::default(), Limits::default());
-        let r = call::<Concrete>(
+        let mut m = Machine::new(&prog, &RunInput::default(), Limits::default(), ());
+        let r = call::<()>(
             &mut m,
             Shim::strcmp,
             &[(0, Scalar::Ptr, None)],

@@ -6,6 +6,7 @@
 
 use super::stdio::{errno_result, view_path};
 use super::{arg, Args, LibcState, Shim};
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::io::{FileKind, Meta};
 use crate::ir::{Loc, Scalar};
@@ -54,13 +55,13 @@ fn stat_bytes(meta: &Meta, ino: u64) -> [u8; STAT_SIZE] {
 }
 
 /// A stable inode number per path within the run (from 2, as a file system's root).
-fn inode(m: &mut Machine, p: &std::path::Path) -> u64 {
+fn inode<O: Observer>(m: &mut Machine<'_, O>, p: &std::path::Path) -> u64 {
     let inodes = &mut m.libc.inodes;
     let n = inodes.len() as u64;
     *inodes.entry(p.to_path_buf()).or_insert(n + 2)
 }
 
-fn stat_path(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+fn stat_path<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let text = try_mem!(m, m.mem.c_string(arg(args, 0)));
     let name = if s == Shim::lstat { "lstat" } else { "stat" };
     let meta = match view_path(m, &text, name, loc)? {
@@ -98,7 +99,7 @@ fn stat_path(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
     }
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1) = (arg(args, 0), arg(args, 1));
     Ok(match s {
         Shim::stat | Shim::lstat => stat_path(m, s, args, loc)?,
@@ -245,7 +246,7 @@ pub struct DirStream {
 const DIRENT_SIZE: usize = 280;
 const D_NAME: usize = 19;
 
-fn opendir(m: &mut Machine, path: u64, loc: Loc) -> X<u64> {
+fn opendir<O: Observer>(m: &mut Machine<'_, O>, path: u64, loc: Loc) -> X<u64> {
     let text = try_mem!(m, m.mem.c_string(path));
     let p = match view_path(m, &text, "opendir", loc)? {
         Some(p) => p,
@@ -280,7 +281,7 @@ fn opendir(m: &mut Machine, path: u64, loc: Loc) -> X<u64> {
         let ino = inode(m, &child);
         entries.push((name, kind, ino));
     }
-    let alloc = |m: &mut Machine, n: usize, what: &str| {
+    let alloc = |m: &mut Machine<'_, O>, n: usize, what: &str| {
         let kind = crate::exec::memory::AllocKind::Runtime;
         m.mem.alloc(n, kind, true, what, loc)
     };
@@ -299,7 +300,7 @@ fn opendir(m: &mut Machine, path: u64, loc: Loc) -> X<u64> {
 }
 
 /// The stream a `DIR *` names, or the located fault of one that names none.
-fn dir_stream<'a>(m: &'a Machine, dir: u64, loc: Loc) -> X<&'a DirStream> {
+fn dir_stream<'a, O: Observer>(m: &'a Machine<'_, O>, dir: u64, loc: Loc) -> X<&'a DirStream> {
     m.libc.dirs.get(&dir).ok_or_else(|| {
         m.fault(
             crate::exec::FaultKind::InvalidPointer,
@@ -310,7 +311,7 @@ fn dir_stream<'a>(m: &'a Machine, dir: u64, loc: Loc) -> X<&'a DirStream> {
 }
 
 /// `readdir`: the next entry in the stream's `struct dirent`, null at the end.
-fn readdir(m: &mut Machine, dir: u64, loc: Loc) -> X<u64> {
+fn readdir<O: Observer>(m: &mut Machine<'_, O>, dir: u64, loc: Loc) -> X<u64> {
     let d = dir_stream(m, dir, loc)?;
     let Some((name, kind, ino)) = d.entries.get(d.pos).cloned() else {
         return Ok(0);
@@ -333,7 +334,7 @@ fn readdir(m: &mut Machine, dir: u64, loc: Loc) -> X<u64> {
 
 /// glibc's `getcwd`: into `buf` of `size` bytes, or a heap block (of `size` bytes, or
 /// just enough when `size` is 0) when `buf` is null.
-fn getcwd(m: &mut Machine, buf: u64, size: usize, loc: Loc) -> X<u64> {
+fn getcwd<O: Observer>(m: &mut Machine<'_, O>, buf: u64, size: usize, loc: Loc) -> X<u64> {
     let mut text = m.io.shown_cwd();
     text.push(0);
     let r = match (buf, size) {
@@ -361,7 +362,7 @@ fn getcwd(m: &mut Machine, buf: u64, size: usize, loc: Loc) -> X<u64> {
 
 /// `setlocale` for the "C" locale: a query, "C", "POSIX", or "" with an environment
 /// naming no other locale gives "C"; another locale is a limit of regcause.
-fn setlocale(m: &mut Machine, category: i32, locale: u64, loc: Loc) -> X<u64> {
+fn setlocale<O: Observer>(m: &mut Machine<'_, O>, category: i32, locale: u64, loc: Loc) -> X<u64> {
     const NAMES: [&str; 7] = [
         "LC_CTYPE",
         "LC_NUMERIC",
@@ -406,7 +407,7 @@ fn setlocale(m: &mut Machine, category: i32, locale: u64, loc: Loc) -> X<u64> {
 }
 
 /// `localeconv` in the "C" locale: "." and empty strings, CHAR_MAX for every count.
-fn localeconv(m: &mut Machine, loc: Loc) -> X<u64> {
+fn localeconv<O: Observer>(m: &mut Machine<'_, O>, loc: Loc) -> X<u64> {
     if m.libc.lconv != 0 {
         return Ok(m.libc.lconv);
     }
@@ -436,7 +437,7 @@ fn localeconv(m: &mut Machine, loc: Loc) -> X<u64> {
 }
 
 /// The value of environment variable `name` in the run's environment.
-fn env_value(m: &Machine, name: &[u8]) -> Option<Vec<u8>> {
+fn env_value<O: Observer>(m: &Machine<'_, O>, name: &[u8]) -> Option<Vec<u8>> {
     m.libc.env.iter().find_map(|v| match v {
         super::EnvVar::Owned { name: n, value, .. } => (n == name).then(|| value.clone()),
         super::EnvVar::User { name: n, ptr } => {

@@ -1,7 +1,7 @@
 //! stdio.h on top of `exec::io`, with the formatting engines of `crate::libc`.
 
 use super::{arg, ret_int, Args, Shim};
-use crate::exec::hooks::{Hooks, Scanned};
+use crate::exec::hooks::{Observer, Scanned, Whole};
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::io::{InPos, OpenError, Outside, STDIN_FD, STDOUT_FD};
 use crate::exec::memory::{AllocKind, MemFault};
@@ -17,8 +17,8 @@ use std::rc::Rc;
 const EOF: u64 = 0xffff_ffff_ffff_ffff;
 
 /// printf's view of the variadic arguments of one call.
-struct VarArgs<'m, 'p> {
-    m: &'m Machine<'p>,
+struct VarArgs<'m, 'p, O: Observer> {
+    m: &'m Machine<'p, O>,
     args: Args<'m>,
     next: usize,
     fault: Option<MemFault>,
@@ -32,7 +32,7 @@ fn type_name(t: Scalar) -> &'static str {
     }
 }
 
-impl VarArgs<'_, '_> {
+impl<O: Observer> VarArgs<'_, '_, O> {
     /// The next argument, which must be of a kind `ok` accepts: anything else is
     /// undefined behaviour natively (the callee reads another register or other bytes).
     fn take_checked(&mut self, ok: impl Fn(Scalar) -> bool) -> Result<u64, FormatError> {
@@ -75,7 +75,7 @@ impl VarArgs<'_, '_> {
     }
 }
 
-impl PrintfArgs for VarArgs<'_, '_> {
+impl<O: Observer> PrintfArgs for VarArgs<'_, '_, O> {
     fn next_int(&mut self, size: u8) -> Result<u64, FormatError> {
         // An integer of the conversion's width (int for hh, h and none; after the
         // default promotions narrower ones arrive as int). Signedness may differ.
@@ -177,7 +177,7 @@ impl PrintfArgs for VarArgs<'_, '_> {
     }
 }
 
-fn format(m: &mut Machine, fmt_ptr: u64, args: Args, loc: Loc) -> X<Vec<u8>> {
+fn format<O: Observer>(m: &mut Machine<'_, O>, fmt_ptr: u64, args: Args, loc: Loc) -> X<Vec<u8>> {
     let fmt = try_mem!(m, m.mem.c_string(fmt_ptr));
     let mut va = VarArgs {
         m,
@@ -215,8 +215,8 @@ enum Source {
     Str { bytes: Vec<u8>, pos: usize },
 }
 
-struct Input<'a, 'p> {
-    m: &'a mut Machine<'p>,
+struct Input<'a, 'p, O: Observer> {
+    m: &'a mut Machine<'p, O>,
     src: Source,
     /// For each consumed byte, its input position when it came from input.
     consumed: Rc<RefCell<Vec<Option<InPos>>>>,
@@ -224,7 +224,7 @@ struct Input<'a, 'p> {
     str_offsets: Vec<Option<InPos>>,
 }
 
-impl ScanInput for Input<'_, '_> {
+impl<O: Observer> ScanInput for Input<'_, '_, O> {
     fn peek(&mut self) -> Option<u8> {
         match &mut self.src {
             Source::File(fd) => self.m.io.peek(*fd),
@@ -326,8 +326,8 @@ fn stored_conversions(fmt: &[u8]) -> Vec<u8> {
     out
 }
 
-fn scan<H: Hooks>(
-    m: &mut Machine,
+fn scan<O: Observer>(
+    m: &mut Machine<'_, O>,
     src: Source,
     str_offsets: Vec<Option<InPos>>,
     fmt_ptr: u64,
@@ -402,13 +402,14 @@ fn scan<H: Hooks>(
                         start,
                         len: text.len(),
                     };
-                    try_mem!(m, H::input_scanned(m, &scanned, loc));
+                    try_mem!(m, O::input_scanned(m, Whole, &scanned, loc));
                 }
             }
             ScanValue::Float { .. } | ScanValue::LongDouble(_) => {
                 if input_range(&consumed, end, 1).is_some() {
-                    H::input_concretised(
+                    O::input_concretised(
                         m,
+                        Whole,
                         "floating-point number read by scanf (floats are concrete)",
                         loc,
                     );
@@ -433,7 +434,7 @@ fn scan<H: Hooks>(
                 if end >= n {
                     try_mem!(
                         m,
-                        H::input_bytes(m, p, &b[..n], &consumed[end - n..end], loc)
+                        O::input_bytes(m, Whole, p, &b[..n], &consumed[end - n..end], loc)
                     );
                 }
             }
@@ -443,16 +444,16 @@ fn scan<H: Hooks>(
     Ok(ret_int(n as i64))
 }
 
-fn write(m: &mut Machine, fd: usize, bytes: &[u8]) -> bool {
+fn write<O: Observer>(m: &mut Machine<'_, O>, fd: usize, bytes: &[u8]) -> bool {
     m.output(fd, bytes)
 }
 
 /// `getc`, telling the observers when the result is a byte of stdin.
-fn getc_input<H: Hooks>(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
+fn getc_input<O: Observer>(m: &mut Machine<'_, O>, fd: usize, loc: Loc) -> u64 {
     match m.io.getc(fd) {
         Some(b) => {
             if let Some(off) = m.io.last_offset {
-                H::input_char(m, off, b, loc);
+                O::input_char(m, Whole, off, b, loc);
             }
             b as u64
         }
@@ -460,7 +461,7 @@ fn getc_input<H: Hooks>(m: &mut Machine, fd: usize, loc: Loc) -> u64 {
     }
 }
 
-pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::printf => {
@@ -519,10 +520,10 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             }
             ret_int(a0 as u8 as i64)
         }
-        Shim::getchar => getc_input::<H>(m, STDIN_FD, loc),
+        Shim::getchar => getc_input(m, STDIN_FD, loc),
         Shim::getc | Shim::fgetc => {
             let fd = m.fd_of(a0, loc)?;
-            getc_input::<H>(m, fd, loc)
+            getc_input(m, fd, loc)
         }
         Shim::ungetc => {
             let fd = m.fd_of(a1, loc)?;
@@ -558,7 +559,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             let len = line.len();
             line.push(0);
             try_mem!(m, m.mem.write_bytes(a0, &line));
-            try_mem!(m, H::input_bytes(m, a0, &line[..len], &offs, loc));
+            try_mem!(m, O::input_bytes(m, Whole, a0, &line[..len], &offs, loc));
             a0
         }
         Shim::gets => {
@@ -582,18 +583,18 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             let len = line.len();
             line.push(0);
             try_mem!(m, m.mem.write_bytes(a0, &line));
-            try_mem!(m, H::input_bytes(m, a0, &line[..len], &offs, loc));
+            try_mem!(m, O::input_bytes(m, Whole, a0, &line[..len], &offs, loc));
             a0
         }
-        Shim::scanf => scan::<H>(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
+        Shim::scanf => scan(m, Source::File(STDIN_FD), Vec::new(), a0, &args[1..], loc)?,
         Shim::fscanf => {
             let fd = m.fd_of(a0, loc)?;
-            scan::<H>(m, Source::File(fd), Vec::new(), a1, &args[2..], loc)?
+            scan(m, Source::File(fd), Vec::new(), a1, &args[2..], loc)?
         }
         Shim::sscanf => {
             let bytes = try_mem!(m, m.mem.c_string(a0));
-            let offs = H::input_offsets(m, a0, bytes.len());
-            scan::<H>(m, Source::Str { bytes, pos: 0 }, offs, a1, &args[2..], loc)?
+            let offs = O::input_offsets(m, Whole, a0, bytes.len());
+            scan(m, Source::Str { bytes, pos: 0 }, offs, a1, &args[2..], loc)?
         }
         Shim::fopen => {
             let path = try_mem!(m, m.mem.c_string(a0));
@@ -689,7 +690,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             }
             let items = buf.len().checked_div(size).unwrap_or(0);
             try_mem!(m, m.mem.write_bytes(a0, &buf));
-            try_mem!(m, H::input_bytes(m, a0, &buf, &offs, loc));
+            try_mem!(m, O::input_bytes(m, Whole, a0, &buf, &offs, loc));
             items as u64
         }
         Shim::fwrite => {
@@ -745,14 +746,14 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             0
         }
         Shim::remove => remove_path(m, a0, "remove", loc)?,
-        Shim::getline => getdelim::<H>(m, a0, a1, b'\n', a2, loc)?,
-        Shim::getdelim => getdelim::<H>(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
+        Shim::getline => getdelim(m, a0, a1, b'\n', a2, loc)?,
+        Shim::getdelim => getdelim(m, a0, a1, a2 as u8, arg(args, 3), loc)?,
         _ => return Err(super::no_model(m, s, loc)),
     })
 }
 
 /// The located refusal of a path outside the run's tree.
-pub(super) fn outside(m: &Machine, func: &str, o: Outside, loc: Loc) -> Stop {
+pub(super) fn outside<O: Observer>(m: &Machine<'_, O>, func: &str, o: Outside, loc: Loc) -> Stop {
     super::unsupported(
         m,
         format!(
@@ -765,8 +766,8 @@ pub(super) fn outside(m: &Machine, func: &str, o: Outside, loc: Loc) -> Stop {
 
 /// A path the program names, resolved in the run's view (`None`: `/dev/null`), or the
 /// located refusal of one outside the tree.
-pub(super) fn view_path(
-    m: &Machine,
+pub(super) fn view_path<O: Observer>(
+    m: &Machine<'_, O>,
     path: &[u8],
     func: &str,
     loc: Loc,
@@ -775,7 +776,12 @@ pub(super) fn view_path(
 }
 
 /// `remove` and `unlink`: 0, or -1 with errno.
-pub(super) fn remove_path(m: &mut Machine, path: u64, func: &str, loc: Loc) -> X<u64> {
+pub(super) fn remove_path<O: Observer>(
+    m: &mut Machine<'_, O>,
+    path: u64,
+    func: &str,
+    loc: Loc,
+) -> X<u64> {
     let text = try_mem!(m, m.mem.c_string(path));
     let r = match view_path(m, &text, func, loc)? {
         // glibc's `remove` of a directory is `rmdir`; `unlink` refuses it.
@@ -789,7 +795,11 @@ pub(super) fn remove_path(m: &mut Machine, path: u64, func: &str, loc: Loc) -> X
 }
 
 /// A C result: the value, or -1 with `errno` set.
-pub(super) fn errno_result(m: &mut Machine, r: Result<i64, i32>, loc: Loc) -> X<u64> {
+pub(super) fn errno_result<O: Observer>(
+    m: &mut Machine<'_, O>,
+    r: Result<i64, i32>,
+    loc: Loc,
+) -> X<u64> {
     match r {
         Ok(v) => Ok(v as u64),
         Err(e) => {
@@ -800,7 +810,7 @@ pub(super) fn errno_result(m: &mut Machine, r: Result<i64, i32>, loc: Loc) -> X<
 }
 
 /// The current value of `errno` (0 before anything set it).
-fn errno_value(m: &Machine) -> X<i32> {
+fn errno_value<O: Observer>(m: &Machine<'_, O>) -> X<i32> {
     let p = m.libc.errno_ptr;
     if p == 0 {
         return Ok(0);
@@ -812,8 +822,8 @@ fn errno_value(m: &Machine) -> X<i32> {
 /// does not fit grows it to the larger of what it needs and twice its size. (glibc
 /// grows per stdio buffer chunk; a line crossing a 4096-byte buffer boundary may
 /// natively end with another `*n`.)
-fn getdelim<H: Hooks>(
-    m: &mut Machine,
+fn getdelim<O: Observer>(
+    m: &mut Machine<'_, O>,
     lineptr: u64,
     np: u64,
     delim: u8,
@@ -858,6 +868,6 @@ fn getdelim<H: Hooks>(
     let len = line.len();
     line.push(0);
     try_mem!(m, m.mem.write_bytes(buf, &line));
-    try_mem!(m, H::input_bytes(m, buf, &line[..len], &offs, loc));
+    try_mem!(m, O::input_bytes(m, Whole, buf, &line[..len], &offs, loc));
     Ok(len as u64)
 }

@@ -1,7 +1,7 @@
 //! stdlib.h and assert.h.
 
 use super::{arg, ret_f64, ret_int, Args, Shim};
-use crate::exec::hooks::{Hooks, Parsed};
+use crate::exec::hooks::{Observer, Parsed, Whole};
 use crate::exec::interp::{Machine, Stop, X};
 use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::AllocKind;
@@ -29,7 +29,7 @@ pub(crate) fn set_env(env: &mut Vec<super::EnvVar>, name: Vec<u8>, value: Vec<u8
 /// followed by '='; the value is the rest of that string, in the program's memory.
 /// The value of a variable the run was given is an input (`env(NAME)`): its bytes are
 /// marked when its string is first made.
-fn getenv<H: Hooks>(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
+fn getenv<O: Observer>(m: &mut Machine<'_, O>, name: &[u8], loc: Loc) -> X<u64> {
     if name.is_empty() {
         return Ok(0);
     }
@@ -65,7 +65,7 @@ fn getenv<H: Hooks>(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
                     let offs: Vec<Option<InPos>> = (0..value.len())
                         .map(|off| Some(InPos::Source { src, off }))
                         .collect();
-                    try_mem!(m, H::input_bytes(m, p + value_at, value, &offs, loc));
+                    try_mem!(m, O::input_bytes(m, Whole, p + value_at, value, &offs, loc));
                 }
                 p
             };
@@ -76,18 +76,18 @@ fn getenv<H: Hooks>(m: &mut Machine, name: &[u8], loc: Loc) -> X<u64> {
 }
 
 /// The bytes from `p` to the end of a C string, for number parsing.
-fn text_at(m: &Machine, p: u64) -> X<Vec<u8>> {
+fn text_at<O: Observer>(m: &Machine<'_, O>, p: u64) -> X<Vec<u8>> {
     m.mem.c_string(p).map_err(|e| m.stop_mem(e))
 }
 
-fn store_endptr(m: &mut Machine, endp: u64, s: u64, consumed: usize) -> X<()> {
+fn store_endptr<O: Observer>(m: &mut Machine<'_, O>, endp: u64, s: u64, consumed: usize) -> X<()> {
     if endp != 0 {
         try_mem!(m, m.mem.store(endp, 8, s + consumed as u64));
     }
     Ok(())
 }
 
-pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::malloc => {
@@ -190,7 +190,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
                 signed,
                 value,
             };
-            H::input_parsed(m, &parsed, loc);
+            O::input_parsed(m, Whole, &parsed, loc);
             value
         }
         Shim::strtold => {
@@ -346,7 +346,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
         }
         Shim::getenv => {
             let name = text_at(m, a0)?;
-            getenv::<H>(m, &name, loc)?
+            getenv(m, &name, loc)?
         }
         Shim::setenv | Shim::unsetenv => {
             // glibc refuses a null or empty name, or one containing '=', with EINVAL.

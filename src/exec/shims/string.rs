@@ -1,12 +1,13 @@
 //! string.h. Every access goes through the memory model, so overruns are caught.
 
 use super::{arg, ret_int, Args, LibcState, Shim};
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, X};
 use crate::exec::memory::AllocKind;
 use crate::ir::Loc;
 use crate::libc::errno;
 
-fn cstr(m: &Machine, p: u64) -> X<Vec<u8>> {
+fn cstr<O: Observer>(m: &Machine<'_, O>, p: u64) -> X<Vec<u8>> {
     m.mem.c_string(p).map_err(|e| m.stop_mem(e))
 }
 
@@ -26,7 +27,7 @@ fn cmp_bytes(a: &[u8], b: &[u8]) -> u64 {
     }
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::strlen => cstr(m, a0)?.len() as u64,
@@ -332,7 +333,7 @@ fn wide_bytes(w: &[i32]) -> Vec<u8> {
 
 /// The wide string (`wchar_t`, 32-bit) at `p`, without its terminator, reading at most
 /// `max` units.
-fn wide(m: &Machine, p: u64, max: usize) -> X<Vec<i32>> {
+fn wide<O: Observer>(m: &Machine<'_, O>, p: u64, max: usize) -> X<Vec<i32>> {
     let mut out = Vec::new();
     while out.len() < max {
         let v = m
@@ -348,7 +349,7 @@ fn wide(m: &Machine, p: u64, max: usize) -> X<Vec<i32>> {
 }
 
 /// `strerror`: glibc's message; values without one share a single buffer.
-fn strerror(m: &mut Machine, e: i32, loc: Loc) -> X<u64> {
+fn strerror<O: Observer>(m: &mut Machine<'_, O>, e: i32, loc: Loc) -> X<u64> {
     if let Some(text) = errno::message(e) {
         if let Some(p) = m.libc.strerror_ptrs.get(&e) {
             return Ok(*p);

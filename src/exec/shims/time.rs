@@ -1,6 +1,7 @@
 //! time.h, deterministic: see `crate::libc::time` for the fixed clock and zone.
 
 use super::{arg, ret_f64, Args, LibcState, Shim};
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, X};
 use crate::exec::FaultKind;
 use crate::ir::Loc;
@@ -10,14 +11,14 @@ use crate::libc::time::{self as t, Tm};
 const EOVERFLOW: i32 = 75;
 
 /// Remember that the run read a value regcause chose (once per call site).
-fn note_fixed(m: &mut Machine, loc: Loc, what: &str) {
+fn note_fixed<O: Observer>(m: &mut Machine<'_, O>, loc: Loc, what: &str) {
     if !m.libc.nondeterministic.iter().any(|(l, _)| *l == loc) {
         m.libc.nondeterministic.push((loc, what.to_string()));
     }
 }
 
 /// Fill the static `struct tm` of gmtime/localtime; returns its address.
-fn store_tm(m: &mut Machine, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
+fn store_tm<O: Observer>(m: &mut Machine<'_, O>, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
     let p = super::lib_object(
         m,
         |l: &mut LibcState| &mut l.tm_ptr,
@@ -35,7 +36,7 @@ fn store_tm(m: &mut Machine, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
 }
 
 /// The zone name gmtime (0: "GMT") or localtime (1: "UTC") points `tm_zone` to.
-fn zone_name(m: &mut Machine, zone: usize, loc: Loc) -> X<u64> {
+fn zone_name<O: Observer>(m: &mut Machine<'_, O>, zone: usize, loc: Loc) -> X<u64> {
     if m.libc.zone_ptrs[zone] != 0 {
         return Ok(m.libc.zone_ptrs[zone]);
     }
@@ -45,7 +46,7 @@ fn zone_name(m: &mut Machine, zone: usize, loc: Loc) -> X<u64> {
     Ok(zp)
 }
 
-fn load_tm(m: &Machine, p: u64) -> X<(Tm, u64)> {
+fn load_tm<O: Observer>(m: &Machine<'_, O>, p: u64) -> X<(Tm, u64)> {
     let mut v = [0i32; 9];
     for (k, f) in v.iter_mut().enumerate() {
         *f = try_mem!(m, m.mem.load(p + 4 * k as u64, 4)) as u32 as i32;
@@ -55,7 +56,7 @@ fn load_tm(m: &Machine, p: u64) -> X<(Tm, u64)> {
     Ok((Tm::from_ints(v, off), zone))
 }
 
-pub fn call(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::time => {

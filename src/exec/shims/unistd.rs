@@ -5,7 +5,7 @@
 
 use super::stdio::{errno_result, outside};
 use super::{arg, ret_int, Args, LibcState, Shim};
-use crate::exec::hooks::Hooks;
+use crate::exec::hooks::{Observer, Whole};
 use crate::exec::interp::{Machine, X};
 use crate::exec::io::{
     FileKind, InPos, OpenError, O_APPEND, O_CREAT, O_NONBLOCK, O_TRUNC, O_WRONLY, STDERR_FD,
@@ -17,7 +17,7 @@ use crate::libc::errno;
 use crate::libc::getopt::{self, Globals, LongOpt};
 
 /// The getopt global `k` (optarg, optind, opterr, optopt) with glibc's initial values.
-fn var(m: &mut Machine, k: usize, loc: Loc) -> X<u64> {
+fn var<O: Observer>(m: &mut Machine<'_, O>, k: usize, loc: Loc) -> X<u64> {
     const INIT: [(&[u8], &str); 4] = [
         (&[0; 8], "optarg"),
         (&[1, 0, 0, 0], "optind"),
@@ -34,11 +34,11 @@ fn var(m: &mut Machine, k: usize, loc: Loc) -> X<u64> {
     super::lib_object(m, slot, init, name, loc)
 }
 
-fn load_i32(m: &Machine, p: u64) -> X<i32> {
+fn load_i32<O: Observer>(m: &Machine<'_, O>, p: u64) -> X<i32> {
     Ok(try_mem!(m, m.mem.load(p, 4)) as u32 as i32)
 }
 
-fn getopt_call(m: &mut Machine, args: Args, long: bool, loc: Loc) -> X<u64> {
+fn getopt_call<O: Observer>(m: &mut Machine<'_, O>, args: Args, long: bool, loc: Loc) -> X<u64> {
     let argc = arg(args, 0) as u32 as i32;
     let argv = arg(args, 1);
     let optstring = try_mem!(m, m.mem.c_string(arg(args, 2)));
@@ -108,7 +108,7 @@ fn getopt_call(m: &mut Machine, args: Args, long: bool, loc: Loc) -> X<u64> {
 
 /// `write(1, ...)` bypasses stdio: its bytes leave before whatever stdout still
 /// buffers, so they go in at the flushed mark and later output events move up.
-fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
+fn write_stdout_direct<O: Observer>(m: &mut Machine<'_, O>, bytes: &[u8], loc: Loc) {
     let at = m.io.write_through_stdout(bytes);
     for ev in m.events.iter_mut() {
         if ev.stream == 0 && ev.start >= at {
@@ -125,10 +125,7 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
         m.events.insert(
             pos,
             crate::exec::OutputEvent {
-                entry: m
-                    .trace
-                    .as_ref()
-                    .map_or(crate::exec::trace::NONE, |t| t.next_entry()),
+                entry: m.obs.next_entry(),
                 stream: 0,
                 start: at,
                 len: bytes.len(),
@@ -141,7 +138,7 @@ fn write_stdout_direct(m: &mut Machine, bytes: &[u8], loc: Loc) {
 
 /// The address of `environ`: a `char **` naming the run's environment as `envp` does,
 /// rebuilt when `setenv`/`unsetenv`/`putenv` changed it since.
-fn environ(m: &mut Machine, loc: Loc) -> X<u64> {
+fn environ<O: Observer>(m: &mut Machine<'_, O>, loc: Loc) -> X<u64> {
     let var = super::lib_object(m, |l| &mut l.environ, &[0; 8], "environ", loc)?;
     let now = super::env_strings(m);
     if m.libc.environ_built.as_ref() != Some(&now) {
@@ -180,7 +177,7 @@ const F_DUPFD_CLOEXEC: i32 = 1030;
 /// `fcntl` on a descriptor: duplicating it, its `FD_CLOEXEC` flag, and the open
 /// file's status flags (of which `O_APPEND` and `O_NONBLOCK` can change, as on Linux;
 /// `O_NONBLOCK` changes nothing on a file). Other commands are `unsupported:`.
-fn fcntl(m: &mut Machine, args: Args, loc: Loc) -> X<u64> {
+fn fcntl<O: Observer>(m: &mut Machine<'_, O>, args: Args, loc: Loc) -> X<u64> {
     let (fd, cmd, a) = (
         arg(args, 0) as u32 as i32,
         arg(args, 1) as u32 as i32,
@@ -244,7 +241,7 @@ fn fcntl(m: &mut Machine, args: Args, loc: Loc) -> X<u64> {
     errno_result(m, r, loc)
 }
 
-pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::__regcause_optarg => var(m, 0, loc)?,
@@ -263,7 +260,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             match r {
                 Ok((bytes, offs)) => {
                     try_mem!(m, m.mem.write_bytes(a1, &bytes));
-                    try_mem!(m, H::input_bytes(m, a1, &bytes, &offs, loc));
+                    try_mem!(m, O::input_bytes(m, Whole, a1, &bytes, &offs, loc));
                     bytes.len() as u64
                 }
                 Err(e) => errno_result(m, Err(e), loc)?,
@@ -286,7 +283,7 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
             m.io.stdin_pos += n;
             let offs: Vec<Option<InPos>> =
                 (start..start + n).map(|o| Some(InPos::Stdin(o))).collect();
-            try_mem!(m, H::input_bytes(m, a1, &bytes, &offs, loc));
+            try_mem!(m, O::input_bytes(m, Whole, a1, &bytes, &offs, loc));
             n as u64
         }
         Shim::write => {

@@ -4,7 +4,7 @@
 //! points.
 
 use super::{Args, Shim};
-use crate::exec::hooks::Hooks;
+use crate::exec::hooks::Observer;
 use crate::exec::interp::{Machine, X};
 use crate::ir::{Loc, Scalar};
 
@@ -42,7 +42,7 @@ pub const VA_LONG_DOUBLE: u64 = VA_KINDS.len() as u64 + 1;
 const MAX_SLOTS: u64 = 1024;
 
 /// The arguments from `ap` to the end of its area, with their kinds.
-fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
+fn slots<O: Observer>(m: &Machine<'_, O>, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
     let mut out = Vec::new();
     let mut k = 0;
     while k < MAX_SLOTS {
@@ -64,7 +64,7 @@ fn slots(m: &Machine, ap: u64) -> Vec<(u64, Scalar, Option<u32>)> {
     out
 }
 
-pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> {
+pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) -> X<u64> {
     // The fixed arguments before the va_list, and the printf model taking them.
     let (fixed, model) = match s {
         Shim::vprintf => (1, Shim::printf),
@@ -81,5 +81,5 @@ pub fn call<H: Hooks>(m: &mut Machine, s: Shim, args: Args, loc: Loc) -> X<u64> 
     };
     let mut all: Vec<(u64, Scalar, Option<u32>)> = args[..fixed].to_vec();
     all.extend(slots(m, ap));
-    super::call::<H>(m, model, &all, loc)
+    super::call(m, model, &all, loc)
 }
