@@ -6,7 +6,16 @@ fn main() {
         .name("git-regcause".into())
         .stack_size(256 << 20)
         .spawn(regcause::cli::main)
-        .map(|t| t.join().unwrap_or(regcause::cli::code::INTERNAL));
+        .map(|t| {
+            t.join().unwrap_or_else(|_| {
+                // The panic's own message is above; say what it means for the user.
+                eprintln!(
+                    "git-regcause: internal error: the command stopped on a bug in regcause \
+                     (the message above); nothing was changed in the repository"
+                );
+                regcause::cli::code::INTERNAL
+            })
+        });
     std::process::exit(code.unwrap_or_else(|e| {
         eprintln!("git-regcause: cannot start the main thread: {e}");
         regcause::cli::code::INTERNAL

@@ -38,6 +38,8 @@ impl RevisionRun {
         traced: bool,
     ) -> Result<RevisionRun, AnalyzeError> {
         let tree = repo.materialise(rev)?;
+        // After the tree is written: a failure here must still remove it.
+        crate::failpoint::hit(super::Stage::Load.failpoint());
         let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;
         let input = test.input(tree.path());
         let (run, trace) = execute(&prog, &input, limits, traced);

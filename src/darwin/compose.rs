@@ -187,7 +187,7 @@ pub fn solve_flips(
     mut progress: impl FnMut(usize),
 ) -> (Vec<Flip>, ComposeStats) {
     let mut stats = ComposeStats::default();
-    let mut solver = Chain::new(cache, Layers::NONE);
+    let mut solver = Chain::new(cache, Layers::FLIP);
     // Satisfiable instances per line so far; usize::MAX once settled.
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
@@ -218,11 +218,8 @@ pub fn solve_flips(
             *queries += 1;
             let neg = pool.negate(p.cond);
             cs.push(neg);
-            let q = if cs.len() > INDEPENDENCE_FROM {
-                connected_part(pool, &cs[..cs.len() - 1], neg)
-            } else {
-                cs.clone()
-            };
+            // The chain poses only the part of a large query connected with `neg`.
+            let q = cs.clone();
             let t = Instant::now();
             let r = solver.check(pool, &q, &[], timeout_ms);
             stats.query(t.elapsed());
@@ -260,41 +257,6 @@ pub fn solve_flips(
     }
     stats.layers = solver.counts;
     (out, stats)
-}
-
-/// Above this many constraints, a query keeps only the part connected with its flipped
-/// constraint (see [`connected_part`]); smaller ones, all of the sample corpus's, are
-/// posed whole as before, so their answers and models stay as they were.
-pub const INDEPENDENCE_FROM: usize = 1000;
-
-/// The constraints of `cs` that share an input with `neg`, directly or through other
-/// constraints of `cs`, then `neg`. `cs` (the good run's condition and the bad run's
-/// prefix) holds on the test's input, so the other constraints keep their inputs' test
-/// values, which satisfy them, and the conjunction with `neg` is satisfiable exactly
-/// when this part is; the replay keeps the test's value for every input a model does
-/// not name. (A test reading 10 KB byte by byte has 30,000 constraints, each on one
-/// byte: whole, each query took most of a second; in parts, milliseconds.)
-fn connected_part(pool: &ExprPool, cs: &[ExprId], neg: ExprId) -> Vec<ExprId> {
-    let mut uf = crate::unionfind::UnionFind::new(pool.vars().len());
-    let vars: Vec<_> = cs.iter().map(|&c| pool.vars_of(c)).collect();
-    let neg_vars = pool.vars_of(neg);
-    for vs in vars.iter().chain(std::iter::once(&neg_vars)) {
-        for w in vs.windows(2) {
-            uf.union(w[0].0 as usize, w[1].0 as usize);
-        }
-    }
-    let roots: HashSet<usize> = neg_vars.iter().map(|v| uf.find(v.0 as usize)).collect();
-    let mut out: Vec<ExprId> = cs
-        .iter()
-        .zip(&vars)
-        .filter(|(_, vs)| {
-            vs.first()
-                .is_some_and(|v| roots.contains(&uf.find(v.0 as usize)))
-        })
-        .map(|(&c, _)| c)
-        .collect();
-    out.push(neg);
-    out
 }
 
 /// A model of `cs` (whose last constraint is the flipped `neg`) in which every input of
@@ -615,36 +577,6 @@ mod tests {
         let (flips, st) = solve_flips_of_line(5, &spent);
         assert_eq!(flips.len(), 5);
         assert_eq!((st.calls(), st.unexamined), (0, 5));
-    }
-
-    /// A large query keeps what is connected with the flipped constraint through
-    /// shared inputs, and nothing else.
-    #[test]
-    fn a_large_query_keeps_the_part_connected_with_the_flip() {
-        let mut p = ExprPool::new();
-        let zero = p.constant(0, 32);
-        let five = p.constant(5, 32);
-        let mut cs = Vec::new();
-        let mut xs = Vec::new();
-        for i in 0..INDEPENDENCE_FROM + 10 {
-            let v = p.new_var(&format!("x{i}"), 32, true).expect("var");
-            let x = p.var(v);
-            xs.push(x);
-            cs.push(p.cmp(CmpOp::Eq, x, zero));
-        }
-        let y = p.new_var("y", 32, true).expect("var");
-        let yv = p.var(y);
-        let x3_plus_5 = p.add(xs[3], five);
-        let link = p.cmp(CmpOp::Eq, yv, x3_plus_5);
-        cs.push(link);
-        let neg = p.cmp(CmpOp::Ne, yv, five);
-        let part = connected_part(&p, &cs, neg);
-        assert_eq!(part, vec![cs[3], link, neg]);
-        // Unsatisfiable through the link, as the whole conjunction is.
-        let mut cache = Cache::disabled();
-        let mut solver = Chain::new(&mut cache, Layers::NONE);
-        let r = solver.check(&p, &part, &[], 10_000);
-        assert!(matches!(r, SolveResult::Unsat), "{r:?}");
     }
 
     /// Once the solver gave up on [`UNKNOWN_PER_LINE`] instances of a line, its later

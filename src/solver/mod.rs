@@ -2,6 +2,12 @@
 //! chain of layers in KLEE's manner, cheapest first, behind one call ([`Chain::check`]).
 //! DARWIN, replay (`pc --check`), exploration and `signature-diff` all ask here.
 //!
+//! 0. **relevance** (`split::connected_to_last`): a flipped path condition (every
+//!    constraint but the last holds on the test's input) larger than
+//!    [`RELEVANT_FROM`] constraints keeps only those that share an input with the
+//!    flipped one, directly or through others: the rest keep their inputs' test values,
+//!    which satisfy them, so the whole is satisfiable exactly when this part is (the
+//!    replay keeps the test's value for every input a model does not name);
 //! 1. **independence** (`split`): the conjunction taken apart into groups that share no
 //!    variable; each group goes down the chain alone and their models combine;
 //! 2. **hints**: a group that a given assignment (a partition's own test) satisfies is
@@ -13,7 +19,7 @@
 //!    group's SMT-LIB2 script;
 //! 6. **z3** (`sym::Solver`), whose answers the memo and the cache then keep.
 //!
-//! Layers 1-4 are chosen per user ([`Layers`]). Every layer is exact in satisfiability;
+//! Layers 0-4 are chosen per user ([`Layers`]). Every layer is exact in satisfiability;
 //! but layers 1-2 give other models than z3 would for the whole query, so a user whose
 //! reports show models (DARWIN's alternative inputs, exploration's tests) keeps them
 //! off and gets z3's own model. Counters per layer ([`Counts`]) go into each user's
@@ -32,6 +38,8 @@ pub use split::holds;
 /// Which of the optional layers a chain uses (the persistent cache and z3 always).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layers {
+    /// Queries are flipped path conditions (see layer 0).
+    pub relevance: bool,
     pub independence: bool,
     pub hints: bool,
     pub bounds: bool,
@@ -42,6 +50,7 @@ impl Layers {
     /// Every layer: `signature-diff`, which asks many overlapping questions and shows
     /// no models.
     pub const ALL: Layers = Layers {
+        relevance: false,
         independence: true,
         hints: true,
         bounds: true,
@@ -50,12 +59,26 @@ impl Layers {
     /// z3's own model for the whole query, answered from the persistent cache when it
     /// can be: DARWIN, exploration, replay.
     pub const NONE: Layers = Layers {
+        relevance: false,
         independence: false,
         hints: false,
         bounds: false,
         memo: false,
     };
+    /// DARWIN's flips: [`Layers::NONE`] with the relevance layer. Below
+    /// [`RELEVANT_FROM`] constraints (every query of the sample corpus) a query is
+    /// posed whole, so its model is z3's own for it.
+    pub const FLIP: Layers = Layers {
+        relevance: true,
+        ..Layers::NONE
+    };
 }
+
+/// Above this many constraints, a flipped path condition keeps only the part connected
+/// with its flipped constraint (layer 0). A test reading 10 KB byte by byte has 30,000
+/// constraints, each on one byte: whole, each query took most of a second; in parts,
+/// milliseconds.
+pub const RELEVANT_FROM: usize = 1000;
 
 /// How a chain's questions were answered, per layer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -63,6 +86,8 @@ impl Layers {
 pub struct Counts {
     /// Questions asked (conjunctions, before splitting).
     pub queries: usize,
+    /// Constraints the relevance layer left out of flipped path conditions.
+    pub left_out: usize,
     /// Groups that reached the solver's own layers (the persistent cache, then z3).
     pub solver_calls: usize,
     /// Groups answered by a hint's values.
@@ -129,6 +154,15 @@ impl<'c> Chain<'c> {
         timeout_ms: u32,
     ) -> Answer {
         self.counts.queries += 1;
+        let relevant;
+        let cs = match cs.split_last() {
+            Some((&flip, rest)) if self.layers.relevance && cs.len() > RELEVANT_FROM => {
+                relevant = split::connected_to_last(pool, rest, flip);
+                self.counts.left_out += cs.len() - relevant.len();
+                &relevant[..]
+            }
+            _ => cs,
+        };
         let groups = if self.layers.independence {
             let conj = split::conjuncts(pool, cs);
             if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {

@@ -165,12 +165,76 @@ fn compared_with_constant(pool: &ExprPool, c: ExprId) -> Option<(ExprId, CmpOp, 
     }
 }
 
+/// The constraints of `cs` that share an input with `flip`, directly or through other
+/// constraints of `cs`, then `flip` (the relevance layer).
+pub fn connected_to_last(pool: &ExprPool, cs: &[ExprId], flip: ExprId) -> Vec<ExprId> {
+    let mut uf = crate::unionfind::UnionFind::new(pool.vars().len());
+    let vars: Vec<_> = cs.iter().map(|&c| pool.vars_of(c)).collect();
+    let flip_vars = pool.vars_of(flip);
+    for vs in vars.iter().chain(std::iter::once(&flip_vars)) {
+        for w in vs.windows(2) {
+            uf.union(w[0].0 as usize, w[1].0 as usize);
+        }
+    }
+    let roots: std::collections::HashSet<usize> =
+        flip_vars.iter().map(|v| uf.find(v.0 as usize)).collect();
+    let mut out: Vec<ExprId> = cs
+        .iter()
+        .zip(&vars)
+        .filter(|(_, vs)| {
+            vs.first()
+                .is_some_and(|v| roots.contains(&uf.find(v.0 as usize)))
+        })
+        .map(|(&c, _)| c)
+        .collect();
+    out.push(flip);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cache::Cache;
     use crate::solver::{Chain, Layers};
     use crate::sym::SolveResult;
+
+    /// A large flipped path condition is posed as the part connected with its flip,
+    /// and answered as the whole would be.
+    #[test]
+    fn a_large_flip_keeps_the_part_connected_with_it() {
+        let mut p = ExprPool::new();
+        let zero = p.constant(0, 32);
+        let five = p.constant(5, 32);
+        let mut cs = Vec::new();
+        let mut xs = Vec::new();
+        for i in 0..crate::solver::RELEVANT_FROM + 10 {
+            let v = p.new_var(&format!("x{i}"), 32, true).expect("var");
+            let x = p.var(v);
+            xs.push(x);
+            cs.push(p.cmp(CmpOp::Eq, x, zero));
+        }
+        let y = p.new_var("y", 32, true).expect("var");
+        let yv = p.var(y);
+        let x3_plus_5 = p.add(xs[3], five);
+        let link = p.cmp(CmpOp::Eq, yv, x3_plus_5);
+        cs.push(link);
+        let neg = p.cmp(CmpOp::Ne, yv, five);
+        assert_eq!(connected_to_last(&p, &cs, neg), vec![cs[3], link, neg]);
+        cs.push(neg);
+        // Unsatisfiable through the link, as the whole conjunction is.
+        let mut cache = Cache::disabled();
+        let mut chain = Chain::new(&mut cache, Layers::FLIP);
+        let r = chain.check(&p, &cs, &[], 10_000);
+        assert!(matches!(r, SolveResult::Unsat), "{r:?}");
+        assert_eq!(chain.counts.left_out, cs.len() - 3);
+        // Without the layer, the whole is posed.
+        let mut chain = Chain::new(&mut cache, Layers::NONE);
+        assert!(matches!(
+            chain.check(&p, &cs, &[], 10_000),
+            SolveResult::Unsat
+        ));
+        assert_eq!(chain.counts.left_out, 0);
+    }
 
     fn var(p: &mut ExprPool, name: &str, w: u32) -> ExprId {
         let v = p.new_var(name, w, true).expect("fresh name");

@@ -134,6 +134,28 @@ fn a_panic_in_a_late_stage_still_gives_the_report() {
     assert!(text(&o.stdout).contains("the naming stage stopped"));
 }
 
+#[test]
+fn a_panic_while_loading_is_an_internal_error_that_leaves_no_tree() {
+    let (dir, repo, args) = sample();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).expect("mkdir");
+    let o = run(&repo, &args, "stage-load", &tmp);
+    assert_eq!(o.status.code(), Some(code::INTERNAL), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("failpoint `stage-load`"), "{err}");
+    assert!(err.contains("git-regcause: internal error"), "{err}");
+    assert!(
+        o.stdout.is_empty(),
+        "a report from nothing: {}",
+        text(&o.stdout)
+    );
+    assert!(
+        scratch_dirs(&tmp).is_empty(),
+        "left behind: {:?}",
+        scratch_dirs(&tmp)
+    );
+}
+
 /// A program that runs forever at its bad revision: its analysis is long enough to be
 /// interrupted while both trees are written out.
 fn looping_repo(dir: &Path) -> PathBuf {
