@@ -72,7 +72,8 @@ pub fn trees_of(
 
 /// Statements of slice members, in the order given, each once.
 fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
-    let mut seen = HashSet::new();
+    // Asked once per slice member: a fast hash (statement ids are small integers).
+    let mut seen: crate::sym::FxHashSet<StmtId> = Default::default();
     members
         .iter()
         .filter_map(|&i| trace.entries.get(i as usize).map(|e| e.stmt))

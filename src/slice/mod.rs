@@ -203,7 +203,6 @@ impl<'a> Slicer<'a> {
         // only when one came after its definition.
         let mut var_pot: crate::sym::FxHashMap<u64, u32> = Default::default();
         let mut any_mem_pot = NONE;
-        let alloc_key: Vec<Option<u64>> = trace.allocs.iter().map(|a| a.var.map(var_key)).collect();
         // Whether potential definer `last` (NONE: none) comes after definition `def`.
         let after = |last: u32, def: u32| last != NONE && (def == NONE || last > def);
         // Memory shadows per allocation, sized lazily.
@@ -300,8 +299,9 @@ impl<'a> Slicer<'a> {
                     })?;
                     let mut prev = u32::MAX - 1;
                     let mut from_init = false;
-                    let var =
-                        alloc_key[l.a as usize].and_then(|k| var_pot.get(&spread(k)).copied());
+                    let var = trace.allocs[l.a as usize]
+                        .var
+                        .and_then(|v| var_pot.get(&spread(var_key(v))).copied());
                     for k in l.b as usize..l.b as usize + l.size() as usize {
                         let d = sh.get(k).copied().unwrap_or(NONE);
                         from_init |= d == NONE;
