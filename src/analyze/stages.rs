@@ -113,6 +113,7 @@ pub fn hunk_search(out: &mut Analysis, g: &RevisionRun, b: &RevisionRun, h: Hunk
         units: Default::default(),
         budget: h.budget,
         unjudged: 0,
+        main_file: plain_main_file(&b.prog, &good, &bad),
     };
     let searched = crate::dd::search(&good, &bad, &mut judge);
     if judge.unjudged > 0 {
@@ -134,4 +135,20 @@ pub fn hunk_search(out: &mut Analysis, g: &RevisionRun, b: &RevisionRun, h: Hunk
     if judge.panicked > 0 {
         out.notes.push(Note::SubsetsPanicked(judge.panicked));
     }
+}
+
+/// The file of the bad revision's `main`, when both revisions' text of it shows the
+/// definition plainly (see `dd::InterpJudge::main_file`).
+fn plain_main_file(
+    prog: &crate::ir::Program,
+    good: &std::collections::BTreeMap<String, String>,
+    bad: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    let main = prog.functions.iter().find(|f| f.name == "main")?;
+    let file = prog.file_name(main.loc).to_string();
+    let plain = |t: &std::collections::BTreeMap<String, String>| {
+        t.get(&file)
+            .is_some_and(|s| crate::frontend::defines_main(s))
+    };
+    (plain(good) && plain(bad)).then_some(file)
 }

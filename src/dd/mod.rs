@@ -559,6 +559,11 @@ pub struct InterpJudge<'a> {
     pub budget: &'a crate::budget::Budget,
     /// Subsets left unjudged because the budget was spent.
     pub unjudged: usize,
+    /// The tree file holding the test's `main`, when both revisions define it there in
+    /// plain text (`frontend::defines_main`). A subset the splicer cannot assemble whose
+    /// text of that file no longer shows the definition lost part of it to a hunk: it is
+    /// unresolved without running the preprocessor (which then found a broken unit).
+    pub main_file: Option<String>,
 }
 
 impl InterpJudge<'_> {
@@ -605,6 +610,14 @@ impl InterpJudge<'_> {
             Some(p) => {
                 self.spliced += 1;
                 p.ok()
+            }
+            None if self
+                .main_file
+                .as_ref()
+                .and_then(|f| files.get(f))
+                .is_some_and(|t| !crate::frontend::defines_main(t)) =>
+            {
+                None
             }
             None => self
                 .units

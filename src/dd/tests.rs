@@ -527,6 +527,7 @@ impl Judged {
             units: Default::default(),
             budget: &self.budget,
             unjudged: 0,
+            main_file: None,
         }
     }
 }
@@ -574,4 +575,24 @@ fn a_subset_failing_another_way_is_unresolved() {
         judge.judge(&tree(&[("t.c", &default_only)])),
         Outcome::Unresolved
     );
+}
+
+/// A tree whose `main` lost part of its definition to a hunk (here its opening line) is
+/// unresolved without running the preprocessor when both revisions define `main` in
+/// plain text there; without that knowledge it is preprocessed, and fails to parse.
+#[test]
+fn a_tree_with_mains_definition_cut_is_not_preprocessed() {
+    let good = "#include <stdio.h>\nint main(void) {\n  puts(\"a\");\n  return 0;\n}\n";
+    let bad = "#include <stdio.h>\nint main(void) {\n  puts(\"b\");\n  return 0;\n}\n";
+    let cut = "#include <stdio.h>\n  puts(\"b\");\n  return 0;\n}\nint x(void) { return main; }\n";
+    let j = Judged::new(good, bad);
+    let mut judge = j.judge();
+    judge.main_file = Some("t.c".into());
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
+    assert_eq!(judge.units.preprocessed, 1);
+    assert_eq!(judge.judge(&tree(&[("t.c", cut)])), Outcome::Unresolved);
+    assert_eq!(judge.units.preprocessed, 1, "the cut tree was preprocessed");
+    let mut plain = j.judge();
+    assert_eq!(plain.judge(&tree(&[("t.c", cut)])), Outcome::Unresolved);
+    assert_eq!(plain.units.preprocessed, 1);
 }

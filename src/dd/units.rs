@@ -24,6 +24,8 @@ pub struct UnitCache {
     entries: HashMap<(String, u64), Vec<Preprocessed>>,
     /// Units whose preprocessed text was taken again.
     pub reused: usize,
+    /// Units preprocessed (`cc -E` runs).
+    pub preprocessed: usize,
     /// Declarations parsed in earlier subsets, for this and the spliced texts.
     pub parse: frontend::ParseCache,
 }
@@ -117,6 +119,7 @@ impl UnitCache {
                     text.clone()
                 }
                 None => {
+                    self.preprocessed += 1;
                     let text = frontend::preprocess(root, &PathBuf::from(f), &spec).ok()?;
                     if let Some(deps) = read_files(root, &text, files) {
                         self.entries

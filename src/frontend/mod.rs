@@ -18,7 +18,7 @@ use std::process::Command;
 use crate::ir::{Loc, Program};
 pub use linemap::LineMap;
 pub use lower::ParseCache;
-pub use sources::{find_program, ProgramSpec, SourceError};
+pub use sources::{defines_main, find_program, ProgramSpec, SourceError};
 pub(crate) use splice::marker as line_marker;
 pub use splice::{Revisions, Splicer};
 
