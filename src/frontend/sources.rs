@@ -408,51 +408,29 @@ fn scanned_defines_main(text: &str) -> Option<bool> {
     }
     let code = strip_comments_and_strings(&code);
     let b = code.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let skip_space = |mut i: usize| {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
+    // Brace depth is counted from `from` on; a declaration's parameters are skipped.
+    let (mut depth, mut from) = (0usize, 0usize);
+    for at in main_words(&code) {
+        if at < from {
+            continue;
         }
-        i
-    };
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'{' => depth += 1,
-            b'}' => depth = depth.saturating_sub(1),
-            b'm' if depth == 0
-                && b[i..].starts_with(b"main")
-                && (i == 0 || !ident(b[i - 1]))
-                && !b.get(i + 4).copied().is_some_and(ident) =>
-            {
-                let mut j = skip_space(i + 4);
-                if b.get(j) != Some(&b'(') {
-                    return None;
-                }
-                let mut parens = 0usize;
-                while j < b.len() {
-                    match b[j] {
-                        b'(' => parens += 1,
-                        b')' => {
-                            parens -= 1;
-                            if parens == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                match b.get(skip_space(j + 1)) {
-                    Some(b'{') => return Some(true),
-                    Some(b';' | b',') => i = j,
-                    _ => return None,
-                }
+        for &c in &b[from..at] {
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth = depth.saturating_sub(1),
+                _ => {}
             }
-            _ => {}
         }
-        i += 1;
+        from = at;
+        if depth > 0 {
+            continue;
+        }
+        let next = after_parens(b, at + 4)?;
+        match b.get(next) {
+            Some(b'{') => return Some(true),
+            Some(b';' | b',') => from = next,
+            _ => return None,
+        }
     }
     Some(false)
 }
@@ -472,13 +450,51 @@ fn included_files(root: &Path, file: &Path, spec: &ProgramSpec) -> Vec<String> {
 
 /// Whether the identifier `main` occurs outside comments and literals.
 fn mentions_main(src: &str) -> bool {
-    let code = strip_comments_and_strings(src);
+    main_words(&strip_comments_and_strings(src))
+        .next()
+        .is_some()
+}
+
+/// Offsets of `main` as a whole identifier in `code` (comments and literals blanked).
+fn main_words(code: &str) -> impl Iterator<Item = usize> + '_ {
     let b = code.as_bytes();
-    code.match_indices("main").any(|(s, _)| {
-        let e = s + 4;
-        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-        (s == 0 || !ident(b[s - 1])) && (e >= b.len() || !ident(b[e]))
-    })
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    code.match_indices("main")
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            (at == 0 || !ident(b[at - 1])) && !b.get(at + 4).copied().is_some_and(ident)
+        })
+}
+
+/// After `main` at `from`: the offset of the first byte that is not a space after the
+/// parenthesised list that follows (past `b`'s end when it is not closed); `None` when
+/// no `(` follows.
+fn after_parens(b: &[u8], from: usize) -> Option<usize> {
+    let skip_space = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut k = skip_space(from);
+    if b.get(k) != Some(&b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    while k < b.len() {
+        match b[k] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    Some(skip_space(k + 1))
 }
 
 fn from_tree(root: &Path, name: &str, config: &Config) -> Result<ProgramSpec, SourceError> {
@@ -548,58 +564,18 @@ fn collect_c_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError
 pub fn defines_main(src: &str) -> bool {
     let code = strip_comments_and_strings(src);
     let b = code.as_bytes();
-    let mut i = 0;
-    while let Some(pos) = code[i..].find("main") {
-        let s = i + pos;
-        let e = s + 4;
-        i = e;
-        let before_ok = s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_');
-        let after_ok = e >= b.len() || !(b[e].is_ascii_alphanumeric() || b[e] == b'_');
-        if !before_ok || !after_ok {
-            continue;
-        }
-        let mut j = e;
-        while j < b.len() && b[j].is_ascii_whitespace() {
-            j += 1;
-        }
-        if j >= b.len() || b[j] != b'(' {
-            continue;
-        }
+    let found = main_words(&code).any(|at| {
         // Not a call: the previous token must be a type name or the line start.
-        let prev = code[..s].trim_end();
+        let prev = code[..at].trim_end();
         let prev_ok = prev.is_empty()
             || prev.ends_with("int")
             || prev.ends_with("void")
             || prev.ends_with('}')
             || prev.ends_with(';')
             || prev.ends_with("*/");
-        if !prev_ok {
-            continue;
-        }
-        let mut depth = 0;
-        let mut k = j;
-        while k < b.len() {
-            match b[k] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            k += 1;
-        }
-        k += 1;
-        while k < b.len() && b[k].is_ascii_whitespace() {
-            k += 1;
-        }
-        if k < b.len() && b[k] == b'{' {
-            return true;
-        }
-    }
-    false
+        prev_ok && after_parens(b, at + 4).is_some_and(|k| b.get(k) == Some(&b'{'))
+    });
+    found
 }
 
 fn strip_comments_and_strings(src: &str) -> String {
