@@ -413,25 +413,50 @@ fn connect(path: &Path, busy: Duration) -> Result<Connection, CacheError> {
     let conn = Connection::open(path).map_err(sql("cannot open"))?;
     // The timeout first: switching to WAL and creating the table take locks too.
     conn.busy_timeout(busy).map_err(sql("cannot set up"))?;
+    // SQLite answers "busy" at once, without waiting on the timeout, while another
+    // connection is switching a new file to WAL: processes (or threads) opening a fresh
+    // cache together retry the set-up until the same timeout has passed.
+    let deadline = std::time::Instant::now() + busy;
+    loop {
+        match set_up(&conn) {
+            Ok(()) => return Ok(conn),
+            Err((_, e)) if is_busy(&e) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err((what, e)) => return Err(sql(what)(e)),
+        }
+    }
+}
+
+/// WAL journaling, the table, and a first read (which surfaces corruption at open rather
+/// than at first use); `Err` says which step failed.
+fn set_up(conn: &Connection) -> Result<(), (&'static str, rusqlite::Error)> {
+    let step = |what: &'static str| move |e| (what, e);
     let mode: String = conn
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-        .map_err(sql("cannot set up"))?;
+        .map_err(step("cannot set up"))?;
     if !mode.eq_ignore_ascii_case("wal") {
         // Some file systems refuse WAL; rollback journaling with the busy timeout is
         // still safe for concurrent processes, only slower.
         conn.pragma_update(None, "journal_mode", "DELETE")
-            .map_err(sql("cannot set up"))?;
+            .map_err(step("cannot set up"))?;
     }
     conn.pragma_update(None, "synchronous", "NORMAL")
-        .map_err(sql("cannot set up"))?;
+        .map_err(step("cannot set up"))?;
     conn.execute_batch(SCHEMA)
-        .map_err(sql("cannot create the table"))?;
-    // Reading the table now surfaces corruption at open rather than at first use.
+        .map_err(step("cannot create the table"))?;
     conn.query_row("SELECT COUNT(*) FROM entries LIMIT 1", [], |r| {
         r.get::<_, i64>(0)
     })
-    .map_err(sql("cannot read"))?;
-    Ok(conn)
+    .map_err(step("cannot read"))?;
+    Ok(())
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 #[cfg(test)]
