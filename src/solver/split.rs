@@ -40,18 +40,23 @@ pub(super) fn conjuncts(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
 /// The conjuncts grouped so that no two groups share a variable (each group sorted;
 /// constant conjuncts, which are false, never get here).
 pub(super) fn groups(pool: &ExprPool, conj: &[ExprId]) -> Vec<Vec<ExprId>> {
-    // Conjuncts joined through their variables.
-    let mut sets = crate::unionfind::UnionFind::new(conj.len());
+    joined(pool, conj)
+        .groups()
+        .into_iter()
+        .map(|g| g.into_iter().map(|i| conj[i]).collect())
+        .collect()
+}
+
+/// The constraints `es` (by index) joined into sets through the variables they share.
+fn joined(pool: &ExprPool, es: &[ExprId]) -> crate::unionfind::UnionFind {
+    let mut sets = crate::unionfind::UnionFind::new(es.len());
     let mut owner: HashMap<VarId, usize> = HashMap::new();
-    for (i, &c) in conj.iter().enumerate() {
+    for (i, &c) in es.iter().enumerate() {
         for &v in pool.vars_of(c).iter() {
             sets.union_by_key(&mut owner, i, v);
         }
     }
-    sets.groups()
-        .into_iter()
-        .map(|g| g.into_iter().map(|i| conj[i]).collect())
-        .collect()
+    sets
 }
 
 /// The range a comparison with a constant leaves one value, in one signedness.
@@ -168,24 +173,12 @@ fn compared_with_constant(pool: &ExprPool, c: ExprId) -> Option<(ExprId, CmpOp, 
 /// The constraints of `cs` that share an input with `flip`, directly or through other
 /// constraints of `cs`, then `flip` (the relevance layer).
 pub fn connected_to_last(pool: &ExprPool, cs: &[ExprId], flip: ExprId) -> Vec<ExprId> {
-    let mut uf = crate::unionfind::UnionFind::new(pool.vars().len());
-    let vars: Vec<_> = cs.iter().map(|&c| pool.vars_of(c)).collect();
-    let flip_vars = pool.vars_of(flip);
-    for vs in vars.iter().chain(std::iter::once(&flip_vars)) {
-        for w in vs.windows(2) {
-            uf.union(w[0].0 as usize, w[1].0 as usize);
-        }
-    }
-    let roots: std::collections::HashSet<usize> =
-        flip_vars.iter().map(|v| uf.find(v.0 as usize)).collect();
-    let mut out: Vec<ExprId> = cs
-        .iter()
-        .zip(&vars)
-        .filter(|(_, vs)| {
-            vs.first()
-                .is_some_and(|v| roots.contains(&uf.find(v.0 as usize)))
-        })
-        .map(|(&c, _)| c)
+    let all: Vec<ExprId> = cs.iter().copied().chain(std::iter::once(flip)).collect();
+    let mut sets = joined(pool, &all);
+    let last = sets.find(cs.len());
+    let mut out: Vec<ExprId> = (0..cs.len())
+        .filter(|&i| sets.find(i) == last)
+        .map(|i| cs[i])
         .collect();
     out.push(flip);
     out
