@@ -277,18 +277,14 @@ impl ParseCache {
                     k
                 }
             };
-            let c = match known {
-                Known::Parsed(c) => c,
+            // The chunk's declarations, and whether they run to the end of the text.
+            let (c, to_end) = match known {
+                Known::Parsed(c) => (c, false),
                 Known::FailsWithin(at, expected) => return Chunked::Fails(s + at, expected),
                 Known::Alone => {
                     self.parsed += 1;
                     match parse_from(&text[s..], &declared.names) {
-                        Ok(rest) => {
-                            let base = s as isize - rest.origin;
-                            decls.extend(rest.decls.iter().cloned());
-                            bases.extend(std::iter::repeat_n(base, rest.decls.len()));
-                            return Chunked::Parsed(decls, bases);
-                        }
+                        Ok(rest) => (Rc::new(rest), true),
                         Err((at, expected)) => {
                             if at < e - s {
                                 let k = Known::FailsWithin(at, expected.clone());
@@ -302,6 +298,9 @@ impl ParseCache {
             let base = s as isize - c.origin;
             decls.extend(c.decls.iter().cloned());
             bases.extend(std::iter::repeat_n(base, c.decls.len()));
+            if to_end {
+                break;
+            }
             declared.add(&c.typedefs);
         }
         Chunked::Parsed(decls, bases)
@@ -391,6 +390,37 @@ impl ParseCache {
 mod tests {
     use super::*;
 
+    /// The `.c` programs of the C corpus's `kind` directory, sorted.
+    fn corpus(kind: &str) -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
+        let mut files: Vec<_> = std::fs::read_dir(root.join(kind))
+            .expect("corpus")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "c"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// `cc -E` of corpus program `f` with its directory on the include path.
+    fn preprocessed(f: &std::path::Path) -> Option<String> {
+        let dir = f.parent().expect("dir").to_path_buf();
+        let spec = crate::frontend::ProgramSpec {
+            name: "t".into(),
+            sources: vec![f.to_path_buf()],
+            includes: vec![dir.clone()],
+            workdir: dir.clone(),
+            ..Default::default()
+        };
+        crate::frontend::preprocess(&dir, f, &spec).ok()
+    }
+
+    /// A parse lowered, or its error, as text to compare.
+    fn lowered(u: Result<ParsedUnit, FrontendError>) -> String {
+        format!("{:?}", u.and_then(|u| crate::frontend::lower_units(&[u])))
+    }
+
     #[test]
     fn chunks_end_at_top_level_semicolons_and_function_bodies() {
         let t = "# 1 \"a.c\"\ntypedef struct { int a; } S;\nint f(int x) { return x; }\nint a[2] = { 1, 2 };\nconst char *s = \";}\";\n";
@@ -462,27 +492,11 @@ mod tests {
     /// serves the next.
     #[test]
     fn broken_variants_fail_alike_through_the_cache() {
-        use crate::frontend::{lower_units, parse_preprocessed, parse_preprocessed_with};
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/pass");
-        let mut files: Vec<_> = std::fs::read_dir(&root)
-            .expect("corpus")
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "c"))
-            .collect();
-        files.sort();
-        let lowered = |u: Result<ParsedUnit, FrontendError>| {
-            format!("{:?}", u.and_then(|u| lower_units(&[u])))
-        };
+        use crate::frontend::{parse_preprocessed, parse_preprocessed_with};
+        let files = corpus("pass");
         let (mut seed, mut failing, mut n) = (12345u64, 0, 0);
         for f in files.iter().step_by(4) {
-            let spec = crate::frontend::ProgramSpec {
-                name: "t".into(),
-                sources: vec![f.clone()],
-                workdir: root.clone(),
-                ..Default::default()
-            };
-            let Ok(text) = crate::frontend::preprocess(&root, f, &spec) else {
+            let Some(text) = preprocessed(f) else {
                 continue;
             };
             let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -534,31 +548,12 @@ mod tests {
     /// or taken from the cache.
     #[test]
     fn the_corpus_lowers_the_same_from_chunks() {
-        use crate::frontend::{lower_units, parse_preprocessed, preprocess, ProgramSpec};
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
+        use crate::frontend::parse_preprocessed;
         let mut n = 0;
         for kind in ["pass", "fail", "warn", "reject"] {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(kind))
-                .expect("corpus")
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect();
-            files.sort();
-            for f in files {
-                let dir = f.parent().expect("dir").to_path_buf();
-                let spec = ProgramSpec {
-                    name: "t".into(),
-                    sources: vec![f.clone()],
-                    includes: vec![dir.clone()],
-                    workdir: dir.clone(),
-                    ..ProgramSpec::default()
-                };
-                let Ok(text) = preprocess(&dir, &f, &spec) else {
+            for f in corpus(kind) {
+                let Some(text) = preprocessed(&f) else {
                     continue;
-                };
-                let lowered = |u: Result<ParsedUnit, FrontendError>| {
-                    format!("{:?}", u.and_then(|u| lower_units(&[u])))
                 };
                 let whole = lowered(parse_preprocessed(text.clone()));
                 // Chunks parsed alone (the whole-text shortcut bypassed).
