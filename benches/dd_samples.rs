@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use comfy_table::{presets, Table};
-use regcause::dd::{self, Judge, Outcome};
+use regcause::dd::{self, Judge, Judged, Outcome};
 use regcause::diffctx;
 use regcause_dev::samples::{self, Regression, Sample};
 use serde_json::Value;
@@ -39,8 +39,8 @@ struct Gcc<'a> {
 }
 
 impl Judge for Gcc<'_> {
-    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
-        self.try_judge(files).unwrap_or(Outcome::Unresolved)
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Judged {
+        self.try_judge(files).unwrap_or(Outcome::Unresolved).into()
     }
 }
 
@@ -125,7 +125,8 @@ fn regression_row(s: &Sample, r: &Regression, bin: &Path) -> Result<Vec<String>>
         "--stdin".into(),
         stdin.display().to_string(),
     ];
-    args.extend(["--format", "json", "--no-cache", "--"].map(String::from));
+    // One worker: the native judge below builds and runs one subset at a time.
+    args.extend(["--format", "json", "--no-cache", "-j", "1", "--"].map(String::from));
     args.push(r.test.program.clone());
     args.extend(r.test.args.iter().cloned());
     let o = std::process::Command::new(bin)
@@ -177,7 +178,7 @@ fn regression_row(s: &Sample, r: &Regression, bin: &Path) -> Result<Vec<String>>
             format!("{gcc_ms:.0} ({} subsets)", n.tested),
             format!("{:.1}x", gcc_ms / interp_ms.max(1.0)),
         ),
-        Err(e) => (e.clone(), "-".into()),
+        Err(e) => (e.why.clone(), "-".into()),
     };
     Ok(vec![
         format!("{}/{}", s.name, r.id),

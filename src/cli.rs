@@ -122,6 +122,11 @@ pub struct ExplainArgs {
     /// report says what was not done (exit status 6).
     #[arg(long, value_name = "SECS", default_value_t = crate::budget::DEFAULT_BUDGET_SECS)]
     pub budget: f64,
+    /// Workers judging the hunk search's subsets at once (default: the machine's
+    /// cores). The subsets asked about, and so the report's findings and counts, are
+    /// those of one worker; more workers judge the next few subsets ahead.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Neither read nor write the analysis cache.
     #[arg(long, conflicts_with = "cache")]
     pub no_cache: bool,
@@ -1305,6 +1310,9 @@ fn explain(a: &ExplainArgs) -> Res {
         hunk_search: !a.no_dd,
         expect,
         budget_secs: a.budget,
+        jobs: a
+            .jobs
+            .map_or_else(crate::analyze::default_jobs, usize::from),
     };
     let cache = if a.no_cache {
         crate::cache::Cache::disabled()

@@ -54,6 +54,13 @@ pub struct Request {
     pub expect: Expectation,
     /// Time budget of the stages after the two runs, in seconds (0: none).
     pub budget_secs: f64,
+    /// Workers of the hunk search (at least 1).
+    pub jobs: usize,
+}
+
+/// The machine's cores (1 when it cannot tell).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// What the test's output is judged against.
@@ -167,8 +174,14 @@ pub fn analyze(
     progress(Progress::Stage(Stage::Load));
     let budget = Budget::new(req.budget_secs, req.limits.max_memory);
     let traced = req.condition == ConditionKind::Rsc;
-    let mut g = RevisionRun::load(repo, &req.good, &req.test, req.limits, traced)?;
-    let mut b = RevisionRun::load(repo, &req.bad, &req.test, req.limits, traced)?;
+    let (mut g, mut b) = RevisionRun::load_pair(
+        repo,
+        (&req.good, &req.bad),
+        &req.test,
+        req.limits,
+        traced,
+        req.jobs,
+    )?;
     let expect = expectations(req, &g, &b)?;
     budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
     let mut out = report::Analysis {

@@ -38,6 +38,46 @@ impl RevisionRun {
         traced: bool,
     ) -> Result<RevisionRun, AnalyzeError> {
         let tree = repo.materialise(rev)?;
+        RevisionRun::run_in(tree, rev, test, limits, traced)
+    }
+
+    /// [`load`](RevisionRun::load) for the good and the bad revision, the two loaded
+    /// and run on their own threads when `jobs` allows (the trees are written first:
+    /// the repository is not shared between threads). An error of the good revision
+    /// is the one reported when both fail, as when they run one after the other.
+    pub fn load_pair(
+        repo: &Repo,
+        (good, bad): (&str, &str),
+        test: &Test,
+        limits: Limits,
+        traced: bool,
+        jobs: usize,
+    ) -> Result<(RevisionRun, RevisionRun), AnalyzeError> {
+        if jobs < 2 {
+            let g = RevisionRun::load(repo, good, test, limits, traced)?;
+            return Ok((g, RevisionRun::load(repo, bad, test, limits, traced)?));
+        }
+        let gt = repo.materialise(good)?;
+        let bt = repo.materialise(bad)?;
+        let (g, b) = std::thread::scope(|sc| {
+            let other = sc.spawn(|| RevisionRun::run_in(bt, bad, test, limits, traced));
+            let g = RevisionRun::run_in(gt, good, test, limits, traced);
+            // A panic of the bad revision's thread goes on as the sequential load's would.
+            let b = other
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (g, b)
+        });
+        Ok((g?, b?))
+    }
+
+    fn run_in(
+        tree: Materialised,
+        rev: &str,
+        test: &Test,
+        limits: Limits,
+        traced: bool,
+    ) -> Result<RevisionRun, AnalyzeError> {
         // After the tree is written: a failure here must still remove it.
         crate::failpoint::hit(super::Stage::Load.failpoint());
         let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;

@@ -97,43 +97,43 @@ pub fn hunk_search(out: &mut Analysis, g: &RevisionRun, b: &RevisionRun, h: Hunk
         });
     let reference_steps = g.run.result.steps.max(b.run.result.steps);
     let mut judge = crate::dd::InterpJudge {
-        program: &h.test.program,
-        test: h.test,
-        limits: h.req.limits.relative_to(reference_steps),
-        good: &g.run.result,
-        expect_good: h.expect.0,
-        expect_bad: h.expect.1,
-        bad: crate::dd::FailClass::of(h.divergence, &b.run.result),
-        ub_allowed: g.run.result.warnings.len().max(b.run.result.warnings.len()),
+        run: crate::dd::SubsetRun {
+            program: &h.test.program,
+            test: h.test,
+            limits: h.req.limits.relative_to(reference_steps),
+            good: &g.run.result,
+            expect_good: h.expect.0,
+            expect_bad: h.expect.1,
+            bad: crate::dd::FailClass::of(h.divergence, &b.run.result),
+            ub_allowed: g.run.result.warnings.len().max(b.run.result.warnings.len()),
+            splicer: splicer.as_ref().ok(),
+            main_file: plain_main_file(&b.prog, &good, &bad),
+        },
         cache: h.cache,
-        cache_hits: 0,
-        splicer: splicer.as_ref().ok(),
-        spliced: 0,
-        panicked: 0,
-        units: Default::default(),
         budget: h.budget,
-        unjudged: 0,
-        main_file: plain_main_file(&b.prog, &good, &bad),
+        units: crate::dd::InterpJudge::workers(h.req.jobs),
     };
     let searched = crate::dd::search(&good, &bad, &mut judge);
-    if judge.unjudged > 0 {
+    let tally = match &searched {
+        Ok(s) => s.tally,
+        Err(e) => e.tally,
+    };
+    if tally.unjudged > 0 {
         h.budget.not_done(format!(
             "the hunk search: {} subsets were not judged (the minimal hunks reported are not minimal)",
-            judge.unjudged
+            tally.unjudged
         ));
     }
     match searched {
         Ok(s) => {
-            let (mut dd, notes) =
-                crate::dd::merge(&mut out.findings, &s, &h.slice_lines, judge.cache_hits);
-            dd.subsets_spliced = judge.spliced;
+            let (dd, notes) = crate::dd::merge(&mut out.findings, &s, &h.slice_lines);
             out.dd = Some(dd);
             out.notes.extend(notes);
         }
-        Err(e) => out.notes.push(Note::HunkSearchImpossible(e.to_string())),
+        Err(e) => out.notes.push(Note::HunkSearchImpossible(e.why)),
     }
-    if judge.panicked > 0 {
-        out.notes.push(Note::SubsetsPanicked(judge.panicked));
+    if tally.panicked > 0 {
+        out.notes.push(Note::SubsetsPanicked(tally.panicked));
     }
 }
 

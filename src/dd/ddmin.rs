@@ -46,29 +46,57 @@ fn split(c: &[usize], n: usize) -> Vec<Vec<usize>> {
     parts
 }
 
+/// What ddmin asks about subsets of the changes.
+pub trait Probe {
+    /// The outcome of one subset (sorted). Callers memoise it: ddmin repeats subsets.
+    fn test(&mut self, s: &[usize]) -> Outcome;
+    /// How many subsets are worth judging together: ddmin announces (with [`ahead`])
+    /// that many of the subsets it may ask next, in the order it would ask them, so a
+    /// prober with several workers judges them at once. 1: no announcements.
+    ///
+    /// [`ahead`]: Probe::ahead
+    fn width(&self) -> usize {
+        1
+    }
+    /// The subsets ddmin will ask next, in order, as long as none of them fails.
+    fn ahead(&mut self, _next: &[Vec<usize>]) {}
+}
+
+impl<F: FnMut(&[usize]) -> Outcome> Probe for F {
+    fn test(&mut self, s: &[usize]) -> Outcome {
+        self(s)
+    }
+}
+
 /// A 1-minimal failure-inducing subset of the changes `0..n` (every change of it is
 /// needed: removing any one no longer fails), assuming all `n` together fail and none
-/// passes. `test` is called with sorted subsets; callers memoise it (ddmin repeats
-/// subsets). Returns the changes in ascending order.
-pub fn ddmin(n: usize, test: &mut dyn FnMut(&[usize]) -> Outcome) -> Vec<usize> {
+/// passes. Returns the changes in ascending order. The subsets asked, and so the result,
+/// do not depend on the probe's width: a wider probe only learns them sooner.
+pub fn ddmin(n: usize, probe: &mut dyn Probe) -> Vec<usize> {
     let mut c: Vec<usize> = (0..n).collect();
     let mut gran = 2usize;
+    let width = probe.width().max(1);
     while c.len() >= 2 {
         let parts = split(&c, gran.min(c.len()));
-        let mut next = None;
-        for p in &parts {
-            if test(p) == Outcome::Fail {
-                next = Some((p.clone(), 2));
-                break;
-            }
-        }
-        // With two parts each complement is the other part, already tested.
-        if next.is_none() && parts.len() > 2 {
-            for p in &parts {
+        // Each part, then (with more than two parts: with two, each complement is the
+        // other part, already tested) each complement; the first that fails is kept.
+        let mut asked: Vec<(Vec<usize>, usize)> = parts.iter().map(|p| (p.clone(), 2)).collect();
+        if parts.len() > 2 {
+            asked.extend(parts.iter().map(|p| {
                 let comp: Vec<usize> = c.iter().copied().filter(|x| !p.contains(x)).collect();
-                if test(&comp) == Outcome::Fail {
-                    next = Some((comp, (gran - 1).max(2)));
-                    break;
+                (comp, (gran - 1).max(2))
+            }));
+        }
+        let mut next = None;
+        'round: for window in asked.chunks(width) {
+            if width > 1 {
+                let subsets: Vec<Vec<usize>> = window.iter().map(|(s, _)| s.clone()).collect();
+                probe.ahead(&subsets);
+            }
+            for (s, g) in window {
+                if probe.test(s) == Outcome::Fail {
+                    next = Some((s.clone(), *g));
+                    break 'round;
                 }
             }
         }
@@ -170,6 +198,103 @@ mod tests {
             }
         });
         assert_eq!(r, vec![0, 1, 2, 3, 4]);
+    }
+
+    /// A probe of some width that records what it was asked and announced.
+    struct Wide<F: Fn(&BTreeSet<usize>) -> Outcome> {
+        width: usize,
+        judge: F,
+        asked: Vec<Vec<usize>>,
+        announced: BTreeSet<Vec<usize>>,
+    }
+
+    impl<F: Fn(&BTreeSet<usize>) -> Outcome> Probe for Wide<F> {
+        fn test(&mut self, s: &[usize]) -> Outcome {
+            assert!(
+                self.width == 1 || self.announced.contains(s),
+                "{s:?} asked before it was announced"
+            );
+            self.asked.push(s.to_vec());
+            (self.judge)(&s.iter().copied().collect())
+        }
+        fn width(&self) -> usize {
+            self.width
+        }
+        fn ahead(&mut self, next: &[Vec<usize>]) {
+            assert!(
+                next.len() <= self.width,
+                "{next:?} is wider than {}",
+                self.width
+            );
+            self.announced.extend(next.iter().cloned());
+        }
+    }
+
+    /// The subsets asked, in order, and the result do not depend on the probe's width;
+    /// a wider probe hears of each subset before it is asked about it.
+    #[test]
+    fn a_wide_probe_is_asked_what_a_narrow_one_is() {
+        type Judge = Box<dyn Fn(&BTreeSet<usize>) -> Outcome>;
+        let judges: Vec<(usize, Judge)> = vec![
+            (
+                13,
+                Box::new(|s| {
+                    if s.contains(&9) {
+                        Outcome::Fail
+                    } else {
+                        Outcome::Pass
+                    }
+                }),
+            ),
+            (
+                11,
+                Box::new(|s| {
+                    if s.contains(&2) && s.contains(&7) {
+                        Outcome::Fail
+                    } else {
+                        Outcome::Pass
+                    }
+                }),
+            ),
+            (
+                9,
+                Box::new(|s| match (s.contains(&3), s.contains(&5)) {
+                    (true, false) => Outcome::Unresolved,
+                    (true, true) => Outcome::Fail,
+                    _ => Outcome::Pass,
+                }),
+            ),
+            (
+                10,
+                Box::new(|s| {
+                    if s.len() >= 7 {
+                        Outcome::Fail
+                    } else if s.len() % 3 == 0 {
+                        Outcome::Unresolved
+                    } else {
+                        Outcome::Pass
+                    }
+                }),
+            ),
+        ];
+        for (n, judge) in &judges {
+            let run = |width: usize| {
+                let mut p = Wide {
+                    width,
+                    judge: |s: &BTreeSet<usize>| judge(s),
+                    asked: Vec::new(),
+                    announced: BTreeSet::new(),
+                };
+                let r = ddmin(*n, &mut p);
+                (r, p.asked, p.announced.len())
+            };
+            let (r1, asked1, _) = run(1);
+            for width in 2..=5 {
+                let (r, asked, announced) = run(width);
+                assert_eq!((&r, &asked), (&r1, &asked1), "n={n} width={width}");
+                assert!(announced >= asked.iter().collect::<BTreeSet<_>>().len());
+            }
+        }
     }
 
     #[test]

@@ -84,12 +84,11 @@ fn failure_hunks(
 /// The report's section of `search`, with the deletions it found added to `findings`
 /// (merged with a finding already on their line by `report::build`) and the findings
 /// inside the failure-inducing hunks moved first. `slice_lines` are the (file, line)
-/// pairs of the bad run's relevant slice; `cache_hits` the subsets the cache answered.
+/// pairs of the bad run's relevant slice.
 pub fn merge(
     findings: &mut Vec<Finding>,
     search: &Search,
     slice_lines: &[(String, u32)],
-    cache_hits: usize,
 ) -> (DdSection, Vec<Note>) {
     let ranges: Vec<(String, u32, u32)> = search
         .minimal
@@ -156,7 +155,6 @@ pub fn merge(
     }
     let section = DdSection {
         narrowed,
-        cache_hits,
         hunks,
         reported,
         exposes_only,
@@ -174,6 +172,10 @@ fn figures(search: &Search) -> DdSection {
         groups: search.groups,
         subsets_tested: search.tested,
         unresolved: search.unresolved,
+        cache_hits: search.tally.cache_hits,
+        subsets_spliced: search.tally.spliced,
+        workers: search.workers,
+        subsets_judged_ahead: search.tally.ahead_unused,
         search_ms: search.ms,
         ..DdSection::default()
     }

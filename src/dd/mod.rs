@@ -11,12 +11,13 @@ mod group;
 mod merge;
 mod units;
 
-pub use ddmin::{ddmin, Outcome};
+pub use ddmin::{ddmin, Outcome, Probe};
 pub use group::{group, rename, renames};
 pub use merge::merge;
 pub use units::UnitCache;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::Instant;
 
 use crate::cache::{Cache, Key, Kind};
@@ -27,9 +28,64 @@ use crate::oracle::{self, Divergence, Test, Verdict};
 /// Hunks larger than this (lines on either side) are minimised below hunk level.
 pub const LARGE_HUNK: usize = 3;
 
-/// Decides the outcome of one patched tree (path -> text).
+/// A patched tree: path -> text.
+pub type Tree = BTreeMap<String, String>;
+
+/// Decides the outcome of patched trees.
 pub trait Judge {
-    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome;
+    fn judge(&mut self, files: &Tree) -> Judged;
+    /// How many trees this judge decides at once (its workers).
+    fn width(&self) -> usize {
+        1
+    }
+    /// Several trees, in order: the same judgements as one by one, made at once by a
+    /// judge with several workers.
+    fn judge_all(&mut self, trees: &[&Tree]) -> Vec<Judged> {
+        trees.iter().map(|t| self.judge(t)).collect()
+    }
+}
+
+/// One tree's outcome, and how the judge reached it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub outcome: Outcome,
+    pub how: How,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// The test ran on the tree, lowered from spliced text or through the preprocessor.
+    Ran { spliced: bool },
+    /// The analysis cache knew the outcome.
+    Cached,
+    /// Loading or running the tree panicked (a regcause bug): unresolved.
+    Panicked,
+    /// The analysis budget was spent: unresolved without running.
+    Unjudged,
+}
+
+impl From<Outcome> for Judged {
+    fn from(outcome: Outcome) -> Judged {
+        Judged {
+            outcome,
+            how: How::Ran { spliced: false },
+        }
+    }
+}
+
+/// How the trees the search asked about were judged. Trees a wide judge decided ahead
+/// of the search and that it never asked about are only counted in `ahead_unused`, so
+/// the other counts are those of a judge deciding one tree at a time (but for
+/// `spliced`: whether the splicer makes a pair for a tree depends on how many it was
+/// asked for before).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub cache_hits: usize,
+    pub spliced: usize,
+    pub panicked: usize,
+    pub unjudged: usize,
+    /// Trees judged ahead that the search did not ask about.
+    pub ahead_unused: usize,
 }
 
 /// What the hunk search found, and what it cost.
@@ -47,6 +103,9 @@ pub struct Search {
     /// Changed lines of the whole diff (see [`changed_lines`]).
     pub lines_total: usize,
     pub ms: u64,
+    /// How the subsets were judged, and by how many workers at once.
+    pub tally: Tally,
+    pub workers: usize,
 }
 
 impl Search {
@@ -234,31 +293,98 @@ fn coalesce(mut hs: Vec<Hunk>) -> Vec<Hunk> {
     out
 }
 
-/// Memoised judging of hunk sets, counting distinct trees and unresolved ones.
+/// Memoised judging of hunk sets, counting the distinct trees the search asked about.
 struct Tester<'a> {
-    good: &'a BTreeMap<String, String>,
+    good: &'a Tree,
     judge: &'a mut dyn Judge,
-    memo: HashMap<String, Outcome>,
+    /// Judgements by tree hash, and whether the search asked for each (a tree judged
+    /// ahead may never be).
+    memo: HashMap<String, (Judged, bool)>,
+    tested: usize,
     unresolved: usize,
+    tally: Tally,
 }
 
-impl Tester<'_> {
+impl<'a> Tester<'a> {
+    fn new(good: &'a Tree, judge: &'a mut dyn Judge) -> Tester<'a> {
+        Tester {
+            good,
+            judge,
+            memo: HashMap::new(),
+            tested: 0,
+            unresolved: 0,
+            tally: Tally::default(),
+        }
+    }
+
     fn test(&mut self, hs: &[&Hunk]) -> Outcome {
         let files = diffctx::apply(self.good, hs);
         self.test_files(&files)
     }
 
-    fn test_files(&mut self, files: &BTreeMap<String, String>) -> Outcome {
-        let key = tree_hash(files);
-        if let Some(o) = self.memo.get(&key) {
-            return *o;
+    fn test_files(&mut self, files: &Tree) -> Outcome {
+        let slot = match self.memo.entry(tree_hash(files)) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert((self.judge.judge(files), false)),
+        };
+        let (judged, asked) = *slot;
+        if !asked {
+            slot.1 = true;
+            self.tested += 1;
+            if judged.outcome == Outcome::Unresolved {
+                self.unresolved += 1;
+            }
+            match judged.how {
+                How::Ran { spliced } => self.tally.spliced += usize::from(spliced),
+                How::Cached => self.tally.cache_hits += 1,
+                How::Panicked => self.tally.panicked += 1,
+                How::Unjudged => self.tally.unjudged += 1,
+            }
         }
-        let o = self.judge.judge(files);
-        if o == Outcome::Unresolved {
-            self.unresolved += 1;
+        judged.outcome
+    }
+
+    /// Trees the search may ask about next, judged together (those not known yet).
+    fn ahead(&mut self, trees: &[Tree]) {
+        let mut keys = HashSet::new();
+        let (keys, fresh): (Vec<String>, Vec<&Tree>) = trees
+            .iter()
+            .map(|t| (tree_hash(t), t))
+            .filter(|(k, _)| !self.memo.contains_key(k) && keys.insert(k.clone()))
+            .unzip();
+        if fresh.is_empty() {
+            return;
         }
-        self.memo.insert(key, o);
-        o
+        for (k, j) in keys.into_iter().zip(self.judge.judge_all(&fresh)) {
+            self.memo.insert(k, (j, false));
+        }
+    }
+
+    /// ddmin over subsets of changes whose trees `tree` gives.
+    fn ddmin(&mut self, n: usize, tree: impl Fn(&[usize]) -> Tree) -> Vec<usize> {
+        ddmin(n, &mut Trees { t: self, tree })
+    }
+}
+
+/// ddmin's subsets as trees for the tester.
+struct Trees<'t, 'a, F: Fn(&[usize]) -> Tree> {
+    t: &'t mut Tester<'a>,
+    tree: F,
+}
+
+impl<F: Fn(&[usize]) -> Tree> Probe for Trees<'_, '_, F> {
+    fn test(&mut self, s: &[usize]) -> Outcome {
+        let files = (self.tree)(s);
+        self.t.test_files(&files)
+    }
+
+    fn width(&self) -> usize {
+        self.t.judge.width()
+    }
+
+    fn ahead(&mut self, next: &[Vec<usize>]) {
+        let trees: Vec<Tree> = next.iter().map(|s| (self.tree)(s)).collect();
+        self.t.ahead(&trees);
     }
 }
 
@@ -292,9 +418,9 @@ fn inside_move(
     if edits.is_empty() {
         return None;
     }
-    let kept = ddmin(edits.len(), &mut |s: &[usize]| {
+    let kept = t.ddmin(edits.len(), |s| {
         let e: Vec<&Hunk> = s.iter().map(|k| &edits[*k]).collect();
-        t.test_files(&diffctx::apply(&moved, &e))
+        diffctx::apply(&moved, &e)
     });
     Some(kept.into_iter().map(|k| edits[k].clone()).collect())
 }
@@ -340,9 +466,9 @@ fn inside_renames(
     if edits.is_empty() {
         return None;
     }
-    let kept = ddmin(edits.len(), &mut |s: &[usize]| {
+    let kept = t.ddmin(edits.len(), |s| {
         let e: Vec<&Hunk> = s.iter().map(|k| &edits[*k]).collect();
-        t.test_files(&diffctx::apply(&base, &e))
+        diffctx::apply(&base, &e)
     });
     let found = kept.into_iter().map(|k| edits[k].clone()).collect();
     Some((base, found))
@@ -404,10 +530,10 @@ fn refine_large(
         }
         let big = minimal.remove(i);
         let ps = pieces(&big);
-        let kept = ddmin(ps.len(), &mut |s: &[usize]| {
+        let kept = t.ddmin(ps.len(), |s| {
             let mut hs: Vec<&Hunk> = minimal.iter().chain(fixed).collect();
             hs.extend(s.iter().map(|k| &ps[*k]));
-            t.test_files(&diffctx::apply(base, &hs))
+            diffctx::apply(base, &hs)
         });
         // The pieces go after the hunks not yet looked at, so each is looked at once.
         minimal.extend(kept.into_iter().map(|k| ps[k].clone()));
@@ -420,35 +546,31 @@ fn refine_large(
 /// ddmin over the hunks of `good` -> `bad` (path -> text), then below hunk level on the
 /// large hunks of the result. Fails when the trees do not differ or when applying every
 /// hunk does not fail as the bad revision does.
-pub fn search(
-    good: &BTreeMap<String, String>,
-    bad: &BTreeMap<String, String>,
-    judge: &mut dyn Judge,
-) -> Result<Search, String> {
+pub fn search(good: &Tree, bad: &Tree, judge: &mut dyn Judge) -> Result<Search, Impossible> {
     let started = Instant::now();
     let all = diffctx::hunks(good, bad);
     if all.is_empty() {
-        return Err("the two revisions' trees do not differ".into());
+        return Err(Impossible {
+            why: "the two revisions' trees do not differ".into(),
+            tally: Tally::default(),
+        });
     }
     let groups = group(&all, good, bad);
-    let mut t = Tester {
-        good,
-        judge,
-        memo: HashMap::new(),
-        unresolved: 0,
-    };
+    let mut t = Tester::new(good, judge);
     let every: Vec<&Hunk> = all.iter().collect();
     if t.test(&every) != Outcome::Fail {
-        return Err(
-            "the good tree with every hunk applied does not fail as the bad revision does".into(),
-        );
+        return Err(Impossible {
+            why: "the good tree with every hunk applied does not fail as the bad revision does"
+                .into(),
+            tally: t.tally,
+        });
     }
-    let chosen = ddmin(groups.len(), &mut |s: &[usize]| {
+    let chosen = t.ddmin(groups.len(), |s| {
         let hs: Vec<&Hunk> = s
             .iter()
             .flat_map(|g| groups[*g].iter().map(|k| &all[*k]))
             .collect();
-        t.test(&hs)
+        diffctx::apply(good, &hs)
     });
     let grouped = chosen.iter().any(|g| groups[*g].len() > 1);
     let mut chosen: Vec<usize> = chosen
@@ -462,9 +584,9 @@ pub fn search(
     }
     // Grouping is a guess: try without the members a group does not need.
     if grouped {
-        let kept = ddmin(chosen.len(), &mut |s: &[usize]| {
+        let kept = t.ddmin(chosen.len(), |s| {
             let hs: Vec<&Hunk> = s.iter().map(|k| &all[chosen[*k]]).collect();
-            t.test(&hs)
+            diffctx::apply(good, &hs)
         });
         chosen = kept.into_iter().map(|k| chosen[k]).collect();
     }
@@ -482,12 +604,24 @@ fn finish(
     Search {
         hunks: all.len(),
         groups: groups.len(),
-        tested: t.memo.len(),
+        tested: t.tested,
         unresolved: t.unresolved,
         minimal,
         lines_total: changed_lines(all),
         ms: started.elapsed().as_millis() as u64,
+        tally: Tally {
+            ahead_unused: t.memo.values().filter(|(_, asked)| !asked).count(),
+            ..t.tally
+        },
+        workers: t.judge.width(),
     }
+}
+
+/// Why the hunk search could not run, and how the trees it judged were judged.
+#[derive(Debug)]
+pub struct Impossible {
+    pub why: String,
+    pub tally: Tally,
 }
 
 /// How a run fails, as far as "the same failure" goes: where the runs first part
@@ -528,9 +662,8 @@ impl FailClass {
     }
 }
 
-/// The interpreter as the judge: lowers the patched tree and runs the test on it,
-/// with outcomes kept in the analysis cache.
-pub struct InterpJudge<'a> {
+/// What running the test on one subset needs; shared by the judge's workers.
+pub struct SubsetRun<'a> {
     pub program: &'a str,
     pub test: &'a Test,
     pub limits: Limits,
@@ -543,22 +676,9 @@ pub struct InterpJudge<'a> {
     /// function left without its `return` by a missing hunk, say) is unresolved, as a
     /// native build of it could do anything there.
     pub ub_allowed: usize,
-    pub cache: &'a std::cell::RefCell<Cache>,
-    /// Subsets answered by the cache.
-    pub cache_hits: usize,
     /// Preprocessed text assembled from the two revisions' (see
     /// [`crate::frontend::Splicer`]), when the pair allows it.
     pub splicer: Option<&'a crate::frontend::Splicer>,
-    /// Subsets lowered from spliced text, without the preprocessor.
-    pub spliced: usize,
-    /// Subsets whose load or run panicked (a regcause bug): unresolved, not cached.
-    pub panicked: usize,
-    /// Preprocessed units of earlier subsets, for the trees the splicer cannot assemble.
-    pub units: UnitCache,
-    /// The analysis budget: once it is spent, subsets are no longer run (unresolved).
-    pub budget: &'a crate::budget::Budget,
-    /// Subsets left unjudged because the budget was spent.
-    pub unjudged: usize,
     /// The tree file holding the test's `main`, when both revisions define it there in
     /// plain text (`frontend::defines_main`). A subset the splicer cannot assemble whose
     /// text of that file no longer shows the definition lost part of it to a hunk: it is
@@ -566,7 +686,32 @@ pub struct InterpJudge<'a> {
     pub main_file: Option<String>,
 }
 
+/// The interpreter as the judge: lowers each patched tree and runs the test on it,
+/// with outcomes kept in the analysis cache. Trees judged together run on as many
+/// workers as it has unit caches, each tree on its own thread; the cache is read and
+/// written by the caller's thread only.
+pub struct InterpJudge<'a> {
+    pub run: SubsetRun<'a>,
+    pub cache: &'a std::cell::RefCell<Cache>,
+    /// The analysis budget: once it is spent, subsets are no longer run (unresolved).
+    pub budget: &'a crate::budget::Budget,
+    /// One per worker: preprocessed units and parsed declarations of the subsets that
+    /// worker ran, for the trees the splicer cannot assemble.
+    pub units: Vec<UnitCache>,
+}
+
 impl InterpJudge<'_> {
+    /// Workers' unit caches for `jobs` workers (at least one).
+    pub fn workers(jobs: usize) -> Vec<UnitCache> {
+        (0..jobs.max(1)).map(|_| UnitCache::default()).collect()
+    }
+
+    fn key(&self, files: &Tree) -> Key {
+        Key::new(tree_hash(files).as_bytes(), &self.run.test_bytes())
+    }
+}
+
+impl SubsetRun<'_> {
     fn test_bytes(&self) -> Vec<u8> {
         let mut b = b"dd-subset/3\0".to_vec();
         for a in std::iter::once(&self.test.program).chain(&self.test.args) {
@@ -590,27 +735,24 @@ impl InterpJudge<'_> {
         b
     }
 
-    fn run(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+    /// The outcome of `files`, and whether its text was spliced.
+    fn run(&self, units: &mut UnitCache, files: &Tree) -> (Outcome, bool) {
         let Ok(dir) = crate::scratch::dir("dd") else {
-            return Outcome::Unresolved;
+            return (Outcome::Unresolved, false);
         };
         for (p, t) in files {
             let path = dir.path().join(p);
             let made = path.parent().map_or(Ok(()), std::fs::create_dir_all);
             let bytes = crate::frontend::source_bytes(t);
             if made.and_then(|_| std::fs::write(&path, bytes)).is_err() {
-                return Outcome::Unresolved;
+                return (Outcome::Unresolved, false);
             }
         }
         // The tree is written even when its text is spliced: the run reads its files.
-        let loaded = match self
-            .splicer
-            .and_then(|s| s.load(files, &mut self.units.parse))
-        {
-            Some(p) => {
-                self.spliced += 1;
-                p.ok()
-            }
+        let spliced = self.splicer.and_then(|s| s.load(files, &mut units.parse));
+        let was_spliced = spliced.is_some();
+        let loaded = match spliced {
+            Some(p) => p.ok(),
             None if self
                 .main_file
                 .as_ref()
@@ -619,14 +761,16 @@ impl InterpJudge<'_> {
             {
                 None
             }
-            None => self
-                .units
-                .load(dir.path(), files, self.program, &self.test.config),
+            None => units.load(dir.path(), files, self.program, &self.test.config),
         };
         let Some(prog) = loaded else {
-            return Outcome::Unresolved;
+            return (Outcome::Unresolved, was_spliced);
         };
-        let run = exec::run(&prog, &self.test.input(dir.path()), self.limits);
+        (self.judge_run(&prog, dir.path()), was_spliced)
+    }
+
+    fn judge_run(&self, prog: &crate::ir::Program, dir: &std::path::Path) -> Outcome {
+        let run = exec::run(prog, &self.test.input(dir), self.limits);
         // A subset that runs past the budget (a loop whose exit came with a hunk left
         // out, say) is neither the bad run's failure nor a pass.
         if matches!(&run.outcome, RunOutcome::Fault(e) if e.kind == exec::FaultKind::StepLimit)
@@ -648,39 +792,123 @@ impl InterpJudge<'_> {
             _ => Outcome::Unresolved,
         }
     }
+
+    /// [`run`](SubsetRun::run), with a panic (a bug of the front end or the interpreter
+    /// on a mix of the revisions) costing that subset, not the analysis.
+    fn guarded(&self, units: &mut UnitCache, files: &Tree) -> Judged {
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            crate::failpoint::hit("dd-subset");
+            self.run(units, files)
+        }));
+        match ran {
+            Ok((outcome, spliced)) => Judged {
+                outcome,
+                how: How::Ran { spliced },
+            },
+            Err(_) => Judged {
+                outcome: Outcome::Unresolved,
+                how: How::Panicked,
+            },
+        }
+    }
 }
 
 impl Judge for InterpJudge<'_> {
-    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+    fn judge(&mut self, files: &Tree) -> Judged {
+        self.judge_all(&[files])[0]
+    }
+
+    fn width(&self) -> usize {
+        self.units.len().max(1)
+    }
+
+    fn judge_all(&mut self, trees: &[&Tree]) -> Vec<Judged> {
         if self.budget.spent().is_some() {
-            // Not cached: with more budget, the subset would be judged.
-            self.unjudged += 1;
-            return Outcome::Unresolved;
+            // Not cached: with more budget, the trees would be judged.
+            let unjudged = Judged {
+                outcome: Outcome::Unresolved,
+                how: How::Unjudged,
+            };
+            return vec![unjudged; trees.len()];
         }
-        let key = Key::new(tree_hash(files).as_bytes(), &self.test_bytes());
-        if let Some(o) = self
-            .cache
-            .borrow_mut()
-            .get(Kind::Subset, &key)
-            .and_then(|b| Outcome::parse(&b))
-        {
-            self.cache_hits += 1;
-            return o;
+        if self.units.is_empty() {
+            self.units.push(UnitCache::default());
         }
-        // A panic in one subset (a bug of the front end or the interpreter on a mix of
-        // the revisions) costs that subset, not the analysis.
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            crate::failpoint::hit("dd-subset");
-            self.run(files)
-        }));
-        let Ok(o) = run else {
-            self.panicked += 1;
-            return Outcome::Unresolved;
+        let keys: Vec<Key> = trees.iter().map(|t| self.key(t)).collect();
+        let mut out: Vec<Option<Judged>> = keys
+            .iter()
+            .map(|k| {
+                let known = self.cache.borrow_mut().get(Kind::Subset, k);
+                known
+                    .and_then(|b| Outcome::parse(&b))
+                    .map(|outcome| Judged {
+                        outcome,
+                        how: How::Cached,
+                    })
+            })
+            .collect();
+        let pending: Vec<usize> = (0..trees.len()).filter(|i| out[*i].is_none()).collect();
+        let run = &self.run;
+        let ran: Vec<(usize, Judged)> = match (pending.as_slice(), self.units.as_mut_slice()) {
+            ([], _) => Vec::new(),
+            // One tree, or one worker: on this thread.
+            ([_], [units, ..]) | (_, [units]) => pending
+                .iter()
+                .map(|i| (*i, run.guarded(units, trees[*i])))
+                .collect(),
+            (_, workers) => {
+                let width = workers.len();
+                std::thread::scope(|sc| {
+                    let handles: Vec<_> = workers
+                        .iter_mut()
+                        .enumerate()
+                        .map(|(w, units)| {
+                            let mine: Vec<usize> =
+                                pending.iter().copied().skip(w).step_by(width).collect();
+                            let handle = sc.spawn({
+                                let mine = mine.clone();
+                                move || {
+                                    mine.into_iter()
+                                        .map(|i| (i, run.guarded(units, trees[i])))
+                                        .collect::<Vec<_>>()
+                                }
+                            });
+                            (mine, handle)
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .flat_map(|(mine, h)| {
+                            // `guarded` catches panics; a worker that still ended in
+                            // one loses its trees, as a panicking subset does.
+                            h.join().unwrap_or_else(|_| {
+                                let lost = Judged {
+                                    outcome: Outcome::Unresolved,
+                                    how: How::Panicked,
+                                };
+                                mine.into_iter().map(|i| (i, lost)).collect()
+                            })
+                        })
+                        .collect()
+                })
+            }
         };
-        self.cache
-            .borrow_mut()
-            .put(Kind::Subset, &key, o.as_str().as_bytes());
-        o
+        for (i, j) in ran {
+            if j.how != How::Panicked {
+                self.cache
+                    .borrow_mut()
+                    .put(Kind::Subset, &keys[i], j.outcome.as_str().as_bytes());
+            }
+            out[i] = Some(j);
+        }
+        out.into_iter()
+            .map(|j| {
+                j.unwrap_or(Judged {
+                    outcome: Outcome::Unresolved,
+                    how: How::Panicked,
+                })
+            })
+            .collect()
     }
 }
 

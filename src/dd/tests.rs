@@ -18,10 +18,10 @@ struct Pred<F: Fn(&str) -> Outcome> {
 }
 
 impl<F: Fn(&str) -> Outcome> Judge for Pred<F> {
-    fn judge(&mut self, files: &BTreeMap<String, String>) -> Outcome {
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Judged {
         self.calls += 1;
         let all: String = files.iter().map(|(p, t)| format!("@{p}\n{t}")).collect();
-        (self.f)(&all)
+        (self.f)(&all).into()
     }
 }
 
@@ -246,6 +246,69 @@ fn search_keeps_hunks_needed_together_and_counts_unresolved() {
     assert!(s.unresolved > 0);
 }
 
+/// A [`Pred`] deciding trees several at a time, counting the batches it was given.
+struct Wide<F: Fn(&str) -> Outcome> {
+    pred: Pred<F>,
+    width: usize,
+    batches: usize,
+}
+
+impl<F: Fn(&str) -> Outcome> Judge for Wide<F> {
+    fn judge(&mut self, files: &BTreeMap<String, String>) -> Judged {
+        self.pred.judge(files)
+    }
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn judge_all(&mut self, trees: &[&BTreeMap<String, String>]) -> Vec<Judged> {
+        assert!(trees.len() <= self.width);
+        self.batches += 1;
+        trees.iter().map(|t| self.pred.judge(t)).collect()
+    }
+}
+
+/// A judge deciding several trees at once finds what one deciding them one by one
+/// finds, with the same counts of trees asked about and unresolved; the trees it
+/// decided ahead and was never asked about are counted apart.
+#[test]
+fn a_wide_judge_finds_what_a_narrow_one_does() {
+    let good = tree(&[("p.c", &lines(60, "l"))]);
+    let mut bad = lines(60, "l");
+    for i in [2, 6, 10, 14, 18, 28, 30, 34, 38, 44, 50, 57] {
+        bad = bad.replace(&format!("l{i}\n"), &format!("L{i}\n"));
+    }
+    bad = bad
+        .replace("l21\nl22\nl23\nl24\nl25\n", "r21\nr22\nUSE\nr24\nr25\n")
+        .replace("l47\n", "DECL\n");
+    let bad = tree(&[("p.c", &bad)]);
+    let f = |t: &str| match (t.contains("USE"), t.contains("DECL"), t.contains("L30")) {
+        (true, false, _) => Outcome::Unresolved,
+        (true, true, _) => Outcome::Fail,
+        (false, _, true) => Outcome::Unresolved,
+        _ => Outcome::Pass,
+    };
+    let mut narrow = Pred { f, calls: 0 };
+    let one = search(&good, &bad, &mut narrow).expect("search");
+    assert_eq!(one.tally, Tally::default());
+    for width in [2, 3, 4] {
+        let mut wide = Wide {
+            pred: Pred { f, calls: 0 },
+            width,
+            batches: 0,
+        };
+        let s = search(&good, &bad, &mut wide).expect("search");
+        assert_eq!(s.minimal, one.minimal, "width {width}");
+        assert_eq!((s.tested, s.unresolved), (one.tested, one.unresolved));
+        assert!(wide.batches > 0, "width {width}: nothing judged ahead");
+        assert_eq!(
+            wide.pred.calls,
+            s.tested + s.tally.ahead_unused,
+            "width {width}: each tree judged once"
+        );
+        assert!(s.tally.ahead_unused > 0);
+    }
+}
+
 #[test]
 fn search_refuses_a_diff_that_does_not_fail() {
     let good = tree(&[("p.c", "a\n")]);
@@ -295,7 +358,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..Search::default()
     };
     let mut fs = findings(&[(3, true), (10, true), (12, false)]);
-    let (d, _) = merge(&mut fs, &s, &[("p.c".into(), 10), ("p.c".into(), 4)], 0);
+    let (d, _) = merge(&mut fs, &s, &[("p.c".into(), 10), ("p.c".into(), 4)]);
     assert_eq!(lines_of(&fs), [10, 3, 12]);
     assert_eq!(d.reported.len(), 1);
     assert_eq!((d.hunks[0].start, d.hunks[0].end), (10, 10));
@@ -303,7 +366,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     assert!(!d.exposes_only);
     // No candidate inside, the best one unchanged: the hunk only exposes the fault.
     let mut fs = findings(&[(12, false)]);
-    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 10)], 0);
+    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 10)]);
     assert!(d.exposes_only);
     let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12]);
@@ -315,7 +378,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..s.clone()
     };
     let mut fs = findings(&[(3, true), (10, true)]);
-    let (d, _) = merge(&mut fs, &whole, &[("p.c".into(), 10)], 0);
+    let (d, _) = merge(&mut fs, &whole, &[("p.c".into(), 10)]);
     assert!(d.narrowed && !d.exposes_only);
     assert_eq!(
         d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
@@ -333,7 +396,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..Search::default()
     };
     let mut fs = findings(&[(3, true), (10, true)]);
-    let (d, notes) = merge(&mut fs, &blind, &[("p.c".into(), 10)], 0);
+    let (d, notes) = merge(&mut fs, &blind, &[("p.c".into(), 10)]);
     assert!(!d.narrowed && d.reported.is_empty() && !d.exposes_only);
     assert_eq!(lines_of(&fs), [3, 10]);
     assert!(notes.iter().any(|n| n.text().contains("could not narrow")));
@@ -357,7 +420,7 @@ fn a_deleted_line_is_named_at_its_place() {
             ..Search::default()
         };
         let mut fs = Vec::new();
-        let (d, _) = merge(&mut fs, &s, &[], 0);
+        let (d, _) = merge(&mut fs, &s, &[]);
         let c = &fs[0];
         assert_eq!(
             (c.line.line, &c.evidence, c.changed),
@@ -371,7 +434,7 @@ fn a_deleted_line_is_named_at_its_place() {
         );
         // A decision already at the place: one candidate, the decision's, with the note.
         let mut fs = findings(&[(line, true)]);
-        merge(&mut fs, &s, &[], 0);
+        merge(&mut fs, &s, &[]);
         let r = crate::report::build(crate::report::Analysis {
             findings: fs,
             ..Default::default()
@@ -467,7 +530,7 @@ fn renames_are_found_and_looked_through() {
 }
 
 /// One C file's good and bad revision, run on no input, and a judge of subsets.
-struct Judged {
+struct Fixture {
     test: crate::oracle::Test,
     lim: exec::Limits,
     good: exec::RunResult,
@@ -477,21 +540,21 @@ struct Judged {
     budget: crate::budget::Budget,
 }
 
-impl Judged {
-    fn new(good: &str, bad: &str) -> Judged {
+impl Fixture {
+    fn new(good: &str, bad: &str) -> Fixture {
         let test = crate::oracle::Test::named("t");
         let lim = exec::Limits {
             max_steps: exec::DEFAULT_MAX_STEPS,
             ..exec::Limits::default()
         };
         let (g, b) = (
-            Judged::run_of(&test, lim, good),
-            Judged::run_of(&test, lim, bad),
+            Fixture::run_of(&test, lim, good),
+            Fixture::run_of(&test, lim, bad),
         );
         let Verdict::Regression(d) = oracle::judge_each(&g, &b, None, None) else {
             panic!("not a regression");
         };
-        Judged {
+        Fixture {
             class: FailClass::of(&d, &b),
             test,
             lim,
@@ -511,23 +574,21 @@ impl Judged {
 
     fn judge(&self) -> InterpJudge<'_> {
         InterpJudge {
-            program: "t",
-            test: &self.test,
-            limits: self.lim,
-            good: &self.good,
-            expect_good: None,
-            expect_bad: None,
-            bad: self.class,
-            ub_allowed: 0,
+            run: SubsetRun {
+                program: "t",
+                test: &self.test,
+                limits: self.lim,
+                good: &self.good,
+                expect_good: None,
+                expect_bad: None,
+                bad: self.class,
+                ub_allowed: 0,
+                splicer: None,
+                main_file: None,
+            },
             cache: &self.cache,
-            cache_hits: 0,
-            splicer: None,
-            spliced: 0,
-            panicked: 0,
-            units: Default::default(),
             budget: &self.budget,
-            unjudged: 0,
-            main_file: None,
+            units: InterpJudge::workers(1),
         }
     }
 }
@@ -540,13 +601,56 @@ fn a_subset_resting_on_undefined_behaviour_is_unresolved() {
     let good = "#include <stdio.h>\nint main(void) {\n  int c = 'Z';\n  if (c >= 'A' && c <= 'Z')\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
     let bad = "#include <stdio.h>\nstatic int upper(int c) {\n  return c >= 'A' && c < 'Z';\n}\nint main(void) {\n  int c = 'Z';\n  if (upper(c))\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
     let no_return = bad.replace("  return c >= 'A' && c < 'Z';\n", "");
-    let j = Judged::new(good, bad);
+    let j = Fixture::new(good, bad);
     let mut judge = j.judge();
-    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
-    assert_eq!(judge.judge(&tree(&[("t.c", good)])), Outcome::Pass);
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])).outcome, Outcome::Fail);
+    assert_eq!(judge.judge(&tree(&[("t.c", good)])).outcome, Outcome::Pass);
     assert_eq!(
-        judge.judge(&tree(&[("t.c", &no_return)])),
+        judge.judge(&tree(&[("t.c", &no_return)])).outcome,
         Outcome::Unresolved
+    );
+}
+
+/// Two workers judge trees together, each tree on its own thread, as one judge does
+/// them one by one; the cache answers a tree judged before, by either.
+#[test]
+fn workers_judge_trees_together_as_one_by_one() {
+    let good = "#include <stdio.h>\nint main(void) {\n  int c = 'Z';\n  if (c >= 'A' && c <= 'Z')\n    puts(\"upper\");\n  else\n    puts(\"other\");\n  return 0;\n}\n";
+    let bad = good.replace("c <= 'Z'", "c < 'Z'");
+    let no_return = bad.replace("  return 0;\n", "  return;\n");
+    let broken = bad.replace("int main", "int main(");
+    let j = Fixture::new(good, &bad);
+    let trees = [
+        tree(&[("t.c", &bad)]),
+        tree(&[("t.c", good)]),
+        tree(&[("t.c", &no_return)]),
+        tree(&[("t.c", &broken)]),
+        tree(&[("t.c", good)]),
+    ];
+    let refs: Vec<&BTreeMap<String, String>> = trees.iter().collect();
+    let mut alone = j.judge();
+    let one_by_one: Vec<Outcome> = trees.iter().map(|t| alone.judge(t).outcome).collect();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = std::cell::RefCell::new(Cache::open(&dir.path().join("c.sqlite")));
+    let mut two = j.judge();
+    two.cache = &cache;
+    two.units = InterpJudge::workers(2);
+    let together = two.judge_all(&refs);
+    let outcomes: Vec<Outcome> = together.iter().map(|j| j.outcome).collect();
+    assert_eq!(outcomes, one_by_one);
+    assert_eq!(
+        one_by_one[..2],
+        [Outcome::Fail, Outcome::Pass],
+        "the fixture is not a regression"
+    );
+    assert!(together.iter().all(|j| matches!(j.how, How::Ran { .. })));
+    // Both workers ran trees: each has preprocessed units of its own.
+    assert!(two.units.iter().all(|u| u.preprocessed > 0));
+    let again = two.judge_all(&refs);
+    assert!(again.iter().all(|j| j.how == How::Cached));
+    assert_eq!(
+        again.iter().map(|j| j.outcome).collect::<Vec<_>>(),
+        one_by_one
     );
 }
 
@@ -559,8 +663,8 @@ fn a_subset_failing_another_way_is_unresolved() {
     let bad = "#include <stdio.h>\nstatic int larger(int x, int y) {\n  int a = 2;\n  if (x - y > 1) a = x; else a = y;\n  return a;\n}\nint main(void) {\n  int x = 7, y = 6;\n  printf(\"%d\\n\", larger(x, y));\n  return 0;\n}\n";
     // Without the decision's hunk: larger() returns its default, 2, not bad's 6.
     let default_only = bad.replace("  if (x - y > 1) a = x; else a = y;\n", "");
-    let j = Judged::new(good, bad);
-    let other = Judged::run_of(&j.test, j.lim, &default_only);
+    let j = Fixture::new(good, bad);
+    let other = Fixture::run_of(&j.test, j.lim, &default_only);
     assert_eq!(
         (
             j.good.stdout.as_slice(),
@@ -570,9 +674,9 @@ fn a_subset_failing_another_way_is_unresolved() {
         (&b"7\n"[..], &b"6\n"[..], &b"2\n"[..])
     );
     let mut judge = j.judge();
-    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])).outcome, Outcome::Fail);
     assert_eq!(
-        judge.judge(&tree(&[("t.c", &default_only)])),
+        judge.judge(&tree(&[("t.c", &default_only)])).outcome,
         Outcome::Unresolved
     );
 }
@@ -585,14 +689,23 @@ fn a_tree_with_mains_definition_cut_is_not_preprocessed() {
     let good = "#include <stdio.h>\nint main(void) {\n  puts(\"a\");\n  return 0;\n}\n";
     let bad = "#include <stdio.h>\nint main(void) {\n  puts(\"b\");\n  return 0;\n}\n";
     let cut = "#include <stdio.h>\n  puts(\"b\");\n  return 0;\n}\nint x(void) { return main; }\n";
-    let j = Judged::new(good, bad);
+    let j = Fixture::new(good, bad);
     let mut judge = j.judge();
-    judge.main_file = Some("t.c".into());
-    assert_eq!(judge.judge(&tree(&[("t.c", bad)])), Outcome::Fail);
-    assert_eq!(judge.units.preprocessed, 1);
-    assert_eq!(judge.judge(&tree(&[("t.c", cut)])), Outcome::Unresolved);
-    assert_eq!(judge.units.preprocessed, 1, "the cut tree was preprocessed");
+    judge.run.main_file = Some("t.c".into());
+    assert_eq!(judge.judge(&tree(&[("t.c", bad)])).outcome, Outcome::Fail);
+    assert_eq!(judge.units[0].preprocessed, 1);
+    assert_eq!(
+        judge.judge(&tree(&[("t.c", cut)])).outcome,
+        Outcome::Unresolved
+    );
+    assert_eq!(
+        judge.units[0].preprocessed, 1,
+        "the cut tree was preprocessed"
+    );
     let mut plain = j.judge();
-    assert_eq!(plain.judge(&tree(&[("t.c", cut)])), Outcome::Unresolved);
-    assert_eq!(plain.units.preprocessed, 1);
+    assert_eq!(
+        plain.judge(&tree(&[("t.c", cut)])).outcome,
+        Outcome::Unresolved
+    );
+    assert_eq!(plain.units[0].preprocessed, 1);
 }

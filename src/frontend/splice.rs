@@ -32,10 +32,9 @@
 //!
 //! A tree that fails a check gets `None`, and the caller preprocesses it as usual.
 
-use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::{lower_units, preprocess, FrontendError, ProgramSpec};
 use crate::ir::Program;
@@ -142,7 +141,7 @@ struct Changed {
     /// Whether the program's sources are found by looking for `main`.
     main_good: bool,
     /// Every macro name of the trees, regcause's headers and the flags.
-    macros: Rc<HashSet<String>>,
+    macros: Arc<HashSet<String>>,
     /// A number per distinct line of both revisions, and each revision's lines as
     /// those numbers: a tree's lines are diffed as numbers (comparing lines as text
     /// was most of what splicing a tree cost).
@@ -155,7 +154,7 @@ struct Changed {
 /// dd's trees with a rename applied to lines the diff did not touch (`dd::group`).
 /// Each entry: the old name, the new one, and how often the old one occurs in the
 /// line's code (outside comments and literals).
-type Renames = Rc<Vec<(String, String, usize)>>;
+type Renames = Arc<Vec<(String, String, usize)>>;
 
 /// The lines of a tree's file: a revision's line each, some with identifiers renamed.
 struct View {
@@ -208,7 +207,7 @@ impl Pair {
                 .filter_map(|f| f.strip_prefix("-D"))
                 .map(str::to_string),
         );
-        let macros = Rc::new(macro_names(good.values().chain(bad.values()), &defines));
+        let macros = Arc::new(macro_names(good.values().chain(bad.values()), &defines));
         let mut changed = HashMap::new();
         for k in changed_names {
             let (g, b) = (&good[k], &bad[k]);
@@ -360,7 +359,7 @@ enum SideText<'s> {
 }
 
 /// Pairs made for one set of directive lines; `None` for one that could not be made.
-type Pairs = Vec<Option<Rc<Pair>>>;
+type Pairs = Vec<Option<Arc<Pair>>>;
 
 /// Assembles preprocessed text for trees between two revisions; see the module docs.
 ///
@@ -375,11 +374,39 @@ pub struct Splicer {
     program: String,
     config: crate::config::Config,
     changed: Vec<String>,
-    /// Pairs made, by the directive lines of the trees they serve.
-    pairs: RefCell<HashMap<Vec<String>, Pairs>>,
-    asked: Cell<usize>,
-    made: Cell<usize>,
+    /// Pairs made so far; the hunk search's workers share them.
+    made: Mutex<Made>,
     revisions: Option<Revisions>,
+}
+
+/// The pairs a splicer made, by the directive lines of the trees they serve, and how
+/// many trees it was asked for and pairs it made.
+#[derive(Default)]
+struct Made {
+    pairs: HashMap<Vec<String>, Pairs>,
+    asked: usize,
+    made: usize,
+}
+
+/// What the pairs known for a tree's directive lines say about it.
+enum Tried {
+    Texts(Vec<String>),
+    /// No pair holds all of the tree's lines: a new pair may.
+    LinesMissing,
+    /// A pair could not be made, or a seam no pair can cross: none will do.
+    Unsafe,
+}
+
+fn try_pairs(pairs: &[Option<Arc<Pair>>], tree: &BTreeMap<String, String>) -> Tried {
+    let mut tried = Tried::LinesMissing;
+    for p in pairs {
+        match p.as_ref().map(|p| p.preprocessed(tree)) {
+            Some(Ok(texts)) => return Tried::Texts(texts),
+            Some(Err(Miss::Lines)) => {}
+            None | Some(Err(Miss::Unsafe)) => tried = Tried::Unsafe,
+        }
+    }
+    tried
 }
 
 /// The two revisions' trees as loaded for the test's runs: their roots and each unit's
@@ -431,9 +458,7 @@ impl Splicer {
             program: program.to_string(),
             config: config.clone(),
             changed,
-            pairs: RefCell::new(HashMap::new()),
-            asked: Cell::new(0),
-            made: Cell::new(0),
+            made: Mutex::new(Made::default()),
             revisions: None,
         })
     }
@@ -441,7 +466,6 @@ impl Splicer {
     /// The preprocessed text of each translation unit of `tree` (a tree between the two
     /// revisions), or `None` when it cannot be assembled safely.
     pub fn preprocessed(&self, tree: &BTreeMap<String, String>) -> Option<Vec<String>> {
-        self.asked.set(self.asked.get() + 1);
         // Trees with the same directive lines share pairs.
         let mut key = Vec::new();
         for name in &self.changed {
@@ -453,23 +477,32 @@ impl Splicer {
             );
             key.push(String::new());
         }
-        let known: Vec<Option<Rc<Pair>>> =
-            self.pairs.borrow().get(&key).cloned().unwrap_or_default();
-        let mut lines_missing = true;
-        for p in &known {
-            match p.as_ref().map(|p| p.preprocessed(tree)) {
-                Some(Ok(texts)) => return Some(texts),
-                Some(Err(Miss::Lines)) => {}
-                // A pair that could not be made, or a seam no pair can cross.
-                None | Some(Err(Miss::Unsafe)) => lines_missing = false,
-            }
+        let known: Pairs = {
+            let mut made = self.made();
+            made.asked += 1;
+            made.pairs.get(&key).cloned().unwrap_or_default()
+        };
+        // Splicing from a known pair needs no lock: another worker may splice at once.
+        match try_pairs(&known, tree) {
+            Tried::Texts(texts) => return Some(texts),
+            Tried::Unsafe => return None,
+            Tried::LinesMissing => {}
         }
-        if !lines_missing || known.len() >= 3 || self.made.get() >= 2 + self.asked.get() / 4 {
+        // Making a pair holds the lock: a worker asking for the same directive lines
+        // meanwhile waits for it instead of making its own.
+        let mut made = self.made();
+        let now = made.pairs.get(&key).cloned().unwrap_or_default();
+        match try_pairs(now.get(known.len()..).unwrap_or_default(), tree) {
+            Tried::Texts(texts) => return Some(texts),
+            Tried::Unsafe => return None,
+            Tried::LinesMissing => {}
+        }
+        if now.len() >= 3 || made.made >= 2 + made.asked / 4 {
             return None;
         }
         // A line in neither revision is in no pair either, unless it is a renamed copy
         // of one (`Changed::renames`): let the pair decide.
-        self.made.set(self.made.get() + 1);
+        made.made += 1;
         let (mut gc, mut bc) = (self.good.clone(), self.bad.clone());
         for name in &self.changed {
             let t = split(tree.get(name)?);
@@ -482,13 +515,16 @@ impl Splicer {
                 with_directives_of(&split(&self.bad[name]), &t),
             );
         }
-        let pair = self.make_pair(&gc, &bc).map(Rc::new);
-        self.pairs
-            .borrow_mut()
-            .entry(key)
-            .or_default()
-            .push(pair.clone());
+        let pair = self.make_pair(&gc, &bc).map(Arc::new);
+        made.pairs.entry(key).or_default().push(pair.clone());
+        drop(made);
         pair?.preprocessed(tree).ok()
+    }
+
+    /// The pairs made so far (a worker that panicked while holding them left them
+    /// whole: a pair is added only once made).
+    fn made(&self) -> MutexGuard<'_, Made> {
+        self.made.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Parse and lower `tree` from spliced text; `None` when it cannot be spliced.
@@ -595,7 +631,7 @@ impl Changed {
         bad: Vec<String>,
         [good_info, bad_info]: [Vec<LineInfo>; 2],
         main_good: bool,
-        macros: Rc<HashSet<String>>,
+        macros: Arc<HashSet<String>>,
     ) -> Changed {
         let mut ids = HashMap::new();
         let mut number = |lines: &[String]| -> Vec<u32> {
@@ -783,7 +819,7 @@ impl Changed {
         if map.iter().any(|(o, _, _)| kept.contains(o.as_str())) {
             return None;
         }
-        Some(Rc::new(map))
+        Some(Arc::new(map))
     }
 
     /// A line of either revision with this text, after `dirs` directive lines: the one

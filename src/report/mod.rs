@@ -91,6 +91,13 @@ pub struct DdSection {
     /// sources, without running the preprocessor.
     #[serde(default)]
     pub subsets_spliced: usize,
+    /// Workers judging subsets at once (`--jobs`), and the subsets they judged ahead
+    /// that the search then did not need (the price of judging ahead; not counted in
+    /// `subsets_tested`).
+    #[serde(default)]
+    pub workers: usize,
+    #[serde(default)]
+    pub subsets_judged_ahead: usize,
     pub search_ms: u64,
     /// The minimal failure-inducing hunks, in path and line order.
     pub hunks: Vec<FailureHunk>,

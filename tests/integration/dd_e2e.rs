@@ -319,3 +319,56 @@ fn a_repeated_run_is_answered_by_the_subset_cache() {
         text(&stats.stdout)
     );
 }
+
+/// The report without what depends on time or on the number of workers.
+fn worker_independent(mut v: Value) -> Value {
+    for k in [
+        "search_ms",
+        "subsets_spliced",
+        "workers",
+        "subsets_judged_ahead",
+    ] {
+        v["dd"][k] = Value::Null;
+    }
+    for (k, x) in v["stats"].as_object_mut().expect("stats").iter_mut() {
+        if k.ends_with("_ms") {
+            *x = Value::Null;
+        }
+    }
+    v
+}
+
+/// Several workers judge the hunk search's subsets ahead of it, and the report is the
+/// one worker's: the same hunks, findings and counts of subsets asked about.
+#[test]
+fn several_workers_report_what_one_does() {
+    for name in ["dd-refactor", "dd-together"] {
+        let s = sample(name);
+        let b = build(&s);
+        let r = &s.manifest.regressions[0];
+        let report = |jobs: &str| {
+            json(&run(
+                &s,
+                &b,
+                r,
+                &["--format", "json", "--no-cache", "-j", jobs],
+            ))
+        };
+        let one = report("1");
+        let three = report("3");
+        assert_eq!(
+            (&one["dd"]["workers"], &one["dd"]["subsets_judged_ahead"]),
+            (&Value::from(1), &Value::from(0)),
+            "{name}"
+        );
+        assert_eq!(three["dd"]["workers"], 3, "{name}");
+        // ddmin's rounds here have more than one subset to ask: three workers judge
+        // ahead some the search does not need.
+        assert!(
+            three["dd"]["subsets_judged_ahead"].as_u64() > Some(0),
+            "{name}: {}",
+            three["dd"]
+        );
+        assert_eq!(worker_independent(one), worker_independent(three), "{name}");
+    }
+}

@@ -25,7 +25,7 @@
 //! reaching the same chunk after the same typedef names fails there without parsing.
 
 use std::collections::{BTreeSet, HashMap};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
 use lang_c::span::Node;
@@ -36,7 +36,7 @@ use crate::frontend::{hash_of, lower, FrontendError, LineMap};
 /// One chunk's declarations and the typedef names they declare. A span `x` of them is
 /// at `x - origin + s` in a text where the chunk starts at `s`.
 struct Chunk {
-    decls: Vec<Rc<Node<ExternalDeclaration>>>,
+    decls: Vec<Arc<Node<ExternalDeclaration>>>,
     typedefs: Vec<String>,
     origin: isize,
 }
@@ -44,12 +44,12 @@ struct Chunk {
 /// What is known of a chunk's text after given typedef names.
 #[derive(Clone)]
 enum Known {
-    Parsed(Rc<Chunk>),
+    Parsed(Arc<Chunk>),
     /// It does not parse alone (a boundary guessed wrong, or a syntax error).
     Alone,
     /// Parsing from its start fails inside it (offset in the chunk, expected tokens),
     /// whatever follows.
-    FailsWithin(usize, Rc<[String]>),
+    FailsWithin(usize, Arc<[String]>),
 }
 
 /// A chunk's text, and what is known of it.
@@ -57,9 +57,9 @@ type Entry = (Box<str>, Known);
 
 /// How far the chunks of a text took it.
 enum Chunked {
-    Parsed(Vec<Rc<Node<ExternalDeclaration>>>, Vec<isize>),
+    Parsed(Vec<Arc<Node<ExternalDeclaration>>>, Vec<isize>),
     /// It fails to parse at this offset of the text, expecting these tokens.
-    Fails(usize, Rc<[String]>),
+    Fails(usize, Arc<[String]>),
     /// Most chunks are new: parse it whole.
     MostlyNew,
 }
@@ -175,7 +175,7 @@ fn parse_chunk(chunk: &str, names: &BTreeSet<String>) -> Option<Chunk> {
 /// Parse `chunk` (which may run to the end of the text) after `names`; `Err` gives where
 /// it fails (an offset in `chunk`; 0 for a failure inside the typedef preamble, which
 /// cannot happen for names lang-c accepted before) and the tokens expected there.
-fn parse_from(chunk: &str, names: &BTreeSet<String>) -> Result<Chunk, (usize, Rc<[String]>)> {
+fn parse_from(chunk: &str, names: &BTreeSet<String>) -> Result<Chunk, (usize, Arc<[String]>)> {
     let mut text = String::new();
     for n in names {
         text.push_str("typedef int ");
@@ -188,16 +188,16 @@ fn parse_from(chunk: &str, names: &BTreeSet<String>) -> Result<Chunk, (usize, Rc
     let parsed = lang_c::driver::parse_preprocessed(&config, text).map_err(|e| {
         let at = (e.offset as isize - origin).max(0) as usize;
         let expected: Vec<String> = e.expected.iter().map(|s| s.to_string()).collect();
-        (at, Rc::from(expected))
+        (at, Arc::from(expected))
     })?;
     let mut decls = parsed.unit.0;
     if decls.len() < names.len() {
-        return Err((0, Rc::from(Vec::new())));
+        return Err((0, Arc::from(Vec::new())));
     }
-    let decls: Vec<Rc<Node<ExternalDeclaration>>> = decls
+    let decls: Vec<Arc<Node<ExternalDeclaration>>> = decls
         .split_off(names.len())
         .into_iter()
-        .map(Rc::new)
+        .map(Arc::new)
         .collect();
     let typedefs = decls.iter().flat_map(|d| typedef_names(&d.node)).collect();
     Ok(Chunk {
@@ -272,7 +272,7 @@ impl ParseCache {
                 None => {
                     self.parsed += 1;
                     let k = parse_chunk(chunk, &declared.names)
-                        .map_or(Known::Alone, |c| Known::Parsed(Rc::new(c)));
+                        .map_or(Known::Alone, |c| Known::Parsed(Arc::new(c)));
                     self.put(declared.hash, chunk, k.clone());
                     k
                 }
@@ -284,7 +284,7 @@ impl ParseCache {
                 Known::Alone => {
                     self.parsed += 1;
                     match parse_from(&text[s..], &declared.names) {
-                        Ok(rest) => (Rc::new(rest), true),
+                        Ok(rest) => (Arc::new(rest), true),
                         Err((at, expected)) => {
                             if at < e - s {
                                 let k = Known::FailsWithin(at, expected.clone());
@@ -349,7 +349,7 @@ impl ParseCache {
         &mut self,
         text: &str,
         bounds: &[(usize, usize)],
-        decls: &[Rc<Node<ExternalDeclaration>>],
+        decls: &[Arc<Node<ExternalDeclaration>>],
     ) {
         let mut declared = Declared::default();
         let mut k = 0;
@@ -380,7 +380,7 @@ impl ParseCache {
         }
         for (hash, chunk, c) in found {
             if self.get(hash, chunk).is_none() {
-                self.put(hash, chunk, Known::Parsed(Rc::new(c)));
+                self.put(hash, chunk, Known::Parsed(Arc::new(c)));
             }
         }
     }

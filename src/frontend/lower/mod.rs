@@ -426,7 +426,7 @@ impl<'u> Cx<'u> {
 /// A preprocessed and parsed translation unit (lang-c's AST stays inside `lower`).
 pub struct ParsedUnit {
     /// The external declarations, shared with the parse cache (`chunks.rs`).
-    pub(crate) unit: Vec<Rc<Node<ExternalDeclaration>>>,
+    pub(crate) unit: Vec<std::sync::Arc<Node<ExternalDeclaration>>>,
     pub(crate) lines: LineMap,
     /// `#pragma pack` and struct-keyword attributes, which lang-c does not parse.
     pub(crate) marks: LayoutMarks,
@@ -444,7 +444,7 @@ pub(crate) fn parse(
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(ParsedUnit {
-            unit: p.unit.0.into_iter().map(Rc::new).collect(),
+            unit: p.unit.0.into_iter().map(std::sync::Arc::new).collect(),
             lines,
             marks,
             bases: Vec::new(),
