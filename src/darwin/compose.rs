@@ -132,8 +132,8 @@ pub struct ComposeStats {
     /// The solver chain's own counters, per layer: every query posed is counted there
     /// (a nearer model's search poses some that find nothing nearer).
     pub layers: crate::solver::Counts,
-    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries, or
-    /// [`UNKNOWN_PER_LINE`] the solver gave up on.
+    /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries,
+    /// [`UNKNOWN_PER_LINE`] the solver gave up on, or [`SOLVING_PER_LINE`] of solving.
     pub capped: usize,
     /// Instances not looked at because the analysis budget was spent.
     pub unexamined: usize,
@@ -167,6 +167,29 @@ pub const QUERIES_PER_LINE: usize = 64;
 /// spend the same time to the same end (a 10,000-deep recursion on its input).
 pub const UNKNOWN_PER_LINE: usize = 2;
 
+/// After this much solving on the instances of one line, its later instances are not
+/// posed: queries each just within the solver's timeout would otherwise cost
+/// [`QUERIES_PER_LINE`] timeouts for one line.
+pub const SOLVING_PER_LINE: Duration = Duration::from_secs(10);
+
+/// What one line's instances may cost before the later ones are not posed.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    pub queries: usize,
+    pub unknown: usize,
+    pub solving: Duration,
+}
+
+impl Default for Caps {
+    fn default() -> Caps {
+        Caps {
+            queries: QUERIES_PER_LINE,
+            unknown: UNKNOWN_PER_LINE,
+            solving: SOLVING_PER_LINE,
+        }
+    }
+}
+
 /// Solve `f ∧ ψ1 ∧ … ∧ ψ(i-1) ∧ ¬ψi` for every i (all constraints in `pool`).
 /// `progress` is called after each ψ with the number done. Answers already in `cache`
 /// are not solved again. `near` holds the test's input values (variable, value): a
@@ -181,6 +204,7 @@ pub fn solve_flips(
     psi: &[Psi],
     near: &[(VarId, u64)],
     timeout_ms: u32,
+    caps: Caps,
     budget: &crate::budget::Budget,
     cache: &mut Cache,
     mut settles: impl FnMut(usize, &Model) -> bool,
@@ -192,6 +216,7 @@ pub fn solve_flips(
     let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
     let mut unknown_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut solving_of: HashMap<(crate::ir::FileId, u32), Duration> = HashMap::new();
     let mut out = Vec::with_capacity(psi.len());
     let mut cs: Vec<ExprId> = f.to_vec();
     for (i, p) in psi.iter().enumerate() {
@@ -208,8 +233,9 @@ pub fn solve_flips(
             // The line is a candidate already; another instance adds only its count.
             stats.skipped += 1;
             Flip::Skipped
-        } else if *queries >= QUERIES_PER_LINE
-            || unknown_of.get(&key).is_some_and(|&n| n >= UNKNOWN_PER_LINE)
+        } else if *queries >= caps.queries
+            || unknown_of.get(&key).is_some_and(|&n| n >= caps.unknown)
+            || solving_of.get(&key).is_some_and(|&t| t >= caps.solving)
         {
             stats.skipped += 1;
             stats.capped += 1;
@@ -222,16 +248,15 @@ pub fn solve_flips(
             let q = cs.clone();
             let t = Instant::now();
             let r = solver.check(pool, &q, &[], timeout_ms);
-            stats.query(t.elapsed());
             let r = match r {
                 SolveResult::Sat(m) => {
-                    let t = Instant::now();
                     let nearer = nearer(pool, &mut solver, &q, neg, near, timeout_ms);
-                    stats.query(t.elapsed());
                     SolveResult::Sat(nearer.unwrap_or(m))
                 }
                 r => r,
             };
+            stats.query(t.elapsed());
+            *solving_of.entry(key).or_default() += t.elapsed();
             cs.pop();
             match r {
                 SolveResult::Sat(m) => {
@@ -389,6 +414,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            Caps::default(),
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
@@ -400,9 +426,11 @@ mod tests {
             Flip::Sat(m) => assert!((m.get(q2).expect("value") as u32 as i32) > 10),
             other => panic!("{other:?}"),
         }
-        // The second instance of a proven line is not solved again.
+        // The second instance of a proven line is not solved again; the unsatisfiable
+        // flip, a small query, is z3's (the bounds are for large ones).
         assert!(matches!(flips[2], Flip::Skipped));
         assert_eq!((st.calls(), st.sat, st.unsat, st.skipped), (2, 1, 1, 1));
+        assert_eq!(st.layers.by_bounds, 0);
     }
 
     #[test]
@@ -438,6 +466,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            Caps::default(),
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| {
@@ -454,6 +483,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            Caps::default(),
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |i, _| i == 1,
@@ -497,6 +527,7 @@ mod tests {
             &psi,
             &near,
             10_000,
+            Caps::default(),
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| true,
@@ -543,6 +574,14 @@ mod tests {
 
     /// [`solve_flips`] on [`unsat_line`]`(n)`, no flip settling its line.
     fn solve_flips_of_line(n: usize, budget: &crate::budget::Budget) -> (Vec<Flip>, ComposeStats) {
+        solve_flips_capped(n, budget, Caps::default())
+    }
+
+    fn solve_flips_capped(
+        n: usize,
+        budget: &crate::budget::Budget,
+        caps: Caps,
+    ) -> (Vec<Flip>, ComposeStats) {
         let (mut bad, f, psi) = unsat_line(n);
         solve_flips(
             &mut bad,
@@ -550,6 +589,7 @@ mod tests {
             &psi,
             &[],
             10_000,
+            caps,
             budget,
             &mut Cache::disabled(),
             |_, _| false,
@@ -562,12 +602,25 @@ mod tests {
         let n = QUERIES_PER_LINE + 10;
         let (flips, st) = solve_flips_of_line(n, &crate::budget::Budget::unlimited());
         assert_eq!(flips.len(), n);
-        assert_eq!(st.calls(), QUERIES_PER_LINE, "{st:?}");
+        assert_eq!(st.layers.queries, QUERIES_PER_LINE, "{st:?}");
         assert_eq!(st.capped, 10);
         assert!(flips[QUERIES_PER_LINE..]
             .iter()
             .all(|f| matches!(f, Flip::Skipped)));
         assert_eq!(st.unexamined, 0);
+    }
+
+    /// Once a line's queries took [`Caps::solving`], its later instances are not posed
+    /// (here no time at all: only the first is).
+    #[test]
+    fn a_line_gets_a_bounded_solving_time() {
+        let caps = Caps {
+            solving: Duration::ZERO,
+            ..Caps::default()
+        };
+        let (flips, st) = solve_flips_capped(6, &crate::budget::Budget::unlimited(), caps);
+        assert_eq!((st.layers.queries, st.capped), (1, 5), "{st:?}");
+        assert!(flips[1..].iter().all(|f| matches!(f, Flip::Skipped)));
     }
 
     #[test]
@@ -609,6 +662,7 @@ mod tests {
             &psi,
             &[],
             1,
+            Caps::default(),
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
             |_, _| false,

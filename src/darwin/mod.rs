@@ -148,6 +148,7 @@ pub fn explain(
         &psi,
         &near,
         opts.timeout_ms,
+        compose::Caps::default(),
         opts.budget,
         &mut opts.cache.borrow_mut(),
         |i, model| {
@@ -353,6 +354,7 @@ fn notes(cst: &compose::ComposeStats, stats: &Stats, good: &Side, bad: &Side) ->
             instances: cst.capped,
             per_line: compose::QUERIES_PER_LINE,
             unknown_per_line: compose::UNKNOWN_PER_LINE,
+            secs_per_line: compose::SOLVING_PER_LINE.as_secs(),
         });
     }
     if stats.unknown > 0 {

@@ -65,11 +65,16 @@ impl Layers {
         bounds: false,
         memo: false,
     };
-    /// DARWIN's flips: [`Layers::NONE`] with the relevance layer. Below
-    /// [`RELEVANT_FROM`] constraints (every query of the sample corpus) a query is
-    /// posed whole, so its model is z3's own for it.
+    /// DARWIN's flips: [`Layers::NONE`] with the relevance layer and the bounds, both
+    /// only on queries above [`RELEVANT_FROM`] constraints. Below it (every query of
+    /// the sample corpus) a query is posed whole, so its model is z3's own for it and
+    /// for the queries z3 was given before (a query the bounds refute is one z3 does not
+    /// see, and z3's later models depend on what it saw). Above it, a 10,000-deep
+    /// recursion's flips, each of 20,000 comparisons of one input with constants, took
+    /// z3 most of a second each; the bounds refute them at once.
     pub const FLIP: Layers = Layers {
         relevance: true,
+        bounds: true,
         ..Layers::NONE
     };
 }
@@ -154,9 +159,11 @@ impl<'c> Chain<'c> {
         timeout_ms: u32,
     ) -> Answer {
         self.counts.queries += 1;
+        // The flips' layers apply to large queries only (see `Layers::FLIP`).
+        let large = !self.layers.relevance || cs.len() > RELEVANT_FROM;
         let relevant;
         let cs = match cs.split_last() {
-            Some((&flip, rest)) if self.layers.relevance && cs.len() > RELEVANT_FROM => {
+            Some((&flip, rest)) if self.layers.relevance && large => {
                 relevant = split::connected_to_last(pool, rest, flip);
                 self.counts.left_out += cs.len() - relevant.len();
                 &relevant[..]
@@ -178,7 +185,7 @@ impl<'c> Chain<'c> {
         let (mut pairs, mut unknown) = (Vec::new(), None);
         let (mut cached, mut solved) = (false, false);
         for group in groups {
-            let r = match self.shortcut(pool, &group, hints) {
+            let r = match self.shortcut(pool, &group, hints, large) {
                 Some(r) => r,
                 None => {
                     let (r, hit) = self.solve(pool, &group, timeout_ms);
@@ -209,12 +216,14 @@ impl<'c> Chain<'c> {
         }
     }
 
-    /// Layers 2-3 on one group: a hint that satisfies it, or bounds that refute it.
+    /// Layers 2-3 on one group: a hint that satisfies it, or bounds that refute it
+    /// (`bounds`: whether they apply to this query).
     fn shortcut(
         &mut self,
         pool: &ExprPool,
         group: &[ExprId],
         hints: &[&Model],
+        bounds: bool,
     ) -> Option<SolveResult> {
         if self.layers.hints {
             if let Some(m) = hints.iter().find(|m| holds(pool, group, m)) {
@@ -227,7 +236,7 @@ impl<'c> Chain<'c> {
                 return Some(SolveResult::Sat(Model::from_pairs(values)));
             }
         }
-        if self.layers.bounds && split::contradictory(pool, group) {
+        if self.layers.bounds && bounds && split::contradictory(pool, group) {
             self.counts.by_bounds += 1;
             return Some(SolveResult::Unsat);
         }

@@ -68,12 +68,16 @@ struct Range {
 
 /// Whether the comparisons of some value with constants in `group` leave it no value:
 /// bounds in the signed and the unsigned reading are intersected separately; an
-/// equality must also avoid every excluded constant.
+/// equality must also avoid every excluded constant. A value plus a constant (`x + 1 <
+/// 5`) bounds the value itself (`x < 4`) where the shifted range does not wrap around,
+/// so a recursion's `n + 1 >= lim` and `n >= lim` bound the same input.
 pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
     // (value, signed reading) -> range, and the constants it must differ from.
     let mut ranges: HashMap<(ExprId, bool), Range> = HashMap::new();
     let mut excluded: HashMap<ExprId, Vec<u64>> = HashMap::new();
     let mut fixed: HashMap<ExprId, u64> = HashMap::new();
+    // Bounds whose shifted range wraps around, applied after the others.
+    let mut wrapped = Vec::new();
     for &c in group {
         let Some((x, op, k)) = compared_with_constant(pool, c) else {
             continue;
@@ -81,42 +85,67 @@ pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
         let w = pool.width(x);
         let m = crate::sym::mask(w);
         let k = k & m;
-        let full = |signed: bool| {
-            if signed {
-                let h = (1i128 << (w - 1)) - 1;
-                Range { lo: -h - 1, hi: h }
-            } else {
-                Range {
-                    lo: 0,
-                    hi: m as i128,
-                }
-            }
-        };
-        let sk = crate::sym::to_signed(k, w) as i128;
-        let uk = k as i128;
-        let mut narrow = |signed: bool, lo: i128, hi: i128| {
-            let r = ranges.entry((x, signed)).or_insert_with(|| full(signed));
-            r.lo = r.lo.max(lo);
-            r.hi = r.hi.min(hi);
-        };
-        let big = i128::MAX / 4;
+        let (base, add) = offset(pool, x);
+        // The value `base` must take for `x` to be `v`: exact, modulo 2^w.
+        let back = |v: u64| v.wrapping_sub(add) & m;
         match op {
             CmpOp::Eq => {
-                if fixed.insert(x, k).is_some_and(|old| old != k) {
+                let v = back(k);
+                if fixed.insert(base, v).is_some_and(|old| old != v) {
                     return true;
                 }
-                narrow(true, sk, sk);
-                narrow(false, uk, uk);
+                for signed in [true, false] {
+                    let r = reading(v, w, signed);
+                    narrow(&mut ranges, base, w, signed, r, r);
+                }
             }
-            CmpOp::Ne => excluded.entry(x).or_default().push(k),
-            CmpOp::Slt => narrow(true, -big, sk - 1),
-            CmpOp::Sle => narrow(true, -big, sk),
-            CmpOp::Sgt => narrow(true, sk + 1, big),
-            CmpOp::Sge => narrow(true, sk, big),
-            CmpOp::Ult => narrow(false, -big, uk - 1),
-            CmpOp::Ule => narrow(false, -big, uk),
-            CmpOp::Ugt => narrow(false, uk + 1, big),
-            CmpOp::Uge => narrow(false, uk, big),
+            CmpOp::Ne => excluded.entry(base).or_default().push(back(k)),
+            _ => {
+                let signed = op.is_signed();
+                let (dlo, dhi) = domain(w, signed);
+                let kk = reading(k, w, signed);
+                let (lo, hi) = match op {
+                    CmpOp::Slt | CmpOp::Ult => (dlo, kk - 1),
+                    CmpOp::Sle | CmpOp::Ule => (dlo, kk),
+                    CmpOp::Sgt | CmpOp::Ugt => (kk + 1, dhi),
+                    _ => (kk, dhi),
+                };
+                if lo > hi {
+                    return true;
+                }
+                // x in [lo, hi] holds exactly when base is in [lo, hi] - add modulo 2^w:
+                // one interval of the reading, or two when it wraps around.
+                let shift = reading(add, w, signed);
+                let span = 1i128 << w;
+                let (l, h) = (lo - shift, hi - shift);
+                if l >= dlo && h <= dhi {
+                    narrow(&mut ranges, base, w, signed, l, h);
+                } else if l < dlo {
+                    wrapped.push((base, w, signed, [(l + span, dhi), (dlo, h)]));
+                } else {
+                    wrapped.push((base, w, signed, [(l, dhi), (dlo, h - span)]));
+                }
+            }
+        }
+    }
+    // A value in one of two intervals: its range becomes the hull of what is left of
+    // each (none left: a contradiction).
+    for (base, w, signed, pieces) in wrapped {
+        let (dlo, dhi) = domain(w, signed);
+        let r = ranges
+            .entry((base, signed))
+            .or_insert(Range { lo: dlo, hi: dhi });
+        let left: Vec<(i128, i128)> = pieces
+            .iter()
+            .map(|&(l, h)| (l.max(r.lo), h.min(r.hi)))
+            .filter(|(l, h)| l <= h)
+            .collect();
+        match (
+            left.iter().map(|p| p.0).min(),
+            left.iter().map(|p| p.1).max(),
+        ) {
+            (Some(lo), Some(hi)) => *r = Range { lo, hi },
+            _ => return true,
         }
     }
     if ranges.values().any(|r| r.lo > r.hi) {
@@ -135,6 +164,60 @@ pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
             .flatten()
             .any(|v| ks.contains(&v))
     })
+}
+
+/// The values of width `w` in one reading.
+fn domain(w: u32, signed: bool) -> (i128, i128) {
+    if signed {
+        let h = (1i128 << (w - 1)) - 1;
+        (-h - 1, h)
+    } else {
+        (0, crate::sym::mask(w) as i128)
+    }
+}
+
+/// `v` (masked to `w` bits) in one reading.
+fn reading(v: u64, w: u32, signed: bool) -> i128 {
+    if signed {
+        crate::sym::to_signed(v, w) as i128
+    } else {
+        v as i128
+    }
+}
+
+/// Intersects the range of `x` in one reading with `[lo, hi]`.
+fn narrow(
+    ranges: &mut HashMap<(ExprId, bool), Range>,
+    x: ExprId,
+    w: u32,
+    signed: bool,
+    lo: i128,
+    hi: i128,
+) {
+    let (dlo, dhi) = domain(w, signed);
+    let r = ranges
+        .entry((x, signed))
+        .or_insert(Range { lo: dlo, hi: dhi });
+    r.lo = r.lo.max(lo);
+    r.hi = r.hi.min(hi);
+}
+
+/// `x` as `base + add` (modulo its width) when it adds or subtracts a constant, else
+/// `x + 0`.
+fn offset(pool: &ExprPool, x: ExprId) -> (ExprId, u64) {
+    let m = crate::sym::mask(pool.width(x));
+    match pool.node(x) {
+        Node::Binary(BinOp::Add, a, b) => match (pool.is_const(a), pool.is_const(b)) {
+            (None, Some(c)) => (a, c & m),
+            (Some(c), None) => (b, c & m),
+            _ => (x, 0),
+        },
+        Node::Binary(BinOp::Sub, a, b) => match pool.is_const(b) {
+            Some(c) if pool.is_const(a).is_none() => (a, c.wrapping_neg() & m),
+            _ => (x, 0),
+        },
+        _ => (x, 0),
+    }
 }
 
 /// `c` as `x op k` with `k` a constant (the constant on the right), looking through an
@@ -265,6 +348,107 @@ mod tests {
             SolveResult::Sat(m) => assert!(holds(&p, &[ge, lt], &m)),
             other => panic!("6 <= x < 10 is satisfiable, got {other:?}"),
         }
+    }
+
+    /// Bounds through an added or subtracted constant are exact: over every group of
+    /// up to three comparisons of an 8-bit value (some plus a constant) that the
+    /// bounds call contradictory, no value satisfies the group; and `x + 1 >= 5` with
+    /// `x < 4`, as a recursion's two revisions give, is contradictory.
+    #[test]
+    fn offsets_bound_the_value_itself() {
+        let mut p = ExprPool::new();
+        let xv = p.new_var("x", 8, true).expect("fresh name");
+        let x = p.var(xv);
+        let ops = [
+            CmpOp::Eq,
+            CmpOp::Ne,
+            CmpOp::Slt,
+            CmpOp::Sle,
+            CmpOp::Sgt,
+            CmpOp::Sge,
+            CmpOp::Ult,
+            CmpOp::Ule,
+            CmpOp::Ugt,
+            CmpOp::Uge,
+        ];
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut refuted, mut sat) = (0, 0);
+        for _ in 0..4000 {
+            let mut group = Vec::new();
+            for _ in 0..1 + next(3) {
+                let add = [0, 1, 2, 127, 128, 255, 254][next(7) as usize];
+                let c = p.constant(add, 8);
+                let lhs = match next(3) {
+                    0 => x,
+                    1 => p.add(x, c),
+                    _ => p.sub(x, c),
+                };
+                let k = p.constant(
+                    [0, 1, 4, 5, 126, 127, 128, 129, 254, 255][next(10) as usize],
+                    8,
+                );
+                group.push(p.cmp(ops[next(10) as usize], lhs, k));
+            }
+            let solvable = (0..256u64).any(|v| {
+                let m = Model::from_pairs(vec![(xv, v)]);
+                group.iter().all(|&e| p.eval(e, &m) & 1 == 1)
+            });
+            if contradictory(&p, &group) {
+                assert!(!solvable, "refuted a satisfiable group: {group:?}");
+                refuted += 1;
+            } else if solvable {
+                sat += 1;
+            }
+        }
+        assert!(
+            refuted > 500 && sat > 500,
+            "{refuted} refuted, {sat} satisfiable"
+        );
+        let (one, five, four) = (p.constant(1, 8), p.constant(5, 8), p.constant(4, 8));
+        let x1 = p.add(x, one);
+        let ge = p.cmp(CmpOp::Sge, x1, five);
+        let lt = p.cmp(CmpOp::Slt, x, four);
+        assert!(contradictory(&p, &[ge, lt]));
+        let le = p.cmp(CmpOp::Sle, x, four);
+        assert!(!contradictory(&p, &[ge, le]), "x = 4 satisfies both");
+    }
+
+    /// A recursion's flip, as DARWIN poses it: the good run pins the input (`x > 0..4`,
+    /// `x <= 5`), the bad run's prefix and flipped branch bound `x + 1` from one side
+    /// only (`x + 1 < 3`), which allows `x` in two intervals (the largest `x` wraps
+    /// around to the smallest `x + 1`): neither holds 5.
+    #[test]
+    fn a_bound_that_wraps_around_still_refutes() {
+        let mut p = ExprPool::new();
+        let xv = p.new_var("x", 32, true).expect("fresh name");
+        let x = p.var(xv);
+        let mut cs = Vec::new();
+        for k in 0..5 {
+            let c = p.constant(k, 32);
+            cs.push(p.cmp(CmpOp::Sgt, x, c));
+        }
+        let five = p.constant(5, 32);
+        cs.push(p.cmp(CmpOp::Sle, x, five));
+        let one = p.constant(1, 32);
+        let x1 = p.add(x, one);
+        for k in 0..3 {
+            let c = p.constant(k, 32);
+            cs.push(p.cmp(CmpOp::Sge, x1, c));
+        }
+        let three = p.constant(3, 32);
+        let taken = p.cmp(CmpOp::Sge, x1, three);
+        let flip = p.negate(taken);
+        assert!(contradictory(&p, &[&cs[..], &[flip]].concat()));
+        // The largest value does satisfy the wrapped bound alone.
+        let max = p.constant(0x7fff_ffff, 32);
+        let at_max = p.cmp(CmpOp::Eq, x, max);
+        assert!(!contradictory(&p, &[flip, at_max]));
     }
 
     #[test]
