@@ -565,6 +565,47 @@ impl<E: AllocExtra> Memory<E> {
         })
     }
 
+    /// The `N` bytes at `p` when the access is the common case, an unwatched in-bounds
+    /// read of a live allocation whose bytes are all initialised; None otherwise (the
+    /// caller then takes [`Memory::load_as`], which diagnoses). One lookup, one bounds
+    /// check and a fixed-size read instead of the general path's per-size dispatch.
+    #[inline(always)]
+    pub fn load_fast<const N: usize>(&self, p: u64) -> Option<u64> {
+        let a = self.allocs.get(slot_of(p))?;
+        let off = usize::try_from(off_of(p)).ok()?;
+        if a.gen != gen_of(p) || !a.live || a.init.is_some() {
+            return None;
+        }
+        let d = a.data.get(off..off.checked_add(N)?)?;
+        let mut b = [0u8; 8];
+        b[..N].copy_from_slice(d);
+        Some(u64::from_le_bytes(b))
+    }
+
+    /// Writes the low `N` bytes of `v` at `p` when the access is the common case, an
+    /// unwatched in-bounds write to a live, writable allocation with no bytes left
+    /// uninitialised; false (nothing written) otherwise, and the caller takes
+    /// [`Memory::store_as`].
+    #[inline(always)]
+    pub fn store_fast<const N: usize>(&mut self, p: u64, v: u64) -> bool {
+        let gen = gen_of(p);
+        let Some(a) = self.allocs.get_mut(slot_of(p)) else {
+            return false;
+        };
+        let Ok(off) = usize::try_from(off_of(p)) else {
+            return false;
+        };
+        if a.gen != gen || !a.live || a.read_only || a.init.is_some() {
+            return false;
+        }
+        let Some(d) = off.checked_add(N).and_then(|end| a.data.get_mut(off..end)) else {
+            return false;
+        };
+        d.copy_from_slice(&v.to_le_bytes()[..N]);
+        a.extra.overwritten(off, N);
+        true
+    }
+
     #[inline(always)]
     pub fn store(&mut self, p: u64, size: u32, v: u64) -> Result<(), MemFault> {
         self.store_as(p, size, v, true)
