@@ -1514,7 +1514,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let p = addr!($ld.addr);
                 let v = match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
-                    None => self.load_slow(p, $n, fast_loc(ff, func, pc))?,
+                    None => self.load_slow(p, $n, (ff, func, pc))?,
                 };
                 set!($ld.dst, $ld.canon(v));
             }};
@@ -1524,7 +1524,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let a = addr!($st.addr);
                 let v = op!(&$st.val);
                 if !self.mem.store_fast::<$n>(a, v) {
-                    self.store_slow(a, $n, v, fast_loc(ff, func, pc))?;
+                    self.store_slow(a, $n, v, (ff, func, pc))?;
                 }
             }};
         }
@@ -1555,6 +1555,16 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Xor(b) => bin!(b, |x, y| x ^ y),
                 Fast::Cmp(c, b) => bin!(b, |x, y| u64::from(c.eval(x, y))),
                 Fast::PtrAdd { dst, addr } => set!(dst, addr!(addr)),
+                Fast::AddrLocal { dst, local } => {
+                    // A local not allocated yet (a jump past its declaration): the
+                    // statement path allocates it.
+                    let lb = self.frames.last().map_or(0, |fr| fr.local_base);
+                    match self.locals.get(lb + local.index()) {
+                        Some(&p) if p != 0 => set!(dst, p),
+                        _ => return Ok(pc),
+                    }
+                }
+                Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
                 Fast::CastS { dst, val, sh } => {
                     let v = op!(val);
                     set!(dst, (((v << sh) as i64) >> sh) as u64);
@@ -1599,20 +1609,28 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// A decoded load that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn load_slow(&self, p: u64, size: u32, loc: Loc) -> X<u64> {
+    fn load_slow(&self, p: u64, size: u32, at: (&FastFunc, &Function, usize)) -> X<u64> {
         match self.mem.load_as(p, size, false) {
             Ok(v) => Ok(v),
-            Err(e) => self.mem_fault_or_zero(e, p, size, loc),
+            Err(e) => self.mem_fault_or_zero(e, p, size, fast_loc(at.0, at.1, at.2)),
         }
     }
 
     /// A decoded store that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn store_slow(&mut self, a: u64, size: u32, v: u64, loc: Loc) -> X<()> {
+    fn store_slow(
+        &mut self,
+        a: u64,
+        size: u32,
+        v: u64,
+        at: (&FastFunc, &Function, usize),
+    ) -> X<()> {
         match self.mem.store_as(a, size, v, false) {
             Ok(()) => Ok(()),
-            Err(e) => Err(Stop::Fault(Box::new(self.mem_error(e, loc)))),
+            Err(e) => Err(Stop::Fault(Box::new(
+                self.mem_error(e, fast_loc(at.0, at.1, at.2)),
+            ))),
         }
     }
 

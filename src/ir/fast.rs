@@ -12,8 +12,8 @@
 //! unchanged.
 
 use super::{
-    BinOp, CallArg, Callee, FuncId, Function, Loc, Operand, Reg, Rvalue, Scalar, StmtKind,
-    Terminator,
+    BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, Reg, Rvalue, Scalar,
+    StmtKind, Terminator,
 };
 use crate::ir::BlockId;
 
@@ -156,6 +156,16 @@ pub enum Fast {
     PtrAdd {
         dst: Reg,
         addr: Addr,
+    },
+    /// `dst = &local` (an allocation not made yet is left to the statement path).
+    AddrLocal {
+        dst: Reg,
+        local: LocalId,
+    },
+    /// `dst = &global`.
+    AddrGlobal {
+        dst: Reg,
+        global: GlobalId,
     },
     /// An integer conversion to a signed kind (`sh` as in [`Bin`]).
     CastS {
@@ -412,6 +422,11 @@ fn decode_assign(dst: Reg, rv: &Rvalue) -> Fast {
                 },
             }
         }
+        Rvalue::AddrLocal(local) => Fast::AddrLocal { dst, local: *local },
+        Rvalue::AddrGlobal(global) => Fast::AddrGlobal {
+            dst,
+            global: *global,
+        },
         Rvalue::PtrAdd { base, index, scale } => Fast::PtrAdd {
             dst,
             addr: Addr {
@@ -592,7 +607,11 @@ mod tests {
             .map(|pc| ff.position(pc))
             .collect();
         // Only the declarations of the two arrays (their storage starts) stay statements.
-        assert!(left.len() <= 2, "not decoded: {left:?}");
+        assert_eq!(left.len(), 2, "not decoded: {left:?}");
+        for (b, i) in left {
+            let k = &main.blocks[b.index()].stmts[i].kind;
+            assert!(matches!(k, StmtKind::StorageLive(_)), "not decoded: {k:?}");
+        }
         assert_eq!(ff.calls.len(), 1);
         for (bi, b) in main.blocks.iter().enumerate() {
             for idx in 0..=b.stmts.len() {
