@@ -12,6 +12,7 @@ use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
 use crate::ir::arith::{self, ArithError};
+use crate::ir::fast::{Fast, FastFunc, Jump};
 use crate::ir::*;
 
 pub(super) struct Frame {
@@ -103,6 +104,9 @@ pub struct Machine<'p, O: Observer = ()> {
     pub obs: O,
     /// Undefined behaviour the run continued past (see `Limits::strict`).
     warnings: std::cell::RefCell<Vec<RuntimeError>>,
+    /// The functions' decoded statements (see `ir::fast`), for plain runs only:
+    /// observed runs execute the statements themselves, where the hooks are.
+    fast: std::sync::Arc<[FastFunc]>,
 }
 
 /// Statements between two looks at the memory ceiling: a traced run records about a
@@ -154,6 +158,11 @@ impl<'p, O: Observer> Machine<'p, O> {
             argbuf: Vec::with_capacity(16),
             obs,
             warnings: Default::default(),
+            fast: if O::ON || O::WATCH {
+                std::sync::Arc::from(Vec::new())
+            } else {
+                prog.functions.iter().map(FastFunc::decode).collect()
+            },
         };
         m.mem.set_lenient(!limits.strict);
         m.mem.ceiling = limits.max_memory;
@@ -1053,6 +1062,11 @@ impl<'p, O: Observer> Machine<'p, O> {
 
     fn run_frames(&mut self, stop_depth: usize) -> X<()> {
         let prog = self.prog;
+        // Empty for observed runs, which take no fast path.
+        let fast = std::sync::Arc::clone(&self.fast);
+        // Set when decoded code switched frames and left the frame on top at a position
+        // in a block whose steps it counted.
+        let mut counted = false;
         'frames: while self.frames.len() > stop_depth {
             let (fi, mut bi, mut start, rb, lb) = {
                 let fr = self.frames.last().ok_or_else(|| {
@@ -1061,14 +1075,18 @@ impl<'p, O: Observer> Machine<'p, O> {
                 (fr.func, fr.block, fr.idx, fr.reg_base, fr.local_base)
             };
             let func = &prog.functions[fi.index()];
+            // Constant for observed runs, whose loops then have no decoded path at all.
+            let decoded = !O::ON && !O::WATCH && !fast.is_empty();
             // Within a frame, control moves from block to block here; the frame stack
             // is touched only on calls and returns.
             loop {
-                let block = &func.blocks[bi.index()];
+                let mut block = &func.blocks[bi.index()];
                 let mut idx = start as usize;
                 // Steps are counted per block entered (the rest of the block and its
                 // terminator), not per statement: the limit only needs to stop runaways.
-                self.steps += (block.stmts.len() - idx) as u64 + 1;
+                if !std::mem::take(&mut counted) {
+                    self.steps += (block.stmts.len() - idx) as u64 + 1;
+                }
                 if self.steps > self.step_cap {
                     let loc = block
                         .stmts
@@ -1077,8 +1095,25 @@ impl<'p, O: Observer> Machine<'p, O> {
                         .unwrap_or(block.term_loc);
                     self.check_limits(loc)?;
                 }
-                while idx < block.stmts.len() {
-                    let st = &block.stmts[idx];
+                loop {
+                    // A plain run executes decoded statements, and the blocks they lead
+                    // to, in the tight loop of `run_decoded`, up to the next statement
+                    // or terminator that is not decoded.
+                    if decoded {
+                        match self.run_decoded(&fast, stop_depth, fi, bi, idx)? {
+                            Exit::At(b, i) => {
+                                (bi, idx) = (b, i);
+                                block = &func.blocks[bi.index()];
+                            }
+                            Exit::Switched => {
+                                counted = true;
+                                continue 'frames;
+                            }
+                        }
+                    }
+                    let Some(st) = block.stmts.get(idx) else {
+                        break;
+                    };
                     let at = StmtId {
                         func: fi,
                         block: bi,
@@ -1322,6 +1357,283 @@ impl<'p, O: Observer> Machine<'p, O> {
         Ok(())
     }
 
+    /// Run decoded code from statement `idx` of block `bi` of the frame on top (whose
+    /// steps are counted) on, through the blocks its jumps lead to and the frames its
+    /// calls and returns lead to, counting the steps of each block entered as the
+    /// statement loop does, until a statement or terminator that is not decoded. Each
+    /// decoded statement does what its statement's arm in `run_frames` does, in the same
+    /// order (operands left to right, faults located at the statement), with the
+    /// operation's kind settled by the decoding.
+    #[inline(never)]
+    fn run_decoded(
+        &mut self,
+        fast: &[FastFunc],
+        stop_depth: usize,
+        fi: FuncId,
+        bi: BlockId,
+        idx: usize,
+    ) -> X<Exit> {
+        let prog = self.prog;
+        let mut func = &prog.functions[fi.index()];
+        let mut ff = &fast[fi.index()];
+        let mut rb = self.frames.last().map_or(0, |fr| fr.reg_base);
+        let mut pc = ff.pc(bi, idx);
+        // Whether a call or return changed the frame on top.
+        let mut switched = false;
+        loop {
+            pc = self.run_straight(ff, func, rb, pc)?;
+            match &ff.code[pc] {
+                Fast::Call(k) => {
+                    // As the statement loop's `Call` arm: the arguments, then the
+                    // position after the call saved in the caller, then the new frame.
+                    let Some(c) = ff.calls.get(*k as usize) else {
+                        return self.leave_decoded(switched, ff.position(pc));
+                    };
+                    self.cur_loc = c.loc;
+                    let mut vals = std::mem::take(&mut self.argbuf);
+                    vals.clear();
+                    for a in &c.args {
+                        vals.push((
+                            self.fast_op(&a.val, rb, ff, func, pc)?,
+                            a.ty,
+                            a.by_value_size,
+                        ));
+                    }
+                    let sret_v = match c.sret {
+                        Some(s) => self.fast_op(&s, rb, ff, func, pc)?,
+                        None => 0,
+                    };
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.block = c.block;
+                        fr.idx = c.idx + 1;
+                    }
+                    let pushed = self.push_frame(c.func, &vals, c.dst, sret_v, c.loc);
+                    self.argbuf = vals;
+                    pushed?;
+                }
+                Fast::Return { val, loc } => {
+                    let rv = match val {
+                        Some(o) => Some(self.fast_op(o, rb, ff, func, pc)?),
+                        None => None,
+                    };
+                    self.pop_frame(rv, *loc)?;
+                    if self.frames.len() <= stop_depth {
+                        return Ok(Exit::Switched);
+                    }
+                }
+                _ => return self.leave_decoded(switched, ff.position(pc)),
+            }
+            // Continue in the frame now on top, at its block and statement, counting
+            // the steps of the rest of that block (as the statement loop does on
+            // entering it).
+            let Some(fr) = self.frames.last() else {
+                return Ok(Exit::Switched);
+            };
+            func = &prog.functions[fr.func.index()];
+            ff = &fast[fr.func.index()];
+            rb = fr.reg_base;
+            pc = ff.pc(fr.block, fr.idx as usize);
+            let left = func.blocks[fr.block.index()].stmts.len() - fr.idx as usize;
+            self.steps += left as u64 + 1;
+            switched = true;
+            if self.steps > self.step_cap {
+                self.check_limits(fast_loc(ff, func, pc))?;
+            }
+        }
+    }
+
+    /// Decoded code stops at statement `idx` of block `b`, which it does not decode: in
+    /// the frame it started in, or (`switched`) in another one, which the statement loop
+    /// takes over where it stands.
+    fn leave_decoded(&mut self, switched: bool, (b, idx): (BlockId, usize)) -> X<Exit> {
+        if !switched {
+            return Ok(Exit::At(b, idx));
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.block = b;
+            fr.idx = idx as u32;
+        }
+        Ok(Exit::Switched)
+    }
+
+    /// The value of an operand of decoded code at `pc` (a register read is checked as
+    /// in `op`; the location is looked up only then).
+    #[inline(always)]
+    fn fast_op(&self, o: &Operand, rb: usize, ff: &FastFunc, func: &Function, pc: usize) -> X<u64> {
+        match o {
+            Operand::Const(c) => Ok(*c),
+            Operand::Reg(r) => match self.regs[rb + r.index()] {
+                Some(v) => Ok(v),
+                None => self.uninit_reg(func, *r, fast_loc(ff, func, pc)),
+            },
+        }
+    }
+
+    /// Run decoded statements and jumps of one frame from position `pc` on, up to a
+    /// call, a return or a statement that is not decoded: returns its position. Kept
+    /// out of line and free of frame changes, so that this loop is small and its state
+    /// stays in registers.
+    #[inline(never)]
+    fn run_straight(
+        &mut self,
+        ff: &FastFunc,
+        func: &Function,
+        rb: usize,
+        mut pc: usize,
+    ) -> X<usize> {
+        let code = &ff.code[..];
+        macro_rules! op {
+            ($o:expr) => {
+                self.fast_op($o, rb, ff, func, pc)?
+            };
+        }
+        macro_rules! set {
+            ($dst:expr, $v:expr) => {{
+                let v = $v;
+                self.regs[rb + $dst.index()] = Some(v);
+            }};
+        }
+        macro_rules! bin {
+            ($b:expr, |$x:ident, $y:ident| $e:expr) => {{
+                let $x = op!(&$b.a);
+                let $y = op!(&$b.b);
+                set!($b.dst, $e);
+            }};
+        }
+        macro_rules! addr {
+            ($a:expr) => {{
+                let b = op!(&$a.base);
+                let i = op!(&$a.index) as i64;
+                b.wrapping_add(i.wrapping_mul($a.scale) as u64)
+            }};
+        }
+        // A load of N bytes: memory's fast path, else its general one (which diagnoses,
+        // and reads zero past an uninitialised read when the policy allows).
+        macro_rules! load {
+            ($ld:expr, $n:literal) => {{
+                let p = addr!($ld.addr);
+                let v = match self.mem.load_fast::<$n>(p) {
+                    Some(v) => v,
+                    None => self.load_slow(p, $n, (ff, func, pc))?,
+                };
+                set!($ld.dst, $ld.canon(v));
+            }};
+        }
+        macro_rules! store {
+            ($st:expr, $n:literal) => {{
+                let a = addr!($st.addr);
+                let v = op!(&$st.val);
+                if !self.mem.store_fast::<$n>(a, v) {
+                    self.store_slow(a, $n, v, (ff, func, pc))?;
+                }
+            }};
+        }
+        // Enter the block a jump leads to, counting its steps.
+        macro_rules! jump {
+            ($j:expr) => {{
+                let j: Jump = $j;
+                pc = j.pc as usize;
+                self.steps += u64::from(j.steps);
+                if self.steps > self.step_cap {
+                    self.check_limits(fast_loc(ff, func, pc))?;
+                }
+                continue;
+            }};
+        }
+        loop {
+            match &code[pc] {
+                Fast::Stmt | Fast::Call(_) | Fast::Return { .. } => return Ok(pc),
+                Fast::Move { dst, src } => set!(dst, op!(src)),
+                Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
+                Fast::AddU(b) => bin!(b, |x, y| b.zext(x.wrapping_add(y))),
+                Fast::SubS(b) => bin!(b, |x, y| b.sext(x.wrapping_sub(y))),
+                Fast::SubU(b) => bin!(b, |x, y| b.zext(x.wrapping_sub(y))),
+                Fast::MulS(b) => bin!(b, |x, y| b.sext(x.wrapping_mul(y))),
+                Fast::MulU(b) => bin!(b, |x, y| b.zext(x.wrapping_mul(y))),
+                Fast::And(b) => bin!(b, |x, y| x & y),
+                Fast::Or(b) => bin!(b, |x, y| x | y),
+                Fast::Xor(b) => bin!(b, |x, y| x ^ y),
+                Fast::Cmp(c, b) => bin!(b, |x, y| u64::from(c.eval(x, y))),
+                Fast::PtrAdd { dst, addr } => set!(dst, addr!(addr)),
+                Fast::AddrLocal { dst, local } => {
+                    // A local not allocated yet (a jump past its declaration): the
+                    // statement path allocates it.
+                    let lb = self.frames.last().map_or(0, |fr| fr.local_base);
+                    match self.locals.get(lb + local.index()) {
+                        Some(&p) if p != 0 => set!(dst, p),
+                        _ => return Ok(pc),
+                    }
+                }
+                Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
+                Fast::CastS { dst, val, sh } => {
+                    let v = op!(val);
+                    set!(dst, (((v << sh) as i64) >> sh) as u64);
+                }
+                Fast::CastU { dst, val, sh } => {
+                    let v = op!(val);
+                    set!(dst, (v << sh) >> sh);
+                }
+                Fast::Load1(ld) => load!(ld, 1),
+                Fast::Load2(ld) => load!(ld, 2),
+                Fast::Load4(ld) => load!(ld, 4),
+                Fast::Load8(ld) => load!(ld, 8),
+                Fast::Store1(st) => store!(st, 1),
+                Fast::Store2(st) => store!(st, 2),
+                Fast::Store4(st) => store!(st, 4),
+                Fast::Store8(st) => store!(st, 8),
+                Fast::Goto(j) => jump!(*j),
+                Fast::BranchCmp {
+                    cmp,
+                    a,
+                    b,
+                    then_to,
+                    else_to,
+                } => {
+                    let x = op!(a);
+                    let y = op!(b);
+                    jump!(if cmp.eval(x, y) { *then_to } else { *else_to })
+                }
+                Fast::Branch {
+                    cond,
+                    then_to,
+                    else_to,
+                } => {
+                    let c = op!(cond);
+                    jump!(if c != 0 { *then_to } else { *else_to })
+                }
+            }
+            pc += 1;
+        }
+    }
+
+    /// A decoded load that memory's fast path declined: the general path.
+    #[cold]
+    #[inline(never)]
+    fn load_slow(&self, p: u64, size: u32, at: (&FastFunc, &Function, usize)) -> X<u64> {
+        match self.mem.load_as(p, size, false) {
+            Ok(v) => Ok(v),
+            Err(e) => self.mem_fault_or_zero(e, p, size, fast_loc(at.0, at.1, at.2)),
+        }
+    }
+
+    /// A decoded store that memory's fast path declined: the general path.
+    #[cold]
+    #[inline(never)]
+    fn store_slow(
+        &mut self,
+        a: u64,
+        size: u32,
+        v: u64,
+        at: (&FastFunc, &Function, usize),
+    ) -> X<()> {
+        match self.mem.store_as(a, size, v, false) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(Stop::Fault(Box::new(
+                self.mem_error(e, fast_loc(at.0, at.1, at.2)),
+            ))),
+        }
+    }
+
     /// At `step_cap`: stop on a limit passed, else move the cap to the next check.
     #[cold]
     fn check_limits(&mut self, loc: Loc) -> X<()> {
@@ -1550,6 +1862,26 @@ impl<'p, O: Observer> Machine<'p, O> {
     }
 }
 
+/// Where decoded code stopped (see `Machine::run_decoded`).
+enum Exit {
+    /// At this statement (or terminator) of the frame it started in.
+    At(BlockId, usize),
+    /// In another frame, whose position is saved in it and whose block's steps are
+    /// counted; or below the frames of this loop.
+    Switched,
+}
+
+/// The location of position `pc` of a function's decoded code: its statement's, or its
+/// block's terminator's.
+#[cold]
+#[inline(never)]
+fn fast_loc(ff: &FastFunc, func: &Function, pc: usize) -> Loc {
+    let (b, i) = ff.position(pc);
+    func.blocks.get(b.index()).map_or(Loc::default(), |blk| {
+        blk.stmts.get(i).map_or(blk.term_loc, |s| s.loc)
+    })
+}
+
 /// Bytes a read may lie beside its object and still continue (`--strict` aside): an
 /// index one or a few elements past the end of an array, or just before its start.
 const NEAR_MISS: i64 = 64;
@@ -1566,4 +1898,95 @@ fn near_miss(e: &MemFault) -> bool {
     };
     let end = offset.saturating_add(i64::from(*size));
     *offset >= -NEAR_MISS && end <= (*len as i64).saturating_add(NEAR_MISS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An observer with no hooks that still counts as one (`ON`): its machine runs every
+    /// statement from the IR, as observed runs do, never the decoded code.
+    #[derive(Default)]
+    struct Statements;
+
+    impl Observer for Statements {
+        const ON: bool = true;
+        type Extra = ();
+    }
+
+    /// The inputs of a corpus program: its `[[case]]`s (arguments, stdin), or one run
+    /// without either.
+    fn cases(toml_path: &std::path::Path) -> Vec<RunInput> {
+        let text = std::fs::read_to_string(toml_path).unwrap_or_default();
+        let table: toml::Table = text.parse().unwrap_or_default();
+        let mut out = Vec::new();
+        let list = table.get("case").and_then(|c| c.as_array()).cloned();
+        for case in list.unwrap_or_default() {
+            let mut argv = vec![b"./prog".to_vec()];
+            for a in case
+                .get("args")
+                .and_then(|a| a.as_array())
+                .into_iter()
+                .flatten()
+            {
+                argv.push(a.as_str().unwrap_or_default().as_bytes().to_vec());
+            }
+            let stdin = case.get("stdin").and_then(|s| s.as_str()).unwrap_or("");
+            out.push(RunInput {
+                argv,
+                stdin: stdin.as_bytes().to_vec(),
+                ..RunInput::default()
+            });
+        }
+        if out.is_empty() {
+            out.push(RunInput::default());
+        }
+        out
+    }
+
+    /// A plain run, which executes decoded code, and a run from the statements agree on
+    /// every program of the C corpus (passing, faulting and warning ones) and each of
+    /// its cases: output, outcome (a fault's kind, message, location and stack), step
+    /// count, warnings and notes. Output events are left out: a plain run merges
+    /// consecutive writes, an observed one keeps each.
+    #[test]
+    fn decoded_runs_agree_with_statement_runs_on_the_corpus() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
+        let mut compared = 0;
+        let mut faults = 0;
+        for kind in ["pass", "fail", "warn"] {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(kind))
+                .expect("corpus folder")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .collect();
+            files.sort();
+            for path in files {
+                let Ok(prog) = crate::frontend::load_files(std::slice::from_ref(&path), &[], &[])
+                else {
+                    continue;
+                };
+                for input in cases(&path.with_extension("toml")) {
+                    let limits = Limits {
+                        max_steps: 50_000_000,
+                        ..Limits::default()
+                    };
+                    let plain = Machine::new(&prog, &input, limits, ()).run_main();
+                    let stmts = Machine::new(&prog, &input, limits, Statements).run_main();
+                    let what = path.display();
+                    assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
+                    assert_eq!(plain.stderr, stmts.stderr, "{what}: stderr");
+                    assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
+                    assert_eq!(plain.steps, stmts.steps, "{what}: steps");
+                    assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
+                    assert_eq!(plain.notes, stmts.notes, "{what}: notes");
+                    compared += 1;
+                    faults += usize::from(matches!(plain.outcome, Outcome::Fault(_)));
+                }
+            }
+        }
+        // A corpus that silently shrank would pass vacuously.
+        assert!(compared > 300, "only {compared} runs compared");
+        assert!(faults > 10, "only {faults} faulting runs compared");
+    }
 }

@@ -10,6 +10,7 @@ pub mod arith;
 pub mod cleanup;
 mod defuse;
 pub mod display;
+pub mod fast;
 mod types;
 
 pub use types::{BitField, Field, FuncType, IntKind, IntTy, Scalar, StructDef, Type, TypeRef};
