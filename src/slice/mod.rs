@@ -41,14 +41,40 @@ struct UseRec {
     def: u32,
     /// Frame serial (register) or allocation serial (memory).
     a: u32,
-    /// Register number, or `MEM` for memory.
+    /// Register number, or `MEM` for memory; with the `POT` bit when a branch instance
+    /// between the definition and the use may define the location on a side it did not
+    /// take (the forward pass knows; most uses have none, and the relevant closure then
+    /// skips the search among potential definers).
     b: u32,
 }
 
-const MEM: u32 = u32::MAX;
+impl UseRec {
+    fn is_mem(&self) -> bool {
+        self.b & !POT == MEM
+    }
+    fn reg(&self) -> u32 {
+        self.b & !POT
+    }
+    fn has_potential(&self) -> bool {
+        self.b & POT != 0
+    }
+}
+
+const POT: u32 = 1 << 31;
+const MEM: u32 = POT - 1;
 /// Key of "any memory" among potential definers.
 const ANY_MEM_KEY: u64 = u64::MAX;
 const VAR_TAG: u64 = 1 << 63;
+
+/// A bijection of u64 that makes every bit of `k` reach the low bits: the Fx hash maps
+/// (`sym::FxHashMap`) multiply once, so keys that differ only in their high bits (two
+/// frames' register keys, two doubles) would share a bucket. Keys go through this
+/// before such a map sees them.
+pub(crate) fn spread(mut k: u64) -> u64 {
+    k ^= k >> 32;
+    k = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    k ^ (k >> 29)
+}
 
 fn reg_key(frame: u32, reg: u32) -> u64 {
     // Frame serials stay below 2^31 in any trace that fits in memory.
@@ -69,6 +95,11 @@ pub struct Slicer<'a> {
     cd: Vec<u32>,
     /// Potential definers: (location key, branch entry), sorted.
     pot: Vec<(u64, u32)>,
+    /// Per location key of `pot` (`spread`): its segment's number and first position (the
+    /// segment ends where the next begins), so a search looks at one key's entries only.
+    pot_keys: crate::sym::FxHashMap<u64, (u32, u32)>,
+    /// Start of each segment of `pot`, and `pot.len()` last.
+    pot_starts: Vec<u32>,
     /// Entries that are instances of a branch terminator.
     branch_entries: Vec<u32>,
     /// Reads of static initialiser data no executed statement wrote: (entry, the
@@ -164,7 +195,16 @@ impl<'a> Slicer<'a> {
         // Register shadows of live frames, on a stack (frames nest).
         let mut reg_base = vec![NONE; trace.frames.len()];
         let mut live: Vec<u32> = Vec::new();
-        let mut reg_shadow: Vec<u32> = Vec::new();
+        // Per register slot: its last definition and the last branch instance that may
+        // define it on an untaken side.
+        let mut reg_shadow: Vec<(u32, u32)> = Vec::new();
+        // The last branch instance that may define a variable (by `var_key`), or any
+        // memory, on an untaken side: a use needs the search among potential definers
+        // only when one came after its definition.
+        let mut var_pot: crate::sym::FxHashMap<u64, u32> = Default::default();
+        let mut any_mem_pot = NONE;
+        // Whether potential definer `last` (NONE: none) comes after definition `def`.
+        let after = |last: u32, def: u32| last != NONE && (def == NONE || last > def);
         // Memory shadows per allocation, sized lazily.
         let mut mem_shadow: Vec<Vec<u32>> = vec![Vec::new(); trace.allocs.len()];
         // Dynamic control dependence: (branch entry, its ipdom, frame).
@@ -188,7 +228,7 @@ impl<'a> Slicer<'a> {
         let ensure = |frame: u32,
                       live: &mut Vec<u32>,
                       reg_base: &mut Vec<u32>,
-                      reg_shadow: &mut Vec<u32>|
+                      reg_shadow: &mut Vec<(u32, u32)>|
          -> Result<u32> {
             match reg_base.get(frame as usize) {
                 None => bail!("trace names frame {frame} that was not recorded"),
@@ -196,7 +236,7 @@ impl<'a> Slicer<'a> {
                 _ => {}
             }
             let base = reg_shadow.len() as u32;
-            reg_shadow.resize(reg_shadow.len() + nregs(frame)?, NONE);
+            reg_shadow.resize(reg_shadow.len() + nregs(frame)?, (NONE, NONE));
             reg_base[frame as usize] = base;
             live.push(frame);
             Ok(base)
@@ -259,14 +299,18 @@ impl<'a> Slicer<'a> {
                     })?;
                     let mut prev = u32::MAX - 1;
                     let mut from_init = false;
+                    let var = trace.allocs[l.a as usize]
+                        .var
+                        .and_then(|v| var_pot.get(&spread(var_key(v))).copied());
                     for k in l.b as usize..l.b as usize + l.size() as usize {
                         let d = sh.get(k).copied().unwrap_or(NONE);
                         from_init |= d == NONE;
                         if d != prev {
+                            let pot = after(any_mem_pot, d) || var.is_some_and(|v| after(v, d));
                             uses.push(UseRec {
                                 def: d,
                                 a: l.a,
-                                b: MEM,
+                                b: if pot { MEM | POT } else { MEM },
                             });
                             prev = d;
                         }
@@ -283,7 +327,7 @@ impl<'a> Slicer<'a> {
                     if l.b as usize >= nregs(l.a)? {
                         bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
                     }
-                    let d = reg_shadow
+                    let (d, last) = reg_shadow
                         .get((base + l.b) as usize)
                         .copied()
                         .with_context(|| {
@@ -292,7 +336,7 @@ impl<'a> Slicer<'a> {
                     uses.push(UseRec {
                         def: d,
                         a: l.a,
-                        b: l.b,
+                        b: if after(last, d) { l.b | POT } else { l.b },
                     });
                 }
             }
@@ -324,7 +368,7 @@ impl<'a> Slicer<'a> {
                     let slot = reg_shadow.get_mut((base + l.b) as usize).with_context(|| {
                         format!("trace entry {i} defines unknown register r{}", l.b)
                     })?;
-                    *slot = i as u32;
+                    slot.0 = i as u32;
                 }
             }
 
@@ -335,28 +379,49 @@ impl<'a> Slicer<'a> {
                 let ip = ff.ipdom[e.stmt.block.index()];
                 cd_stack.push((i as u32, ip, frame));
                 if let Some(md) = ff.untaken_of(e.stmt.block, BlockId::new(e.aux)) {
+                    let i = i as u32;
+                    let base = reg_base[frame as usize];
                     for &r in &md.regs {
-                        pot.push((reg_key(frame, r.raw()), i as u32));
+                        pot.push((reg_key(frame, r.raw()), i));
+                        if let Some(slot) = reg_shadow.get_mut((base + r.raw()) as usize) {
+                            slot.1 = i;
+                        }
                     }
                     for &l in &md.locals {
-                        pot.push((var_key((func.raw(), l.raw())), i as u32));
+                        let key = var_key((func.raw(), l.raw()));
+                        pot.push((key, i));
+                        var_pot.insert(spread(key), i);
                     }
                     for &g in &md.globals {
-                        pot.push((var_key((NONE, g.raw())), i as u32));
+                        let key = var_key((NONE, g.raw()));
+                        pot.push((key, i));
+                        var_pot.insert(spread(key), i);
                     }
                     if md.any_mem {
-                        pot.push((ANY_MEM_KEY, i as u32));
+                        pot.push((ANY_MEM_KEY, i));
+                        any_mem_pot = i;
                     }
                 }
             }
         }
         pot.sort_unstable();
+        let mut pot_keys: crate::sym::FxHashMap<u64, (u32, u32)> = Default::default();
+        let mut pot_starts: Vec<u32> = Vec::new();
+        for (p, &(k, _)) in pot.iter().enumerate() {
+            if p == 0 || pot[p - 1].0 != k {
+                pot_keys.insert(spread(k), (pot_starts.len() as u32, p as u32));
+                pot_starts.push(p as u32);
+            }
+        }
+        pot_starts.push(pot.len() as u32);
         Ok(Slicer {
             trace,
             uses,
             use_end,
             cd,
             pot,
+            pot_keys,
+            pot_starts,
             branch_entries,
             static_reads,
         })
@@ -376,6 +441,8 @@ impl<'a> Slicer<'a> {
         self.uses.capacity() * std::mem::size_of::<UseRec>()
             + (self.use_end.capacity() + self.cd.capacity() + self.branch_entries.capacity()) * 4
             + self.pot.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.pot_keys.capacity() * 16
+            + self.pot_starts.capacity() * 4
     }
 
     /// Branch-instance entries of the trace, ascending.
@@ -396,26 +463,31 @@ impl<'a> Slicer<'a> {
                 work.push(c);
             }
         }
-        // Skip list over `pot`: next[p] is the first unvisited position >= p.
-        let mut next: Vec<u32> = if potential {
-            (0..=self.pot.len() as u32).collect()
-        } else {
-            Vec::new()
+        // Skip list over `pot`: next[p] is the first unvisited position >= p; and per
+        // key, how many of its potential definers are unvisited (none: no search).
+        let mut pot = PotVisit {
+            next: Vec::new(),
+            left: Vec::new(),
         };
+        if potential {
+            pot.next = (0..=self.pot.len() as u32).collect();
+            pot.left = self.pot_starts.windows(2).map(|w| w[1] - w[0]).collect();
+        }
         while let Some(e) = work.pop() {
             for u in self.uses_of(e) {
                 if u.def != NONE && set.insert(u.def) {
                     work.push(u.def);
                 }
-                if potential {
+                if potential && u.has_potential() {
                     let lo = if u.def == NONE { 0 } else { u.def + 1 };
-                    if u.b == MEM {
+                    if u.is_mem() {
                         if let Some(v) = self.trace.allocs.get(u.a as usize).and_then(|a| a.var) {
-                            self.potential(var_key(v), lo, e, &mut next, &mut set, &mut work);
+                            self.potential(var_key(v), lo, e, &mut pot, &mut set, &mut work);
                         }
-                        self.potential(ANY_MEM_KEY, lo, e, &mut next, &mut set, &mut work);
+                        self.potential(ANY_MEM_KEY, lo, e, &mut pot, &mut set, &mut work);
                     } else {
-                        self.potential(reg_key(u.a, u.b), lo, e, &mut next, &mut set, &mut work);
+                        let key = reg_key(u.a, u.reg());
+                        self.potential(key, lo, e, &mut pot, &mut set, &mut work);
                     }
                 }
             }
@@ -433,19 +505,28 @@ impl<'a> Slicer<'a> {
         key: u64,
         lo: u32,
         hi: u32,
-        next: &mut [u32],
+        pot: &mut PotVisit,
         set: &mut BitSet,
         work: &mut Vec<u32>,
     ) {
-        let mut p = self.pot.partition_point(|&(k, b)| (k, b) < (key, lo)) as u32;
+        let Some(&(seg, start)) = self.pot_keys.get(&spread(key)) else {
+            return;
+        };
+        if pot.left[seg as usize] == 0 {
+            return;
+        }
+        let end = self.pot_starts[seg as usize + 1];
+        let mut p =
+            start + self.pot[start as usize..end as usize].partition_point(|&(_, b)| b < lo) as u32;
         loop {
-            p = find(next, p);
+            p = find(&mut pot.next, p);
             match self.pot.get(p as usize) {
                 Some(&(k, b)) if k == key && b < hi => {
                     if set.insert(b) {
                         work.push(b);
                     }
-                    next[p as usize] = p + 1;
+                    pot.next[p as usize] = p + 1;
+                    pot.left[seg as usize] -= 1;
                 }
                 _ => return,
             }
@@ -588,7 +669,7 @@ impl Slicer<'_> {
             head += 1;
             for u in self.uses_of(e) {
                 if u.def == NONE {
-                    if u.b == MEM && !t.initial_reads.contains(&u.a) {
+                    if u.is_mem() && !t.initial_reads.contains(&u.a) {
                         t.initial_reads.push(u.a);
                     }
                 } else if t.parent[u.def as usize] == NONE {
@@ -606,6 +687,76 @@ impl Slicer<'_> {
         }
         Ok(t)
     }
+}
+
+impl Slicer<'_> {
+    /// Which groups of entries feed which through data dependence alone: `out[x][y]`
+    /// says whether an entry of group `y` is in the data closure (the criterion's values
+    /// flow through it, as [`Slicer::close_tree`] without control) of group `x`'s
+    /// entries; `out[x][x]` is false. One reverse pass over the trace per 32 groups, each
+    /// entry carrying the groups whose closure holds it as bits: a use's definition comes
+    /// before it, so an entry's bits are final when the pass reaches it. (One closure per
+    /// group made a slice's worth of work per group.)
+    pub fn data_reach(&self, groups: &[Vec<u32>]) -> Result<Vec<Vec<bool>>> {
+        let n = self.trace.entries.len();
+        let k = groups.len();
+        let mut out = vec![vec![false; k]; k];
+        for (c, chunk) in groups.chunks(32).enumerate() {
+            let Some(top) = chunk.iter().flatten().copied().max() else {
+                continue;
+            };
+            if top as usize >= n {
+                bail!("criterion entry {top} is outside the trace ({n} entries)");
+            }
+            // Nothing after the chunk's last entry is in its closures.
+            let mut bits = vec![0u32; top as usize + 1];
+            for (j, g) in chunk.iter().enumerate() {
+                for &e in g {
+                    bits[e as usize] |= 1 << j;
+                }
+            }
+            for e in (0..=top).rev() {
+                let m = bits[e as usize];
+                if m == 0 {
+                    continue;
+                }
+                for u in self.uses_of(e) {
+                    if u.def == NONE {
+                        continue;
+                    }
+                    if u.def >= e {
+                        bail!(
+                            "trace entry {e} uses a definition of the later entry {}",
+                            u.def
+                        );
+                    }
+                    bits[u.def as usize] |= m;
+                }
+            }
+            for (y, g) in groups.iter().enumerate() {
+                let mut m = g
+                    .iter()
+                    .filter_map(|&i| bits.get(i as usize))
+                    .fold(0u32, |a, &b| a | b);
+                while m != 0 {
+                    let x = c * 32 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if x != y {
+                        out[x][y] = true;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What a relevant closure has visited of the potential definers.
+struct PotVisit {
+    /// Skip list over `Slicer::pot`: the first unvisited position at or after each.
+    next: Vec<u32>,
+    /// Per key segment: its unvisited potential definers.
+    left: Vec<u32>,
 }
 
 /// Path-compressing find in the skip list.
@@ -667,37 +818,63 @@ impl Slice {
     }
 }
 
+/// A dense index of a program's statements (terminators included), in the order
+/// `Program::stmt_locs` walks them: per-statement tables over a trace are flat vectors
+/// instead of hash maps (a trace has few distinct statements and many instances).
+pub struct StmtIndex {
+    /// Per function, per block: the index of the block's first statement and the
+    /// block's number of statements with its terminator.
+    base: Vec<Vec<(usize, u32)>>,
+    len: usize,
+}
+
+impl StmtIndex {
+    pub fn new(prog: &Program) -> StmtIndex {
+        let mut len = 0usize;
+        let base = prog
+            .functions
+            .iter()
+            .map(|f| {
+                f.blocks
+                    .iter()
+                    .map(|b| {
+                        let s = len;
+                        len += b.stmts.len() + 1;
+                        (s, b.stmts.len() as u32 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        StmtIndex { base, len }
+    }
+
+    /// The number of statements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of statement `s`; None when the program has no such statement.
+    pub fn index(&self, s: crate::ir::StmtId) -> Option<usize> {
+        let &(b, n) = self.base.get(s.func.index())?.get(s.block.index())?;
+        (s.index < n).then_some(b + s.index as usize)
+    }
+}
+
 /// Source lines of a set of entries with instance counts, in source order.
 pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
-    // Count per statement in a dense table first (a trace has few distinct statements
-    // and many instances), then group the statements by line.
-    let mut base: Vec<Vec<usize>> = Vec::with_capacity(prog.functions.len());
-    let mut n = 0usize;
-    for f in &prog.functions {
-        base.push(
-            f.blocks
-                .iter()
-                .map(|b| {
-                    let s = n;
-                    n += b.stmts.len() + 1;
-                    s
-                })
-                .collect(),
-        );
-    }
-    let mut counts = vec![0u32; n];
+    // Count per statement in a dense table first, then group the statements by line.
+    let index = StmtIndex::new(prog);
+    let mut counts = vec![0u32; index.len()];
     for i in set.iter() {
         let Some(e) = trace.entries.get(i as usize) else {
             continue;
         };
-        let s = e.stmt;
-        if let Some(&b) = base
-            .get(s.func.index())
-            .and_then(|f| f.get(s.block.index()))
-        {
-            if let Some(c) = counts.get_mut(b + s.index as usize) {
-                *c += 1;
-            }
+        if let Some(c) = index.index(e.stmt).and_then(|k| counts.get_mut(k)) {
+            *c += 1;
         }
     }
     let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();
