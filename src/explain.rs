@@ -597,19 +597,29 @@ pub fn link_values(
             on_line[k].push(i);
         }
     }
-    let known = numbers(good);
+    // The numbers the candidate lines computed (few), then which of them the good run
+    // computed too: one pass over the good trace without a table of all its numbers.
     let mut compared = compared_values(bad.prog);
-    let new_values: Vec<bool> = on_line
+    let line_values: Vec<Vec<u64>> = on_line
         .iter()
         .map(|es| {
-            es.iter().any(|&i| {
-                compared(bad.trace.entries[i as usize].stmt)
-                    && bad
-                        .trace
-                        .values
-                        .get(i as usize)
-                        .is_some_and(|&v| !known.contains(&crate::slice::spread(v)))
-            })
+            es.iter()
+                .filter(|&&i| compared(bad.trace.entries[i as usize].stmt))
+                .filter_map(|&i| bad.trace.values.get(i as usize).copied())
+                .collect()
+        })
+        .collect();
+    let asked: crate::sym::FxHashSet<u64> = line_values
+        .iter()
+        .flatten()
+        .map(|&v| crate::slice::spread(v))
+        .collect();
+    let known = numbers_among(good, &asked);
+    let new_values: Vec<bool> = line_values
+        .iter()
+        .map(|vs| {
+            vs.iter()
+                .any(|&v| !known.contains(&crate::slice::spread(v)))
         })
         .collect();
     // reads[x][y]: line x's values are computed from line y's (one line has no other),
@@ -653,16 +663,21 @@ pub fn set_origins(findings: &mut [Finding], origins: Vec<(Line, Origin)>) {
     }
 }
 
-/// Every number a run computed ([`compared_value`] entries), each `slice::spread`.
-fn numbers(r: &TracedRun) -> crate::sym::FxHashSet<u64> {
+/// The numbers of `asked` (each `slice::spread`) that a run computed
+/// ([`compared_value`] entries).
+fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sym::FxHashSet<u64> {
     let mut compared = compared_values(r.prog);
-    r.trace
-        .entries
-        .iter()
-        .zip(&r.trace.values)
-        .filter(|(e, _)| compared(e.stmt))
-        .map(|(_, &v)| crate::slice::spread(v))
-        .collect()
+    let mut found = crate::sym::FxHashSet::default();
+    if asked.is_empty() {
+        return found;
+    }
+    for (e, &v) in r.trace.entries.iter().zip(&r.trace.values) {
+        let k = crate::slice::spread(v);
+        if asked.contains(&k) && !found.contains(&k) && compared(e.stmt) {
+            found.insert(k);
+        }
+    }
+    found
 }
 
 /// Most steps a chain shows; a longer one keeps its start and end around an elision.

@@ -509,3 +509,84 @@ fn statement_index_is_dense_and_in_stmt_locs_order() {
     };
     assert_eq!(index.index(beyond), None);
 }
+
+/// A real traced run (calls, recursion, a struct return, a library callback, stores
+/// through pointers, potential dependence) records only what the IR does not imply, and
+/// the slicer's per-statement table gives the same locations as `Trace::locations`: the
+/// trace rewritten with every location recorded slices identically, tree order
+/// included (it decides the chains of a report).
+#[test]
+fn implied_locations_slice_as_recorded_ones() {
+    let src = r#"#include <stdio.h>
+#include <stdlib.h>
+struct P { int x, y; };
+static struct P mk(int a) { struct P p = { a, a * 2 }; return p; }
+static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+int g;
+int main(int argc, char **argv) {
+  int v[5] = { 4, 1, 3, 5, 2 };
+  int *q = &v[2];
+  qsort(v, 5, sizeof v[0], cmp);
+  if (argc > 3) *q = 9;
+  if (argc > 4) g = 1;
+  struct P p = mk(fact(v[4]));
+  for (int i = 0; i < 5; i++) g += v[i] * p.y;
+  printf("%d %d\n", g, p.x);
+  return 0;
+}
+"#;
+    let p = lower(src);
+    let run = crate::exec::run_traced(
+        &p,
+        &crate::exec::RunInput::default(),
+        crate::exec::Limits::default(),
+        false,
+    );
+    let t = run.trace;
+    assert!(t.entries.iter().filter(|e| e.implied()).count() * 10 > t.len() * 9);
+    let mut explicit = t.clone();
+    explicit.locs.clear();
+    let mut buf = Vec::new();
+    for i in 0..t.len() {
+        t.locations(&p, i, &mut buf).expect("locations");
+        explicit.locs.extend_from_slice(&buf);
+        explicit.entries[i].loc_end = explicit.locs.len() as u32;
+    }
+    assert!(
+        t.locs.len() * 3 < explicit.locs.len(),
+        "{} of {}",
+        t.locs.len(),
+        explicit.locs.len()
+    );
+    let facts = Facts::new(&p);
+    let (a, b) = (
+        Slicer::new(&p, &facts, &t).expect("implied"),
+        Slicer::new(&p, &facts, &explicit).expect("explicit"),
+    );
+    let out = last_on_line(&p, &t, 16);
+    let crit = Criterion { entries: vec![out] };
+    assert_eq!(a.slice(&crit).expect("a"), b.slice(&crit).expect("b"));
+    let (ta, tb) = (
+        a.close_tree(&crit, true).expect("a"),
+        b.close_tree(&crit, true).expect("b"),
+    );
+    assert_eq!((ta.order, ta.parent), (tb.order, tb.parent));
+    // The struct return, the recursion and the callback are in the data slice.
+    let lines: Vec<u32> = a
+        .slice(&crit)
+        .expect("a")
+        .lines(&p, &t)
+        .iter()
+        .map(|(l, _)| l.line)
+        .collect();
+    for line in [4, 5, 6, 11, 14, 15] {
+        assert!(lines.contains(&line), "line {line} not in {lines:?}");
+    }
+    // An implied entry whose statement does not exist is an error.
+    let mut bad = t.clone();
+    if let Some(e) = bad.entries.iter_mut().find(|e| e.implied()) {
+        e.stmt.index = 10_000;
+    }
+    assert!(Slicer::new(&p, &facts, &bad).is_err());
+}
