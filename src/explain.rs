@@ -302,20 +302,17 @@ pub fn exposed(
             .filter(|l| l.line > 0)
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
-    let good_lines: HashSet<(String, u32)> = gt
-        .data
-        .order
-        .iter()
-        .filter_map(|&i| good.trace.entries.get(i as usize))
-        .filter_map(|e| line_of(good.prog, e.stmt))
+    // Per statement, not per entry: a loop's statement has millions of instances.
+    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.trace)
+        .into_iter()
+        .filter_map(|id| line_of(good.prog, id))
         .collect();
     // First the decision where output went missing, when it did (kind 2 of issue 29).
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
-    for &i in &bt.data.order {
-        let Some(e) = bad.trace.entries.get(i as usize) else {
-            continue;
-        };
-        let Some((file, line)) = line_of(bad.prog, e.stmt) else {
+    // Each statement's first instance in the tree's order: what is decided below
+    // depends on the statement alone (and on `out`, which only grows by lines).
+    for id in statements(&bt.data.order, bad.trace) {
+        let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };
         let Some(fd) = diff.file(&file) else { continue };
@@ -324,8 +321,8 @@ pub fn exposed(
         };
         if good_lines.contains(&(file.clone(), old))
             || !fd.is_code_line(line)
-            || !is_origin(bad.prog, e.stmt)
-            || output_call(bad.prog, e.stmt)
+            || !is_origin(bad.prog, id)
+            || output_call(bad.prog, id)
             || out.iter().any(|c| c.line.is(&file, line))
         {
             continue;

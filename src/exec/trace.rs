@@ -180,17 +180,11 @@ impl Trace {
             let callee = |serial: u32| Some(self.frames.get(serial as usize)?.func);
             let frame = e.frame;
             let def = implied(prog, e.stmt, |r| out.push(Location::reg(false, frame, r)))?;
-            match def {
-                Implied::None => {}
-                Implied::Reg(d) => out.push(Location::reg(true, frame, d)),
-                Implied::Call(dst) if e.aux == NONE => {
-                    out.extend(dst.map(|d| Location::reg(true, frame, d)))
-                }
-                Implied::Call(_) => {
-                    let f = prog.functions.get(callee(e.aux)?.index())?;
-                    param_regs(f, |r| out.push(Location::reg(true, e.aux, r)));
-                }
-            }
+            def.push_defs(e, out, |out| {
+                let f = prog.functions.get(callee(e.aux)?.index())?;
+                param_regs(f, |r| out.push(Location::reg(true, e.aux, r)));
+                Some(())
+            })?;
         }
         out.extend_from_slice(self.locs_of(i));
         Some(())
@@ -336,6 +330,28 @@ pub enum Implied {
     /// function), the callee's register parameters ([`param_regs`], in that frame);
     /// otherwise (a library function) its destination register, if any.
     Call(Option<u32>),
+}
+
+impl Implied {
+    /// Appends the definitions of entry `e` to `out`; `callee_params` appends the
+    /// callee's parameters for a call of an interpreted function (None: a frame or
+    /// function the program lacks).
+    pub fn push_defs(
+        self,
+        e: &Entry,
+        out: &mut Vec<Location>,
+        callee_params: impl FnOnce(&mut Vec<Location>) -> Option<()>,
+    ) -> Option<()> {
+        match self {
+            Implied::None => {}
+            Implied::Reg(d) => out.push(Location::reg(true, e.frame, d)),
+            Implied::Call(dst) if e.aux == NONE => {
+                out.extend(dst.map(|d| Location::reg(true, e.frame, d)))
+            }
+            Implied::Call(_) => callee_params(out)?,
+        }
+        Some(())
+    }
 }
 
 /// The register locations the IR implies for an entry of `stmt` marked

@@ -207,30 +207,23 @@ impl ImpliedTable {
         let frame = e.frame;
         let uses = &self.regs[start as usize..(start + n) as usize];
         out.extend(uses.iter().map(|&r| Location::reg(false, frame, r)));
-        match def {
-            Implied::None => {}
-            Implied::Reg(d) => out.push(Location::reg(true, frame, d)),
-            Implied::Call(dst) if e.aux == NONE => {
-                out.extend(dst.map(|d| Location::reg(true, frame, d)))
-            }
-            Implied::Call(_) => {
-                let func = trace.frames.get(e.aux as usize)?.func.index();
-                let (start, n) = match *self.params.get(func)? {
-                    Some(x) => x,
-                    None => {
-                        let start = self.regs.len() as u32;
-                        let regs = &mut self.regs;
-                        trace::param_regs(prog.functions.get(func)?, |r| regs.push(r));
-                        let x = (start, self.regs.len() as u32 - start);
-                        self.params[func] = Some(x);
-                        x
-                    }
-                };
-                let params = &self.regs[start as usize..(start + n) as usize];
-                out.extend(params.iter().map(|&r| Location::reg(true, e.aux, r)));
-            }
-        }
-        Some(())
+        def.push_defs(e, out, |out| {
+            let func = trace.frames.get(e.aux as usize)?.func.index();
+            let (start, n) = match *self.params.get(func)? {
+                Some(x) => x,
+                None => {
+                    let start = self.regs.len() as u32;
+                    let regs = &mut self.regs;
+                    trace::param_regs(prog.functions.get(func)?, |r| regs.push(r));
+                    let x = (start, self.regs.len() as u32 - start);
+                    self.params[func] = Some(x);
+                    x
+                }
+            };
+            let params = &self.regs[start as usize..(start + n) as usize];
+            out.extend(params.iter().map(|&r| Location::reg(true, e.aux, r)));
+            Some(())
+        })
     }
 }
 
@@ -891,12 +884,15 @@ impl Slicer<'_> {
                 t.order.push(c);
             }
         }
+        // Allocations already in `initial_reads` (a list scan per read made a loop over
+        // a zeroed table quadratic).
+        let mut initial = BitSet::new(self.trace.allocs.len());
         let mut head = 0;
         while let Some(&e) = t.order.get(head) {
             head += 1;
             for u in self.uses_of(e) {
                 if u.def == NONE {
-                    if u.is_mem() && !t.initial_reads.contains(&u.what()) {
+                    if u.is_mem() && initial.insert(u.what()) {
                         t.initial_reads.push(u.what());
                     }
                 } else if t.parent[u.def as usize] == NONE {
