@@ -10,8 +10,9 @@
 //!   writes, found from the statement and the frame), followed by its *recorded* ones,
 //!   `locs[entries[i-1].loc_end() .. entries[i].loc_end()]` (from 0 for the first
 //!   entry); each is tagged def or use. Recording only what the IR does not say
-//!   (memory, a return's destination in the caller, callback slots) keeps the trace
-//!   to about a third of the bytes; [`Trace::locations`] gives the whole list.
+//!   (memory, a return's destination in the caller, callback slots) keeps about a
+//!   third of the locations (the trace: about 44 bytes per executed statement instead
+//!   of 65); [`Trace::locations`] gives the whole list.
 //! - Registers are named by (frame serial, register); a frame serial is unique for the
 //!   whole run (`frames[serial]`), so a register of one call never aliases another's.
 //! - Memory is named by (allocation serial, byte offset, size); an allocation serial is
