@@ -73,7 +73,8 @@ pub fn trees_of(
 
 /// Statements of slice members, in the order given, each once.
 fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
-    let mut seen = HashSet::new();
+    // Asked once per slice member: a fast hash (statement ids are small integers).
+    let mut seen: crate::sym::FxHashSet<StmtId> = Default::default();
     members
         .iter()
         .filter_map(|&i| trace.entries.get(i as usize).map(|e| e.stmt))
@@ -301,20 +302,17 @@ pub fn exposed(
             .filter(|l| l.line > 0)
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
-    let good_lines: HashSet<(String, u32)> = gt
-        .data
-        .order
-        .iter()
-        .filter_map(|&i| good.trace.entries.get(i as usize))
-        .filter_map(|e| line_of(good.prog, e.stmt))
+    // Per statement, not per entry: a loop's statement has millions of instances.
+    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.trace)
+        .into_iter()
+        .filter_map(|id| line_of(good.prog, id))
         .collect();
     // First the decision where output went missing, when it did (kind 2 of issue 29).
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
-    for &i in &bt.data.order {
-        let Some(e) = bad.trace.entries.get(i as usize) else {
-            continue;
-        };
-        let Some((file, line)) = line_of(bad.prog, e.stmt) else {
+    // Each statement's first instance in the tree's order: what is decided below
+    // depends on the statement alone (and on `out`, which only grows by lines).
+    for id in statements(&bt.data.order, bad.trace) {
+        let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };
         let Some(fd) = diff.file(&file) else { continue };
@@ -323,8 +321,8 @@ pub fn exposed(
         };
         if good_lines.contains(&(file.clone(), old))
             || !fd.is_code_line(line)
-            || !is_origin(bad.prog, e.stmt)
-            || output_call(bad.prog, e.stmt)
+            || !is_origin(bad.prog, id)
+            || output_call(bad.prog, id)
             || out.iter().any(|c| c.line.is(&file, line))
         {
             continue;
@@ -373,26 +371,56 @@ fn compared_value(prog: &Program, id: StmtId) -> bool {
     }
 }
 
-/// [`compared_value`], remembered per statement (a trace visits few statements often).
+/// [`compared_value`], remembered per statement in a dense table (a trace visits few
+/// statements often, and it is asked once per trace entry).
 fn compared_values(prog: &Program) -> impl FnMut(StmtId) -> bool + '_ {
-    let mut known: std::collections::HashMap<StmtId, bool> = std::collections::HashMap::new();
-    move |id| *known.entry(id).or_insert_with(|| compared_value(prog, id))
+    let index = crate::slice::StmtIndex::new(prog);
+    // 0: not asked yet, 1: no, 2: yes.
+    let mut known = vec![0u8; index.len()];
+    move |id| match index.index(id).and_then(|k| known.get_mut(k)) {
+        Some(k) if *k != 0 => *k == 2,
+        Some(k) => {
+            let yes = compared_value(prog, id);
+            *k = 1 + u8::from(yes);
+            yes
+        }
+        None => compared_value(prog, id),
+    }
 }
 
 /// Per source line (file id, line) of the run's program, the entries on it whose values
 /// [`compared_value`] accepts, in run order.
 fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec<u32>> {
-    let mut out: std::collections::HashMap<_, Vec<u32>> = std::collections::HashMap::new();
+    // Lines get dense slots through a per-statement table, so the trace's entries are
+    // grouped without hashing each one.
+    let index = crate::slice::StmtIndex::new(r.prog);
     let mut accepted = compared_values(r.prog);
+    // Per statement: its line's slot + 1 (0: not asked yet), or u32::MAX: not grouped.
+    let mut slot_of = vec![0u32; index.len()];
+    let mut lines: Vec<((FileId, u32), Vec<u32>)> = Vec::new();
+    let mut slot_by_line: std::collections::HashMap<(FileId, u32), u32> =
+        std::collections::HashMap::new();
     for (i, e) in r.trace.entries.iter().enumerate() {
-        if !accepted(e.stmt) {
+        let Some(k) = index.index(e.stmt) else {
             continue;
+        };
+        if slot_of[k] == 0 {
+            slot_of[k] = match stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) {
+                Some(loc) if accepted(e.stmt) => {
+                    let key = (loc.file, loc.line);
+                    *slot_by_line.entry(key).or_insert_with(|| {
+                        lines.push((key, Vec::new()));
+                        lines.len() as u32
+                    })
+                }
+                _ => u32::MAX,
+            };
         }
-        if let Some(loc) = stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) {
-            out.entry((loc.file, loc.line)).or_default().push(i as u32);
+        if let Some((_, es)) = lines.get_mut(slot_of[k].wrapping_sub(1) as usize) {
+            es.push(i as u32);
         }
     }
-    out
+    lines.into_iter().collect()
 }
 
 /// Values per line of a run ([`values_by_line`]).
@@ -566,34 +594,38 @@ pub fn link_values(
             on_line[k].push(i);
         }
     }
-    let known = numbers(good);
+    // The numbers the candidate lines computed (few), then which of them the good run
+    // computed too: one pass over the good trace without a table of all its numbers.
     let mut compared = compared_values(bad.prog);
-    let new_values: Vec<bool> = on_line
+    let line_values: Vec<Vec<u64>> = on_line
         .iter()
         .map(|es| {
-            es.iter().any(|&i| {
-                compared(bad.trace.entries[i as usize].stmt)
-                    && bad
-                        .trace
-                        .values
-                        .get(i as usize)
-                        .is_some_and(|v| !known.contains(v))
-            })
+            es.iter()
+                .filter(|&&i| compared(bad.trace.entries[i as usize].stmt))
+                .filter_map(|&i| bad.trace.values.get(i as usize).copied())
+                .collect()
         })
         .collect();
-    // reads[x][y]: line x's values are computed from line y's (one line has no other).
-    let mut reads = vec![vec![false; lines.len()]; lines.len()];
-    if lines.len() > 1 {
-        for (x, entries) in on_line.iter().enumerate().filter(|(_, es)| !es.is_empty()) {
-            let crit = Criterion {
-                entries: entries.clone(),
-            };
-            let data = slicer.close_tree(&crit, false)?;
-            for (y, ys) in on_line.iter().enumerate() {
-                reads[x][y] = y != x && ys.iter().any(|&i| data.contains(i));
-            }
-        }
-    }
+    let asked: crate::sym::FxHashSet<u64> = line_values
+        .iter()
+        .flatten()
+        .map(|&v| crate::slice::spread(v))
+        .collect();
+    let known = numbers_among(good, &asked);
+    let new_values: Vec<bool> = line_values
+        .iter()
+        .map(|vs| {
+            vs.iter()
+                .any(|&v| !known.contains(&crate::slice::spread(v)))
+        })
+        .collect();
+    // reads[x][y]: line x's values are computed from line y's (one line has no other),
+    // for all lines in one pass over the trace.
+    let reads = if lines.len() > 1 {
+        slicer.data_reach(&on_line)?
+    } else {
+        vec![vec![false; lines.len()]; lines.len()]
+    };
     Ok((0..lines.len())
         .map(|k| {
             let origin = Origin {
@@ -628,16 +660,21 @@ pub fn set_origins(findings: &mut [Finding], origins: Vec<(Line, Origin)>) {
     }
 }
 
-/// Every number a run computed ([`compared_value`] entries).
-fn numbers(r: &TracedRun) -> HashSet<u64> {
+/// The numbers of `asked` (each `slice::spread`) that a run computed
+/// ([`compared_value`] entries).
+fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sym::FxHashSet<u64> {
     let mut compared = compared_values(r.prog);
-    r.trace
-        .entries
-        .iter()
-        .zip(&r.trace.values)
-        .filter(|(e, _)| compared(e.stmt))
-        .map(|(_, &v)| v)
-        .collect()
+    let mut found = crate::sym::FxHashSet::default();
+    if asked.is_empty() {
+        return found;
+    }
+    for (e, &v) in r.trace.entries.iter().zip(&r.trace.values) {
+        let k = crate::slice::spread(v);
+        if asked.contains(&k) && !found.contains(&k) && compared(e.stmt) {
+            found.insert(k);
+        }
+    }
+    found
 }
 
 /// Most steps a chain shows; a longer one keeps its start and end around an elision.

@@ -24,7 +24,7 @@ pub use criterion::{criterion, criterion_of, Spec};
 
 use crate::analysis::Facts;
 use crate::exec::concolic::BranchRec;
-use crate::exec::trace::{Trace, NONE};
+use crate::exec::trace::{self, Entry, Implied, Location, Trace, NONE};
 use crate::ir::{BlockId, Loc, Program};
 use anyhow::{bail, Context, Result};
 
@@ -34,31 +34,211 @@ pub struct Criterion {
     pub entries: Vec<u32>,
 }
 
-/// One use of an entry, with the definition it reads.
+/// One use of an entry, with the definition it reads (8 bytes: the index holds one or
+/// two per executed statement).
 #[derive(Clone, Copy, Debug)]
 struct UseRec {
     /// The entry that last defined it (`NONE`: never defined in the trace).
     def: u32,
-    /// Frame serial (register) or allocation serial (memory).
-    a: u32,
-    /// Register number, or `MEM` for memory.
-    b: u32,
+    /// The register's key (`Keys::reg`), or with the `MEM` bit the allocation serial;
+    /// with the `POT` bit when a branch instance between the definition and the use may
+    /// define the location on a side it did not take (the forward pass knows; most uses
+    /// have none, and the relevant closure then skips the search among potential
+    /// definers).
+    loc: u32,
 }
 
-const MEM: u32 = u32::MAX;
-/// Key of "any memory" among potential definers.
-const ANY_MEM_KEY: u64 = u64::MAX;
-const VAR_TAG: u64 = 1 << 63;
-
-fn reg_key(frame: u32, reg: u32) -> u64 {
-    // Frame serials stay below 2^31 in any trace that fits in memory.
-    ((frame as u64 & 0x7fff_ffff) << 32) | reg as u64
+impl UseRec {
+    fn reg(def: u32, key: u32, pot: bool) -> UseRec {
+        UseRec {
+            def,
+            loc: key | if pot { POT } else { 0 },
+        }
+    }
+    fn mem(def: u32, alloc: u32, pot: bool) -> UseRec {
+        UseRec {
+            def,
+            loc: alloc | MEM | if pot { POT } else { 0 },
+        }
+    }
+    fn is_mem(&self) -> bool {
+        self.loc & MEM != 0
+    }
+    /// The register's key, or the allocation serial.
+    fn what(&self) -> u32 {
+        self.loc & !(POT | MEM)
+    }
+    fn has_potential(&self) -> bool {
+        self.loc & POT != 0
+    }
 }
 
-fn var_key(var: (u32, u32)) -> u64 {
-    // Globals have function NONE; map it to 0 and functions f to f + 1.
-    let f = if var.0 == NONE { 0 } else { var.0 as u64 + 1 };
-    VAR_TAG | ((f & 0x7fff_ffff) << 32) | var.1 as u64
+const POT: u32 = 1 << 31;
+const MEM: u32 = 1 << 30;
+
+/// A bijection of u64 that makes every bit of `k` reach the low bits: the Fx hash maps
+/// (`sym::FxHashMap`) multiply once, so keys that differ only in their high bits (two
+/// frames' register keys, two doubles) would share a bucket. Keys go through this
+/// before such a map sees them.
+pub(crate) fn spread(mut k: u64) -> u64 {
+    k ^= k >> 32;
+    k = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    k ^ (k >> 29)
+}
+
+/// Dense `u32` names of the locations potential definers are recorded for: every
+/// register slot of every frame of the run (frame by frame), then every variable (the
+/// globals, then each function's locals), then "any memory". Dense names keep a
+/// potential definer to 8 bytes and let per-variable tables be vectors (a table keyed by
+/// (frame, register) through a hash map cost more memory than the trace on a recursive
+/// parser).
+struct Keys {
+    /// Per frame serial: the key of its register 0 (its registers and callback slot
+    /// follow).
+    frame: Vec<u32>,
+    /// The key of global 0, then per function: the key of its local 0.
+    var: Vec<u32>,
+    /// Number of globals, then per function: its number of locals.
+    var_len: Vec<u32>,
+    any_mem: u32,
+}
+
+impl Keys {
+    fn new(prog: &Program, trace: &Trace) -> Result<Keys> {
+        let mut next: u64 = 0;
+        let mut take = |n: usize| -> Result<u32> {
+            let k = next;
+            next += n as u64;
+            // Keys share a `UseRec` word with two flags.
+            if next >= MEM as u64 {
+                bail!("trace too large to slice: more than 2^30 register slots and variables");
+            }
+            Ok(k as u32)
+        };
+        let mut frame = Vec::with_capacity(trace.frames.len());
+        for fr in &trace.frames {
+            // An unknown function is reported where the frame is used.
+            let n = prog
+                .functions
+                .get(fr.func.index())
+                .map_or(0, |f| f.regs.len() + 1);
+            frame.push(take(n)?);
+        }
+        let mut var = vec![take(prog.globals.len())?];
+        let mut var_len = vec![prog.globals.len() as u32];
+        for f in &prog.functions {
+            var.push(take(f.locals.len())?);
+            var_len.push(f.locals.len() as u32);
+        }
+        let any_mem = take(1)?;
+        Ok(Keys {
+            frame,
+            var,
+            var_len,
+            any_mem,
+        })
+    }
+
+    /// Register `reg` of frame `frame` (checked against the frame by the caller).
+    fn reg(&self, frame: u32, reg: u32) -> u32 {
+        self.frame[frame as usize] + reg
+    }
+
+    /// A local `(function, index)` or global `(NONE, index)`; None when the program has
+    /// no such variable.
+    fn var(&self, (func, index): (u32, u32)) -> Option<u32> {
+        let f = if func == NONE { 0 } else { func as usize + 1 };
+        let (&base, &len) = self.var.get(f).zip(self.var_len.get(f))?;
+        (index < len).then_some(base + index)
+    }
+
+    /// Number of variable keys (they follow the register keys).
+    fn vars(&self) -> usize {
+        (self.any_mem - self.var[0]) as usize
+    }
+}
+
+/// The register locations the IR implies for trace entries (`trace::implied`),
+/// worked out once per statement: a trace has few distinct statements and many
+/// instances.
+struct ImpliedTable {
+    index: StmtIndex,
+    /// Per statement: where its used registers start in `regs`, how many, and what it
+    /// defines (None: not asked yet).
+    stmts: Vec<Option<(u32, u32, Implied)>>,
+    /// Per function: where its parameter registers (`trace::param_regs`) start in
+    /// `regs` and how many (None: not asked yet).
+    params: Vec<Option<(u32, u32)>>,
+    regs: Vec<u32>,
+}
+
+impl ImpliedTable {
+    fn new(prog: &Program) -> ImpliedTable {
+        let index = StmtIndex::new(prog);
+        ImpliedTable {
+            stmts: vec![None; index.len()],
+            params: vec![None; prog.functions.len()],
+            index,
+            regs: Vec::new(),
+        }
+    }
+
+    /// Appends the implied locations of `e` to `out`; None when the entry names a
+    /// statement or callee frame the program lacks.
+    fn fill(
+        &mut self,
+        prog: &Program,
+        trace: &Trace,
+        e: &Entry,
+        out: &mut Vec<Location>,
+    ) -> Option<()> {
+        let k = self.index.index(e.stmt)?;
+        let (start, n, def) = match self.stmts[k] {
+            Some(x) => x,
+            None => {
+                let start = self.regs.len() as u32;
+                let regs = &mut self.regs;
+                let def = trace::implied(prog, e.stmt, |r| regs.push(r))?;
+                let x = (start, self.regs.len() as u32 - start, def);
+                self.stmts[k] = Some(x);
+                x
+            }
+        };
+        let frame = e.frame;
+        let uses = &self.regs[start as usize..(start + n) as usize];
+        out.extend(uses.iter().map(|&r| Location::reg(false, frame, r)));
+        def.push_defs(e, out, |out| {
+            let func = trace.frames.get(e.aux as usize)?.func.index();
+            let (start, n) = match *self.params.get(func)? {
+                Some(x) => x,
+                None => {
+                    let start = self.regs.len() as u32;
+                    let regs = &mut self.regs;
+                    trace::param_regs(prog.functions.get(func)?, |r| regs.push(r));
+                    let x = (start, self.regs.len() as u32 - start);
+                    self.params[func] = Some(x);
+                    x
+                }
+            };
+            let params = &self.regs[start as usize..(start + n) as usize];
+            out.extend(params.iter().map(|&r| Location::reg(true, e.aux, r)));
+            Some(())
+        })
+    }
+}
+
+/// A potential definer: (location key, branch entry) packed so sorting the `u64`s
+/// sorts by key, then entry.
+fn pot_pack(key: u32, branch: u32) -> u64 {
+    ((key as u64) << 32) | branch as u64
+}
+
+fn pot_key(p: u64) -> u32 {
+    (p >> 32) as u32
+}
+
+fn pot_branch(p: u64) -> u32 {
+    p as u32
 }
 
 /// The forward index of a trace: build once, slice many times.
@@ -67,8 +247,14 @@ pub struct Slicer<'a> {
     uses: Vec<UseRec>,
     use_end: Vec<u32>,
     cd: Vec<u32>,
-    /// Potential definers: (location key, branch entry), sorted.
-    pot: Vec<(u64, u32)>,
+    keys: Keys,
+    /// Potential definers (`pot_pack`), sorted: one segment per location key.
+    pot: Vec<u64>,
+    /// Start of each key's segment of `pot`, and `pot.len()` last, so a search looks at
+    /// one key's entries only.
+    pot_starts: Vec<u32>,
+    /// The key of each segment, ascending (a binary search finds a key's segment).
+    seg_keys: Vec<u32>,
     /// Entries that are instances of a branch terminator.
     branch_entries: Vec<u32>,
     /// Reads of static initialiser data no executed statement wrote: (entry, the
@@ -154,17 +340,37 @@ impl<'a> Slicer<'a> {
         if n >= NONE as usize {
             bail!("trace too long to slice: {n} entries");
         }
+        if trace.allocs.len() >= MEM as usize {
+            bail!(
+                "trace too large to slice: {} allocations",
+                trace.allocs.len()
+            );
+        }
         let mut uses = Vec::with_capacity(n * 2);
         let mut use_end = Vec::with_capacity(n);
         let mut cd = Vec::with_capacity(n);
-        let mut pot: Vec<(u64, u32)> = Vec::new();
+        let keys = Keys::new(prog, trace)?;
+        let mut implied = ImpliedTable::new(prog);
+        // The entry's locations, implied then recorded (reused).
+        let mut locs: Vec<Location> = Vec::new();
+        let mut pot: Vec<u64> = Vec::new();
         let mut branch_entries = Vec::new();
         let mut static_reads: Vec<(u32, Loc)> = Vec::new();
 
         // Register shadows of live frames, on a stack (frames nest).
         let mut reg_base = vec![NONE; trace.frames.len()];
         let mut live: Vec<u32> = Vec::new();
-        let mut reg_shadow: Vec<u32> = Vec::new();
+        // Per register slot: its last definition and the last branch instance that may
+        // define it on an untaken side.
+        let mut reg_shadow: Vec<(u32, u32)> = Vec::new();
+        // The last branch instance that may define a variable (by its key, from the
+        // first variable's), or any memory, on an untaken side: a use needs the search
+        // among potential definers only when one came after its definition.
+        let var0 = keys.var[0];
+        let mut var_pot: Vec<u32> = vec![NONE; keys.vars()];
+        let mut any_mem_pot = NONE;
+        // Whether potential definer `last` (NONE: none) comes after definition `def`.
+        let after = |last: u32, def: u32| last != NONE && (def == NONE || last > def);
         // Memory shadows per allocation, sized lazily.
         let mut mem_shadow: Vec<Vec<u32>> = vec![Vec::new(); trace.allocs.len()];
         // Dynamic control dependence: (branch entry, its ipdom, frame).
@@ -188,7 +394,7 @@ impl<'a> Slicer<'a> {
         let ensure = |frame: u32,
                       live: &mut Vec<u32>,
                       reg_base: &mut Vec<u32>,
-                      reg_shadow: &mut Vec<u32>|
+                      reg_shadow: &mut Vec<(u32, u32)>|
          -> Result<u32> {
             match reg_base.get(frame as usize) {
                 None => bail!("trace names frame {frame} that was not recorded"),
@@ -196,7 +402,7 @@ impl<'a> Slicer<'a> {
                 _ => {}
             }
             let base = reg_shadow.len() as u32;
-            reg_shadow.resize(reg_shadow.len() + nregs(frame)?, NONE);
+            reg_shadow.resize(reg_shadow.len() + nregs(frame)?, (NONE, NONE));
             reg_base[frame as usize] = base;
             live.push(frame);
             Ok(base)
@@ -251,7 +457,13 @@ impl<'a> Slicer<'a> {
             });
 
             // Uses first (an entry may read what it then overwrites), then defs.
-            let locs = trace.locs_of(i);
+            locs.clear();
+            if e.implied() {
+                implied.fill(prog, trace, &e, &mut locs).with_context(|| {
+                    format!("trace entry {i} names a statement or frame the program lacks")
+                })?;
+            }
+            locs.extend_from_slice(trace.locs_of(i));
             for l in locs.iter().filter(|l| !l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get(l.a as usize).with_context(|| {
@@ -259,15 +471,16 @@ impl<'a> Slicer<'a> {
                     })?;
                     let mut prev = u32::MAX - 1;
                     let mut from_init = false;
+                    let var = trace.allocs[l.a as usize]
+                        .var
+                        .and_then(|v| keys.var(v))
+                        .map(|k| var_pot[(k - var0) as usize]);
                     for k in l.b as usize..l.b as usize + l.size() as usize {
                         let d = sh.get(k).copied().unwrap_or(NONE);
                         from_init |= d == NONE;
                         if d != prev {
-                            uses.push(UseRec {
-                                def: d,
-                                a: l.a,
-                                b: MEM,
-                            });
+                            let pot = after(any_mem_pot, d) || var.is_some_and(|v| after(v, d));
+                            uses.push(UseRec::mem(d, l.a, pot));
                             prev = d;
                         }
                     }
@@ -283,17 +496,13 @@ impl<'a> Slicer<'a> {
                     if l.b as usize >= nregs(l.a)? {
                         bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
                     }
-                    let d = reg_shadow
+                    let (d, last) = reg_shadow
                         .get((base + l.b) as usize)
                         .copied()
                         .with_context(|| {
                             format!("trace entry {i} uses unknown register r{}", l.b)
                         })?;
-                    uses.push(UseRec {
-                        def: d,
-                        a: l.a,
-                        b: l.b,
-                    });
+                    uses.push(UseRec::reg(d, keys.reg(l.a, l.b), after(last, d)));
                 }
             }
             use_end.push(uses.len() as u32);
@@ -324,7 +533,7 @@ impl<'a> Slicer<'a> {
                     let slot = reg_shadow.get_mut((base + l.b) as usize).with_context(|| {
                         format!("trace entry {i} defines unknown register r{}", l.b)
                     })?;
-                    *slot = i as u32;
+                    slot.0 = i as u32;
                 }
             }
 
@@ -335,28 +544,64 @@ impl<'a> Slicer<'a> {
                 let ip = ff.ipdom[e.stmt.block.index()];
                 cd_stack.push((i as u32, ip, frame));
                 if let Some(md) = ff.untaken_of(e.stmt.block, BlockId::new(e.aux)) {
+                    let i = i as u32;
+                    let base = reg_base[frame as usize];
+                    let nr = nregs(frame)? as u32;
                     for &r in &md.regs {
-                        pot.push((reg_key(frame, r.raw()), i as u32));
+                        if r.raw() >= nr {
+                            bail!(
+                                "trace entry {i}: facts name r{} beyond {}'s registers",
+                                r.raw(),
+                                f.name
+                            );
+                        }
+                        pot.push(pot_pack(keys.reg(frame, r.raw()), i));
+                        if let Some(slot) = reg_shadow.get_mut((base + r.raw()) as usize) {
+                            slot.1 = i;
+                        }
                     }
-                    for &l in &md.locals {
-                        pot.push((var_key((func.raw(), l.raw())), i as u32));
-                    }
-                    for &g in &md.globals {
-                        pot.push((var_key((NONE, g.raw())), i as u32));
+                    let vars = md.locals.iter().map(|l| (func.raw(), l.raw()));
+                    for v in vars.chain(md.globals.iter().map(|g| (NONE, g.raw()))) {
+                        let key = keys.var(v).with_context(|| {
+                            format!(
+                                "trace entry {i}: facts name a variable {v:?} the program lacks"
+                            )
+                        })?;
+                        pot.push(pot_pack(key, i));
+                        var_pot[(key - var0) as usize] = i;
                     }
                     if md.any_mem {
-                        pot.push((ANY_MEM_KEY, i as u32));
+                        pot.push(pot_pack(keys.any_mem, i));
+                        any_mem_pot = i;
                     }
                 }
             }
         }
         pot.sort_unstable();
+        let mut pot_starts: Vec<u32> = Vec::new();
+        let mut seg_keys: Vec<u32> = Vec::new();
+        for (p, &k) in pot.iter().enumerate() {
+            if p == 0 || pot_key(pot[p - 1]) != pot_key(k) {
+                pot_starts.push(p as u32);
+                seg_keys.push(pot_key(k));
+            }
+        }
+        pot_starts.push(pot.len() as u32);
+        // The arrays grew by doubling; both revisions' indexes live together.
+        for v in [&mut use_end, &mut cd, &mut pot_starts, &mut seg_keys] {
+            v.shrink_to_fit();
+        }
+        uses.shrink_to_fit();
+        pot.shrink_to_fit();
         Ok(Slicer {
             trace,
             uses,
             use_end,
             cd,
+            keys,
             pot,
+            pot_starts,
+            seg_keys,
             branch_entries,
             static_reads,
         })
@@ -375,7 +620,10 @@ impl<'a> Slicer<'a> {
     pub fn heap_bytes(&self) -> usize {
         self.uses.capacity() * std::mem::size_of::<UseRec>()
             + (self.use_end.capacity() + self.cd.capacity() + self.branch_entries.capacity()) * 4
-            + self.pot.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.pot.capacity() * 8
+            + (self.pot_starts.capacity() + self.seg_keys.capacity()) * 4
+            + (self.keys.frame.capacity() + self.keys.var.capacity() + self.keys.var_len.capacity())
+                * 4
     }
 
     /// Branch-instance entries of the trace, ascending.
@@ -396,26 +644,35 @@ impl<'a> Slicer<'a> {
                 work.push(c);
             }
         }
-        // Skip list over `pot`: next[p] is the first unvisited position >= p.
-        let mut next: Vec<u32> = if potential {
-            (0..=self.pot.len() as u32).collect()
-        } else {
-            Vec::new()
+        // Skip list over `pot`: next[p] is the first unvisited position >= p; and per
+        // key, how many of its potential definers are unvisited (none: no search).
+        let mut pot = PotVisit {
+            next: Vec::new(),
+            left: Vec::new(),
+            done: Vec::new(),
         };
+        if potential {
+            pot.next = (0..=self.pot.len() as u32).collect();
+            pot.left = self.pot_starts.windows(2).map(|w| w[1] - w[0]).collect();
+            pot.done = vec![(0, 0); self.seg_keys.len()];
+        }
         while let Some(e) = work.pop() {
             for u in self.uses_of(e) {
                 if u.def != NONE && set.insert(u.def) {
                     work.push(u.def);
                 }
-                if potential {
+                if potential && u.has_potential() {
                     let lo = if u.def == NONE { 0 } else { u.def + 1 };
-                    if u.b == MEM {
-                        if let Some(v) = self.trace.allocs.get(u.a as usize).and_then(|a| a.var) {
-                            self.potential(var_key(v), lo, e, &mut next, &mut set, &mut work);
+                    if u.is_mem() {
+                        let var = self.trace.allocs.get(u.what() as usize).and_then(|a| a.var);
+                        if let Some(key) = var.and_then(|v| self.keys.var(v)) {
+                            self.potential(key, lo, e, &mut pot, &mut set, &mut work);
                         }
-                        self.potential(ANY_MEM_KEY, lo, e, &mut next, &mut set, &mut work);
+                        let key = self.keys.any_mem;
+                        self.potential(key, lo, e, &mut pot, &mut set, &mut work);
                     } else {
-                        self.potential(reg_key(u.a, u.b), lo, e, &mut next, &mut set, &mut work);
+                        let key = u.what();
+                        self.potential(key, lo, e, &mut pot, &mut set, &mut work);
                     }
                 }
             }
@@ -430,22 +687,66 @@ impl<'a> Slicer<'a> {
     /// Adds the potential definers of `key` among branch entries in `lo..hi`.
     fn potential(
         &self,
-        key: u64,
+        key: u32,
         lo: u32,
         hi: u32,
-        next: &mut [u32],
+        pot: &mut PotVisit,
         set: &mut BitSet,
         work: &mut Vec<u32>,
     ) {
-        let mut p = self.pot.partition_point(|&(k, b)| (k, b) < (key, lo)) as u32;
+        // The segment of `key`, if it has potential definers left to visit.
+        let seg = self.seg_keys.partition_point(|&k| k < key);
+        if self.seg_keys.get(seg) != Some(&key) || pot.left[seg] == 0 || lo >= hi {
+            return;
+        }
+        // A use in a loop asks again for a range it asked before, a little longer: only
+        // the part outside the range already searched needs a search.
+        let (clo, chi) = pot.done[seg];
+        if clo < chi && lo <= chi && clo <= hi {
+            if lo < clo {
+                self.search(seg, lo, clo, pot, set, work);
+            }
+            if chi < hi {
+                self.search(seg, chi, hi, pot, set, work);
+            }
+            pot.done[seg] = (lo.min(clo), hi.max(chi));
+        } else {
+            self.search(seg, lo, hi, pot, set, work);
+            if hi - lo > chi - clo {
+                pot.done[seg] = (lo, hi);
+            }
+        }
+    }
+
+    /// Adds the unvisited potential definers of segment `seg` among branch entries in
+    /// `lo..hi`.
+    fn search(
+        &self,
+        seg: usize,
+        lo: u32,
+        hi: u32,
+        pot: &mut PotVisit,
+        set: &mut BitSet,
+        work: &mut Vec<u32>,
+    ) {
+        let (start, end) = (self.pot_starts[seg], self.pot_starts[seg + 1]);
+        let mut p = start
+            + self.pot[start as usize..end as usize].partition_point(|&b| pot_branch(b) < lo)
+                as u32;
+        let key = self.seg_keys[seg];
         loop {
-            p = find(next, p);
-            match self.pot.get(p as usize) {
-                Some(&(k, b)) if k == key && b < hi => {
+            p = find(&mut pot.next, p);
+            match self
+                .pot
+                .get(p as usize)
+                .map(|&x| (pot_key(x), pot_branch(x)))
+            {
+                Some((k, b)) if k == key && b < hi => {
                     if set.insert(b) {
                         work.push(b);
                     }
-                    next[p as usize] = p + 1;
+                    pot.next[p as usize] = p + 1;
+                    pot.left[seg] -= 1;
                 }
                 _ => return,
             }
@@ -583,13 +884,16 @@ impl Slicer<'_> {
                 t.order.push(c);
             }
         }
+        // Allocations already in `initial_reads` (a list scan per read made a loop over
+        // a zeroed table quadratic).
+        let mut initial = BitSet::new(self.trace.allocs.len());
         let mut head = 0;
         while let Some(&e) = t.order.get(head) {
             head += 1;
             for u in self.uses_of(e) {
                 if u.def == NONE {
-                    if u.b == MEM && !t.initial_reads.contains(&u.a) {
-                        t.initial_reads.push(u.a);
+                    if u.is_mem() && initial.insert(u.what()) {
+                        t.initial_reads.push(u.what());
                     }
                 } else if t.parent[u.def as usize] == NONE {
                     t.parent[u.def as usize] = e;
@@ -606,6 +910,79 @@ impl Slicer<'_> {
         }
         Ok(t)
     }
+}
+
+impl Slicer<'_> {
+    /// Which groups of entries feed which through data dependence alone: `out[x][y]`
+    /// says whether an entry of group `y` is in the data closure (the criterion's values
+    /// flow through it, as [`Slicer::close_tree`] without control) of group `x`'s
+    /// entries; `out[x][x]` is false. One reverse pass over the trace per 32 groups, each
+    /// entry carrying the groups whose closure holds it as bits: a use's definition comes
+    /// before it, so an entry's bits are final when the pass reaches it. (One closure per
+    /// group made a slice's worth of work per group.)
+    pub fn data_reach(&self, groups: &[Vec<u32>]) -> Result<Vec<Vec<bool>>> {
+        let n = self.trace.entries.len();
+        let k = groups.len();
+        let mut out = vec![vec![false; k]; k];
+        for (c, chunk) in groups.chunks(32).enumerate() {
+            let Some(top) = chunk.iter().flatten().copied().max() else {
+                continue;
+            };
+            if top as usize >= n {
+                bail!("criterion entry {top} is outside the trace ({n} entries)");
+            }
+            // Nothing after the chunk's last entry is in its closures.
+            let mut bits = vec![0u32; top as usize + 1];
+            for (j, g) in chunk.iter().enumerate() {
+                for &e in g {
+                    bits[e as usize] |= 1 << j;
+                }
+            }
+            for e in (0..=top).rev() {
+                let m = bits[e as usize];
+                if m == 0 {
+                    continue;
+                }
+                for u in self.uses_of(e) {
+                    if u.def == NONE {
+                        continue;
+                    }
+                    if u.def >= e {
+                        bail!(
+                            "trace entry {e} uses a definition of the later entry {}",
+                            u.def
+                        );
+                    }
+                    bits[u.def as usize] |= m;
+                }
+            }
+            for (y, g) in groups.iter().enumerate() {
+                let mut m = g
+                    .iter()
+                    .filter_map(|&i| bits.get(i as usize))
+                    .fold(0u32, |a, &b| a | b);
+                while m != 0 {
+                    let x = c * 32 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if x != y {
+                        out[x][y] = true;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What a relevant closure has visited of the potential definers.
+struct PotVisit {
+    /// Skip list over `Slicer::pot`: the first unvisited position at or after each.
+    next: Vec<u32>,
+    /// Per key segment: its unvisited potential definers.
+    left: Vec<u32>,
+    /// Per key segment: a range of branch entries `lo..hi` all of whose potential
+    /// definers in the segment are visited (empty at first).
+    done: Vec<(u32, u32)>,
 }
 
 /// Path-compressing find in the skip list.
@@ -667,37 +1044,63 @@ impl Slice {
     }
 }
 
+/// A dense index of a program's statements (terminators included), in the order
+/// `Program::stmt_locs` walks them: per-statement tables over a trace are flat vectors
+/// instead of hash maps (a trace has few distinct statements and many instances).
+pub struct StmtIndex {
+    /// Per function, per block: the index of the block's first statement and the
+    /// block's number of statements with its terminator.
+    base: Vec<Vec<(usize, u32)>>,
+    len: usize,
+}
+
+impl StmtIndex {
+    pub fn new(prog: &Program) -> StmtIndex {
+        let mut len = 0usize;
+        let base = prog
+            .functions
+            .iter()
+            .map(|f| {
+                f.blocks
+                    .iter()
+                    .map(|b| {
+                        let s = len;
+                        len += b.stmts.len() + 1;
+                        (s, b.stmts.len() as u32 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        StmtIndex { base, len }
+    }
+
+    /// The number of statements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of statement `s`; None when the program has no such statement.
+    pub fn index(&self, s: crate::ir::StmtId) -> Option<usize> {
+        let &(b, n) = self.base.get(s.func.index())?.get(s.block.index())?;
+        (s.index < n).then_some(b + s.index as usize)
+    }
+}
+
 /// Source lines of a set of entries with instance counts, in source order.
 pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
-    // Count per statement in a dense table first (a trace has few distinct statements
-    // and many instances), then group the statements by line.
-    let mut base: Vec<Vec<usize>> = Vec::with_capacity(prog.functions.len());
-    let mut n = 0usize;
-    for f in &prog.functions {
-        base.push(
-            f.blocks
-                .iter()
-                .map(|b| {
-                    let s = n;
-                    n += b.stmts.len() + 1;
-                    s
-                })
-                .collect(),
-        );
-    }
-    let mut counts = vec![0u32; n];
+    // Count per statement in a dense table first, then group the statements by line.
+    let index = StmtIndex::new(prog);
+    let mut counts = vec![0u32; index.len()];
     for i in set.iter() {
         let Some(e) = trace.entries.get(i as usize) else {
             continue;
         };
-        let s = e.stmt;
-        if let Some(&b) = base
-            .get(s.func.index())
-            .and_then(|f| f.get(s.block.index()))
-        {
-            if let Some(c) = counts.get_mut(b + s.index as usize) {
-                *c += 1;
-            }
+        if let Some(c) = index.index(e.stmt).and_then(|k| counts.get_mut(k)) {
+            *c += 1;
         }
     }
     let mut m: std::collections::BTreeMap<Loc, u32> = std::collections::BTreeMap::new();

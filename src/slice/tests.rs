@@ -404,3 +404,189 @@ fn data_tree_leaves_out_branches_and_chains_to_the_output() {
     assert_eq!(steps, vec![5, 6, 8, 9], "{chain:?}");
     assert_eq!(data.chain(a).last().map(|x| x.1), Some(Via::Criterion));
 }
+
+/// A program whose lines feed each other in loops, through memory, a pointer and a call.
+const REACH: &str = r#"#include <stdio.h>
+int twice(int v) { return v * 2; }
+int main(void) {
+    int a[8];
+    int total = 0;
+    int step = 1;
+    for (int i = 0; i < 8; i++) {
+        a[i] = twice(i) + step;
+        step = step + 1;
+    }
+    int *p = &a[3];
+    *p = *p + 7;
+    for (int i = 0; i < 8; i++)
+        total += a[i];
+    int unused = step * 3;
+    printf("%d %d\n", total, unused);
+    return 0;
+}
+"#;
+
+/// `data_reach` against its definition: group x reaches group y when an entry of y is in
+/// the data tree of x's entries.
+fn reach_by_trees(slicer: &Slicer, groups: &[Vec<u32>]) -> Vec<Vec<bool>> {
+    groups
+        .iter()
+        .enumerate()
+        .map(|(x, g)| {
+            let tree = (!g.is_empty()).then(|| {
+                let crit = Criterion { entries: g.clone() };
+                slicer.close_tree(&crit, false).expect("data tree")
+            });
+            groups
+                .iter()
+                .enumerate()
+                .map(|(y, h)| {
+                    y != x
+                        && tree
+                            .as_ref()
+                            .is_some_and(|t| h.iter().any(|&i| t.contains(i)))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn data_reach_is_the_data_trees_of_each_group() {
+    let p = lower(REACH);
+    // Each loop runs four times, then leaves.
+    let mut choose = |_s: StmtId, k: u32, succs: &[BlockId]| succs[usize::from(k >= 4)];
+    let t = Synth::run(&p, &mut choose, 100_000);
+    assert!(!t.truncated);
+    let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
+    let on_line = |line: u32| -> Vec<u32> {
+        (0..t.entries.len() as u32)
+            .filter(|&i| entry_loc(&p, &t, i).is_some_and(|l| l.line == line))
+            .collect()
+    };
+    // Per source line (an empty group included: line 1 runs nothing).
+    let lines: Vec<u32> = (1..=17).collect();
+    let groups: Vec<Vec<u32>> = lines.iter().map(|&l| on_line(l)).collect();
+    let reach = slicer.data_reach(&groups).expect("reach");
+    assert_eq!(reach, reach_by_trees(&slicer, &groups));
+    let at = |x: u32, y: u32| reach[x as usize - 1][y as usize - 1];
+    // The total is computed from the array, which `twice` and the step fill; the step
+    // feeds itself and the array, not the other way round; `unused` only the output.
+    assert!(at(14, 8) && at(8, 2) && at(8, 9) && at(14, 9) && at(12, 11));
+    assert!(!at(9, 8) && !at(9, 14) && !at(14, 15) && at(16, 15) && at(15, 9));
+    assert!(reach[0].iter().all(|&r| !r) && reach.iter().all(|r| !r[0]));
+    // Single entries as groups: more than one pass of 32 groups, in any order.
+    let mut groups: Vec<Vec<u32>> = (0..t.entries.len() as u32).map(|i| vec![i]).collect();
+    groups.reverse();
+    assert!(groups.len() > 64, "{} groups", groups.len());
+    assert_eq!(
+        slicer.data_reach(&groups).expect("reach"),
+        reach_by_trees(&slicer, &groups)
+    );
+    let outside = vec![vec![t.entries.len() as u32]];
+    assert!(slicer.data_reach(&outside).is_err());
+}
+
+#[test]
+fn statement_index_is_dense_and_in_stmt_locs_order() {
+    let p = lower(REACH);
+    let index = StmtIndex::new(&p);
+    let ids: Vec<StmtId> = p.stmt_locs().map(|(id, _)| id).collect();
+    assert_eq!(index.len(), ids.len());
+    for (k, &id) in ids.iter().enumerate() {
+        assert_eq!(index.index(id), Some(k));
+    }
+    let last = ids[ids.len() - 1];
+    let past = StmtId {
+        index: last.index + 1,
+        ..last
+    };
+    assert_eq!(index.index(past), None);
+    let first = ids[0];
+    let beyond = StmtId {
+        index: p.functions[first.func.index()].blocks[0].stmts.len() as u32 + 1,
+        ..first
+    };
+    assert_eq!(index.index(beyond), None);
+}
+
+/// A real traced run (calls, recursion, a struct return, a library callback, stores
+/// through pointers, potential dependence) records only what the IR does not imply, and
+/// the slicer's per-statement table gives the same locations as `Trace::locations`: the
+/// trace rewritten with every location recorded slices identically, tree order
+/// included (it decides the chains of a report).
+#[test]
+fn implied_locations_slice_as_recorded_ones() {
+    let src = r#"#include <stdio.h>
+#include <stdlib.h>
+struct P { int x, y; };
+static struct P mk(int a) { struct P p = { a, a * 2 }; return p; }
+static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+int g;
+int main(int argc, char **argv) {
+  int v[5] = { 4, 1, 3, 5, 2 };
+  int *q = &v[2];
+  qsort(v, 5, sizeof v[0], cmp);
+  if (argc > 3) *q = 9;
+  if (argc > 4) g = 1;
+  struct P p = mk(fact(v[4]));
+  for (int i = 0; i < 5; i++) g += v[i] * p.y;
+  printf("%d %d\n", g, p.x);
+  return 0;
+}
+"#;
+    let p = lower(src);
+    let run = crate::exec::run_traced(
+        &p,
+        &crate::exec::RunInput::default(),
+        crate::exec::Limits::default(),
+        false,
+    );
+    let t = run.trace;
+    assert!(t.entries.iter().filter(|e| e.implied()).count() * 10 > t.len() * 9);
+    let mut explicit = t.clone();
+    explicit.locs.clear();
+    let mut buf = Vec::new();
+    for i in 0..t.len() {
+        t.locations(&p, i, &mut buf).expect("locations");
+        explicit.locs.extend_from_slice(&buf);
+        explicit.entries[i].loc_end = explicit.locs.len() as u32;
+    }
+    assert!(
+        t.locs.len() * 3 < explicit.locs.len(),
+        "{} of {}",
+        t.locs.len(),
+        explicit.locs.len()
+    );
+    let facts = Facts::new(&p);
+    let (a, b) = (
+        Slicer::new(&p, &facts, &t).expect("implied"),
+        Slicer::new(&p, &facts, &explicit).expect("explicit"),
+    );
+    let out = last_on_line(&p, &t, 16);
+    let crit = Criterion { entries: vec![out] };
+    assert_eq!(a.slice(&crit).expect("a"), b.slice(&crit).expect("b"));
+    let (ta, tb) = (
+        a.close_tree(&crit, true).expect("a"),
+        b.close_tree(&crit, true).expect("b"),
+    );
+    assert_eq!((ta.order, ta.parent), (tb.order, tb.parent));
+    // The struct return, the recursion and the callback are in the data slice.
+    let lines: Vec<u32> = a
+        .slice(&crit)
+        .expect("a")
+        .lines(&p, &t)
+        .iter()
+        .map(|(l, _)| l.line)
+        .collect();
+    for line in [4, 5, 6, 11, 14, 15] {
+        assert!(lines.contains(&line), "line {line} not in {lines:?}");
+    }
+    // An implied entry whose statement does not exist is an error.
+    let mut bad = t.clone();
+    if let Some(e) = bad.entries.iter_mut().find(|e| e.implied()) {
+        e.stmt.index = 10_000;
+    }
+    assert!(Slicer::new(&p, &facts, &bad).is_err());
+}

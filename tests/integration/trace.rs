@@ -19,6 +19,7 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
             defined.insert((0u32, *r));
         }
     }
+    let mut locs = Vec::new();
     for (i, e) in t.entries.iter().enumerate() {
         let f = &prog.functions[e.stmt.func.index()];
         let Some(block) = f.blocks.get(e.stmt.block.index()) else {
@@ -34,7 +35,12 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
                 e.frame
             ));
         }
-        let locs = t.locs_of(i);
+        if t.locations(prog, i, &mut locs).is_none() {
+            errs.push(format!(
+                "entry {i}: its implied locations name what the program lacks"
+            ));
+            continue;
+        }
         for l in locs.iter().filter(|l| !l.is_mem() && !l.is_def()) {
             if !defined.contains(&(l.a, Reg::new(l.b))) {
                 errs.push(format!(
