@@ -2,7 +2,7 @@
 //! statement there and its call stack (`report::Divergence`, rendered by the report).
 
 use crate::diagnostic;
-use crate::exec::Outcome;
+use crate::exec::{Outcome, OutputEvent};
 use crate::oracle::Divergence;
 use crate::report::{self, Located, Writer};
 
@@ -21,20 +21,30 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
             actual_line,
             event,
             last_event,
-        } => {
-            let writer = match (event, last_event) {
-                (Some(e), _) => Writer::At(located(b, e.loc, &e.stack)),
-                (None, Some(e)) => Writer::EndsEarly(diagnostic::loc(&b.prog, e.loc)),
-                _ => Writer::Nothing,
-            };
-            report::Divergence::Stdout {
-                offset: *offset,
-                expected_line: expected_line.clone(),
-                actual_line: actual_line.clone(),
-                writer,
-                fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
-            }
-        }
+        } => report::Divergence::Stdout {
+            file: None,
+            offset: *offset,
+            expected_line: expected_line.clone(),
+            actual_line: actual_line.clone(),
+            writer: writer(b, event, last_event),
+            fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
+        },
+        Divergence::File {
+            path,
+            offset,
+            expected_line,
+            actual_line,
+            event,
+            last_event,
+            ..
+        } => report::Divergence::Stdout {
+            file: Some(path.clone()),
+            offset: *offset,
+            expected_line: expected_line.clone(),
+            actual_line: actual_line.clone(),
+            writer: writer(b, event, last_event),
+            fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
+        },
         Divergence::Ending { good, bad } => report::Divergence::Ending {
             good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
             bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
@@ -43,6 +53,20 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
                 _ => None,
             },
         },
+    }
+}
+
+/// Who in the bad run wrote the first differing byte (`event`), or its last write to
+/// that output when it wrote less (`last_event`).
+fn writer(
+    b: &RevisionRun,
+    event: &Option<OutputEvent>,
+    last_event: &Option<OutputEvent>,
+) -> Writer {
+    match (event, last_event) {
+        (Some(e), _) => Writer::At(located(b, e.loc, &e.stack)),
+        (None, Some(e)) => Writer::EndsEarly(diagnostic::loc(&b.prog, e.loc)),
+        _ => Writer::Nothing,
     }
 }
 

@@ -304,7 +304,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                     m.output(STDERR_FD, &bytes);
                     m.io.stderr_oriented = oriented;
                 }
-                Some(i) if m.io.write(i, &bytes) => {}
+                Some(i) if m.output(i, &bytes) => {}
                 _ => return errno_result(m, Err(errno::EBADF), loc),
             }
             bytes.len() as u64
