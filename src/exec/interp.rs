@@ -295,6 +295,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             if self.prog.functions[main.index()].params.len() >= 3 {
                 let env = shims::env_strings(self);
                 let envp = self.string_array(&env, "envp")?;
+                shims::mark_env_array(self, envp, Loc::default())?;
                 args.push((envp, Scalar::Ptr, None));
             }
         }

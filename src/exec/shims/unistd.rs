@@ -143,6 +143,7 @@ fn environ<O: Observer>(m: &mut Machine<'_, O>, loc: Loc) -> X<u64> {
     let now = super::env_strings(m);
     if m.libc.environ_built.as_ref() != Some(&now) {
         let arr = m.string_array(&now, "environ")?;
+        super::mark_env_array(m, arr, loc)?;
         try_mem!(m, m.mem.store(var, 8, arr));
         m.libc.environ_built = Some(now);
     }
