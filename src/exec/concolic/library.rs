@@ -940,6 +940,50 @@ mod tests {
         );
     }
 
+    /// The constants of a local array's or struct's initialiser are inputs when the test
+    /// passes it to the code under test (by name or address), and stay constants when
+    /// it only compares it (`memcmp`) or keeps it; a new value replaces the element.
+    #[test]
+    fn initialisers_the_test_passes_are_inputs() {
+        let lib = "struct pt { int x, y; };\n\
+                   int sum(const int *xs, int n) { int s = 0; for (int i = 0; i < n; i++) if (xs[i] > 0) s += xs[i]; return s; }\n\
+                   int far(const struct pt *p) { return p->x > 9 || p->y > 9; }\n";
+        let test = "struct pt { int x, y; };\nint sum(const int *xs, int n);\n\
+                    int far(const struct pt *p);\n\
+                    int main(void) {\n\
+                    int xs[] = {3, -1, 'a'};\n\
+                    struct pt p = {1, 20};\n\
+                    int want[2] = {5, 6};\n\
+                    int kept[2] = {7, 8};\n\
+                    int got[2] = {sum(xs, 3), far(&p)};\n\
+                    printf(\"%d %d %d\\n\", got[0], got[1], memcmp(got, want, sizeof got) == 0 && kept[0]);\n\
+                    return 0;\n}\n";
+        let names = |r: &crate::exec::ConcolicRun| -> Vec<String> {
+            r.sym
+                .inputs
+                .iter()
+                .map(|i| i.name.rsplit('/').next().unwrap_or("").to_string())
+                .collect()
+        };
+        let r = run_unit(lib, test, &[]);
+        assert_eq!(
+            names(&r),
+            [
+                "t.c:8:13",
+                "t.c:8:16",
+                "t.c:8:20",
+                "t.c:9:16",
+                "t.c:9:19",
+                "t.c:12:23"
+            ]
+        );
+        assert_eq!(r.result.stdout, b"100 1 0\n");
+        assert!(r.sym.branches.len() >= 5, "{:?}", r.sym.branches.len());
+        // A replay with a new element value runs with it.
+        let r = run_unit(lib, test, &[("t.c:8:16", &(5i32).to_le_bytes())]);
+        assert_eq!(r.result.stdout, b"105 1 0\n");
+    }
+
     /// The concolic state of a unit test: `test` (the test file, holding `main`) calls
     /// the functions of `lib` (the code under test), with the self-check on.
     /// `literals` name the literals by the end of their names (the directory differs).
