@@ -14,21 +14,15 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
         Outcome::Fault(e) => Some(e),
         _ => None,
     };
-    match d {
+    // Stdout and a compared file differ alike: at a byte some write of bad's left there.
+    let (file, offset, expected_line, actual_line, event, last_event) = match d {
         Divergence::Stdout {
             offset,
             expected_line,
             actual_line,
             event,
             last_event,
-        } => report::Divergence::Stdout {
-            file: None,
-            offset: *offset,
-            expected_line: expected_line.clone(),
-            actual_line: actual_line.clone(),
-            writer: writer(b, event, last_event),
-            fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
-        },
+        } => (None, offset, expected_line, actual_line, event, last_event),
         Divergence::File {
             path,
             offset,
@@ -37,21 +31,38 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
             event,
             last_event,
             ..
-        } => report::Divergence::Stdout {
-            file: Some(path.clone()),
-            offset: *offset,
-            expected_line: expected_line.clone(),
-            actual_line: actual_line.clone(),
-            writer: writer(b, event, last_event),
-            fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
-        },
-        Divergence::Ending { good, bad } => report::Divergence::Ending {
-            good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
-            bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
-            failing: match bad {
-                Outcome::Fault(e) => Some(located(b, e.loc, &e.stack)),
-                _ => None,
-            },
+        } => (
+            Some(path),
+            offset,
+            expected_line,
+            actual_line,
+            event,
+            last_event,
+        ),
+        Divergence::Ending { good, bad } => return ending((good, bad), g, b),
+    };
+    report::Divergence::Stdout {
+        file: file.cloned(),
+        offset: *offset,
+        expected_line: expected_line.clone(),
+        actual_line: actual_line.clone(),
+        writer: writer(b, event, last_event),
+        fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
+    }
+}
+
+/// [`describe`] of a different ending.
+fn ending(
+    (good, bad): (&Outcome, &Outcome),
+    g: &RevisionRun,
+    b: &RevisionRun,
+) -> report::Divergence {
+    report::Divergence::Ending {
+        good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
+        bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
+        failing: match bad {
+            Outcome::Fault(e) => Some(located(b, e.loc, &e.stack)),
+            _ => None,
         },
     }
 }

@@ -831,18 +831,6 @@ pub fn failure_site(
                 .unwrap_or_else(|| "nothing printed".into());
             Some(format!("stdout differs, written at {at}"))
         }
-        Verdict::Regression(Divergence::File {
-            path,
-            event,
-            last_event,
-            ..
-        }) => {
-            let at = event
-                .or(last_event)
-                .map(|e| crate::diagnostic::loc(bad_prog, e.loc))
-                .unwrap_or_else(|| "nothing written".into());
-            Some(format!("{path} differs, written at {at}"))
-        }
         Verdict::Regression(Divergence::Ending { bad, .. }) => Some(format!(
             "ending differs: {}",
             crate::diagnostic::outcome(bad_prog, &bad)
