@@ -101,6 +101,12 @@ pub struct ExplainArgs {
     /// revision must pass its own expectation, the bad one is judged against its own.
     #[arg(long, value_name = "PATH")]
     pub expect_file: Option<String>,
+    /// A file the test writes (relative to the repository root; repeatable): its final
+    /// contents are output too, so with the same stdout a file the bad revision leaves
+    /// with other bytes than the good one is a regression, explained from the write
+    /// that left the first differing byte. Also `compare_files = [...]` in regcause.toml.
+    #[arg(long, value_name = "PATH")]
+    pub compare_file: Vec<String>,
     /// The condition of each run that DARWIN composes: `rsc`, relevant slice conditions
     /// (the constraints that can affect the failing output); `pc`, whole path conditions
     /// (the original DARWIN, for comparison).
@@ -208,6 +214,15 @@ pub struct ConfigArgs {
 
 /// The configuration from outside the revisions for a command run in `repo`.
 fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
+    gather_config_comparing(c, repo, &[])
+}
+
+/// [`gather_config`], with the files the main command compares (`--compare-file`).
+fn gather_config_comparing(
+    c: &ConfigArgs,
+    repo: &Repo,
+    compare: &[String],
+) -> Result<Arc<Config>, Error> {
     let opts = crate::config::Options {
         config: c.config.clone(),
         compile_commands: c.compile_commands.clone(),
@@ -217,9 +232,10 @@ fn gather_config(c: &ConfigArgs, repo: &Repo) -> Result<Arc<Config>, Error> {
         cwd: c.cwd.clone(),
         test_files: c.test_files.clone(),
     };
-    let config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
+    let mut config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
         repo.committed_unchanged(f)
     })?;
+    config.add_compare_files(compare)?;
     if c.verbose {
         eprint!("git-regcause: {}", config.describe());
     }
@@ -1302,7 +1318,7 @@ fn explain(a: &ExplainArgs) -> Res {
             stdin,
             env: run_env(&a.input),
             expect: None,
-            config: gather_config(&a.config, &repo)?,
+            config: gather_config_comparing(&a.config, &repo, &a.compare_file)?,
         },
         condition: a.condition,
         timeout_secs: a.timeout,

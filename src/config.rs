@@ -53,6 +53,10 @@ pub struct Config {
     /// rule (see `frontend::tests`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tests: Option<Vec<String>>,
+    /// Files the test writes whose final contents are outputs the oracle compares
+    /// (`--compare-file`, `compare_files = [...]`), relative to the repository root.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub compare_files: Vec<String>,
     /// Where the settings came from, most important first (for `-v` and the report).
     pub from: Vec<String>,
 }
@@ -91,6 +95,9 @@ pub struct TomlFile {
     /// Globs naming the test's own source files (see `Config::tests`).
     #[serde(default)]
     pub tests: Option<Vec<String>>,
+    /// Files the test writes that the oracle compares (see `Config::compare_files`).
+    #[serde(default)]
+    pub compare_files: Vec<String>,
 }
 
 /// A compilation database with every path relative to the repository root.
@@ -140,6 +147,10 @@ pub enum ConfigError {
     },
     #[error("--cwd {0}: the directory must be relative to the repository root and stay inside it")]
     BadCwd(String),
+    #[error(
+        "--compare-file {0}: the file must be relative to the repository root and stay inside it"
+    )]
+    BadCompareFile(String),
 }
 
 impl Config {
@@ -241,8 +252,38 @@ impl Config {
             if c.tests.is_none() {
                 c.tests = t.tests;
             }
+            for f in &t.compare_files {
+                let f = checked_compare_file(f)?;
+                if !c.compare_files.contains(&f) {
+                    c.compare_files.push(f);
+                }
+            }
         }
         Ok(c)
+    }
+
+    /// Add the command line's `--compare-file` paths, ahead of the file's.
+    pub fn add_compare_files(&mut self, files: &[String]) -> Result<(), ConfigError> {
+        if files.is_empty() {
+            return Ok(());
+        }
+        let mut all = Vec::new();
+        for f in files {
+            let f = checked_compare_file(f)?;
+            if !all.contains(&f) {
+                all.push(f);
+            }
+        }
+        for f in std::mem::take(&mut self.compare_files) {
+            if !all.contains(&f) {
+                all.push(f);
+            }
+        }
+        self.compare_files = all;
+        if self.from.first().map(String::as_str) != Some("command line") {
+            self.from.insert(0, "command line".into());
+        }
+        Ok(())
     }
 
     /// The configuration as text, one setting a line (`-v`).
@@ -274,6 +315,12 @@ impl Config {
         }
         if let Some(t) = &self.tests {
             s.push_str(&format!("  test files: {}\n", list(t)));
+        }
+        if !self.compare_files.is_empty() {
+            s.push_str(&format!(
+                "  compared files: {}\n",
+                list(&self.compare_files)
+            ));
         }
         if let Some(db) = &self.compile_commands {
             s.push_str(&format!(
@@ -537,9 +584,38 @@ fn checked_cwd(d: &str) -> Result<String, ConfigError> {
     Ok(if s.is_empty() { ".".into() } else { s })
 }
 
+/// A compared file's path, relative to the repository root and inside it, normalised
+/// (`./out/../r.txt` is `r.txt`) as the run's written files name it.
+fn checked_compare_file(f: &str) -> Result<String, ConfigError> {
+    let p = lexical(Path::new(f));
+    let s = p.display().to_string();
+    if p.is_absolute() || p.starts_with("..") || s.is_empty() {
+        return Err(ConfigError::BadCompareFile(f.to_string()));
+    }
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compare_files_are_tree_relative_and_command_line_first() {
+        assert_eq!(checked_compare_file("./out/../r.txt").expect("ok"), "r.txt");
+        for bad in ["/tmp/r.txt", "../r.txt", ".", "a/../.."] {
+            assert!(checked_compare_file(bad).is_err(), "{bad}");
+        }
+        let mut c = Config {
+            compare_files: vec!["b.txt".into()],
+            from: vec!["regcause.toml (working tree)".into()],
+            ..Config::default()
+        };
+        c.add_compare_files(&["a.txt".into(), "b.txt".into()])
+            .expect("valid");
+        assert_eq!(c.compare_files, ["a.txt", "b.txt"]);
+        assert_eq!(c.from[0], "command line");
+        assert!(c.add_compare_files(&["../x".into()]).is_err());
+    }
 
     #[test]
     fn absolute_cmake_paths_become_tree_relative() {

@@ -30,6 +30,37 @@ pub fn criterion(r: &TracedRun, byte: Option<usize>) -> anyhow::Result<Criterion
     crate::slice::criterion_of(r.result, r.trace, spec)
 }
 
+/// Where a run's slice starts: a stdout byte, a byte of a file the run wrote
+/// (`--compare-file`), or how the run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start<'d> {
+    Byte(usize),
+    FileByte(&'d str, usize),
+    Ending,
+}
+
+/// The criterion of a run at `start`: for a file's byte, the write that left it there
+/// (or the last write into the file, when the run's file is shorter), else how the run
+/// ended.
+pub fn criterion_at(r: &TracedRun, start: Start) -> anyhow::Result<Criterion> {
+    match start {
+        Start::Byte(n) => criterion(r, Some(n)),
+        Start::Ending => criterion(r, None),
+        Start::FileByte(path, off) => {
+            let ev = r
+                .result
+                .file_event_at(path, off)
+                .or_else(|| r.result.last_file_event(path));
+            match ev {
+                Some(e) if (e.entry as usize) < r.trace.entries.len() => Ok(Criterion {
+                    entries: vec![e.entry],
+                }),
+                _ => criterion(r, None),
+            }
+        }
+    }
+}
+
 /// The data tree (data dependence only) and the full tree (data and control) of a run
 /// from its criterion.
 pub struct Trees {

@@ -196,6 +196,9 @@ pub fn criterion_loc(d: &Divergence, bad: &RunResult) -> Option<crate::ir::Loc> 
         Divergence::Stdout {
             event, last_event, ..
         } => event.as_ref().or(last_event.as_ref()).map(|e| e.loc),
+        Divergence::File {
+            event, last_event, ..
+        } => event.as_ref().or(last_event.as_ref()).map(|e| e.loc),
         Divergence::Ending { .. } => match &bad.outcome {
             Outcome::Fault(e) => Some(e.loc),
             _ => bad.events.last().map(|e| e.loc),
@@ -216,6 +219,24 @@ pub enum Divergence {
         /// bad's output ended early).
         event: Option<OutputEvent>,
         /// When bad printed less: the last output statement it executed.
+        last_event: Option<OutputEvent>,
+    },
+    /// Same stdout, but the file at `path` (relative to the repository root, one of
+    /// `Config::compare_files`) is left with other bytes: they differ first at byte
+    /// `offset` of the file.
+    File {
+        path: String,
+        offset: usize,
+        expected_line: String,
+        actual_line: String,
+        /// Whether each run wrote the file at all (a file a run never changed, or
+        /// removed, counts as empty).
+        good_wrote: bool,
+        bad_wrote: bool,
+        /// The write of `bad` that left the first differing byte there (none when bad's
+        /// file ends early).
+        event: Option<OutputEvent>,
+        /// When bad's file is shorter: the last write bad made into it.
         last_event: Option<OutputEvent>,
     },
     /// Same stdout, different way of ending (exit status, signal or runtime error; a
@@ -276,6 +297,19 @@ pub fn judge_each(
     expect_good: Option<&[u8]>,
     expect_bad: Option<&[u8]>,
 ) -> Verdict {
+    judge_files(good, bad, expect_good, expect_bad, &[])
+}
+
+/// As [`judge_each`], the files at `files` (`--compare-file`, paths relative to the
+/// repository root) being outputs too: with the same stdout, a file bad leaves with
+/// other bytes than good is a regression (before a different ending is).
+pub fn judge_files(
+    good: &RunResult,
+    bad: &RunResult,
+    expect_good: Option<&[u8]>,
+    expect_bad: Option<&[u8]>,
+    files: &[String],
+) -> Verdict {
     if let Outcome::Fault(e) = &good.outcome {
         return Verdict::FailsAtGood(GoodFailure::Fault(e.clone()));
     }
@@ -306,6 +340,11 @@ pub fn judge_each(
             last_event,
         });
     }
+    for path in files {
+        if let Some(d) = file_divergence(good, bad, path) {
+            return Verdict::Regression(d);
+        }
+    }
     if good.outcome != bad.outcome {
         return Verdict::Regression(Divergence::Ending {
             good: good.outcome.clone(),
@@ -313,6 +352,32 @@ pub fn judge_each(
         });
     }
     Verdict::PassesAtBad
+}
+
+/// Where bad leaves the file at `path` other than good does, if it does.
+fn file_divergence(good: &RunResult, bad: &RunResult, path: &str) -> Option<Divergence> {
+    let (g, b) = (good.written(path).flatten(), bad.written(path).flatten());
+    let (gb, bb) = (g.unwrap_or_default(), b.unwrap_or_default());
+    if gb == bb && g.is_some() == b.is_some() {
+        return None;
+    }
+    let offset = first_difference(gb, bb);
+    let event = bad.file_event_at(path, offset).cloned();
+    let last_event = if event.is_none() {
+        bad.last_file_event(path).cloned()
+    } else {
+        None
+    };
+    Some(Divergence::File {
+        path: path.to_string(),
+        offset,
+        expected_line: line_around(gb, offset),
+        actual_line: line_around(bb, offset),
+        good_wrote: g.is_some(),
+        bad_wrote: b.is_some(),
+        event,
+        last_event,
+    })
 }
 
 /// The offset of the first byte where `a` and `b` differ (the shorter length when one
@@ -337,6 +402,7 @@ mod tests {
             events: Vec::new(),
             warnings: Vec::new(),
             notes: Vec::new(),
+            files: Vec::new(),
         }
     }
 
@@ -393,6 +459,77 @@ mod tests {
         assert!(matches!(
             judge_each(&g, &b, Some(b"x"), Some(b"a\nB\n")),
             Verdict::FailsAtGood(_)
+        ));
+    }
+
+    fn with_file(mut r: RunResult, path: &str, bytes: Option<&str>) -> RunResult {
+        r.files.push(crate::exec::WrittenFile {
+            path: path.into(),
+            bytes: bytes.map(|b| b.as_bytes().to_vec()),
+        });
+        r
+    }
+
+    /// A compared file is output: with the same stdout, bad leaving it with other bytes
+    /// (or not writing it) is a regression at its first differing byte; files not
+    /// compared, and files equal at both, are not.
+    #[test]
+    fn compared_files_are_output() {
+        let ok = res("done\n", Outcome::Exit(0));
+        let g = with_file(ok.clone(), "r.txt", Some("a 1\nb 2\n"));
+        let b = with_file(ok.clone(), "r.txt", Some("a 1\nb 3\n"));
+        let files = ["r.txt".to_string()];
+        assert_eq!(judge_each(&g, &b, None, None), Verdict::PassesAtBad);
+        assert_eq!(
+            judge_files(&g, &g, None, None, &files),
+            Verdict::PassesAtBad
+        );
+        match judge_files(&g, &b, None, None, &files) {
+            Verdict::Regression(Divergence::File {
+                path,
+                offset,
+                expected_line,
+                actual_line,
+                good_wrote: true,
+                bad_wrote: true,
+                ..
+            }) => {
+                assert_eq!((path.as_str(), offset), ("r.txt", 6));
+                assert_eq!(
+                    (expected_line.as_str(), actual_line.as_str()),
+                    ("b 2", "b 3")
+                );
+            }
+            v => panic!("{v:?}"),
+        }
+        // Not written at bad: a difference at byte 0, bad not having written it.
+        assert!(matches!(
+            judge_files(&g, &ok, None, None, &files),
+            Verdict::Regression(Divergence::File {
+                offset: 0,
+                bad_wrote: false,
+                ..
+            })
+        ));
+        // Written empty at bad versus not written at good: still a difference.
+        let empty = with_file(ok.clone(), "r.txt", Some(""));
+        assert!(matches!(
+            judge_files(&ok, &empty, None, None, &files),
+            Verdict::Regression(Divergence::File {
+                good_wrote: false,
+                ..
+            })
+        ));
+        // Stdout is judged first, and a file difference before a different ending.
+        let b_out = with_file(res("oops\n", Outcome::Exit(1)), "r.txt", Some("x"));
+        assert!(matches!(
+            judge_files(&g, &b_out, None, None, &files),
+            Verdict::Regression(Divergence::Stdout { .. })
+        ));
+        let b_end = with_file(res("done\n", Outcome::Exit(1)), "r.txt", Some("x"));
+        assert!(matches!(
+            judge_files(&g, &b_end, None, None, &files),
+            Verdict::Regression(Divergence::File { .. })
         ));
     }
 

@@ -2,7 +2,7 @@
 //! statement there and its call stack (`report::Divergence`, rendered by the report).
 
 use crate::diagnostic;
-use crate::exec::Outcome;
+use crate::exec::{Outcome, OutputEvent};
 use crate::oracle::Divergence;
 use crate::report::{self, Located, Writer};
 
@@ -14,35 +14,70 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
         Outcome::Fault(e) => Some(e),
         _ => None,
     };
-    match d {
+    // Stdout and a compared file differ alike: at a byte some write of bad's left there.
+    let (file, offset, expected_line, actual_line, event, last_event) = match d {
         Divergence::Stdout {
             offset,
             expected_line,
             actual_line,
             event,
             last_event,
-        } => {
-            let writer = match (event, last_event) {
-                (Some(e), _) => Writer::At(located(b, e.loc, &e.stack)),
-                (None, Some(e)) => Writer::EndsEarly(diagnostic::loc(&b.prog, e.loc)),
-                _ => Writer::Nothing,
-            };
-            report::Divergence::Stdout {
-                offset: *offset,
-                expected_line: expected_line.clone(),
-                actual_line: actual_line.clone(),
-                writer,
-                fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
-            }
-        }
-        Divergence::Ending { good, bad } => report::Divergence::Ending {
-            good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
-            bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
-            failing: match bad {
-                Outcome::Fault(e) => Some(located(b, e.loc, &e.stack)),
-                _ => None,
-            },
+        } => (None, offset, expected_line, actual_line, event, last_event),
+        Divergence::File {
+            path,
+            offset,
+            expected_line,
+            actual_line,
+            event,
+            last_event,
+            ..
+        } => (
+            Some(path),
+            offset,
+            expected_line,
+            actual_line,
+            event,
+            last_event,
+        ),
+        Divergence::Ending { good, bad } => return ending((good, bad), g, b),
+    };
+    report::Divergence::Stdout {
+        file: file.cloned(),
+        offset: *offset,
+        expected_line: expected_line.clone(),
+        actual_line: actual_line.clone(),
+        writer: writer(b, event, last_event),
+        fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
+    }
+}
+
+/// [`describe`] of a different ending.
+fn ending(
+    (good, bad): (&Outcome, &Outcome),
+    g: &RevisionRun,
+    b: &RevisionRun,
+) -> report::Divergence {
+    report::Divergence::Ending {
+        good: (diagnostic::outcome(&g.prog, good), g.rev.clone()),
+        bad: (diagnostic::outcome(&b.prog, bad), b.rev.clone()),
+        failing: match bad {
+            Outcome::Fault(e) => Some(located(b, e.loc, &e.stack)),
+            _ => None,
         },
+    }
+}
+
+/// Who in the bad run wrote the first differing byte (`event`), or its last write to
+/// that output when it wrote less (`last_event`).
+fn writer(
+    b: &RevisionRun,
+    event: &Option<OutputEvent>,
+    last_event: &Option<OutputEvent>,
+) -> Writer {
+    match (event, last_event) {
+        (Some(e), _) => Writer::At(located(b, e.loc, &e.stack)),
+        (None, Some(e)) => Writer::EndsEarly(diagnostic::loc(&b.prog, e.loc)),
+        _ => Writer::Nothing,
     }
 }
 

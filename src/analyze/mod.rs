@@ -268,8 +268,9 @@ fn judge(
     b: &mut RevisionRun,
     expect: (Option<&[u8]>, Option<&[u8]>),
 ) -> (Verdict, Option<(Request, String)>) {
+    let files = &req.test.config.compare_files;
     let judge = |g: &ConcolicRun, b: &ConcolicRun| {
-        oracle::judge_each(&g.result, &b.result, expect.0, expect.1)
+        oracle::judge_files(&g.result, &b.result, expect.0, expect.1, files)
     };
     let verdict = judge(&g.run, &b.run);
     let Some(at) = stopped_on_near_read(&verdict, g, req) else {
@@ -318,15 +319,18 @@ impl<'a> Run<'a> {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<bool, AnalyzeError> {
         let (g, b) = (self.g, self.b);
-        // The slicing criterion of each run: the first differing stdout byte where the
-        // run has it, else how the run ended (the failing statement, `exit`, `main`'s
+        // The slicing criterion of each run: the first differing stdout byte (or byte of
+        // a compared file) where the run has it, else how the run ended (the failing statement, `exit`, `main`'s
         // return).
-        let byte = match self.d {
-            Divergence::Stdout { offset, .. } => Some(*offset),
-            Divergence::Ending { .. } => None,
+        let start = match self.d {
+            Divergence::Stdout { offset, .. } => crate::explain::Start::Byte(*offset),
+            Divergence::File { path, offset, .. } => {
+                crate::explain::Start::FileByte(path.as_str(), *offset)
+            }
+            Divergence::Ending { .. } => crate::explain::Start::Ending,
         };
         let view = |r: &'a RevisionRun| -> Result<Option<SliceView<'a>>, AnalyzeError> {
-            r.slice_view(byte)
+            r.slice_view(start)
                 .transpose()
                 .map_err(|e| AnalyzeError::Condition {
                     rev: r.rev.clone(),
@@ -465,6 +469,7 @@ fn darwin_stage(
         limits: run.req.limits,
         cache: run.cache,
         budget: run.budget,
+        compare_files: &run.req.test.config.compare_files,
     };
     let total = bs.cond.len();
     let found = darwin::explain(gs, bs, diff, &opts, |done, _| {

@@ -109,11 +109,12 @@ impl RevisionRun {
         })
     }
 
-    /// The slicing view of a traced run from the divergence's criterion (stdout byte
-    /// `byte` where the run wrote it, else how it ended); None when not traced.
-    pub fn slice_view(&self, byte: Option<usize>) -> Option<anyhow::Result<SliceView<'_>>> {
+    /// The slicing view of a traced run from the divergence's criterion (`start`: a
+    /// stdout byte where the run wrote it, a written file's byte, else how it ended);
+    /// None when not traced.
+    pub fn slice_view(&self, start: ex::Start) -> Option<anyhow::Result<SliceView<'_>>> {
         let run = self.traced()?;
-        Some(SliceView::new(run, byte))
+        Some(SliceView::new(run, start))
     }
 }
 
@@ -130,9 +131,9 @@ pub struct SliceView<'a> {
 }
 
 impl<'a> SliceView<'a> {
-    fn new(run: TracedRun<'a>, byte: Option<usize>) -> anyhow::Result<SliceView<'a>> {
+    fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
         let slicer = Slicer::new(run.prog, &Facts::new(run.prog), run.trace)?;
-        let criterion = ex::criterion(&run, byte)?;
+        let criterion = ex::criterion_at(&run, start)?;
         let slice = slicer.slice(&criterion)?;
         Ok(SliceView {
             run,

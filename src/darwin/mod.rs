@@ -94,6 +94,9 @@ pub struct Options<'a> {
     pub cache: &'a std::cell::RefCell<crate::cache::Cache>,
     /// The analysis budget: solving stops between queries once it is spent.
     pub budget: &'a crate::budget::Budget,
+    /// Files the test writes that are outputs (`--compare-file`): the revisions agree
+    /// on an alternative only when they leave these alike too.
+    pub compare_files: &'a [String],
 }
 
 /// What DARWIN found: decisions best first, lines the solver could not decide, notes.
@@ -152,7 +155,7 @@ pub fn explain(
         opts.budget,
         &mut opts.cache.borrow_mut(),
         |i, model| {
-            let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts.limits);
+            let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts);
             let settled = alt.undoes_regression();
             alts.insert(i, alt);
             settled
@@ -425,7 +428,7 @@ fn replay_alternative(
     inputs: &[InputVar],
     model: &Model,
     branch: usize,
-    limits: Limits,
+    opts: &Options,
 ) -> Alternative {
     let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {
@@ -434,7 +437,9 @@ fn replay_alternative(
         ..bad_in.clone()
     };
     // An alternative input can make either revision loop: budget it by the test's runs.
-    let limits = limits.relative_to(good.run.result.steps.max(bad.run.result.steps));
+    let limits = opts
+        .limits
+        .relative_to(good.run.result.steps.max(bad.run.result.steps));
     let rb = exec::run_concolic(bad.prog, &bad_in, limits);
     let rg = exec::run_concolic(good.prog, &good_in, limits);
     let surprise: Vec<String> = [bad_surprise(bad, &rb, branch), good_surprise(good, &rg)]
@@ -463,7 +468,21 @@ fn replay_alternative(
         env: changed_env(bad.input, &bad_in),
         good_stdout: shown(&rg.result.stdout),
         bad_stdout: shown(&rb.result.stdout),
-        revisions_agree: rg.result.stdout == rb.result.stdout && good_ending == bad_ending,
+        written: opts
+            .compare_files
+            .iter()
+            .map(|f| crate::report::AltWritten {
+                path: f.clone(),
+                good: rg.result.written(f).flatten().map(shown),
+                bad: rb.result.written(f).flatten().map(shown),
+            })
+            .collect(),
+        revisions_agree: rg.result.stdout == rb.result.stdout
+            && opts
+                .compare_files
+                .iter()
+                .all(|f| rg.result.written(f) == rb.result.written(f))
+            && good_ending == bad_ending,
         good_ending,
         bad_ending,
         as_predicted: surprise.is_empty(),

@@ -63,6 +63,7 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         limits: limits(),
         cache: &cache,
         budget: &crate::budget::Budget::unlimited(),
+        compare_files: &[],
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

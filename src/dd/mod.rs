@@ -649,10 +649,20 @@ impl FailClass {
                 actual_line,
                 ..
             } => (*offset, crate::frontend::hash_of(actual_line.as_str())),
+            // Another file's difference is another failure: the path is in the hash.
+            Divergence::File {
+                path,
+                offset,
+                actual_line,
+                ..
+            } => (
+                *offset,
+                crate::frontend::hash_of(format!("{path}\0{actual_line}").as_str()),
+            ),
             Divergence::Ending { .. } => (0, 0),
         };
         FailClass {
-            stdout: matches!(d, Divergence::Stdout { .. }),
+            stdout: !matches!(d, Divergence::Ending { .. }),
             fault: matches!(run.outcome, RunOutcome::Fault(_)),
             step_limit: matches!(&run.outcome,
                 RunOutcome::Fault(e) if e.kind == exec::FaultKind::StepLimit),
@@ -786,7 +796,8 @@ impl SubsetRun<'_> {
         if run.warnings.len() > self.ub_allowed {
             return Outcome::Unresolved;
         }
-        match oracle::judge_each(self.good, &run, self.expect_good, self.expect_bad) {
+        let files = &self.test.config.compare_files;
+        match oracle::judge_files(self.good, &run, self.expect_good, self.expect_bad, files) {
             Verdict::PassesAtBad => Outcome::Pass,
             Verdict::Regression(d) if FailClass::of(&d, &run) == self.bad => Outcome::Fail,
             _ => Outcome::Unresolved,

@@ -286,6 +286,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 .iter()
                 .map(|(loc, what)| format!("{what} at {}", self.prog.fmt_loc(*loc)))
                 .collect(),
+            files: self.io.written_files(),
         }
     }
 
@@ -303,6 +304,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             if self.prog.functions[main.index()].params.len() >= 3 {
                 let env = shims::env_strings(self);
                 let envp = self.string_array(&env, "envp")?;
+                shims::mark_env_array(self, envp, Loc::default())?;
                 args.push((envp, Scalar::Ptr, None));
             }
         }
@@ -769,13 +771,20 @@ impl<'p, O: Observer> Machine<'p, O> {
             STDERR_FD => Some(1u8),
             _ => None,
         };
-        let start = match stream {
-            Some(0) => self.io.stdout.len(),
-            Some(_) => self.io.stderr.len(),
-            None => 0,
+        // A write into a file: its stream and offset (see `io::FIRST_FILE_STREAM`).
+        let file = stream
+            .is_none()
+            .then(|| self.io.file_write_at(fd))
+            .flatten();
+        let (stream, start) = match (stream, file) {
+            (Some(0), _) => (stream, self.io.stdout.len()),
+            (Some(_), _) => (stream, self.io.stderr.len()),
+            (None, Some((s, at))) => (Some(s), at),
+            (None, None) => (None, 0),
         };
         let ok = self.io.write(fd, bytes);
-        if stream.is_some()
+        if file.is_none()
+            && stream.is_some()
             && (self.io.stdout.len() + self.io.stderr.len()) as u64 > self.limits.max_output
             && self.output_over_at.is_none()
         {

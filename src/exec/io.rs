@@ -122,11 +122,34 @@ pub struct Io {
     pub sources: Vec<InputSource>,
     /// Files of the tree opened so far (by resolved path), whose bytes are inputs.
     tree_files: HashMap<PathBuf, TreeFile>,
+    /// Files of the view the run changed (opened for writing, written, removed, renamed
+    /// to or from), by resolved path, in the order first changed: their final contents
+    /// are the run's written files (`RunResult::files`), and writes into the k-th are
+    /// output events of stream `FIRST_FILE_STREAM + k`.
+    changed: Vec<PathBuf>,
     /// Whether stdio has read from stdin (natively it then holds a buffer-full).
     pub stdin_buffered: bool,
     /// Whether stdio has written to stderr, which fixes its orientation (glibc's
     /// `perror` behaves differently on a stream not yet oriented).
     pub stderr_oriented: bool,
+}
+
+/// Output events of stream 0 are stdout's, 1 stderr's, and from this one on each
+/// changed file's (`Io::changed`), while they fit in a `u8`.
+pub const FIRST_FILE_STREAM: u8 = 2;
+
+/// Whether `p` names a `tmpfile` (reachable by no path, so nothing compares it).
+fn is_tmpfile(p: &Path) -> bool {
+    p.as_os_str().as_encoded_bytes().first() == Some(&0)
+}
+
+/// A file the run changed, as it is when the run ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFile {
+    /// Relative to the tree's root (`/`-separated).
+    pub path: String,
+    /// `None`: the run removed it (or renamed it away).
+    pub bytes: Option<Vec<u8>>,
 }
 
 pub const STDIN_FD: usize = 0;
@@ -190,6 +213,7 @@ impl Io {
             last_read: None,
             sources: Vec::new(),
             tree_files: HashMap::new(),
+            changed: Vec::new(),
             stdin_buffered: false,
             stderr_oriented: false,
         }
@@ -224,6 +248,9 @@ impl Io {
                 append,
                 ..
             } => {
+                if !self.changed.contains(path) && !is_tmpfile(path) {
+                    self.changed.push(path.clone());
+                }
                 let data = self.overlay.entry(path.clone()).or_default();
                 if *append {
                     *pos = data.len();
@@ -703,6 +730,9 @@ impl Io {
                 };
                 self.removed.remove(&p);
                 self.overlay.insert(p.clone(), data);
+                if write {
+                    self.note_changed(&p);
+                }
                 FileKind::File {
                     path: p,
                     pos: 0,
@@ -893,6 +923,7 @@ impl Io {
                 self.overlay.remove(p);
                 self.tree_files.remove(p);
                 self.removed.insert(p.to_path_buf());
+                self.note_changed(p);
                 Ok(())
             }
         }
@@ -918,7 +949,75 @@ impl Io {
         // The bytes now under `to` are no longer those of a file of the tree there.
         self.tree_files.remove(to);
         self.overlay.insert(to.to_path_buf(), data);
+        self.note_changed(to);
         Ok(())
+    }
+
+    /// Remember that the run changed the file at `p`; its index in `changed`.
+    fn note_changed(&mut self, p: &Path) -> usize {
+        if is_tmpfile(p) {
+            return usize::MAX;
+        }
+        match self.changed.iter().position(|c| c == p) {
+            Some(k) => k,
+            None => {
+                self.changed.push(p.to_path_buf());
+                self.changed.len() - 1
+            }
+        }
+    }
+
+    /// For a write of `len` bytes about to go to file index `fd`: the output stream of
+    /// the file it writes (`FIRST_FILE_STREAM + k`) and the offset the bytes will land
+    /// at. `None` for anything but a file of the view open for writing (and past the
+    /// streams a `u8` numbers).
+    pub fn file_write_at(&mut self, fd: usize) -> Option<(u8, usize)> {
+        let FileKind::File {
+            path,
+            pos,
+            write: true,
+            append,
+            ..
+        } = &self.files.get(fd)?.kind
+        else {
+            return None;
+        };
+        let at = if *append {
+            self.overlay.get(path).map_or(0, Vec::len)
+        } else {
+            *pos
+        };
+        if is_tmpfile(path) {
+            return None;
+        }
+        let path = path.clone();
+        let k = self.note_changed(&path);
+        let stream = u8::try_from(k).ok()?.checked_add(FIRST_FILE_STREAM)?;
+        Some((stream, at))
+    }
+
+    /// The files the run changed, as they are now, in the order first changed (paths
+    /// relative to the root; `tmpfile`s, reachable by no path, left out).
+    pub fn written_files(&self) -> Vec<WrittenFile> {
+        self.changed
+            .iter()
+            .map(|p| {
+                let rel = match &self.root {
+                    Some(r) => p.strip_prefix(r).unwrap_or(p),
+                    None => p.strip_prefix("/").unwrap_or(p),
+                };
+                let path = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                let bytes = match self.contents(p) {
+                    Some(Ok(d)) => Some(d),
+                    _ => None,
+                };
+                WrittenFile { path, bytes }
+            })
+            .collect()
     }
 
     /// `clearerr`.

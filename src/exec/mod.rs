@@ -14,7 +14,7 @@ pub mod trace;
 use crate::ir::{FuncId, Loc, Program, StmtId};
 use hooks::{First, Whole};
 pub use interp::Machine;
-pub use io::{InPos, InputSource, Io, FILE_SYMBOLIC_BYTES};
+pub use io::{InPos, InputSource, Io, WrittenFile, FILE_SYMBOLIC_BYTES, FIRST_FILE_STREAM};
 
 /// The input of one run: what `main` gets and what the program may read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -283,9 +283,13 @@ pub struct RunResult {
     /// Values regcause fixed to keep runs reproducible that the run read, one per call
     /// site, located: "time() returns the fixed value 1700000000 at f.c:12".
     pub notes: Vec<String>,
+    /// The files the run changed, as they were when it ended (`--compare-file` compares
+    /// them); the k-th one's writes are the events of stream `io::FIRST_FILE_STREAM + k`.
+    pub files: Vec<io::WrittenFile>,
 }
 
-/// One write to stdout (stream 0) or stderr (stream 1) by the program.
+/// One write to stdout (stream 0), stderr (stream 1) or a file the run changed
+/// (stream `io::FIRST_FILE_STREAM + k`, the k-th of `RunResult::files`) by the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputEvent {
     /// The trace entry of the statement that wrote it (`trace::NONE` in untraced runs).
@@ -305,6 +309,33 @@ impl RunResult {
         self.events
             .iter()
             .find(|e| e.stream == 0 && e.start <= offset && offset < e.start + e.len)
+    }
+
+    /// The final contents of the file at `path` (relative to the tree's root), when the
+    /// run changed it: `Some(None)` when it removed it, `None` when it left it alone.
+    pub fn written(&self, path: &str) -> Option<Option<&[u8]>> {
+        self.files
+            .iter()
+            .find(|f| f.path == path)
+            .map(|f| f.bytes.as_deref())
+    }
+
+    /// The write that left byte `offset` of the changed file `path` as the run ended:
+    /// the last one covering it (a later write over the same bytes replaces them).
+    pub fn file_event_at(&self, path: &str, offset: usize) -> Option<&OutputEvent> {
+        let k = self.files.iter().position(|f| f.path == path)?;
+        let stream = u8::try_from(k).ok()?.checked_add(io::FIRST_FILE_STREAM)?;
+        self.events
+            .iter()
+            .rev()
+            .find(|e| e.stream == stream && e.start <= offset && offset < e.start + e.len)
+    }
+
+    /// The last write into the changed file `path`.
+    pub fn last_file_event(&self, path: &str) -> Option<&OutputEvent> {
+        let k = self.files.iter().position(|f| f.path == path)?;
+        let stream = u8::try_from(k).ok()?.checked_add(io::FIRST_FILE_STREAM)?;
+        self.events.iter().rev().find(|e| e.stream == stream)
     }
 }
 
@@ -422,6 +453,62 @@ mod tests {
         assert_eq!(r.stdout_event_at(100_000).map(|e| e.loc.line), Some(2));
         let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
         assert_eq!(t.result.events.len(), 100_004);
+    }
+
+    /// The files a run changes are in its result as they were when it ended, and each
+    /// byte's writer is the last write over it: stdio, `write(2)` and a seek back
+    /// that overwrites. A removed file is `None`; a `tmpfile` and an untouched file are
+    /// not there; nothing reaches the disk.
+    #[test]
+    fn written_files_keep_final_bytes_and_their_last_writer() {
+        let (d, prog) = load(concat!(
+            "#include <stdio.h>\n#include <fcntl.h>\n#include <unistd.h>\n",
+            "int main(void) {\n",
+            "  FILE *f = fopen(\"out.txt\", \"w\");\n",
+            "  fputs(\"abcdef\\n\", f);\n",
+            "  fseek(f, 2, SEEK_SET);\n",
+            "  fputc('X', f);\n",
+            "  fclose(f);\n",
+            "  int fd = open(\"raw.bin\", O_WRONLY | O_CREAT | O_TRUNC, 0644);\n",
+            "  write(fd, \"zz\", 2);\n",
+            "  close(fd);\n",
+            "  FILE *t = tmpfile(); fputs(\"tmp\", t); fclose(t);\n",
+            "  FILE *g = fopen(\"gone.txt\", \"w\"); fputs(\"x\", g); fclose(g);\n",
+            "  remove(\"gone.txt\");\n",
+            "  FILE *r = fopen(\"t.c\", \"r\"); fgetc(r); fclose(r);\n",
+            "  puts(\"done\");\n",
+            "  return 0;\n",
+            "}\n",
+        ));
+        let input = RunInput {
+            cwd: Some(d.path().to_path_buf()),
+            ..RunInput::default()
+        };
+        for r in [
+            run(&prog, &input, Limits::default()),
+            run_traced(&prog, &input, Limits::default(), false).result,
+        ] {
+            assert_eq!(r.stdout, b"done\n");
+            let paths: Vec<&str> = r.files.iter().map(|f| f.path.as_str()).collect();
+            assert_eq!(paths, ["out.txt", "raw.bin", "gone.txt"]);
+            assert_eq!(r.written("out.txt"), Some(Some(&b"abXdef\n"[..])));
+            assert_eq!(r.written("raw.bin"), Some(Some(&b"zz"[..])));
+            assert_eq!(r.written("gone.txt"), Some(None));
+            assert_eq!(r.written("t.c"), None);
+            let line = |path: &str, off: usize| r.file_event_at(path, off).map(|e| e.loc.line);
+            assert_eq!(line("out.txt", 1), Some(6));
+            assert_eq!(line("out.txt", 2), Some(8), "the overwrite wrote it");
+            assert_eq!(line("out.txt", 3), Some(6));
+            assert_eq!(line("out.txt", 7), None);
+            assert_eq!(line("raw.bin", 0), Some(11));
+            assert_eq!(r.last_file_event("out.txt").map(|e| e.loc.line), Some(8));
+            // File writes are not stdout's: stdout's events stay as they were.
+            assert_eq!(r.stdout_event_at(0).map(|e| e.loc.line), Some(17));
+        }
+        assert!(
+            !d.path().join("out.txt").exists(),
+            "a run never writes to disk"
+        );
     }
 
     /// A run that holds more than the memory ceiling stops with a located out-of-memory

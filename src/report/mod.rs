@@ -172,6 +172,12 @@ pub struct DivergenceDesc {
     pub details: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdout_offset: Option<usize>,
+    /// A written file that differs (`--compare-file`; stdout is then the same), and the
+    /// offset of its first differing byte.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_offset: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_line: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -470,6 +476,20 @@ pub struct Alternative {
     /// The test's literals this input changes: a source edit of the test.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub literals: Vec<LiteralEdit>,
+    /// The compared files (`--compare-file`) as each replay left them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub written: Vec<AltWritten>,
+}
+
+/// A compared file as the replays of an alternative input left it at each revision
+/// (shown like the replays' stdout; `None`: the replay did not write it).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct AltWritten {
+    pub path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub good: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad: Option<String>,
 }
 
 /// A file of the tree as an alternative input has it: the variant of a fixture.

@@ -260,8 +260,10 @@ pub struct Located {
 /// Where the runs part, as the report describes it ([`Divergence::desc`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Divergence {
-    /// The first differing stdout byte.
+    /// The first differing stdout byte, or byte of the written file `file`
+    /// (`--compare-file`).
     Stdout {
+        file: Option<String>,
         offset: usize,
         expected_line: String,
         actual_line: String,
@@ -301,22 +303,33 @@ impl Divergence {
         };
         match self {
             Divergence::Stdout {
+                file,
                 offset,
                 expected_line,
                 actual_line,
                 writer,
                 fault,
             } => {
-                let at = match writer {
-                    Writer::At(l) => Some(located(&mut details, "Written at", " by:", l)),
-                    Writer::EndsEarly(l) => {
+                let at = match (writer, file) {
+                    (Writer::At(l), _) => Some(located(&mut details, "Written at", " by:", l)),
+                    (Writer::EndsEarly(l), None) => {
                         details.push(format!(
                             "The bad revision's output ends early; its last output was written at {l}"
                         ));
                         Some(l.clone())
                     }
-                    Writer::Nothing => {
+                    (Writer::EndsEarly(l), Some(f)) => {
+                        details.push(format!(
+                            "The bad revision's {f} ends early; its last write into it was at {l}"
+                        ));
+                        Some(l.clone())
+                    }
+                    (Writer::Nothing, None) => {
                         details.push("The bad revision printed nothing.".into());
+                        None
+                    }
+                    (Writer::Nothing, Some(f)) => {
+                        details.push(format!("The bad revision did not write {f}."));
                         None
                     }
                 };
@@ -325,10 +338,26 @@ impl Divergence {
                         "The bad revision stopped with a runtime error: {f}"
                     ));
                 }
+                let (summary, stdout_offset, file_offset) = match file {
+                    None => (
+                        format!("First divergence: stdout byte {offset}"),
+                        Some(*offset),
+                        None,
+                    ),
+                    Some(f) => (
+                        format!(
+                            "First divergence: byte {offset} of the written file {f} (same stdout)"
+                        ),
+                        None,
+                        Some(*offset),
+                    ),
+                };
                 super::DivergenceDesc {
-                    summary: format!("First divergence: stdout byte {offset}"),
+                    summary,
                     details,
-                    stdout_offset: Some(*offset),
+                    stdout_offset,
+                    file: file.clone(),
+                    file_offset,
                     expected_line: Some(expected_line.clone()),
                     actual_line: Some(actual_line.clone()),
                     at,
@@ -439,6 +468,7 @@ mod tests {
             stack: vec!["main at p.c:7:3".into()],
         };
         let d = Divergence::Stdout {
+            file: None,
             offset: 4,
             expected_line: "a".into(),
             actual_line: "b".into(),
@@ -449,6 +479,31 @@ mod tests {
         assert_eq!(d.summary, "First divergence: stdout byte 4");
         assert_eq!(d.details, ["Written at p.c:7:3 by:", "  main at p.c:7:3"]);
         assert_eq!(d.at.as_deref(), Some("p.c:7:3"));
+        let d = Divergence::Stdout {
+            file: Some("out/r.txt".into()),
+            offset: 9,
+            expected_line: "total 3".into(),
+            actual_line: "total 4".into(),
+            writer: Writer::At(at.clone()),
+            fault: None,
+        }
+        .desc();
+        assert_eq!(
+            d.summary,
+            "First divergence: byte 9 of the written file out/r.txt (same stdout)"
+        );
+        assert_eq!((d.stdout_offset, d.file_offset), (None, Some(9)));
+        assert_eq!(d.file.as_deref(), Some("out/r.txt"));
+        let d = Divergence::Stdout {
+            file: Some("out/r.txt".into()),
+            offset: 0,
+            expected_line: "total 3".into(),
+            actual_line: String::new(),
+            writer: Writer::Nothing,
+            fault: None,
+        }
+        .desc();
+        assert_eq!(d.details, ["The bad revision did not write out/r.txt."]);
         let d = Divergence::Ending {
             good: ("exit status 0".into(), "HEAD~1".into()),
             bad: ("exit status 1".into(), "HEAD".into()),

@@ -22,6 +22,14 @@ fn agreement(a: &super::Alternative) -> Option<&'static str> {
     }
 }
 
+/// A replay's compared file: its text quoted, or that the replay did not write it.
+fn written(w: &Option<String>) -> String {
+    match w {
+        Some(t) => format!("{t:?}"),
+        None => "nothing (the file was not written)".into(),
+    }
+}
+
 fn short(c: &str) -> &str {
     &c[..c.len().min(10)]
 }
@@ -244,6 +252,10 @@ pub fn text(r: &Report) -> String {
                 }
                 let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
+                for w in &a.written {
+                    let _ = writeln!(o, "   good writes {}: {}", w.path, written(&w.good));
+                    let _ = writeln!(o, "   bad writes  {}: {}", w.path, written(&w.bad));
+                }
                 if let Some(w) = agreement(a) {
                     let _ = writeln!(o, "   {w}");
                 }
@@ -475,6 +487,10 @@ pub fn markdown(r: &Report) -> String {
                 }
                 let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
                 let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
+                for w in &a.written {
+                    let _ = writeln!(o, "- good writes `{}`: `{}`", w.path, written(&w.good));
+                    let _ = writeln!(o, "- bad writes `{}`: `{}`", w.path, written(&w.bad));
+                }
                 if let Some(w) = agreement(a) {
                     let _ = writeln!(o, "- {w}");
                 }

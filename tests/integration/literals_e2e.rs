@@ -64,17 +64,30 @@ fn report(repo: &Path, program: &str) -> serde_json::Value {
     v
 }
 
-/// What gcc's build of `files` (the test file edited) prints at `rev`.
+/// What gcc's build of the kv library and the edited test prints at `rev`.
 fn native_stdout(repo: &Path, rev: &str, test_file: &str, edited: &str, out: &Path) -> String {
+    native_stdout_of(repo, rev, ("kv.h", "kv.c"), test_file, edited, out)
+}
+
+/// What gcc's build of the library (`lib`: its header and source at `rev`) and the
+/// edited test prints.
+fn native_stdout_of(
+    repo: &Path,
+    rev: &str,
+    lib: (&str, &str),
+    test_file: &str,
+    edited: &str,
+    out: &Path,
+) -> String {
     let tree = out.join(rev);
     std::fs::create_dir_all(&tree).expect("mkdir");
-    for f in ["kv.h", "kv.c"] {
+    for f in [lib.0, lib.1] {
         let content = git(repo, &["show", &format!("{rev}:{f}")]);
         std::fs::write(tree.join(f), content).expect("write");
     }
     std::fs::write(tree.join(test_file), edited).expect("write");
     let exe = tree.join("t");
-    gcc(&[tree.join(test_file), tree.join("kv.c")], &exe).expect("gcc");
+    gcc(&[tree.join(test_file), tree.join(lib.1)], &exe).expect("gcc");
     let o = std::process::Command::new(&exe).output().expect("run");
     text(&o.stdout)
 }
@@ -244,4 +257,113 @@ fn root_cause_lines(v: &serde_json::Value) -> Vec<String> {
         .flatten()
         .map(|l| format!("{}:{}", l["file"].as_str().unwrap_or("?"), l["line"]))
         .collect()
+}
+
+const STATS_H: &str = "struct pt { int x, y; };\n\
+int count_positive(const int *xs, int n);\n\
+int manhattan(const struct pt *p);\n";
+
+const STATS_GOOD: &str = "#include \"stats.h\"\n\
+int count_positive(const int *xs, int n) {\n\
+    int c = 0;\n\
+    for (int i = 0; i < n; i++)\n\
+        if (xs[i] > 0)\n\
+            c++;\n\
+    return c;\n\
+}\n\
+int manhattan(const struct pt *p) {\n\
+    int x = p->x < 0 ? -p->x : p->x;\n\
+    int y = p->y < 0 ? -p->y : p->y;\n\
+    return x + y;\n\
+}\n";
+
+/// The test passes an array and a struct by their initialisers, and keeps its
+/// expected values in an array it only prints.
+const STATS_TEST: &str = "#include <stdio.h>\n\
+#include \"stats.h\"\n\
+int main(void) {\n\
+    int xs[] = {3, -1, 7, 1};\n\
+    struct pt p = {-2, 5};\n\
+    int want[] = {3, 7};\n\
+    int c = count_positive(xs, 4);\n\
+    printf(\"positive %d (want %d)\\n\", c, want[0]);\n\
+    printf(\"distance %d (want %d)\\n\", manhattan(&p), want[1]);\n\
+    return c == want[0] ? 0 : 1;\n\
+}\n";
+
+/// Array and struct initialisers the test passes to the code under test are inputs
+/// named by location (`want`'s, passed only to printf, are not), and DARWIN names the
+/// changed decision with an edit of one array element, replayed at both revisions
+/// (checked with gcc builds of the edited test) where they agree.
+#[test]
+fn initialisers_the_test_passes_are_inputs_darwin_flips() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = STATS_GOOD.replace("xs[i] > 0", "xs[i] > 1");
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "v1",
+                &[
+                    ("stats.h", Some(STATS_H.as_bytes())),
+                    ("stats.c", Some(STATS_GOOD.as_bytes())),
+                    ("test_stats.c", Some(STATS_TEST.as_bytes())),
+                ],
+            ),
+            ("v2", &[("stats.c", Some(bad.as_bytes()))]),
+        ],
+    );
+    let pc = git_regcause(&repo, &["pc", "v2", "--", "test_stats"]);
+    let pc = text(&pc.stdout);
+    for at in [
+        "test_stats.c:4:13",
+        "test_stats.c:4:16",
+        "test_stats.c:4:20",
+        "test_stats.c:4:23",
+        "test_stats.c:5:16",
+        "test_stats.c:5:20",
+        "test_stats.c:7:28",
+    ] {
+        assert!(
+            pc.contains(&format!("\n  {at} ")),
+            "{at} is no input:\n{pc}"
+        );
+    }
+    assert!(
+        pc.contains("Symbolic inputs (7):"),
+        "want[] must stay constant:\n{pc}"
+    );
+    let o = git_regcause(
+        &repo,
+        &[
+            "--format",
+            "json",
+            "--no-cache",
+            "--no-dd",
+            "v1",
+            "v2",
+            "--",
+            "test_stats",
+        ],
+    );
+    let v = checked_report(&o);
+    assert_eq!(root_cause_lines(&v), ["stats.c:5"], "{v:#}");
+    let c = &v["candidates"][0];
+    assert_eq!(c["explanation"], "decision", "{c:#}");
+    let alt = &c["alternative"];
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let edits = alt["literals"].as_array().expect("literal edits");
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["at"], "test_stats.c:4:23", "{edits:?}");
+    assert_eq!(edits[0]["from"], "1");
+    let to = edits[0]["to"].as_str().expect("to");
+    let edited = STATS_TEST.replacen("7, 1}", &format!("7, {to}}}"), 1);
+    assert_ne!(edited, STATS_TEST);
+    let out = dir.path().join("n");
+    let lib = ("stats.h", "stats.c");
+    let good = native_stdout_of(&repo, "v1", lib, "test_stats.c", &edited, &out);
+    let bad = native_stdout_of(&repo, "v2", lib, "test_stats.c", &edited, &out);
+    assert_eq!(alt["good_stdout"].as_str(), Some(good.as_str()));
+    assert_eq!(alt["bad_stdout"].as_str(), Some(bad.as_str()));
+    assert_eq!(good, bad);
 }

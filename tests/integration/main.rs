@@ -29,3 +29,4 @@ mod slice;
 mod slice_cli;
 mod trace;
 mod ub_policy;
+mod written_e2e;

@@ -764,11 +764,16 @@ mod tests {
     /// The concolic state of `body` run in a tree holding `data/cfg.ini` (`cfg`) with
     /// the environment `env`, self-check on.
     fn run_in_tree(body: &str, cfg: &[u8], env: &[(&str, &str)]) -> SymState {
+        run_main_in_tree("int main(void)", body, cfg, env)
+    }
+
+    /// [`run_in_tree`] with `main` declared as `main_decl`.
+    fn run_main_in_tree(main_decl: &str, body: &str, cfg: &[u8], env: &[(&str, &str)]) -> SymState {
         let dir = tempfile::tempdir().expect("tempdir");
         let f = dir.path().join("t.c");
         let src = format!(
             "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <fcntl.h>\n\
-             #include <unistd.h>\nint main(void) {{\n{body}\n  return 0;\n}}\n"
+             #include <unistd.h>\n{main_decl} {{\n{body}\n  return 0;\n}}\n"
         );
         std::fs::write(&f, src).expect("write");
         std::fs::create_dir_all(dir.path().join("data")).expect("mkdir");
@@ -904,6 +909,79 @@ mod tests {
         );
         let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
+    }
+
+    /// The values of the variables the run was given are inputs however the program
+    /// reads them: through `main`'s `envp` and through `environ` as through `getenv`
+    /// (`env(NAME)[k]`, the same input in each); a variable the program set is not.
+    #[test]
+    fn envp_and_environ_values_are_environment_inputs() {
+        let sy = run_main_in_tree(
+            "extern char **environ;\nint main(int argc, char **argv, char **envp)",
+            "if (envp[0][5] == 'f') puts(\"fast\"); \
+             if (environ[1][2] == '7') puts(\"seven\"); \
+             if (getenv(\"MODE\")[1] == 'a') puts(\"a\"); \
+             setenv(\"X\", \"1\", 1); \
+             if (environ[2][2] == '1') puts(\"one\"); \
+             if (environ[0][6] == 'a') puts(\"a\");",
+            b"",
+            &[("MODE", "fast"), ("N", "7")],
+        );
+        let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        for want in ["env(MODE)[0]", "env(N)[0]", "env(MODE)[1]"] {
+            assert!(names.contains(&want), "{want} missing: {names:?}");
+        }
+        assert!(!names.iter().any(|n| n.starts_with("env(X)")), "{names:?}");
+        let conds: Vec<String> = sy.branches.iter().map(|b| format!("{b:?}")).collect();
+        assert_eq!(
+            sy.branches.len(),
+            4,
+            "the four branches on given values: {conds:?}"
+        );
+    }
+
+    /// The constants of a local array's or struct's initialiser are inputs when the test
+    /// passes it to the code under test (by name or address), and stay constants when
+    /// it only compares it (`memcmp`) or keeps it; a new value replaces the element.
+    #[test]
+    fn initialisers_the_test_passes_are_inputs() {
+        let lib = "struct pt { int x, y; };\n\
+                   int sum(const int *xs, int n) { int s = 0; for (int i = 0; i < n; i++) if (xs[i] > 0) s += xs[i]; return s; }\n\
+                   int far(const struct pt *p) { return p->x > 9 || p->y > 9; }\n";
+        let test = "struct pt { int x, y; };\nint sum(const int *xs, int n);\n\
+                    int far(const struct pt *p);\n\
+                    int main(void) {\n\
+                    int xs[] = {3, -1, 'a'};\n\
+                    struct pt p = {1, 20};\n\
+                    int want[2] = {5, 6};\n\
+                    int kept[2] = {7, 8};\n\
+                    int got[2] = {sum(xs, 3), far(&p)};\n\
+                    printf(\"%d %d %d\\n\", got[0], got[1], memcmp(got, want, sizeof got) == 0 && kept[0]);\n\
+                    return 0;\n}\n";
+        let names = |r: &crate::exec::ConcolicRun| -> Vec<String> {
+            r.sym
+                .inputs
+                .iter()
+                .map(|i| i.name.rsplit('/').next().unwrap_or("").to_string())
+                .collect()
+        };
+        let r = run_unit(lib, test, &[]);
+        assert_eq!(
+            names(&r),
+            [
+                "t.c:8:13",
+                "t.c:8:16",
+                "t.c:8:20",
+                "t.c:9:16",
+                "t.c:9:19",
+                "t.c:12:23"
+            ]
+        );
+        assert_eq!(r.result.stdout, b"100 1 0\n");
+        assert!(r.sym.branches.len() >= 5, "{:?}", r.sym.branches.len());
+        // A replay with a new element value runs with it.
+        let r = run_unit(lib, test, &[("t.c:8:16", &(5i32).to_le_bytes())]);
+        assert_eq!(r.result.stdout, b"105 1 0\n");
     }
 
     /// The concolic state of a unit test: `test` (the test file, holding `main`) calls

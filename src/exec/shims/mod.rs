@@ -289,6 +289,52 @@ pub fn env_strings<O: Observer>(m: &Machine<'_, O>) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The value of a variable the run was given, copied at `p` by the library (`getenv`'s
+/// string, `envp`, `environ`): its bytes are the input `env(NAME)`.
+pub(crate) fn mark_env_value<O: Observer>(
+    m: &mut Machine<'_, O>,
+    name: &[u8],
+    p: u64,
+    value: &[u8],
+    loc: Loc,
+) -> X<()> {
+    let name = String::from_utf8_lossy(name).into_owned();
+    let src = m.io.source_index(super::io::InputSource::Env(name));
+    let offs: Vec<Option<super::io::InPos>> = (0..value.len())
+        .map(|off| Some(super::io::InPos::Source { src, off }))
+        .collect();
+    try_mem!(
+        m,
+        O::input_bytes(m, super::hooks::Whole, p, value, &offs, loc)
+    );
+    Ok(())
+}
+
+/// `envp` or `environ` at `arr`, just made from [`env_strings`]: the values of the
+/// variables the run was given are inputs, as `getenv`'s are (one the program set is
+/// not).
+pub(crate) fn mark_env_array<O: Observer>(m: &mut Machine<'_, O>, arr: u64, loc: Loc) -> X<()> {
+    let given: Vec<(usize, Vec<u8>, Vec<u8>)> = m
+        .libc
+        .env
+        .iter()
+        .filter_map(|v| match v {
+            EnvVar::Owned {
+                name, value, input, ..
+            } => Some((name, value, *input)),
+            EnvVar::User { .. } => None,
+        })
+        .enumerate()
+        .filter(|(_, (_, _, input))| *input)
+        .map(|(i, (n, v, _))| (i, n.clone(), v.clone()))
+        .collect();
+    for (i, name, value) in given {
+        let s = try_mem!(m, m.mem.load(arr + 8 * i as u64, 8));
+        mark_env_value(m, &name, s + name.len() as u64 + 1, &value, loc)?;
+    }
+    Ok(())
+}
+
 /// A runtime object of the library (errno, getopt's globals, strerror's strings),
 /// created on first use with `init` as its contents; `slot` remembers it.
 pub(crate) fn lib_object<O: Observer>(

@@ -3,7 +3,6 @@
 use super::{arg, ret_f64, ret_int, Args, Shim};
 use crate::exec::hooks::{Observer, Parsed, Whole};
 use crate::exec::interp::{Machine, Stop, X};
-use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::AllocKind;
 use crate::exec::FaultKind;
 use crate::ir::{Loc, Scalar};
@@ -58,14 +57,7 @@ fn getenv<O: Observer>(m: &mut Machine<'_, O>, name: &[u8], loc: Loc) -> X<u64> 
                     *ptr = p;
                 }
                 if input {
-                    let value = &text[name.len() + 1..];
-                    let src = m
-                        .io
-                        .source_index(InputSource::Env(String::from_utf8_lossy(name).into_owned()));
-                    let offs: Vec<Option<InPos>> = (0..value.len())
-                        .map(|off| Some(InPos::Source { src, off }))
-                        .collect();
-                    try_mem!(m, O::input_bytes(m, Whole, p + value_at, value, &offs, loc));
+                    super::mark_env_value(m, name, p + value_at, &text[name.len() + 1..], loc)?;
                 }
                 p
             };

@@ -143,6 +143,7 @@ fn environ<O: Observer>(m: &mut Machine<'_, O>, loc: Loc) -> X<u64> {
     let now = super::env_strings(m);
     if m.libc.environ_built.as_ref() != Some(&now) {
         let arr = m.string_array(&now, "environ")?;
+        super::mark_env_array(m, arr, loc)?;
         try_mem!(m, m.mem.store(var, 8, arr));
         m.libc.environ_built = Some(now);
     }
@@ -304,7 +305,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                     m.output(STDERR_FD, &bytes);
                     m.io.stderr_oriented = oriented;
                 }
-                Some(i) if m.io.write(i, &bytes) => {}
+                Some(i) if m.output(i, &bytes) => {}
                 _ => return errno_result(m, Err(errno::EBADF), loc),
             }
             bytes.len() as u64

@@ -256,7 +256,8 @@ impl<'u> Cx<'u> {
         };
         let ft = ft.clone();
         let loc = self.loc(fd.node.declarator.span);
-        self.tests.in_test_fn = self.tests.unit_file.as_deref() == Some(self.prog.file_name(loc));
+        let in_test_fn = self.tests.unit_file.as_deref() == Some(self.prog.file_name(loc));
+        self.tests.enter_function(in_test_fn, &fd.node.statement);
         let id = self.declare_func(&name, ft.clone(), st.is_static, loc);
         if self.func_defined[id.index()] {
             return self.error(fd.span, format!("redefinition of function `{name}`"));
@@ -528,6 +529,7 @@ impl<'u> Cx<'u> {
         let align = self.align_of(&full_ty);
         let l = self.new_local(name.clone(), size, align, loc);
         self.emit(StmtKind::StorageLive(l), loc);
+        let passed = self.tests.in_test_fn && self.tests.passed.contains(&name);
         self.bind(name, Sym::Var(VarLoc::Local(l), full_ty.clone()));
         if let Some((items, init)) = items {
             let base_addr = self.assign(Rvalue::AddrLocal(l), loc);
@@ -545,9 +547,14 @@ impl<'u> Cx<'u> {
                     );
                 }
             }
-            for it in items {
-                self.store_init_item(base_addr, it, loc)?;
-            }
+            // A test's array or struct it passes to the code under test: its constants
+            // are inputs (`literals.rs`).
+            self.tests.literal_init = passed;
+            let stored = items
+                .into_iter()
+                .try_for_each(|it| self.store_init_item(base_addr, it, loc));
+            self.tests.literal_init = false;
+            stored?;
         }
         Ok(())
     }
@@ -613,7 +620,11 @@ impl<'u> Cx<'u> {
                     let size = self.size_or_err(&ty, e.span)?;
                     self.emit(StmtKind::Copy { dst, src, size }, eloc);
                 } else {
-                    let v = self.expr(e)?;
+                    let v = if self.tests.literal_init && super::literals::is_number(&e.node) {
+                        self.literal_arg(e)?
+                    } else {
+                        self.expr(e)?
+                    };
                     let Val::S(v, _) = self.convert_val(v, &ty, e.span)? else {
                         return self.error(e.span, "initialisation from a non-scalar value");
                     };

@@ -9,12 +9,20 @@
 //! written anywhere else stays a constant, so an expected value never becomes an input.
 //! An argument counts when it is the literal itself, possibly negated or cast
 //! (`-1`, `(size_t)3`); `N + 1` or a macro expanding to an expression does not.
+//!
+//! The same holds one step removed: the integer and character constants of the braced
+//! initialiser of a local array or struct of a test function that the function passes
+//! to the code under test, by name or address (`int xs[] = {3, -1, 7}; max(xs, 3)`,
+//! `struct pt p = {1, 2}; f(&p)`), are inputs too, each named by its own location. An
+//! array the test passes only to the C library or to its own helpers (`int want[]`
+//! compared with `memcmp`) keeps its constants.
 
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use lang_c::ast::{Constant, Expression, ExternalDeclaration, UnaryOperator};
-use lang_c::span::Node;
+use lang_c::ast::{CallExpression, Constant, Expression, ExternalDeclaration, UnaryOperator};
+use lang_c::span::{Node, Span};
+use lang_c::visit::{self, Visit};
 
 use super::expr::Val;
 use super::{declared_name, Cx, ParsedUnit, R};
@@ -31,6 +39,11 @@ pub(crate) struct TestCx {
     pub unit_file: Option<String>,
     /// Whether the function being lowered is defined in the current test file.
     pub in_test_fn: bool,
+    /// In a test function: the names it passes to the code under test (`xs`, `&p`),
+    /// whose array or struct initialisers hold inputs.
+    pub passed: HashSet<String>,
+    /// Lowering the initialiser of such a variable now.
+    pub literal_init: bool,
 }
 
 impl TestCx {
@@ -65,10 +78,62 @@ impl TestCx {
     pub fn passes_literals(&self, name: &str) -> bool {
         self.in_test_fn && self.tested_fns.contains(name) && !self.test_fns.contains(name)
     }
+
+    /// Entering the body `body` of a function: in a test function, the names it passes
+    /// to the code under test.
+    pub fn enter_function(&mut self, in_test_fn: bool, body: &Node<lang_c::ast::Statement>) {
+        self.in_test_fn = in_test_fn;
+        self.literal_init = false;
+        let mut v = PassedVars {
+            tests: self,
+            names: HashSet::new(),
+        };
+        if in_test_fn {
+            v.visit_statement(&body.node, &body.span);
+        }
+        self.passed = v.names;
+    }
+}
+
+/// The names a test function passes, as an argument itself or by address (possibly
+/// cast), to a call of the code under test.
+struct PassedVars<'t> {
+    tests: &'t TestCx,
+    names: HashSet<String>,
+}
+
+impl<'ast> Visit<'ast> for PassedVars<'_> {
+    fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
+        if let Expression::Identifier(f) = &c.callee.node {
+            if self.tests.passes_literals(&f.node.name) {
+                for a in &c.arguments {
+                    if let Some(n) = passed_name(&a.node) {
+                        self.names.insert(n.to_string());
+                    }
+                }
+            }
+        }
+        visit::visit_call_expression(self, c, span);
+    }
+}
+
+/// `x`, `&x` or either cast: the variable `x` is passed.
+fn passed_name(e: &Expression) -> Option<&str> {
+    match e {
+        Expression::Identifier(id) => Some(&id.node.name),
+        Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Address => {
+            match &u.node.operand.node {
+                Expression::Identifier(id) => Some(&id.node.name),
+                _ => None,
+            }
+        }
+        Expression::Cast(c) => passed_name(&c.node.expression.node),
+        _ => None,
+    }
 }
 
 /// An integer or character constant, possibly negated or cast.
-fn is_number(e: &Expression) -> bool {
+pub(crate) fn is_number(e: &Expression) -> bool {
     match e {
         Expression::Constant(c) => matches!(c.node, Constant::Integer(_) | Constant::Character(_)),
         Expression::UnaryOperator(u) => {
