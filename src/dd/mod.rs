@@ -293,16 +293,14 @@ fn coalesce(mut hs: Vec<Hunk>) -> Vec<Hunk> {
     out
 }
 
-/// Memoised judging of hunk sets, counting the distinct trees the search asked about.
+/// Memoised judging of hunk sets; the trees the search asked about are counted from the
+/// memo at the end ([`Tester::counts`]).
 struct Tester<'a> {
     good: &'a Tree,
     judge: &'a mut dyn Judge,
     /// Judgements by tree hash, and whether the search asked for each (a tree judged
     /// ahead may never be).
     memo: HashMap<String, (Judged, bool)>,
-    tested: usize,
-    unresolved: usize,
-    tally: Tally,
 }
 
 impl<'a> Tester<'a> {
@@ -311,9 +309,6 @@ impl<'a> Tester<'a> {
             good,
             judge,
             memo: HashMap::new(),
-            tested: 0,
-            unresolved: 0,
-            tally: Tally::default(),
         }
     }
 
@@ -327,21 +322,28 @@ impl<'a> Tester<'a> {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(e) => e.insert((self.judge.judge(files), false)),
         };
-        let (judged, asked) = *slot;
-        if !asked {
-            slot.1 = true;
-            self.tested += 1;
-            if judged.outcome == Outcome::Unresolved {
-                self.unresolved += 1;
+        slot.1 = true;
+        slot.0.outcome
+    }
+
+    /// The trees asked about, the unresolved ones among them, and how they were judged.
+    fn counts(&self) -> (usize, usize, Tally) {
+        let (mut tested, mut unresolved, mut tally) = (0, 0, Tally::default());
+        for (judged, asked) in self.memo.values() {
+            if !asked {
+                tally.ahead_unused += 1;
+                continue;
             }
+            tested += 1;
+            unresolved += usize::from(judged.outcome == Outcome::Unresolved);
             match judged.how {
-                How::Ran { spliced } => self.tally.spliced += usize::from(spliced),
-                How::Cached => self.tally.cache_hits += 1,
-                How::Panicked => self.tally.panicked += 1,
-                How::Unjudged => self.tally.unjudged += 1,
+                How::Ran { spliced } => tally.spliced += usize::from(spliced),
+                How::Cached => tally.cache_hits += 1,
+                How::Panicked => tally.panicked += 1,
+                How::Unjudged => tally.unjudged += 1,
             }
         }
-        judged.outcome
+        (tested, unresolved, tally)
     }
 
     /// Trees the search may ask about next, judged together (those not known yet).
@@ -562,7 +564,7 @@ pub fn search(good: &Tree, bad: &Tree, judge: &mut dyn Judge) -> Result<Search, 
         return Err(Impossible {
             why: "the good tree with every hunk applied does not fail as the bad revision does"
                 .into(),
-            tally: t.tally,
+            tally: t.counts().2,
         });
     }
     let chosen = t.ddmin(groups.len(), |s| {
@@ -601,18 +603,16 @@ fn finish(
     minimal: Vec<Hunk>,
     started: Instant,
 ) -> Search {
+    let (tested, unresolved, tally) = t.counts();
     Search {
         hunks: all.len(),
         groups: groups.len(),
-        tested: t.tested,
-        unresolved: t.unresolved,
+        tested,
+        unresolved,
         minimal,
         lines_total: changed_lines(all),
         ms: started.elapsed().as_millis() as u64,
-        tally: Tally {
-            ahead_unused: t.memo.values().filter(|(_, asked)| !asked).count(),
-            ..t.tally
-        },
+        tally,
         workers: t.judge.width(),
     }
 }
@@ -714,10 +714,6 @@ impl InterpJudge<'_> {
     /// Workers' unit caches for `jobs` workers (at least one).
     pub fn workers(jobs: usize) -> Vec<UnitCache> {
         (0..jobs.max(1)).map(|_| UnitCache::default()).collect()
-    }
-
-    fn key(&self, files: &Tree) -> Key {
-        Key::new(tree_hash(files).as_bytes(), &self.run.test_bytes())
     }
 }
 
@@ -845,7 +841,11 @@ impl Judge for InterpJudge<'_> {
         if self.units.is_empty() {
             self.units.push(UnitCache::default());
         }
-        let keys: Vec<Key> = trees.iter().map(|t| self.key(t)).collect();
+        let test = self.run.test_bytes();
+        let keys: Vec<Key> = trees
+            .iter()
+            .map(|t| Key::new(tree_hash(t).as_bytes(), &test))
+            .collect();
         let mut out: Vec<Option<Judged>> = keys
             .iter()
             .map(|k| {

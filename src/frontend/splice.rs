@@ -397,6 +397,17 @@ enum Tried {
     Unsafe,
 }
 
+impl Tried {
+    /// What `Splicer::preprocessed` answers, unless a new pair may still help.
+    fn decided(self) -> Option<Option<Vec<String>>> {
+        match self {
+            Tried::Texts(texts) => Some(Some(texts)),
+            Tried::Unsafe => Some(None),
+            Tried::LinesMissing => None,
+        }
+    }
+}
+
 fn try_pairs(pairs: &[Option<Arc<Pair>>], tree: &BTreeMap<String, String>) -> Tried {
     let mut tried = Tried::LinesMissing;
     for p in pairs {
@@ -483,19 +494,16 @@ impl Splicer {
             made.pairs.get(&key).cloned().unwrap_or_default()
         };
         // Splicing from a known pair needs no lock: another worker may splice at once.
-        match try_pairs(&known, tree) {
-            Tried::Texts(texts) => return Some(texts),
-            Tried::Unsafe => return None,
-            Tried::LinesMissing => {}
+        if let Some(decided) = try_pairs(&known, tree).decided() {
+            return decided;
         }
         // Making a pair holds the lock: a worker asking for the same directive lines
         // meanwhile waits for it instead of making its own.
         let mut made = self.made();
         let now = made.pairs.get(&key).cloned().unwrap_or_default();
-        match try_pairs(now.get(known.len()..).unwrap_or_default(), tree) {
-            Tried::Texts(texts) => return Some(texts),
-            Tried::Unsafe => return None,
-            Tried::LinesMissing => {}
+        if let Some(decided) = try_pairs(now.get(known.len()..).unwrap_or_default(), tree).decided()
+        {
+            return decided;
         }
         if now.len() >= 3 || made.made >= 2 + made.asked / 4 {
             return None;

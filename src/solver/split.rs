@@ -69,8 +69,8 @@ struct Range {
 /// Whether the comparisons of some value with constants in `group` leave it no value:
 /// bounds in the signed and the unsigned reading are intersected separately; an
 /// equality must also avoid every excluded constant. A value plus a constant (`x + 1 <
-/// 5`) bounds the value itself (`x < 4`) where the shifted range does not wrap around,
-/// so a recursion's `n + 1 >= lim` and `n >= lim` bound the same input.
+/// 5`) bounds the value itself (`x < 4`; where the shifted range wraps around, one of
+/// two intervals), so a recursion's `n + 1 >= lim` and `n >= lim` bound the same input.
 pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
     // (value, signed reading) -> range, and the constants it must differ from.
     let mut ranges: HashMap<(ExprId, bool), Range> = HashMap::new();
@@ -131,10 +131,7 @@ pub(super) fn contradictory(pool: &ExprPool, group: &[ExprId]) -> bool {
     // A value in one of two intervals: its range becomes the hull of what is left of
     // each (none left: a contradiction).
     for (base, w, signed, pieces) in wrapped {
-        let (dlo, dhi) = domain(w, signed);
-        let r = ranges
-            .entry((base, signed))
-            .or_insert(Range { lo: dlo, hi: dhi });
+        let r = range_of(&mut ranges, base, w, signed);
         let left: Vec<(i128, i128)> = pieces
             .iter()
             .map(|&(l, h)| (l.max(r.lo), h.min(r.hi)))
@@ -194,12 +191,20 @@ fn narrow(
     lo: i128,
     hi: i128,
 ) {
-    let (dlo, dhi) = domain(w, signed);
-    let r = ranges
-        .entry((x, signed))
-        .or_insert(Range { lo: dlo, hi: dhi });
+    let r = range_of(ranges, x, w, signed);
     r.lo = r.lo.max(lo);
     r.hi = r.hi.min(hi);
+}
+
+/// The range of `x` (width `w`) in one reading so far: its whole domain at first.
+fn range_of(
+    ranges: &mut HashMap<(ExprId, bool), Range>,
+    x: ExprId,
+    w: u32,
+    signed: bool,
+) -> &mut Range {
+    let (lo, hi) = domain(w, signed);
+    ranges.entry((x, signed)).or_insert(Range { lo, hi })
 }
 
 /// `x` as `base + add` (modulo its width) when it adds or subtracts a constant, else
