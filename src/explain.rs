@@ -103,13 +103,18 @@ pub fn trees_of(
 }
 
 /// Statements of slice members, in the order given, each once.
-fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
-    // Asked once per slice member: a fast hash (statement ids are small integers).
-    let mut seen: crate::sym::FxHashSet<StmtId> = Default::default();
+fn statements(members: &[u32], prog: &Program, trace: &Trace) -> Vec<StmtId> {
+    // Asked once per slice member (millions): a dense table of the program's statements.
+    let index = crate::slice::StmtIndex::new(prog);
+    let mut seen = vec![false; index.len()];
     members
         .iter()
         .filter_map(|&i| trace.entries.get(i as usize).map(|e| e.stmt))
-        .filter(|s| seen.insert(*s))
+        .filter(|&s| match index.index(s) {
+            Some(k) => !std::mem::replace(&mut seen[k], true),
+            // Not the program's statement: the trace does not fit it; left out.
+            None => false,
+        })
         .collect()
 }
 
@@ -124,8 +129,8 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
         .map(|v| v.1)
         .collect();
     DataSlices {
-        bad: statements(&bt.relevant, bad.trace),
-        good: statements(&gt.relevant, good.trace),
+        bad: statements(&bt.relevant, bad.prog, bad.trace),
+        good: statements(&gt.relevant, good.prog, good.trace),
         bad_initial_globals,
         bad_static_data: bt
             .static_data
@@ -334,7 +339,7 @@ pub fn exposed(
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
     // Per statement, not per entry: a loop's statement has millions of instances.
-    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.trace)
+    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.prog, good.trace)
         .into_iter()
         .filter_map(|id| line_of(good.prog, id))
         .collect();
@@ -342,7 +347,7 @@ pub fn exposed(
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
     // Each statement's first instance in the tree's order: what is decided below
     // depends on the statement alone (and on `out`, which only grows by lines).
-    for id in statements(&bt.data.order, bad.trace) {
+    for id in statements(&bt.data.order, bad.prog, bad.trace) {
         let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };

@@ -33,6 +33,7 @@ use crate::cache::{Cache, Key};
 use crate::darwin::{self, ConditionKind, DarwinError, Side};
 use crate::diffctx::TreeDiff;
 use crate::exec::{self, ConcolicRun, FaultKind, Limits};
+use crate::explain::TracedRun;
 use crate::oracle::{self, Divergence, OracleError, Test, Verdict};
 use crate::repo::{Repo, RepoError};
 use crate::report::{self, Note, Report, Revision, TestDesc};
@@ -329,15 +330,38 @@ impl<'a> Run<'a> {
             }
             Divergence::Ending { .. } => crate::explain::Start::Ending,
         };
-        let view = |r: &'a RevisionRun| -> Result<Option<SliceView<'a>>, AnalyzeError> {
-            r.slice_view(start)
-                .transpose()
-                .map_err(|e| AnalyzeError::Condition {
-                    rev: r.rev.clone(),
-                    source: DarwinError::Slice(format!("{e:#}")),
-                })
+        // With a core for each revision, the value stage's slice trees are built beside
+        // the other revision's too (unless the budget is gone: then nothing reads them).
+        let warm = self.req.jobs >= 2 && self.budget.spent().is_none();
+        // The traced runs, not the revisions: only they are shared with a thread.
+        let view = |rev: &str,
+                    run: Option<TracedRun<'a>>|
+         -> Result<Option<SliceView<'a>>, AnalyzeError> {
+            let Some(run) = run else { return Ok(None) };
+            let v = SliceView::new(run, start).map_err(|e| AnalyzeError::Condition {
+                rev: rev.to_string(),
+                source: DarwinError::Slice(format!("{e:#}")),
+            })?;
+            if warm {
+                let _ = v.trees();
+            }
+            Ok(Some(v))
         };
-        let (gv, bv) = (view(g)?, view(b)?);
+        let (gv, bv) = if self.req.jobs >= 2 {
+            let (brev, bt) = (b.rev.as_str(), b.traced());
+            std::thread::scope(|sc| {
+                let other = sc.spawn(|| view(brev, bt));
+                let gv = view(&g.rev, g.traced());
+                // A panic of the bad revision's thread goes on as the sequential one's would.
+                let bv = other
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                (gv, bv)
+            })
+        } else {
+            (view(&g.rev, g.traced()), view(&b.rev, b.traced()))
+        };
+        let (gv, bv) = (gv?, bv?);
         let diff = tree_diff(g, b);
         let mut failed = false;
         progress(Progress::Stage(Stage::Darwin));
@@ -498,7 +522,7 @@ fn side<'a>(
 ) -> Result<Side<'a>, AnalyzeError> {
     let cond = match (kind, view) {
         (ConditionKind::Pc, _) => (0..r.run.sym.branches.len()).collect(),
-        (ConditionKind::Rsc, Some(v)) => v.slice.conditions(&r.run.sym.branches).rsc,
+        (ConditionKind::Rsc, Some(v)) => v.slice.rsc(&r.run.sym.branches),
         (ConditionKind::Rsc, None) => {
             return Err(AnalyzeError::Condition {
                 rev: r.rev.clone(),

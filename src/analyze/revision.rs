@@ -8,7 +8,7 @@ use crate::frontend::UnitTexts;
 use crate::ir::Program;
 use crate::oracle::{self, Test};
 use crate::repo::{Materialised, Repo};
-use crate::slice::{Criterion, Slice, Slicer};
+use crate::slice::{Criterion, Relevant, Slicer};
 
 use super::AnalyzeError;
 
@@ -126,15 +126,15 @@ pub struct SliceView<'a> {
     pub slicer: Slicer<'a>,
     pub criterion: Criterion,
     /// The relevant slice of the criterion: its conditions are the run's RSC.
-    pub slice: Slice,
+    pub slice: Relevant,
     trees: std::cell::OnceCell<Result<Trees, String>>,
 }
 
 impl<'a> SliceView<'a> {
-    fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
+    pub(super) fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
         let slicer = Slicer::new(run.prog, &Facts::new(run.prog), run.trace)?;
         let criterion = ex::criterion_at(&run, start)?;
-        let slice = slicer.slice(&criterion)?;
+        let slice = slicer.relevant(&criterion)?;
         Ok(SliceView {
             run,
             slicer,
@@ -149,7 +149,7 @@ impl<'a> SliceView<'a> {
         self.trees
             .get_or_init(|| {
                 // The relevant slice is the view's own: only the two trees are new work.
-                let (set, data) = (&self.slice.relevant, self.slice.static_data.clone());
+                let (set, data) = (&self.slice.set, self.slice.static_data.clone());
                 ex::trees_of(&self.slicer, &self.criterion, set, data).map_err(|e| format!("{e:#}"))
             })
             .as_ref()

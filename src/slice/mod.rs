@@ -44,7 +44,9 @@ struct UseRec {
     /// with the `POT` bit when a branch instance between the definition and the use may
     /// define the location on a side it did not take (the forward pass knows; most uses
     /// have none, and the relevant closure then skips the search among potential
-    /// definers).
+    /// definers). A register use with `POT` names, once the forward pass is done, its
+    /// key's segment of `Slicer::pot` instead of the key: the closure then looks nothing
+    /// up (a binary search over the segments' keys per use was half its time).
     loc: u32,
 }
 
@@ -64,7 +66,7 @@ impl UseRec {
     fn is_mem(&self) -> bool {
         self.loc & MEM != 0
     }
-    /// The register's key, or the allocation serial.
+    /// The register's key (its segment with `POT`), or the allocation serial.
     fn what(&self) -> u32 {
         self.loc & !(POT | MEM)
     }
@@ -253,8 +255,13 @@ pub struct Slicer<'a> {
     /// Start of each key's segment of `pot`, and `pot.len()` last, so a search looks at
     /// one key's entries only.
     pot_starts: Vec<u32>,
-    /// The key of each segment, ascending (a binary search finds a key's segment).
+    /// The key of each segment, ascending.
     seg_keys: Vec<u32>,
+    /// Per allocation: the segment of its variable's key (`NONE`: not a variable, or no
+    /// potential definer of it).
+    alloc_seg: Vec<u32>,
+    /// The segment of "any memory" (`NONE`: no potential definer of memory).
+    any_mem_seg: u32,
     /// Entries that are instances of a branch terminator.
     branch_entries: Vec<u32>,
     /// Reads of static initialiser data no executed statement wrote: (entry, the
@@ -274,6 +281,30 @@ pub struct Slice {
     /// executed statements, so they are not in the bit sets; a wrong table entry is
     /// found here.
     pub static_data: Vec<Loc>,
+}
+
+/// The relevant slice of a criterion with the static data it read (see [`Slice`]).
+pub struct Relevant {
+    pub set: BitSet,
+    pub static_data: Vec<Loc>,
+}
+
+impl Relevant {
+    /// The RSC as indices into `branches` (a run's `SymState::branches`): the branch
+    /// records whose trace entry is in the slice.
+    pub fn rsc(&self, branches: &[BranchRec]) -> Vec<usize> {
+        branches
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.entry != NONE && self.set.contains(b.entry))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// See [`Slice::lines`].
+    pub fn lines(&self, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
+        lines_of(&self.set, prog, trace)
+    }
 }
 
 /// Conditions of a run, as indices into `SymState::branches`, in trace order.
@@ -421,7 +452,13 @@ impl<'a> Slicer<'a> {
                 reg_shadow.truncate(b as usize);
                 reg_base[top as usize] = NONE;
             }
-            ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?;
+            // Most register locations are the entry's own frame's: its base and size
+            // are looked up once per entry.
+            let here = (
+                frame,
+                ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?,
+                nregs(frame)?,
+            );
             let func = trace.frames[frame as usize].func;
             let f = &prog.functions[func.index()];
             let ff = facts
@@ -492,8 +529,15 @@ impl<'a> Slicer<'a> {
                         });
                     }
                 } else {
-                    let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
-                    if l.b as usize >= nregs(l.a)? {
+                    let (base, len) = if l.a == here.0 {
+                        (here.1, here.2)
+                    } else {
+                        (
+                            ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
+                            nregs(l.a)?,
+                        )
+                    };
+                    if l.b as usize >= len {
                         bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
                     }
                     let (d, last) = reg_shadow
@@ -523,8 +567,15 @@ impl<'a> Slicer<'a> {
                     }
                     sh[l.b as usize..end].fill(i as u32);
                 } else {
-                    let base = ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
-                    if l.b as usize >= nregs(l.a)? {
+                    let (base, len) = if l.a == here.0 {
+                        (here.1, here.2)
+                    } else {
+                        (
+                            ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
+                            nregs(l.a)?,
+                        )
+                    };
+                    if l.b as usize >= len {
                         bail!(
                             "trace entry {i} defines r{} beyond its frame's registers",
                             l.b
@@ -545,8 +596,7 @@ impl<'a> Slicer<'a> {
                 cd_stack.push((i as u32, ip, frame));
                 if let Some(md) = ff.untaken_of(e.stmt.block, BlockId::new(e.aux)) {
                     let i = i as u32;
-                    let base = reg_base[frame as usize];
-                    let nr = nregs(frame)? as u32;
+                    let (base, nr) = (here.1, here.2 as u32);
                     for &r in &md.regs {
                         if r.raw() >= nr {
                             bail!(
@@ -577,7 +627,7 @@ impl<'a> Slicer<'a> {
                 }
             }
         }
-        pot.sort_unstable();
+        sort_by_key(&mut pot, keys.any_mem);
         let mut pot_starts: Vec<u32> = Vec::new();
         let mut seg_keys: Vec<u32> = Vec::new();
         for (p, &k) in pot.iter().enumerate() {
@@ -587,6 +637,28 @@ impl<'a> Slicer<'a> {
             }
         }
         pot_starts.push(pot.len() as u32);
+        // Each key's segment, found once here rather than at each use the closure visits
+        // (a table over all keys: 4 bytes per register slot of each frame, well below
+        // the trace's own size per call; a hash map of millions of segments cost more).
+        let mut seg_of = vec![NONE; keys.any_mem as usize + 1];
+        for (sg, &k) in seg_keys.iter().enumerate() {
+            seg_of[k as usize] = sg as u32;
+        }
+        let seg = |key: u32| seg_of.get(key as usize).copied().unwrap_or(NONE);
+        for u in uses.iter_mut().filter(|u| u.has_potential() && !u.is_mem()) {
+            match seg(u.what()) {
+                // Not reachable (a use's potential definer is in `pot`); no search then.
+                NONE => u.loc &= !POT,
+                sg => u.loc = sg | POT,
+            }
+        }
+        let alloc_seg = trace
+            .allocs
+            .iter()
+            .map(|a| a.var.and_then(|v| keys.var(v)).map_or(NONE, seg))
+            .collect();
+        let any_mem_seg = seg(keys.any_mem);
+        drop(seg_of);
         // The arrays grew by doubling; both revisions' indexes live together.
         for v in [&mut use_end, &mut cd, &mut pot_starts, &mut seg_keys] {
             v.shrink_to_fit();
@@ -602,6 +674,8 @@ impl<'a> Slicer<'a> {
             pot,
             pot_starts,
             seg_keys,
+            alloc_seg,
+            any_mem_seg,
             branch_entries,
             static_reads,
         })
@@ -622,6 +696,7 @@ impl<'a> Slicer<'a> {
             + (self.use_end.capacity() + self.cd.capacity() + self.branch_entries.capacity()) * 4
             + self.pot.capacity() * 8
             + (self.pot_starts.capacity() + self.seg_keys.capacity()) * 4
+            + self.alloc_seg.capacity() * 4
             + (self.keys.frame.capacity() + self.keys.var.capacity() + self.keys.var_len.capacity())
                 * 4
     }
@@ -664,15 +739,15 @@ impl<'a> Slicer<'a> {
                 if potential && u.has_potential() {
                     let lo = if u.def == NONE { 0 } else { u.def + 1 };
                     if u.is_mem() {
-                        let var = self.trace.allocs.get(u.what() as usize).and_then(|a| a.var);
-                        if let Some(key) = var.and_then(|v| self.keys.var(v)) {
-                            self.potential(key, lo, e, &mut pot, &mut set, &mut work);
-                        }
-                        let key = self.keys.any_mem;
-                        self.potential(key, lo, e, &mut pot, &mut set, &mut work);
+                        let var = self.alloc_seg.get(u.what() as usize).copied();
+                        let var = var.unwrap_or(NONE);
+                        self.potential(var, lo, e, &mut pot, &mut set, &mut work);
+                        let any = self.any_mem_seg;
+                        self.potential(any, lo, e, &mut pot, &mut set, &mut work);
                     } else {
-                        let key = u.what();
-                        self.potential(key, lo, e, &mut pot, &mut set, &mut work);
+                        // The register's segment (see `UseRec::loc`).
+                        let seg = u.what();
+                        self.potential(seg, lo, e, &mut pot, &mut set, &mut work);
                     }
                 }
             }
@@ -684,19 +759,20 @@ impl<'a> Slicer<'a> {
         Ok(set)
     }
 
-    /// Adds the potential definers of `key` among branch entries in `lo..hi`.
+    /// Adds the potential definers of segment `seg` (`NONE`: none) among branch entries
+    /// in `lo..hi`.
     fn potential(
         &self,
-        key: u32,
+        seg: u32,
         lo: u32,
         hi: u32,
         pot: &mut PotVisit,
         set: &mut BitSet,
         work: &mut Vec<u32>,
     ) {
-        // The segment of `key`, if it has potential definers left to visit.
-        let seg = self.seg_keys.partition_point(|&k| k < key);
-        if self.seg_keys.get(seg) != Some(&key) || pot.left[seg] == 0 || lo >= hi {
+        // Only a segment with potential definers left to visit.
+        let seg = seg as usize;
+        if pot.left.get(seg).is_none_or(|&n| n == 0) || lo >= hi {
             return;
         }
         // A use in a loop asks again for a range it asked before, a little longer: only
@@ -755,13 +831,20 @@ impl<'a> Slicer<'a> {
 
     /// Relevant and dynamic slices from `crit`.
     pub fn slice(&self, crit: &Criterion) -> Result<Slice> {
-        let relevant = self.close(crit, true)?;
-        let static_data = self.static_data(&relevant);
+        let Relevant { set, static_data } = self.relevant(crit)?;
         Ok(Slice {
-            relevant,
+            relevant: set,
             dynamic: self.close(crit, false)?,
             static_data,
         })
+    }
+
+    /// The relevant slice alone: what an analysis needs of a [`Slice`] (the dynamic
+    /// slice costs another closure, and only `slice`'s DSC reads it).
+    pub fn relevant(&self, crit: &Criterion) -> Result<Relevant> {
+        let set = self.close(crit, true)?;
+        let static_data = self.static_data(&set);
+        Ok(Relevant { set, static_data })
     }
 
     /// The static initialisers read by entries of `set` (see [`Slice::static_data`]).
@@ -983,6 +1066,36 @@ struct PotVisit {
     /// Per key segment: a range of branch entries `lo..hi` all of whose potential
     /// definers in the segment are visited (empty at first).
     done: Vec<(u32, u32)>,
+}
+
+/// Sorts potential definers (`pot_pack`) by key, keeping the order of those with equal
+/// keys: the forward pass pushes them by ascending branch entry, so the result is what
+/// sorting the packed words would give. A stable radix sort on the key, 12 bits a pass
+/// (keys are below `max_key` + 1): a comparison sort of millions of definers was a
+/// quarter of a recursive parser's analysis.
+fn sort_by_key(pot: &mut Vec<u64>, max_key: u32) {
+    const BITS: u32 = 12;
+    let bits = u32::BITS - max_key.leading_zeros();
+    let mut out = vec![0u64; pot.len()];
+    let mut shift = 0;
+    while shift < bits {
+        let digit = |p: u64| ((pot_key(p) >> shift) & ((1 << BITS) - 1)) as usize;
+        let mut start = vec![0usize; 1 << BITS];
+        for &p in pot.iter() {
+            start[digit(p)] += 1;
+        }
+        let mut sum = 0;
+        for c in start.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &p in pot.iter() {
+            let d = digit(p);
+            out[start[d]] = p;
+            start[d] += 1;
+        }
+        std::mem::swap(pot, &mut out);
+        shift += BITS;
+    }
 }
 
 /// Path-compressing find in the skip list.
