@@ -132,8 +132,15 @@ pub struct SliceView<'a> {
 
 impl<'a> SliceView<'a> {
     pub(super) fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
-        let slicer = Slicer::new(run.prog, &Facts::new(run.prog), run.trace)?;
         let criterion = ex::criterion_at(&run, start)?;
+        // Every stage slices from this criterion (or from entries of its slices): the
+        // index stops at it.
+        let end = criterion
+            .entries
+            .iter()
+            .max()
+            .map_or(0, |&e| e as usize + 1);
+        let slicer = Slicer::upto(run.prog, &Facts::new(run.prog), run.trace, end)?;
         let slice = slicer.relevant(&criterion)?;
         Ok(SliceView {
             run,

@@ -367,7 +367,14 @@ impl<'a> Slicer<'a> {
     /// The forward pass. Fails when the trace does not fit the program (a statement,
     /// frame or register that does not exist).
     pub fn new(prog: &Program, facts: &Facts, trace: &'a Trace) -> Result<Slicer<'a>> {
-        let n = trace.entries.len();
+        Slicer::upto(prog, facts, trace, trace.entries.len())
+    }
+
+    /// The forward pass over the first `end` entries only: enough for every criterion
+    /// among them, since a closure only goes back in the trace (an analysis slices from
+    /// one criterion, often early in a long run). Criteria after them are refused.
+    pub fn upto(prog: &Program, facts: &Facts, trace: &'a Trace, end: usize) -> Result<Slicer<'a>> {
+        let n = end.min(trace.entries.len());
         if n >= NONE as usize {
             bail!("trace too long to slice: {n} entries");
         }
@@ -701,6 +708,15 @@ impl<'a> Slicer<'a> {
                 * 4
     }
 
+    /// The number of entries indexed (from the first): criteria must be among them.
+    pub fn len(&self) -> usize {
+        self.cd.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cd.is_empty()
+    }
+
     /// Branch-instance entries of the trace, ascending.
     pub fn branch_entries(&self) -> &[u32] {
         &self.branch_entries
@@ -708,12 +724,12 @@ impl<'a> Slicer<'a> {
 
     /// The backward closure from `crit`; with `potential`, the relevant slice.
     pub fn close(&self, crit: &Criterion, potential: bool) -> Result<BitSet> {
-        let n = self.trace.entries.len();
+        let n = self.len();
         let mut set = BitSet::new(n);
         let mut work: Vec<u32> = Vec::new();
         for &c in &crit.entries {
             if c as usize >= n {
-                bail!("criterion entry {c} is outside the trace ({n} entries)");
+                bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
             }
             if set.insert(c) {
                 work.push(c);
@@ -951,7 +967,7 @@ impl Slicer<'_> {
     /// dependence too (never potential dependence), as a [`Tree`]. Without `control`
     /// this is the data slice: the statements the criterion's values flow through.
     pub fn close_tree(&self, crit: &Criterion, control: bool) -> Result<Tree> {
-        let n = self.trace.entries.len();
+        let n = self.len();
         let mut t = Tree {
             parent: vec![NONE; n],
             via: vec![Via::Criterion; n],
@@ -960,7 +976,7 @@ impl Slicer<'_> {
         };
         for &c in &crit.entries {
             if c as usize >= n {
-                bail!("criterion entry {c} is outside the trace ({n} entries)");
+                bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
             }
             if t.parent[c as usize] == NONE {
                 t.parent[c as usize] = c;
@@ -1004,7 +1020,7 @@ impl Slicer<'_> {
     /// before it, so an entry's bits are final when the pass reaches it. (One closure per
     /// group made a slice's worth of work per group.)
     pub fn data_reach(&self, groups: &[Vec<u32>]) -> Result<Vec<Vec<bool>>> {
-        let n = self.trace.entries.len();
+        let n = self.len();
         let k = groups.len();
         let mut out = vec![vec![false; k]; k];
         for (c, chunk) in groups.chunks(32).enumerate() {
@@ -1012,7 +1028,7 @@ impl Slicer<'_> {
                 continue;
             };
             if top as usize >= n {
-                bail!("criterion entry {top} is outside the trace ({n} entries)");
+                bail!("criterion entry {top} is outside the indexed trace ({n} entries)");
             }
             // Nothing after the chunk's last entry is in its closures.
             let mut bits = vec![0u32; top as usize + 1];

@@ -631,3 +631,47 @@ fn radix_sort_of_definers_matches_a_full_sort() {
         assert_eq!(pot, want, "keys up to {max_key}");
     }
 }
+
+#[test]
+fn an_index_up_to_the_criterion_slices_as_the_whole_one() {
+    let p = lower(FIG1);
+    let t = trace_of(&p, &[(7, true)]);
+    let facts = Facts::new(&p);
+    let whole = Slicer::new(&p, &facts, &t).expect("indexes");
+    let out = last_on_line(&p, &t, 9);
+    let crit = Criterion { entries: vec![out] };
+    let part = Slicer::upto(&p, &facts, &t, out as usize + 1).expect("indexes");
+    assert_eq!(part.len(), out as usize + 1);
+    assert!(
+        part.len() < t.entries.len(),
+        "the run goes on after the criterion"
+    );
+    let (a, b) = (
+        whole.relevant(&crit).expect("slices"),
+        part.relevant(&crit).expect("slices"),
+    );
+    assert_eq!(
+        a.set.iter().collect::<Vec<_>>(),
+        b.set.iter().collect::<Vec<_>>()
+    );
+    assert_eq!(a.static_data, b.static_data);
+    for control in [false, true] {
+        let (ta, tb) = (
+            whole.close_tree(&crit, control).expect("closes"),
+            part.close_tree(&crit, control).expect("closes"),
+        );
+        assert_eq!(ta.order, tb.order);
+        assert_eq!(ta.initial_reads, tb.initial_reads);
+    }
+    let groups = vec![vec![out], b.set.iter().take(2).collect()];
+    assert_eq!(
+        whole.data_reach(&groups).expect("reaches"),
+        part.data_reach(&groups).expect("reaches")
+    );
+    // A criterion after the indexed part is refused, not sliced wrong.
+    let later = Criterion {
+        entries: vec![out + 1],
+    };
+    assert!(part.relevant(&later).is_err());
+    assert!(part.close_tree(&later, true).is_err());
+}
