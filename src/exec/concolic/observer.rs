@@ -533,13 +533,9 @@ fn note_lost_precision<O: Observer, L: Lens<O, Target = SymState>>(
             .iter()
             .any(|(p, t, _)| *t == Scalar::Ptr && shadow::cstr_has(&m.mem, l, *p));
     if sym_arg || sym_bytes {
-        let name = m
-            .prog
-            .builtins
-            .iter()
-            .find(|n| shims::resolve(n) == Some(shim))
-            .cloned()
-            .unwrap_or_default();
+        // The model's own name (a search of the program's builtins by name, per call,
+        // was most of a math-heavy test's library calls).
+        let name = shims::NAMES[shim as usize];
         let sy = l.get(&mut m.obs);
         sy.concretise(
             loc,
@@ -597,13 +593,7 @@ fn record_output<O: Observer, L: Lens<O, Target = SymState>>(
             sym_text,
         });
     }
-    let func = m
-        .prog
-        .builtins
-        .iter()
-        .find(|b| shims::resolve(b) == Some(shim))
-        .cloned()
-        .unwrap_or_else(|| format!("{shim:?}"));
+    let func = shims::NAMES[shim as usize].to_string();
     sy.outputs.push(super::SymOutput {
         loc,
         func,
