@@ -2,7 +2,7 @@
 //! `Observer::Extra`), which symbolic bytes an allocation holds. Memory keeps it with
 //! the bytes, so a write of concrete bytes clears it and a copy carries it.
 
-use std::collections::HashMap;
+use crate::sym::FxHashMap as HashMap;
 
 use super::SymState;
 use crate::exec::hooks::{Lens, Observer};
@@ -14,7 +14,8 @@ use crate::sym::{ExprId, ExprPool};
 /// stored expression gets that expression back without extract/concat terms. `None`
 /// when every byte is concrete.
 // Boxed: every allocation of a concolic run has one, most of them empty, and a box
-// keeps that one pointer wide.
+// keeps that one pointer wide. A fast hash: the keys are small offsets, and SipHash was
+// a tenth of a traced run that loads symbolic values.
 #[allow(clippy::box_collection)]
 #[derive(Clone, Debug, Default)]
 pub struct Shadow(Option<Box<HashMap<u32, (ExprId, u8)>>>);
