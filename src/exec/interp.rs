@@ -1399,6 +1399,22 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return self.leave_decoded(switched, ff.position(pc));
                     };
                     self.cur_loc = c.loc;
+                    let callee = &fast[c.func.index()];
+                    if let Some(e) = &callee.entry {
+                        let fits = self.stack_used + e.frame_bytes <= self.limits.stack_bytes;
+                        if fits && c.sret.is_none() && c.args.len() >= e.params.len() {
+                            rb = self.enter_decoded(c, e, (rb, ff, func, pc))?;
+                            func = &prog.functions[c.func.index()];
+                            ff = callee;
+                            pc = 0;
+                            self.steps += u64::from(e.steps);
+                            switched = true;
+                            if self.steps > self.step_cap {
+                                self.check_limits(fast_loc(ff, func, pc))?;
+                            }
+                            continue;
+                        }
+                    }
                     let mut vals = std::mem::take(&mut self.argbuf);
                     vals.clear();
                     for a in &c.args {
@@ -1449,6 +1465,55 @@ impl<'p, O: Observer> Machine<'p, O> {
                 self.check_limits(fast_loc(ff, func, pc))?;
             }
         }
+    }
+
+    /// A decoded call of a function with an [`Entry`](crate::ir::fast::Entry), which
+    /// `push_frame` would enter the same way: the arguments, evaluated in order at the
+    /// call (`at`: the caller's register base, code and position), go straight into
+    /// the callee's new register window; then the caller's position after the call is
+    /// saved and the frame pushed. The caller checked the stack, the argument count and
+    /// that no struct is returned. Returns the new register base.
+    #[inline(always)]
+    fn enter_decoded(
+        &mut self,
+        c: &crate::ir::fast::CallSite,
+        e: &crate::ir::fast::Entry,
+        (rb, ff, func, pc): (usize, &FastFunc, &Function, usize),
+    ) -> X<usize> {
+        let base = self.regs.len();
+        self.regs.resize(base + e.nregs as usize, None);
+        for (i, a) in c.args.iter().enumerate() {
+            let v = match self.fast_op(&a.val, rb, ff, func, pc) {
+                Ok(v) => v,
+                Err(err) => {
+                    self.regs.truncate(base);
+                    return Err(err);
+                }
+            };
+            if let Some(&(r, s)) = e.params.get(i) {
+                self.regs[base + r.index()] = Some(s.canon(v));
+            }
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.block = c.block;
+            fr.idx = c.idx + 1;
+        }
+        self.stack_used += e.frame_bytes;
+        let local_base = self.locals.len();
+        self.locals.resize(local_base + e.nlocals as usize, 0);
+        self.frames.push(Frame {
+            func: c.func,
+            block: BlockId::new(0),
+            idx: 0,
+            reg_base: base,
+            local_base,
+            ret_to: c.dst,
+            call_loc: c.loc,
+            serial: self.frame_serial,
+        });
+        self.frame_serial += 1;
+        O::frame_pushed(self, Whole);
+        Ok(base)
     }
 
     /// Decoded code stops at statement `idx` of block `b`, which it does not decode: in

@@ -12,8 +12,8 @@
 //! unchanged.
 
 use super::{
-    BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, Reg, Rvalue, Scalar,
-    StmtKind, Terminator,
+    BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, ParamKind, Reg,
+    Rvalue, Scalar, StmtKind, Terminator,
 };
 use crate::ir::BlockId;
 
@@ -234,11 +234,28 @@ pub struct CallSite {
     pub idx: u32,
 }
 
+/// How a call enters a function whose parameters all live in registers and that takes
+/// no variadic arguments and returns no struct (most functions): its frame's sizes, and
+/// where each argument goes, so that a call writes the arguments straight into the new
+/// register window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Parameter `i`'s register and kind.
+    pub params: Vec<(Reg, Scalar)>,
+    pub nregs: u32,
+    pub nlocals: u32,
+    pub frame_bytes: u64,
+    /// The first block's steps (its statements and terminator), at position 0.
+    pub steps: u32,
+}
+
 /// A function's decoded statements and terminators, one stream: block `b` starts at
 /// `start[b]`, its statements in order, then its terminator; jumps hold the position
 /// of their target, so that running from block to block looks nothing up.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FastFunc {
+    /// Set when calls can enter the function the short way (see [`Entry`]).
+    pub entry: Option<Entry>,
     pub start: Vec<u32>,
     /// The block each position of `code` belongs to (for the rare way back to the
     /// statements: a statement that is not decoded, a fault's location).
@@ -289,6 +306,7 @@ impl FastFunc {
             block_of.resize(code.len(), bi as u32);
         }
         FastFunc {
+            entry: entry(f),
             start,
             block_of,
             code,
@@ -308,6 +326,29 @@ impl FastFunc {
         let b = self.block_of[pc];
         (BlockId::new(b), pc - self.start[b as usize] as usize)
     }
+}
+
+/// The short way into `f`, when it has one (see [`Entry`]).
+fn entry(f: &Function) -> Option<Entry> {
+    let first = f.blocks.first()?;
+    if f.va_area.is_some() || f.sret_size.is_some() {
+        return None;
+    }
+    let params = f
+        .params
+        .iter()
+        .map(|p| match p {
+            ParamKind::Reg(r, s) => Some((*r, *s)),
+            ParamKind::Mem { .. } => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Entry {
+        params,
+        nregs: u32::try_from(f.regs.len()).ok()?,
+        nlocals: u32::try_from(f.locals.len()).ok()?,
+        frame_bytes: u64::from(f.frame_bytes),
+        steps: first.stmts.len() as u32 + 1,
+    })
 }
 
 /// 64 minus the width of `ty`.
