@@ -1546,25 +1546,48 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// Run decoded statements and jumps of one frame from position `pc` on, up to a
     /// call, a return or a statement that is not decoded: returns its position. Kept
     /// out of line and free of frame changes, so that this loop is small and its state
-    /// stays in registers.
+    /// stays in registers: the register file and the step count are taken out of the
+    /// machine for its duration (nothing it calls reads them, `check_limits` aside,
+    /// which is given the count first), so the loop holds the frame's register window
+    /// as a slice and the count as a local.
     #[inline(never)]
-    fn run_straight(
+    fn run_straight(&mut self, ff: &FastFunc, func: &Function, rb: usize, pc: usize) -> X<usize> {
+        let mut regs = std::mem::take(&mut self.regs);
+        let mut steps = self.steps;
+        let window = regs.get_mut(rb..).unwrap_or_default();
+        let r = self.straight(window, &mut steps, ff, func, pc);
+        self.regs = regs;
+        self.steps = steps;
+        r
+    }
+
+    /// The loop of `run_straight`, over the frame's register window `regs` (register
+    /// `r` is `regs[r]`) and the step count `steps`.
+    #[inline(always)]
+    fn straight(
         &mut self,
+        regs: &mut [Option<u64>],
+        steps: &mut u64,
         ff: &FastFunc,
         func: &Function,
-        rb: usize,
         mut pc: usize,
     ) -> X<usize> {
         let code = &ff.code[..];
         macro_rules! op {
             ($o:expr) => {
-                self.fast_op($o, rb, ff, func, pc)?
+                match $o {
+                    Operand::Const(c) => *c,
+                    Operand::Reg(r) => match regs[r.index()] {
+                        Some(v) => v,
+                        None => self.uninit_reg(func, *r, fast_loc(ff, func, pc))?,
+                    },
+                }
             };
         }
         macro_rules! set {
             ($dst:expr, $v:expr) => {{
                 let v = $v;
-                self.regs[rb + $dst.index()] = Some(v);
+                regs[$dst.index()] = Some(v);
             }};
         }
         macro_rules! bin {
@@ -1607,8 +1630,9 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($j:expr) => {{
                 let j: Jump = $j;
                 pc = j.pc as usize;
-                self.steps += u64::from(j.steps);
-                if self.steps > self.step_cap {
+                *steps += u64::from(j.steps);
+                if *steps > self.step_cap {
+                    self.steps = *steps;
                     self.check_limits(fast_loc(ff, func, pc))?;
                 }
                 continue;
