@@ -406,6 +406,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
         self.regs.resize(reg_base + func.regs.len(), None);
+        // A plain run's frame starts with its decoded code's constants (see `ir::fast`).
+        if let Some(ff) = self.fast.get(f.index()) {
+            self.regs.extend(ff.consts.iter().map(|&c| Some(c)));
+        }
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
             return Err(self.fault(
@@ -1403,7 +1407,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     if let Some(e) = &callee.entry {
                         let fits = self.stack_used + e.frame_bytes <= self.limits.stack_bytes;
                         if fits && c.sret.is_none() && c.args.len() >= e.params.len() {
-                            rb = self.enter_decoded(c, e, (rb, ff, func, pc))?;
+                            rb = self.enter_decoded(c, callee, e, (rb, ff, func, pc))?;
                             func = &prog.functions[c.func.index()];
                             ff = callee;
                             pc = 0;
@@ -1477,11 +1481,13 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn enter_decoded(
         &mut self,
         c: &crate::ir::fast::CallSite,
+        callee: &FastFunc,
         e: &crate::ir::fast::Entry,
         (rb, ff, func, pc): (usize, &FastFunc, &Function, usize),
     ) -> X<usize> {
         let base = self.regs.len();
         self.regs.resize(base + e.nregs as usize, None);
+        self.regs.extend(callee.consts.iter().map(|&c| Some(c)));
         for (i, a) in c.args.iter().enumerate() {
             let v = match self.fast_op(&a.val, rb, ff, func, pc) {
                 Ok(v) => v,
@@ -1573,16 +1579,15 @@ impl<'p, O: Observer> Machine<'p, O> {
         mut pc: usize,
     ) -> X<usize> {
         let code = &ff.code[..];
+        // An operand: a register slot (constants have theirs, always set).
         macro_rules! op {
-            ($o:expr) => {
-                match $o {
-                    Operand::Const(c) => *c,
-                    Operand::Reg(r) => match regs[r.index()] {
-                        Some(v) => v,
-                        None => self.uninit_reg(func, *r, fast_loc(ff, func, pc))?,
-                    },
+            ($o:expr) => {{
+                let r: Reg = *$o;
+                match regs[r.index()] {
+                    Some(v) => v,
+                    None => self.uninit_reg(func, r, fast_loc(ff, func, pc))?,
                 }
-            };
+            }};
         }
         macro_rules! set {
             ($dst:expr, $v:expr) => {{
