@@ -200,6 +200,10 @@ pub enum Fast {
     },
     /// `goto`.
     Goto(Jump),
+    /// `goto` a block without statements whose terminator is a `goto` or a
+    /// compare-and-branch (a loop's header, a branch's empty side): that terminator runs
+    /// in the same step of the loop, without a dispatch of its own.
+    GotoEmpty(Jump),
     /// Branch on `a cmp b`.
     BranchCmp {
         cmp: Cmp,
@@ -266,8 +270,9 @@ pub struct FastFunc {
     pub code: Vec<Fast>,
     pub calls: Vec<CallSite>,
     /// The constants decoded operands read: constant `k` is register slot
-    /// `regs.len() + k` of every frame of the function in a plain run.
-    pub consts: Vec<u64>,
+    /// `regs.len() + k` of every frame of the function in a plain run, set (as the
+    /// register file holds it) from its start.
+    pub consts: Vec<Option<u64>>,
 }
 
 /// At most this many distinct constants per function get a register slot (each frame
@@ -346,7 +351,11 @@ impl FastFunc {
                     k => decode_stmt(k, &mut pool).unwrap_or(Fast::Stmt),
                 });
             }
-            code.push(decode_term(&b.term, b.term_loc, jump, &mut pool).unwrap_or(Fast::Stmt));
+            let term = match decode_term(&b.term, b.term_loc, jump, &mut pool) {
+                Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
+                t => t.unwrap_or(Fast::Stmt),
+            };
+            code.push(term);
             block_of.resize(code.len(), bi as u32);
         }
         FastFunc {
@@ -355,7 +364,7 @@ impl FastFunc {
             block_of,
             code,
             calls,
-            consts: pool.consts,
+            consts: pool.consts.into_iter().map(Some).collect(),
         }
     }
 
@@ -371,6 +380,17 @@ impl FastFunc {
         let b = self.block_of[pc];
         (BlockId::new(b), pc - self.start[b as usize] as usize)
     }
+}
+
+/// Whether `term` is a `goto` to a block of `f` without statements that ends in a
+/// `goto` or a compare-and-branch (see [`Fast::GotoEmpty`]).
+fn through(f: &Function, term: &Terminator) -> bool {
+    let Terminator::Goto(b) = term else {
+        return false;
+    };
+    f.blocks.get(b.index()).is_some_and(|t| {
+        t.stmts.is_empty() && matches!(t.term, Terminator::Goto(_) | Terminator::BranchCmp { .. })
+    })
 }
 
 /// The short way into `f`, when it has one (see [`Entry`]).
@@ -733,6 +753,17 @@ mod tests {
                 assert_eq!(ff.position(pc), (BlockId::from_index(bi), idx));
             }
         }
+    }
+
+    /// A decoded statement stays small (operands are register slots), so that the
+    /// loop's code stream is dense.
+    #[test]
+    fn decoded_statements_are_small() {
+        assert!(
+            std::mem::size_of::<Fast>() <= 32,
+            "{}",
+            std::mem::size_of::<Fast>()
+        );
     }
 
     /// Integer casts and loads bring values to the canonical form of their kind.
