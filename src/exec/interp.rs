@@ -1708,6 +1708,34 @@ impl<'p, O: Observer> Machine<'p, O> {
                 continue;
             }};
         }
+        // Continue in another frame (a call's callee, a return's caller) at position
+        // `pc` of its code, counting `steps`.
+        macro_rules! switch_to {
+            ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
+                (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
+                code = &ff.code[..];
+                regs = file.get_mut(rb..).unwrap_or_default();
+                moved = true;
+                *steps += $steps;
+                if *steps > self.step_cap {
+                    self.steps = *steps;
+                    self.check_limits(fast_loc(ff, func, pc))?;
+                }
+                continue;
+            }};
+        }
+        // A compare-and-branch.
+        macro_rules! branch_cmp {
+            ($cmp:expr, $a:expr, $b:expr, $then_to:expr, $else_to:expr) => {{
+                let x = op!($a);
+                let y = op!($b);
+                jump!(if $cmp.eval(x, y) {
+                    *$then_to
+                } else {
+                    *$else_to
+                })
+            }};
+        }
         loop {
             match &code[pc] {
                 Fast::Stmt => return Ok((pc, moved)),
@@ -1720,17 +1748,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok((pc, moved));
                     };
                     self.cur_loc = c.loc;
-                    rb = self.enter_decoded(file, (c, callee, e), (rb, ff, func, pc))?;
-                    (ff, func, pc) = (callee, &prog.functions[c.func.index()], 0);
-                    code = &ff.code[..];
-                    regs = file.get_mut(rb..).unwrap_or_default();
-                    moved = true;
-                    *steps += u64::from(e.steps);
-                    if *steps > self.step_cap {
-                        self.steps = *steps;
-                        self.check_limits(fast_loc(ff, func, pc))?;
-                    }
-                    continue;
+                    let base = self.enter_decoded(file, (c, callee, e), (rb, ff, func, pc))?;
+                    let callee_func = &prog.functions[c.func.index()];
+                    switch_to!(callee, callee_func, base, 0, u64::from(e.steps))
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
@@ -1746,17 +1766,14 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let Some((fi, at, left)) = self.top_position(fast) else {
                         return Ok((pc, moved));
                     };
-                    rb = self.frames.last().map_or(0, |fr| fr.reg_base);
-                    (ff, func, pc) = (&fast[fi.index()], &prog.functions[fi.index()], at);
-                    code = &ff.code[..];
-                    regs = file.get_mut(rb..).unwrap_or_default();
-                    moved = true;
-                    *steps += left;
-                    if *steps > self.step_cap {
-                        self.steps = *steps;
-                        self.check_limits(fast_loc(ff, func, pc))?;
-                    }
-                    continue;
+                    let base = self.frames.last().map_or(0, |fr| fr.reg_base);
+                    switch_to!(
+                        &fast[fi.index()],
+                        &prog.functions[fi.index()],
+                        base,
+                        at,
+                        left
+                    )
                 }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
@@ -1815,11 +1832,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                             b,
                             then_to,
                             else_to,
-                        } => {
-                            let x = op!(a);
-                            let y = op!(b);
-                            jump!(if cmp.eval(x, y) { *then_to } else { *else_to })
-                        }
+                        } => branch_cmp!(cmp, a, b, then_to, else_to),
                         _ => continue,
                     }
                 }
@@ -1829,11 +1842,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     b,
                     then_to,
                     else_to,
-                } => {
-                    let x = op!(a);
-                    let y = op!(b);
-                    jump!(if cmp.eval(x, y) { *then_to } else { *else_to })
-                }
+                } => branch_cmp!(cmp, a, b, then_to, else_to),
                 Fast::Branch {
                     cond,
                     then_to,
@@ -2212,7 +2221,10 @@ mod tests {
         std::fs::write(&f, src).expect("write test program");
         let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
         let mut compared = 0;
-        for argv in [vec![b"./calls".to_vec()], vec![b"./calls".to_vec(), b"deep".to_vec()]] {
+        for argv in [
+            vec![b"./calls".to_vec()],
+            vec![b"./calls".to_vec(), b"deep".to_vec()],
+        ] {
             let input = RunInput {
                 argv,
                 ..RunInput::default()
