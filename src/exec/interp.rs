@@ -406,6 +406,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
         self.regs.resize(reg_base + func.regs.len(), None);
+        // A plain run's frame starts with its decoded code's constants (see `ir::fast`).
+        if let Some(ff) = self.fast.get(f.index()) {
+            self.regs.extend_from_slice(&ff.consts);
+        }
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
             return Err(self.fault(
@@ -532,10 +536,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         Ok(())
     }
 
-    fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
-        let Some(fr) = self.frames.pop() else {
-            return Ok(());
-        };
+    /// A popped frame's stack bytes and locals end (its registers are the caller's
+    /// business).
+    #[inline(always)]
+    fn release_frame(&mut self, fr: &Frame, loc: Loc) {
         let func = &self.prog.functions[fr.func.index()];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
         for i in fr.local_base..self.locals.len() {
@@ -545,6 +549,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             }
         }
         self.locals.truncate(fr.local_base);
+    }
+
+    fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
+        let Some(fr) = self.frames.pop() else {
+            return Ok(());
+        };
+        self.release_frame(&fr, loc);
         self.regs.truncate(fr.reg_base);
         let mut dst = None;
         if let Some((r, s)) = fr.ret_to {
@@ -642,15 +653,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         while self.frames.len() > j.frame + 1 {
             let Some(fr) = self.frames.pop() else { break };
-            let func = &self.prog.functions[fr.func.index()];
-            self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
-            for i in fr.local_base..self.locals.len() {
-                let p = self.locals[i];
-                if p != 0 {
-                    self.mem.release(p, loc);
-                }
-            }
-            self.locals.truncate(fr.local_base);
+            self.release_frame(&fr, loc);
             self.regs.truncate(fr.reg_base);
             O::frame_popped(self, Whole, fr.reg_base, None);
         }
@@ -1390,7 +1393,18 @@ impl<'p, O: Observer> Machine<'p, O> {
         // Whether a call or return changed the frame on top.
         let mut switched = false;
         loop {
-            pc = self.run_straight(ff, func, rb, pc)?;
+            let (at, moved) = self.run_straight(fast, stop_depth, ff, func, rb, pc)?;
+            pc = at;
+            if moved {
+                // Calls and returns in `run_straight` changed the frame on top.
+                let Some(fr) = self.frames.last() else {
+                    return Ok(Exit::Switched);
+                };
+                func = &prog.functions[fr.func.index()];
+                ff = &fast[fr.func.index()];
+                rb = fr.reg_base;
+                switched = true;
+            }
             match &ff.code[pc] {
                 Fast::Call(k) => {
                     // As the statement loop's `Call` arm: the arguments, then the
@@ -1435,18 +1449,123 @@ impl<'p, O: Observer> Machine<'p, O> {
             // Continue in the frame now on top, at its block and statement, counting
             // the steps of the rest of that block (as the statement loop does on
             // entering it).
-            let Some(fr) = self.frames.last() else {
+            let Some((fi, at, left)) = self.top_position(fast) else {
                 return Ok(Exit::Switched);
             };
-            func = &prog.functions[fr.func.index()];
-            ff = &fast[fr.func.index()];
-            rb = fr.reg_base;
-            pc = ff.pc(fr.block, fr.idx as usize);
-            let left = func.blocks[fr.block.index()].stmts.len() - fr.idx as usize;
-            self.steps += left as u64 + 1;
+            func = &prog.functions[fi.index()];
+            ff = &fast[fi.index()];
+            rb = self.frames.last().map_or(0, |fr| fr.reg_base);
+            pc = at;
+            self.steps += left;
             switched = true;
             if self.steps > self.step_cap {
                 self.check_limits(fast_loc(ff, func, pc))?;
+            }
+        }
+    }
+
+    /// The frame on top's function, its position in decoded code and the steps left in
+    /// its block (its statements from there on and its terminator), which resuming it
+    /// counts as the statement loop does on entering a block.
+    #[inline(always)]
+    fn top_position(&self, fast: &[FastFunc]) -> Option<(FuncId, usize, u64)> {
+        let fr = self.frames.last()?;
+        let ff = &fast[fr.func.index()];
+        let func = &self.prog.functions[fr.func.index()];
+        let left = func.blocks[fr.block.index()].stmts.len() - fr.idx as usize;
+        Some((fr.func, ff.pc(fr.block, fr.idx as usize), left as u64 + 1))
+    }
+
+    /// Whether call `c` of `callee` can take the short way (`enter_decoded`): the
+    /// callee has an entry, the stack has room, no struct is returned and the
+    /// arguments suffice; else `push_frame` decides (and faults) as for any call.
+    #[inline(always)]
+    fn short_call<'f>(
+        &self,
+        c: &crate::ir::fast::CallSite,
+        callee: &'f FastFunc,
+    ) -> Option<&'f crate::ir::fast::Entry> {
+        let e = callee.entry.as_ref()?;
+        let fits = self.stack_used + e.frame_bytes <= self.limits.stack_bytes;
+        (fits && c.sret.is_none() && c.args.len() >= e.params.len()).then_some(e)
+    }
+
+    /// A decoded call of a function with an [`Entry`](crate::ir::fast::Entry), which
+    /// `push_frame` would enter the same way: the arguments, evaluated in order at the
+    /// call (`at`: the caller's register base, code and position), go straight into
+    /// the callee's new register window; then the caller's position after the call is
+    /// saved and the frame pushed. The caller checked the stack, the argument count and
+    /// that no struct is returned. Returns the new register base.
+    ///
+    /// `regs` is the register file (out of the machine, see `run_straight`). Decoded
+    /// code runs only unobserved, so no hook is called.
+    #[inline(always)]
+    fn enter_decoded(
+        &mut self,
+        regs: &mut Vec<Option<u64>>,
+        (c, callee, e): (
+            &crate::ir::fast::CallSite,
+            &FastFunc,
+            &crate::ir::fast::Entry,
+        ),
+        (rb, ff, func, pc): (usize, &FastFunc, &Function, usize),
+    ) -> X<usize> {
+        let base = regs.len();
+        regs.resize(base + e.nregs as usize, None);
+        regs.extend_from_slice(&callee.consts);
+        for (i, a) in c.args.iter().enumerate() {
+            let v = match a.val {
+                Operand::Const(v) => v,
+                Operand::Reg(r) => match regs[rb + r.index()] {
+                    Some(v) => v,
+                    None => match self.uninit_reg(func, r, fast_loc(ff, func, pc)) {
+                        Ok(v) => v,
+                        Err(err) => {
+                            regs.truncate(base);
+                            return Err(err);
+                        }
+                    },
+                },
+            };
+            if let Some(&(r, s)) = e.params.get(i) {
+                regs[base + r.index()] = Some(s.canon(v));
+            }
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.block = c.block;
+            fr.idx = c.idx + 1;
+        }
+        self.stack_used += e.frame_bytes;
+        let local_base = self.locals.len();
+        self.locals.resize(local_base + e.nlocals as usize, 0);
+        self.frames.push(Frame {
+            func: c.func,
+            block: BlockId::new(0),
+            idx: 0,
+            reg_base: base,
+            local_base,
+            ret_to: c.dst,
+            call_loc: c.loc,
+            serial: self.frame_serial,
+        });
+        self.frame_serial += 1;
+        Ok(base)
+    }
+
+    /// `pop_frame` for decoded code, on the register file `regs` (see
+    /// `enter_decoded`).
+    #[inline(always)]
+    fn pop_decoded(&mut self, regs: &mut Vec<Option<u64>>, ret: Option<u64>, loc: Loc) {
+        let Some(fr) = self.frames.pop() else {
+            return;
+        };
+        self.release_frame(&fr, loc);
+        regs.truncate(fr.reg_base);
+        if let Some((r, s)) = fr.ret_to {
+            let caller_base = self.frames.last().map_or(0, |c| c.reg_base);
+            if let Some(slot) = regs.get_mut(caller_base + r.index()) {
+                // As in `pop_frame`: no value leaves the caller's register unset.
+                *slot = ret.map(|v| s.canon(v));
             }
         }
     }
@@ -1481,25 +1600,64 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// Run decoded statements and jumps of one frame from position `pc` on, up to a
     /// call, a return or a statement that is not decoded: returns its position. Kept
     /// out of line and free of frame changes, so that this loop is small and its state
-    /// stays in registers.
+    /// stays in registers: the register file and the step count are taken out of the
+    /// machine for its duration (nothing it calls reads them, `check_limits` aside,
+    /// which is given the count first), so the loop holds the frame's register window
+    /// as a slice and the count as a local.
+    ///
+    /// Calls that take the short way (`short_call`) and returns to a frame of this
+    /// loop are followed here too, the register file put back in the machine around
+    /// them; the result says whether the frame on top changed (`true`: the position is
+    /// in the frame now on top).
     #[inline(never)]
     fn run_straight(
         &mut self,
+        fast: &[FastFunc],
+        stop_depth: usize,
         ff: &FastFunc,
-        func: &Function,
+        func: &'p Function,
         rb: usize,
+        pc: usize,
+    ) -> X<(usize, bool)> {
+        let mut file = std::mem::take(&mut self.regs);
+        let mut steps = self.steps;
+        let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, func, rb), pc);
+        self.regs = file;
+        self.steps = steps;
+        r
+    }
+
+    /// The loop of `run_straight`, over the register file `file` (taken out of the
+    /// machine; register `r` of the frame on top is `regs[r]`, its window) and the step
+    /// count `steps`.
+    #[inline(always)]
+    fn straight<'f>(
+        &mut self,
+        file: &mut Vec<Option<u64>>,
+        steps: &mut u64,
+        fast: &'f [FastFunc],
+        stop_depth: usize,
+        (mut ff, mut func, mut rb): (&'f FastFunc, &'p Function, usize),
         mut pc: usize,
-    ) -> X<usize> {
-        let code = &ff.code[..];
+    ) -> X<(usize, bool)> {
+        let prog = self.prog;
+        let mut moved = false;
+        let mut code = &ff.code[..];
+        let mut regs: &mut [Option<u64>] = file.get_mut(rb..).unwrap_or_default();
+        // An operand: a register slot (constants have theirs, always set).
         macro_rules! op {
-            ($o:expr) => {
-                self.fast_op($o, rb, ff, func, pc)?
-            };
+            ($o:expr) => {{
+                let r: Reg = *$o;
+                match regs[r.index()] {
+                    Some(v) => v,
+                    None => self.uninit_reg(func, r, fast_loc(ff, func, pc))?,
+                }
+            }};
         }
         macro_rules! set {
             ($dst:expr, $v:expr) => {{
                 let v = $v;
-                self.regs[rb + $dst.index()] = Some(v);
+                regs[$dst.index()] = Some(v);
             }};
         }
         macro_rules! bin {
@@ -1542,16 +1700,81 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($j:expr) => {{
                 let j: Jump = $j;
                 pc = j.pc as usize;
-                self.steps += u64::from(j.steps);
-                if self.steps > self.step_cap {
+                *steps += u64::from(j.steps);
+                if *steps > self.step_cap {
+                    self.steps = *steps;
                     self.check_limits(fast_loc(ff, func, pc))?;
                 }
                 continue;
             }};
         }
+        // Continue in another frame (a call's callee, a return's caller) at position
+        // `pc` of its code, counting `steps`.
+        macro_rules! switch_to {
+            ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
+                (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
+                code = &ff.code[..];
+                regs = file.get_mut(rb..).unwrap_or_default();
+                moved = true;
+                *steps += $steps;
+                if *steps > self.step_cap {
+                    self.steps = *steps;
+                    self.check_limits(fast_loc(ff, func, pc))?;
+                }
+                continue;
+            }};
+        }
+        // A compare-and-branch.
+        macro_rules! branch_cmp {
+            ($cmp:expr, $a:expr, $b:expr, $then_to:expr, $else_to:expr) => {{
+                let x = op!($a);
+                let y = op!($b);
+                jump!(if $cmp.eval(x, y) {
+                    *$then_to
+                } else {
+                    *$else_to
+                })
+            }};
+        }
         loop {
             match &code[pc] {
-                Fast::Stmt | Fast::Call(_) | Fast::Return { .. } => return Ok(pc),
+                Fast::Stmt => return Ok((pc, moved)),
+                Fast::Call(k) => {
+                    let Some(c) = ff.calls.get(*k as usize) else {
+                        return Ok((pc, moved));
+                    };
+                    let callee = &fast[c.func.index()];
+                    let Some(e) = self.short_call(c, callee) else {
+                        return Ok((pc, moved));
+                    };
+                    self.cur_loc = c.loc;
+                    let base = self.enter_decoded(file, (c, callee, e), (rb, ff, func, pc))?;
+                    let callee_func = &prog.functions[c.func.index()];
+                    switch_to!(callee, callee_func, base, 0, u64::from(e.steps))
+                }
+                Fast::Return { val, loc } => {
+                    // A return out of this loop's frames is left to `run_decoded`.
+                    if self.frames.len() <= stop_depth + 1 {
+                        return Ok((pc, moved));
+                    }
+                    let rv = match val {
+                        Some(Operand::Const(c)) => Some(*c),
+                        Some(Operand::Reg(r)) => Some(op!(r)),
+                        None => None,
+                    };
+                    self.pop_decoded(file, rv, *loc);
+                    let Some((fi, at, left)) = self.top_position(fast) else {
+                        return Ok((pc, moved));
+                    };
+                    let base = self.frames.last().map_or(0, |fr| fr.reg_base);
+                    switch_to!(
+                        &fast[fi.index()],
+                        &prog.functions[fi.index()],
+                        base,
+                        at,
+                        left
+                    )
+                }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
                 Fast::AddU(b) => bin!(b, |x, y| b.zext(x.wrapping_add(y))),
@@ -1570,7 +1793,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let lb = self.frames.last().map_or(0, |fr| fr.local_base);
                     match self.locals.get(lb + local.index()) {
                         Some(&p) if p != 0 => set!(dst, p),
-                        _ => return Ok(pc),
+                        _ => return Ok((pc, moved)),
                     }
                 }
                 Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
@@ -1591,17 +1814,35 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store4(st) => store!(st, 4),
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
+                Fast::GotoEmpty(j) => {
+                    // As `jump!`, then the target's terminator in place (when the step
+                    // limit's check is due, it runs from its own position instead).
+                    pc = j.pc as usize;
+                    *steps += u64::from(j.steps);
+                    if *steps > self.step_cap {
+                        self.steps = *steps;
+                        self.check_limits(fast_loc(ff, func, pc))?;
+                        continue;
+                    }
+                    match &code[pc] {
+                        Fast::Goto(j) => jump!(*j),
+                        Fast::BranchCmp {
+                            cmp,
+                            a,
+                            b,
+                            then_to,
+                            else_to,
+                        } => branch_cmp!(cmp, a, b, then_to, else_to),
+                        _ => continue,
+                    }
+                }
                 Fast::BranchCmp {
                     cmp,
                     a,
                     b,
                     then_to,
                     else_to,
-                } => {
-                    let x = op!(a);
-                    let y = op!(b);
-                    jump!(if cmp.eval(x, y) { *then_to } else { *else_to })
-                }
+                } => branch_cmp!(cmp, a, b, then_to, else_to),
                 Fast::Branch {
                     cond,
                     then_to,
@@ -1951,6 +2192,75 @@ mod tests {
             out.push(RunInput::default());
         }
         out
+    }
+
+    /// Calls and returns that decoded code follows itself (arguments written into the
+    /// callee's window, an uninitialised argument, a function falling off its end,
+    /// deep recursion, a stack overflow) and loops whose `goto` runs the header's branch
+    /// in place agree with the statement runs: output, outcome with its location and
+    /// stack, warnings, and steps, also when the step limit stops the run at each of
+    /// a range of points (strict and lenient).
+    #[test]
+    fn decoded_calls_and_loops_agree_with_statement_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let src = "#include <stdio.h>\n\
+                   static int add(int a, int b) { return a + b; }\n\
+                   static int noret(int x) { if (x > 100) return 1; }\n\
+                   static long depth(long n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n\
+                   static int k(int n) { int a[4]; a[n & 3] = n; return a[n & 3] * 3; }\n\
+                   int main(int argc, char **argv) {\n\
+                     int u; long s = 0;\n\
+                     for (int i = 0; i < 50; i++) s += add(i, 2) + k(i);\n\
+                     printf(\"%ld %d\\n\", s, add(u, 2));\n\
+                     int v = noret(5);\n\
+                     printf(\"%d\\n\", v);\n\
+                     printf(\"%ld\\n\", depth(argc > 1 ? 10000000 : 1000));\n\
+                     return 0;\n\
+                   }\n";
+        let f = dir.path().join("calls.c");
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        let mut compared = 0;
+        for argv in [
+            vec![b"./calls".to_vec()],
+            vec![b"./calls".to_vec(), b"deep".to_vec()],
+        ] {
+            let input = RunInput {
+                argv,
+                ..RunInput::default()
+            };
+            let caps = (1..=400).chain([1000, 3000, 6000, 10_000_000]);
+            for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
+                let limits = Limits {
+                    max_steps,
+                    strict,
+                    ..Limits::default()
+                };
+                let plain = Machine::new(&prog, &input, limits, ()).run_main();
+                let stmts = Machine::new(&prog, &input, limits, Statements).run_main();
+                let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
+                assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
+                assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
+                assert_eq!(plain.steps, stmts.steps, "{what}: steps");
+                assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
+                compared += 1;
+            }
+            // The whole run: the shallow one warns (twice at least) and exits, the deep one
+            // overflows the stack.
+            let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
+            match input.argv.len() {
+                1 => {
+                    assert_eq!(full.outcome, Outcome::Exit(0));
+                    assert!(full.warnings.len() >= 2, "{:?}", full.warnings);
+                }
+                _ => assert!(
+                    matches!(&full.outcome, Outcome::Fault(e) if e.kind == FaultKind::StackOverflow),
+                    "{:?}",
+                    full.outcome
+                ),
+            }
+        }
+        assert!(compared > 1000);
     }
 
     /// A plain run, which executes decoded code, and a run from the statements agree on

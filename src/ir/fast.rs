@@ -6,14 +6,17 @@
 //! arithmetic and comparisons, moves, loads and stores of scalars, pointer arithmetic,
 //! integer casts, compare-and-branch) everything but the operands' values is settled
 //! here once, so executing one is a single dispatch with its operation and widths
-//! resolved, and a jump goes straight to its target's position. Everything else is
+//! resolved, and a jump goes straight to its target's position. Operands are register
+//! slots: a constant operand reads a slot past the function's registers that every
+//! frame of a plain run starts with the constant in (`FastFunc::consts`), so reading an
+//! operand never asks which kind it is. Everything else is
 //! [`Fast::Stmt`]: executed from the statement itself. Every position maps back to its
 //! block and statement index, so frames, faults, `setjmp` and the step count are
 //! unchanged.
 
 use super::{
-    BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, Reg, Rvalue, Scalar,
-    StmtKind, Terminator,
+    BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, ParamKind, Reg,
+    Rvalue, Scalar, StmtKind, Terminator,
 };
 use crate::ir::BlockId;
 
@@ -21,8 +24,8 @@ use crate::ir::BlockId;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bin {
     pub dst: Reg,
-    pub a: Operand,
-    pub b: Operand,
+    pub a: Reg,
+    pub b: Reg,
     /// 64 minus the width of the kind: the result's canonical form is that of its low
     /// bits, sign- or zero-extended (see [`Scalar::canon`]).
     pub sh: u32,
@@ -41,11 +44,11 @@ impl Bin {
     }
 }
 
-/// An address `base + index * scale` (`*p` is `p + 0 * 0`).
+/// An address `base + index * scale` (`*p` is `p + p * 0`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Addr {
-    pub base: Operand,
-    pub index: Operand,
+    pub base: Reg,
+    pub index: Reg,
     pub scale: i64,
 }
 
@@ -127,7 +130,7 @@ impl Ld {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct St {
     pub addr: Addr,
-    pub val: Operand,
+    pub val: Reg,
 }
 
 /// One decoded statement (see the module documentation).
@@ -138,7 +141,7 @@ pub enum Fast {
     /// `dst = src`.
     Move {
         dst: Reg,
-        src: Operand,
+        src: Reg,
     },
     AddS(Bin),
     AddU(Bin),
@@ -170,13 +173,13 @@ pub enum Fast {
     /// An integer conversion to a signed kind (`sh` as in [`Bin`]).
     CastS {
         dst: Reg,
-        val: Operand,
+        val: Reg,
         sh: u32,
     },
     /// An integer conversion to an unsigned kind.
     CastU {
         dst: Reg,
-        val: Operand,
+        val: Reg,
         sh: u32,
     },
     Load1(Ld),
@@ -197,17 +200,21 @@ pub enum Fast {
     },
     /// `goto`.
     Goto(Jump),
+    /// `goto` a block without statements whose terminator is a `goto` or a
+    /// compare-and-branch (a loop's header, a branch's empty side): that terminator runs
+    /// in the same step of the loop, without a dispatch of its own.
+    GotoEmpty(Jump),
     /// Branch on `a cmp b`.
     BranchCmp {
         cmp: Cmp,
-        a: Operand,
-        b: Operand,
+        a: Reg,
+        b: Reg,
         then_to: Jump,
         else_to: Jump,
     },
     /// Branch on `cond != 0` for an integer or pointer `cond`.
     Branch {
-        cond: Operand,
+        cond: Reg,
         then_to: Jump,
         else_to: Jump,
     },
@@ -234,17 +241,71 @@ pub struct CallSite {
     pub idx: u32,
 }
 
+/// How a call enters a function whose parameters all live in registers and that takes
+/// no variadic arguments and returns no struct (most functions): its frame's sizes, and
+/// where each argument goes, so that a call writes the arguments straight into the new
+/// register window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Parameter `i`'s register and kind.
+    pub params: Vec<(Reg, Scalar)>,
+    pub nregs: u32,
+    pub nlocals: u32,
+    pub frame_bytes: u64,
+    /// The first block's steps (its statements and terminator), at position 0.
+    pub steps: u32,
+}
+
 /// A function's decoded statements and terminators, one stream: block `b` starts at
 /// `start[b]`, its statements in order, then its terminator; jumps hold the position
 /// of their target, so that running from block to block looks nothing up.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FastFunc {
+    /// Set when calls can enter the function the short way (see [`Entry`]).
+    pub entry: Option<Entry>,
     pub start: Vec<u32>,
     /// The block each position of `code` belongs to (for the rare way back to the
     /// statements: a statement that is not decoded, a fault's location).
     pub block_of: Vec<u32>,
     pub code: Vec<Fast>,
     pub calls: Vec<CallSite>,
+    /// The constants decoded operands read: constant `k` is register slot
+    /// `regs.len() + k` of every frame of the function in a plain run, set (as the
+    /// register file holds it) from its start.
+    pub consts: Vec<Option<u64>>,
+}
+
+/// At most this many distinct constants per function get a register slot (each frame
+/// starts with a copy of them); a statement needing another is not decoded.
+const MAX_CONSTS: usize = 64;
+
+/// The constants of a function being decoded, each given a register slot past the
+/// function's own registers.
+struct Pool {
+    nregs: usize,
+    consts: Vec<u64>,
+    index: std::collections::HashMap<u64, usize>,
+}
+
+impl Pool {
+    /// The register slot operand `o` reads, None when the pool is full.
+    fn slot(&mut self, o: &Operand) -> Option<Reg> {
+        match o {
+            Operand::Reg(r) => Some(*r),
+            Operand::Const(c) => {
+                let k = match self.index.get(c) {
+                    Some(&k) => k,
+                    None if self.consts.len() < MAX_CONSTS => {
+                        self.consts.push(*c);
+                        self.index.insert(*c, self.consts.len() - 1);
+                        self.consts.len() - 1
+                    }
+                    None => return None,
+                };
+                Some(Reg::from_index(self.nregs + k))
+            }
+        }
+    }
 }
 
 impl FastFunc {
@@ -262,6 +323,11 @@ impl FastFunc {
         let mut code = Vec::with_capacity(at as usize);
         let mut block_of = Vec::with_capacity(at as usize);
         let mut calls = Vec::new();
+        let mut pool = Pool {
+            nregs: f.regs.len(),
+            consts: Vec::new(),
+            index: Default::default(),
+        };
         for (bi, b) in f.blocks.iter().enumerate() {
             for (idx, st) in b.stmts.iter().enumerate() {
                 code.push(match &st.kind {
@@ -282,17 +348,23 @@ impl FastFunc {
                         });
                         Fast::Call(calls.len() as u32 - 1)
                     }
-                    k => decode_stmt(k),
+                    k => decode_stmt(k, &mut pool).unwrap_or(Fast::Stmt),
                 });
             }
-            code.push(decode_term(&b.term, b.term_loc, jump));
+            let term = match decode_term(&b.term, b.term_loc, jump, &mut pool) {
+                Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
+                t => t.unwrap_or(Fast::Stmt),
+            };
+            code.push(term);
             block_of.resize(code.len(), bi as u32);
         }
         FastFunc {
+            entry: entry(f),
             start,
             block_of,
             code,
             calls,
+            consts: pool.consts.into_iter().map(Some).collect(),
         }
     }
 
@@ -310,44 +382,84 @@ impl FastFunc {
     }
 }
 
+/// Whether `term` is a `goto` to a block of `f` without statements that ends in a
+/// `goto` or a compare-and-branch (see [`Fast::GotoEmpty`]).
+fn through(f: &Function, term: &Terminator) -> bool {
+    let Terminator::Goto(b) = term else {
+        return false;
+    };
+    f.blocks.get(b.index()).is_some_and(|t| {
+        t.stmts.is_empty() && matches!(t.term, Terminator::Goto(_) | Terminator::BranchCmp { .. })
+    })
+}
+
+/// The short way into `f`, when it has one (see [`Entry`]).
+fn entry(f: &Function) -> Option<Entry> {
+    let first = f.blocks.first()?;
+    if f.va_area.is_some() || f.sret_size.is_some() {
+        return None;
+    }
+    let params = f
+        .params
+        .iter()
+        .map(|p| match p {
+            ParamKind::Reg(r, s) => Some((*r, *s)),
+            ParamKind::Mem { .. } => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Entry {
+        params,
+        nregs: u32::try_from(f.regs.len()).ok()?,
+        nlocals: u32::try_from(f.locals.len()).ok()?,
+        frame_bytes: u64::from(f.frame_bytes),
+        steps: first.stmts.len() as u32 + 1,
+    })
+}
+
 /// 64 minus the width of `ty`.
 fn shift(ty: Scalar) -> u32 {
     64 - ty.bits()
 }
 
-fn decode_stmt(k: &StmtKind) -> Fast {
-    let zero = Operand::Const(0);
+fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
     match k {
-        StmtKind::Assign(dst, rv) => decode_assign(*dst, rv),
-        StmtKind::Store { addr, val, ty } => store(
-            *ty,
-            St {
-                addr: Addr {
-                    base: *addr,
-                    index: zero,
-                    scale: 0,
+        StmtKind::Assign(dst, rv) => decode_assign(*dst, rv, pool),
+        StmtKind::Store { addr, val, ty } => {
+            let base = pool.slot(addr)?;
+            let addr = Addr {
+                base,
+                index: base,
+                scale: 0,
+            };
+            Some(store(
+                *ty,
+                St {
+                    addr,
+                    val: pool.slot(val)?,
                 },
-                val: *val,
-            },
-        ),
+            ))
+        }
         StmtKind::StoreIdx {
             base,
             index,
             scale,
             val,
             ty,
-        } => store(
-            *ty,
-            St {
-                addr: Addr {
-                    base: *base,
-                    index: *index,
-                    scale: *scale,
+        } => {
+            let addr = Addr {
+                base: pool.slot(base)?,
+                index: pool.slot(index)?,
+                scale: *scale,
+            };
+            Some(store(
+                *ty,
+                St {
+                    addr,
+                    val: pool.slot(val)?,
                 },
-                val: *val,
-            },
-        ),
-        _ => Fast::Stmt,
+            ))
+        }
+        _ => None,
     }
 }
 
@@ -371,18 +483,24 @@ fn load(dst: Reg, ty: Scalar, addr: Addr) -> Fast {
     }
 }
 
-fn decode_assign(dst: Reg, rv: &Rvalue) -> Fast {
-    match rv {
-        Rvalue::Use(o) => Fast::Move { dst, src: *o },
-        Rvalue::Load(a, ty) => load(
+fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
+    Some(match rv {
+        Rvalue::Use(o) => Fast::Move {
             dst,
-            *ty,
-            Addr {
-                base: *a,
-                index: Operand::Const(0),
-                scale: 0,
-            },
-        ),
+            src: pool.slot(o)?,
+        },
+        Rvalue::Load(a, ty) => {
+            let base = pool.slot(a)?;
+            load(
+                dst,
+                *ty,
+                Addr {
+                    base,
+                    index: base,
+                    scale: 0,
+                },
+            )
+        }
         Rvalue::LoadIdx {
             base,
             index,
@@ -392,16 +510,21 @@ fn decode_assign(dst: Reg, rv: &Rvalue) -> Fast {
             dst,
             *ty,
             Addr {
-                base: *base,
-                index: *index,
+                base: pool.slot(base)?,
+                index: pool.slot(index)?,
                 scale: *scale,
             },
         ),
         Rvalue::Bin(op, ty, a, b) if !ty.is_float() => {
+            use BinOp::*;
+            // Division and shifts can fail: they keep their checks in `arith`.
+            if !matches!(op, Add | Sub | Mul | And | Or | Xor) {
+                Cmp::of(*op, *ty)?;
+            }
             let bin = Bin {
                 dst,
-                a: *a,
-                b: *b,
+                a: pool.slot(a)?,
+                b: pool.slot(b)?,
                 sh: shift(*ty),
             };
             let s = ty.is_signed();
@@ -415,11 +538,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue) -> Fast {
                 BinOp::And => Fast::And(bin),
                 BinOp::Or => Fast::Or(bin),
                 BinOp::Xor => Fast::Xor(bin),
-                // Division and shifts can fail: they keep their checks in `arith`.
-                _ => match Cmp::of(*op, *ty) {
-                    Some(c) => Fast::Cmp(c, bin),
-                    None => Fast::Stmt,
-                },
+                _ => Fast::Cmp(Cmp::of(*op, *ty)?, bin),
             }
         }
         Rvalue::AddrLocal(local) => Fast::AddrLocal { dst, local: *local },
@@ -430,27 +549,36 @@ fn decode_assign(dst: Reg, rv: &Rvalue) -> Fast {
         Rvalue::PtrAdd { base, index, scale } => Fast::PtrAdd {
             dst,
             addr: Addr {
-                base: *base,
-                index: *index,
+                base: pool.slot(base)?,
+                index: pool.slot(index)?,
                 scale: *scale,
             },
         },
         // A conversion to the same kind leaves the (canonical) value as it is.
-        Rvalue::Cast { from, to, val } if from == to => Fast::Move { dst, src: *val },
+        Rvalue::Cast { from, to, val } if from == to => Fast::Move {
+            dst,
+            src: pool.slot(val)?,
+        },
         Rvalue::Cast { from, to, val } if !from.is_float() && !to.is_float() => {
             let sh = shift(*to);
+            let val = pool.slot(val)?;
             if to.is_signed() {
-                Fast::CastS { dst, val: *val, sh }
+                Fast::CastS { dst, val, sh }
             } else {
-                Fast::CastU { dst, val: *val, sh }
+                Fast::CastU { dst, val, sh }
             }
         }
-        _ => Fast::Stmt,
-    }
+        _ => return None,
+    })
 }
 
-fn decode_term(t: &Terminator, loc: Loc, jump: impl Fn(BlockId) -> Jump) -> Fast {
-    match t {
+fn decode_term(
+    t: &Terminator,
+    loc: Loc,
+    jump: impl Fn(BlockId) -> Jump,
+    pool: &mut Pool,
+) -> Option<Fast> {
+    Some(match t {
         Terminator::Goto(b) => Fast::Goto(jump(*b)),
         Terminator::Return(val) => Fast::Return { val: *val, loc },
         Terminator::BranchCmp {
@@ -460,15 +588,12 @@ fn decode_term(t: &Terminator, loc: Loc, jump: impl Fn(BlockId) -> Jump) -> Fast
             b,
             then_bb,
             else_bb,
-        } => match Cmp::of(*op, *ty) {
-            Some(cmp) => Fast::BranchCmp {
-                cmp,
-                a: *a,
-                b: *b,
-                then_to: jump(*then_bb),
-                else_to: jump(*else_bb),
-            },
-            None => Fast::Stmt,
+        } => Fast::BranchCmp {
+            cmp: Cmp::of(*op, *ty)?,
+            a: pool.slot(a)?,
+            b: pool.slot(b)?,
+            then_to: jump(*then_bb),
+            else_to: jump(*else_bb),
         },
         Terminator::Branch {
             cond,
@@ -476,12 +601,12 @@ fn decode_term(t: &Terminator, loc: Loc, jump: impl Fn(BlockId) -> Jump) -> Fast
             then_bb,
             else_bb,
         } if !ty.is_float() => Fast::Branch {
-            cond: *cond,
+            cond: pool.slot(cond)?,
             then_to: jump(*then_bb),
             else_to: jump(*else_bb),
         },
-        _ => Fast::Stmt,
-    }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -500,6 +625,15 @@ mod tests {
         Scalar::U64,
         Scalar::Ptr,
     ];
+
+    /// A constant pool for a function of 4 registers.
+    fn pool() -> Pool {
+        Pool {
+            nregs: 4,
+            consts: Vec::new(),
+            index: Default::default(),
+        }
+    }
 
     /// Values around the edges of every width, in canonical form for `ty`.
     fn samples(ty: Scalar) -> Vec<u64> {
@@ -542,7 +676,7 @@ mod tests {
             | Fast::Cmp(_, b) => *b,
             _ => unreachable!(),
         };
-        let f = decode_assign(Reg::new(0), &rv);
+        let f = decode_assign(Reg::new(0), &rv, &mut pool()).unwrap_or(Fast::Stmt);
         Some(match f {
             Fast::AddS(_) => bin(&f).sext(a.wrapping_add(b)),
             Fast::AddU(_) => bin(&f).zext(a.wrapping_add(b)),
@@ -621,6 +755,17 @@ mod tests {
         }
     }
 
+    /// A decoded statement stays small (operands are register slots), so that the
+    /// loop's code stream is dense.
+    #[test]
+    fn decoded_statements_are_small() {
+        assert!(
+            std::mem::size_of::<Fast>() <= 32,
+            "{}",
+            std::mem::size_of::<Fast>()
+        );
+    }
+
     /// Integer casts and loads bring values to the canonical form of their kind.
     #[test]
     fn casts_and_loads_canonicalise() {
@@ -632,10 +777,10 @@ mod tests {
                     val: Operand::Reg(Reg::new(1)),
                 };
                 for v in samples(from) {
-                    let got = match decode_assign(Reg::new(0), &rv) {
-                        Fast::Move { .. } => v,
-                        Fast::CastS { sh, .. } => (((v << sh) as i64) >> sh) as u64,
-                        Fast::CastU { sh, .. } => (v << sh) >> sh,
+                    let got = match decode_assign(Reg::new(0), &rv, &mut pool()) {
+                        Some(Fast::Move { .. }) => v,
+                        Some(Fast::CastS { sh, .. }) => (((v << sh) as i64) >> sh) as u64,
+                        Some(Fast::CastU { sh, .. }) => (v << sh) >> sh,
                         other => panic!("{from:?} -> {to:?} decoded as {other:?}"),
                     };
                     assert_eq!(got, arith::cast(from, to, v), "{from:?} -> {to:?} {v:#x}");
@@ -644,8 +789,8 @@ mod tests {
         }
         for ty in KINDS {
             let rv = Rvalue::Load(Operand::Reg(Reg::new(1)), ty);
-            let (Fast::Load1(ld) | Fast::Load2(ld) | Fast::Load4(ld) | Fast::Load8(ld)) =
-                decode_assign(Reg::new(0), &rv)
+            let Some(Fast::Load1(ld) | Fast::Load2(ld) | Fast::Load4(ld) | Fast::Load8(ld)) =
+                decode_assign(Reg::new(0), &rv, &mut pool())
             else {
                 panic!("{ty:?} load not decoded");
             };
