@@ -232,7 +232,10 @@ fn parsed_expr<O: Observer, L: Lens<O, Target = SymState>>(
     let Some(bytes) = sym_cstr(m, l, n.ptr) else {
         return;
     };
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    // Numbers converted from stdin or file bytes are `inK` inputs of their own.
+    let literal = |o: &InputOrigin| matches!(o, InputOrigin::Literal { .. });
+    if bytes.iter().all(|b| b.1.is_none())
+        || !inputs_are(m, l, bytes.iter().filter_map(|b| b.1), literal)
     {
         return;
     }
@@ -394,22 +397,40 @@ fn sym_cstr<O: Observer, L: Lens<O, Target = SymState>>(
     sym_bytes(m, l, p, len + 1)
 }
 
-/// Whether every variable of `es` is one of the test's literals. The string models
-/// give expressions over literals only: bytes from stdin or argv reach other models
-/// (`sscanf` stops at a NUL it does not express), so there they stay concretised as
-/// before, and the path conditions of such runs keep saying where precision is lost.
+/// Whether every variable of `es` is an input whose bytes the string models express:
+/// a test's literal, or a byte of stdin or of an input source (a file of the tree, an
+/// environment value). The expressions are exact over such bytes, a byte that becomes
+/// a NUL included; a model that does not express a NUL (`sscanf` stops there) may take
+/// a replay elsewhere, which DARWIN's replay check reports. Numbers converted from
+/// input (`inK`, `argv[k]`) stay concretised here as before.
 fn literal_only<O: Observer, L: Lens<O, Target = SymState>>(
     m: &Machine<'_, O>,
     l: L,
     es: impl IntoIterator<Item = ExprId>,
 ) -> bool {
+    inputs_are(m, l, es, |o| {
+        matches!(
+            o,
+            InputOrigin::Literal { .. }
+                | InputOrigin::StdinByte { .. }
+                | InputOrigin::SourceByte { .. }
+        )
+    })
+}
+
+/// Whether every variable of `es` is an input whose origin passes `ok`.
+fn inputs_are<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &Machine<'_, O>,
+    l: L,
+    es: impl IntoIterator<Item = ExprId>,
+    ok: impl Fn(&InputOrigin) -> bool,
+) -> bool {
     let sy = l.get_ref(&m.obs);
     es.into_iter().all(|e| {
-        sy.pool.vars_of(e).iter().all(|v| {
-            sy.inputs
-                .iter()
-                .any(|i| i.var == *v && matches!(i.origin, InputOrigin::Literal { .. }))
-        })
+        sy.pool
+            .vars_of(e)
+            .iter()
+            .all(|v| sy.inputs.iter().any(|i| i.var == *v && ok(&i.origin)))
     })
 }
 
@@ -583,6 +604,12 @@ fn strchr_expr<O: Observer, L: Lens<O, Target = SymState>>(
     let len = bytes.len() - 1;
     let ce = l.get_ref(&m.obs).args.get(1).copied().flatten();
     if ce.is_none() && bytes.iter().all(|b| b.1.is_none()) {
+        return None;
+    }
+    // A searched-for character read from stdin or a file stays concrete: the solver
+    // would make it the NUL that matches the terminator, a byte the models that read
+    // the line before (`sscanf` stops there) do not follow. A literal's may become it.
+    if !inputs_are(m, l, ce, |o| matches!(o, InputOrigin::Literal { .. })) {
         return None;
     }
     if !literal_only(
@@ -909,6 +936,49 @@ mod tests {
         );
         let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
+    }
+
+    /// The string models give expressions over bytes of stdin and of the tree's files
+    /// as over literals: a loop bounded by `strlen` of a line read from stdin records a
+    /// constraint per test of its bound, comparisons and `strchr` branch on the bytes,
+    /// and `strcpy`/`strcat` carry them; nothing is concretised (self-check on).
+    #[test]
+    fn string_models_give_expressions_over_stdin_and_file_bytes() {
+        let stdin_cases = [
+            "char b[16]; fgets(b, 16, stdin); int n = 0; for (size_t i = 0; i < strlen(b); i++) n++; printf(\"%d\\n\", n);",
+            "char b[16]; fgets(b, 16, stdin); if (strcmp(b, \"ab\\n\") == 0) puts(\"ab\");",
+            "char b[16]; fgets(b, 16, stdin); if (strncmp(b, \"ax\", 2) < 0) puts(\"lt\");",
+            "char b[16]; fgets(b, 16, stdin); if (memcmp(b, \"abd\", 3) > 0) puts(\"gt\");",
+            "char b[16]; fgets(b, 16, stdin); if (strchr(b, 'c')) puts(\"c\");",
+            "char b[16], c[32] = \"x\"; fgets(b, 16, stdin); strcpy(c, b); if (c[1] == 'b') puts(\"b\");",
+            "char b[16], c[32] = \"x\"; fgets(b, 16, stdin); strcat(c, b); if (strlen(c) > 3) puts(\"long\");",
+        ];
+        for body in stdin_cases {
+            let sy = run(&format!("#include <string.h>\n{body}"), "", "abc\n");
+            let stdin_branch = sy.branches.len();
+            assert!(stdin_branch > 0, "{body}: no constraint");
+            assert!(
+                sy.concretisations.is_empty(),
+                "{body}: {:?}",
+                sy.concretisations
+            );
+        }
+        // The loop bound: one constraint per test of `i < strlen(b)` (4 bytes, 5 tests).
+        let sy = run(
+            &format!("#include <string.h>\n{}", stdin_cases[0]),
+            "",
+            "abc\n",
+        );
+        assert_eq!(sy.branches.len(), 5, "{:?}", sy.branches.len());
+        // A file's bytes likewise.
+        let sy = run_in_tree(
+            "FILE *f = fopen(\"data/cfg.ini\", \"r\"); char l[16]; fgets(l, 16, f); \
+             if (strncmp(l, \"abc=\", 4) == 0 && strlen(l) > 5) puts(\"kv\");",
+            b"abc=42\n",
+            &[],
+        );
+        assert!(sy.branches.len() >= 2, "{:?}", sy.branches.len());
+        assert!(sy.concretisations.is_empty(), "{:?}", sy.concretisations);
     }
 
     /// The values of the variables the run was given are inputs however the program
