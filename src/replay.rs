@@ -49,6 +49,9 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
     let mut bytes: Vec<(Option<&InputSource>, usize, u8)> = Vec::new();
     let mut ranges: Vec<(Option<&InputSource>, usize, usize, String)> = Vec::new();
     out.literals = literal_values(orig, inputs, model);
+    // Bytes of arguments, and arguments a converted number replaces whole (it wins).
+    let mut arg_bytes: Vec<(usize, usize, u8)> = Vec::new();
+    let mut whole_args: Vec<usize> = Vec::new();
     for i in inputs {
         let Some(v) = model.get(i.var) else { continue };
         match &i.origin {
@@ -61,8 +64,10 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
             InputOrigin::Arg { index, .. } => {
                 if let Some(a) = out.argv.get_mut(*index) {
                     *a = value_text(i, v).into_bytes();
+                    whole_args.push(*index);
                 }
             }
+            InputOrigin::ArgByte { index, offset } => arg_bytes.push((*index, *offset, v as u8)),
             // Gathered by `literal_values`.
             InputOrigin::Literal { .. } => {}
             InputOrigin::SourceByte { source, offset } => {
@@ -73,6 +78,24 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
                 range: (s, e),
                 ..
             } => ranges.push((Some(source), *s, *e, value_text(i, v))),
+        }
+    }
+    let mut edited = Vec::new();
+    for (k, j, b) in arg_bytes {
+        if whole_args.contains(&k) {
+            continue;
+        }
+        if let Some(slot) = out.argv.get_mut(k).and_then(|a| a.get_mut(j)) {
+            *slot = b;
+            edited.push(k);
+        }
+    }
+    // An argument cannot hold a NUL: the program, reading the C string, saw it end there.
+    for k in edited {
+        if let Some(a) = out.argv.get_mut(k) {
+            if let Some(z) = a.iter().position(|&b| b == 0) {
+                a.truncate(z);
+            }
         }
     }
     let mut sources: Vec<&InputSource> = bytes
@@ -456,5 +479,42 @@ mod tests {
         let t = build_input(&orig, &inputs, &model);
         assert_eq!(t.argv[1], b"-7");
         assert_eq!(t.stdin, b"1234 5\nzb");
+    }
+
+    /// Bytes of arguments are edited in place; a NUL ends the argument there; a
+    /// number converted from the whole argument replaces it and wins over its bytes.
+    #[test]
+    fn argument_bytes_edit_the_arguments() {
+        let orig = RunInput {
+            argv: vec![
+                b"./p".to_vec(),
+                b"-n".to_vec(),
+                b"abc".to_vec(),
+                b"12".to_vec(),
+            ],
+            stdin: Vec::new(),
+            cwd: None,
+            root: None,
+            env: Vec::new(),
+            files: Vec::new(),
+            literals: Vec::new(),
+        };
+        let byte = |v: u32, index: usize, offset: usize| {
+            var(v, 8, false, InputOrigin::ArgByte { index, offset })
+        };
+        let inputs = vec![
+            byte(0, 1, 1),
+            byte(1, 2, 1),
+            byte(2, 3, 0),
+            var(3, 32, true, InputOrigin::Arg { index: 3, base: 10 }),
+        ];
+        let model = Model::from_pairs(vec![
+            (VarId(0), b'x' as u64),
+            (VarId(1), 0),
+            (VarId(2), b'9' as u64),
+            (VarId(3), 40),
+        ]);
+        let t = build_input(&orig, &inputs, &model);
+        assert_eq!(t.argv, [&b"./p"[..], b"-x", b"a", b"40"]);
     }
 }

@@ -253,3 +253,128 @@ fn stdin_bytes_that_are_not_utf8_are_kept_exactly_in_json_and_the_cache() {
     assert_eq!(again["stats"]["from_cache"], true);
     assert_eq!(exact(alternative_at(&again, "prog.c", 5), "stdin"), bytes);
 }
+
+const ARGV_GOOD: &[u8] = b"#include <stdio.h>\n\
+int main(int argc, char **argv) {\n\
+    if (argc < 2) return 2;\n\
+    int upper = 0;\n\
+    for (const char *p = argv[1]; *p; p++) upper += (*p >= 'A' && *p <= 'Z');\n\
+    if (argv[1][0] == 'A') puts(\"shout\"); else puts(\"calm\");\n\
+    printf(\"%d\\n\", upper);\n\
+    return 0;\n\
+}\n";
+
+/// The characters of an argument are inputs (`argv[1][j]`): the decision on one of them
+/// is proved by an alternative argument, replayed at both revisions through the test's
+/// argv, of the original's length or shorter.
+#[test]
+fn an_argument_alternative_changes_its_characters_and_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = one_change(
+        dir.path(),
+        ARGV_GOOD,
+        &[],
+        "argv[1][0] == 'A'",
+        "argv[1][0] <= 'A'",
+    );
+    let args = [
+        "--format",
+        "json",
+        "--no-cache",
+        "good",
+        "bad",
+        "--",
+        "./prog",
+        "-v",
+    ];
+    let v = checked_report(&git_regcause(&repo, &args));
+    assert_eq!(v["stats"]["symbolic_inputs"]["argv"], 2, "{v:#}");
+    assert!(
+        v["stats"]["bad_constraints"].as_u64().unwrap_or(0) >= 3,
+        "{v:#}"
+    );
+    let alt = alternative_at(&v, "prog.c", 6);
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let arg = exact_arg(alt);
+    assert!(arg.len() <= 2 && arg != b"-v", "{alt:#}");
+    // The first character is now above 'A' (or the argument is empty: the NUL is above
+    // nothing, and both revisions say "calm" then too).
+    assert!(arg.first().is_none_or(|&c| c > b'A'), "{arg:?}");
+    if let Ok(s) = std::str::from_utf8(&arg) {
+        for (rev, want) in [("bad", &alt["bad_stdout"]), ("good", &alt["good_stdout"])] {
+            let o = git_regcause(&repo, &["run", rev, "--", "./prog", s]);
+            assert_eq!(
+                Some(text(&o.stdout).as_str()),
+                want.as_str(),
+                "{rev} with {s:?}"
+            );
+        }
+    }
+}
+
+/// The exact bytes of an alternative's single argument.
+fn exact_arg(alt: &serde_json::Value) -> Vec<u8> {
+    match alt["args_base64"][0].as_str() {
+        Some(b) => base64_decode(b).expect("valid base64"),
+        None => alt["args"][0]
+            .as_str()
+            .expect("an argument")
+            .as_bytes()
+            .to_vec(),
+    }
+}
+
+const STRLEN_GOOD: &[u8] = b"#include <stdio.h>\n\
+#include <string.h>\n\
+int main(void) {\n\
+    char line[64];\n\
+    if (!fgets(line, sizeof line, stdin)) return 2;\n\
+    if (strlen(line) > 8) puts(\"long\"); else puts(\"short\");\n\
+    return 0;\n\
+}\n";
+
+/// `strlen` of a line read from stdin is an expression over its bytes: the decision on
+/// the length is proved by an alternative stdin (a shorter line: a NUL inside it),
+/// replayed at both revisions.
+#[test]
+fn a_decision_on_the_length_of_an_input_line_is_proved() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = one_change(
+        dir.path(),
+        STRLEN_GOOD,
+        &[],
+        "strlen(line) > 8",
+        "strlen(line) >= 8",
+    );
+    let input = dir.path().join("stdin.txt");
+    std::fs::write(&input, b"abcdefg\n").expect("write");
+    let stdin = input.to_str().expect("path");
+    let args = [
+        "--format",
+        "json",
+        "--no-cache",
+        "--stdin",
+        stdin,
+        "good",
+        "bad",
+        "--",
+        "./prog",
+    ];
+    let v = checked_report(&git_regcause(&repo, &args));
+    assert!(
+        v["stats"]["bad_constraints"].as_u64().unwrap_or(0) >= 1,
+        "{v:#}"
+    );
+    let alt = alternative_at(&v, "prog.c", 6);
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let bytes = exact(alt, "stdin");
+    let len = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    assert!(len < 8, "{bytes:?}");
+    let variant = dir.path().join("variant.bin");
+    std::fs::write(&variant, &bytes).expect("write");
+    let s = variant.to_str().expect("path");
+    for (rev, want) in [("bad", &alt["bad_stdout"]), ("good", &alt["good_stdout"])] {
+        let out = run_at(&repo, rev, &["--stdin", s], "./prog");
+        assert_eq!(Some(out.as_str()), want.as_str(), "{rev}");
+    }
+}

@@ -65,6 +65,89 @@ pub fn literal_inputs<O: Observer, L: Lens<O, Target = SymState>>(m: &mut Machin
     }
 }
 
+/// A load at `p`: when it reads one of the program's arguments, the program reads that
+/// argument's characters (its bytes become inputs, `argv_bytes`).
+#[inline(always)]
+pub(super) fn argv_read<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+        sy.note_argv_read(k, loc);
+        argv_bytes(m, l, k, loc);
+    }
+}
+
+/// A library call about to run: an argument string it receives becomes inputs
+/// (`argv_bytes`) before the model reads or copies it, except a whole argument given
+/// to a number conversion, which is the input `argv[k]` (`input_parsed`).
+pub(super) fn argv_passed<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    shim: Shim,
+    args: &[(u64, Scalar, Option<u32>)],
+    loc: Loc,
+) {
+    let conversion = matches!(
+        shim,
+        Shim::atoi
+            | Shim::atol
+            | Shim::atoll
+            | Shim::strtol
+            | Shim::strtoll
+            | Shim::strtoul
+            | Shim::strtoull
+    );
+    for (k, &(p, ty, _)) in args.iter().enumerate() {
+        if ty != Scalar::Ptr {
+            continue;
+        }
+        let sy = l.get_ref(&m.obs);
+        let Some(a) = sy.argv_of_slot(memory::slot_of(p)) else {
+            continue;
+        };
+        if conversion && k == 0 && memory::off_of(p) == 0 {
+            continue;
+        }
+        argv_bytes(m, l, a, loc);
+    }
+}
+
+/// The bytes of the program argument `argv[k]` (`k` >= 1; all but its NUL) become
+/// inputs named `argv[k][j]` at their values, the first time the program reads them
+/// (an argument only converted to a number, `argv[k]`, or never read makes none). The
+/// NUL stays concrete: an alternative may shorten an argument, never lengthen it.
+fn argv_bytes<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    k: usize,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    if k == 0 || sy.argv_made.get(k).copied().unwrap_or(true) {
+        return;
+    }
+    sy.argv_made[k] = true;
+    let Some(&p) = sy.argv_ptrs.get(k) else {
+        return;
+    };
+    let Ok(bytes) = m.mem.c_string(p) else {
+        return;
+    };
+    for (j, b) in bytes.into_iter().enumerate() {
+        let origin = InputOrigin::ArgByte {
+            index: k,
+            offset: j,
+        };
+        let sy = l.get(&mut m.obs);
+        let e = sy.new_input(format!("argv[{k}][{j}]"), 8, false, b as u64, origin, loc);
+        let _ = shadow::set_byte(&mut m.mem, l, p + j as u64, e);
+    }
+}
+
 /// The input byte at `at`: `stdin[offset]`, `file(PATH)[offset]`, `env(NAME)[offset]`.
 fn byte_at(sy: &mut SymState, sources: &[InputSource], at: InPos, b: u8, loc: Loc) -> ExprId {
     match at {
@@ -232,8 +315,10 @@ fn parsed_expr<O: Observer, L: Lens<O, Target = SymState>>(
     let Some(bytes) = sym_cstr(m, l, n.ptr) else {
         return;
     };
-    // Numbers converted from stdin or file bytes are `inK` inputs of their own.
-    let literal = |o: &InputOrigin| matches!(o, InputOrigin::Literal { .. });
+    // Numbers converted from stdin or file bytes are `inK` inputs of their own (and
+    // from a whole argument, `argv[k]`); here only literals and bytes of arguments.
+    let literal =
+        |o: &InputOrigin| matches!(o, InputOrigin::Literal { .. } | InputOrigin::ArgByte { .. });
     if bytes.iter().all(|b| b.1.is_none())
         || !inputs_are(m, l, bytes.iter().filter_map(|b| b.1), literal)
     {
@@ -398,12 +483,12 @@ fn sym_cstr<O: Observer, L: Lens<O, Target = SymState>>(
 }
 
 /// Whether every variable of `es` is an input whose bytes the string models express:
-/// a test's literal, or a byte of stdin or of an input source (a file of the tree, an
-/// environment value). The expressions are exact over such bytes, a byte that becomes
-/// a NUL included; a model that does not express a NUL (`sscanf` stops there) may take
-/// a replay elsewhere, which DARWIN's replay check reports. Numbers converted from
-/// input (`inK`, `argv[k]`) stay concretised here as before.
-fn literal_only<O: Observer, L: Lens<O, Target = SymState>>(
+/// a test's literal, a byte of stdin, of an input source (a file of the tree, an
+/// environment value) or of a program argument. The expressions are exact over such
+/// bytes, a byte that becomes a NUL included; a model that does not express a NUL
+/// (`sscanf` stops there) may take a replay elsewhere, which DARWIN's replay check
+/// reports. Numbers converted from input (`inK`, `argv[k]`) stay concretised here.
+fn modelled_bytes<O: Observer, L: Lens<O, Target = SymState>>(
     m: &Machine<'_, O>,
     l: L,
     es: impl IntoIterator<Item = ExprId>,
@@ -414,6 +499,7 @@ fn literal_only<O: Observer, L: Lens<O, Target = SymState>>(
             InputOrigin::Literal { .. }
                 | InputOrigin::StdinByte { .. }
                 | InputOrigin::SourceByte { .. }
+                | InputOrigin::ArgByte { .. }
         )
     })
 }
@@ -430,7 +516,7 @@ fn inputs_are<O: Observer, L: Lens<O, Target = SymState>>(
         sy.pool
             .vars_of(e)
             .iter()
-            .all(|v| sy.inputs.iter().any(|i| i.var == *v && ok(&i.origin)))
+            .all(|v| sy.input_of(*v).is_some_and(|i| ok(&i.origin)))
     })
 }
 
@@ -480,7 +566,8 @@ fn strlen_expr<O: Observer, L: Lens<O, Target = SymState>>(
     loc: Loc,
 ) -> Option<ExprId> {
     let bytes = sym_cstr(m, l, p)?;
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    if bytes.iter().all(|b| b.1.is_none())
+        || !modelled_bytes(m, l, bytes.iter().filter_map(|b| b.1))
     {
         return None;
     }
@@ -548,7 +635,7 @@ fn cmp_expr<O: Observer, L: Lens<O, Target = SymState>>(
         return None;
     }
     let involved = x.iter().chain(&y).filter_map(|b| b.1).chain(n_sym);
-    if !literal_only(m, l, involved.collect::<Vec<_>>()) {
+    if !modelled_bytes(m, l, involved.collect::<Vec<_>>()) {
         return None;
     }
     if bounded {
@@ -612,7 +699,7 @@ fn strchr_expr<O: Observer, L: Lens<O, Target = SymState>>(
     if !inputs_are(m, l, ce, |o| matches!(o, InputOrigin::Literal { .. })) {
         return None;
     }
-    if !literal_only(
+    if !modelled_bytes(
         m,
         l,
         bytes
@@ -979,6 +1066,60 @@ mod tests {
         );
         assert!(sy.branches.len() >= 2, "{:?}", sy.branches.len());
         assert!(sy.concretisations.is_empty(), "{:?}", sy.concretisations);
+    }
+
+    /// The bytes of the program's arguments are inputs (`argv[1][j]`, all but the NUL):
+    /// a branch on a character records a constraint, the string models give
+    /// expressions over them (a loop bounded by `strlen(argv[1])` records one per test
+    /// of its bound), a number parsed from inside an argument is a chain over its
+    /// bytes, and a number converted from a whole argument is still `argv[1]`.
+    #[test]
+    fn argument_bytes_become_symbolic_inputs() {
+        let sy = run("if (argv[1][0] == '-') puts(\"opt\");", "-n", "");
+        let names: Vec<_> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["argv[1][0]", "argv[1][1]"]);
+        assert_eq!(
+            sy.inputs[1].origin,
+            InputOrigin::ArgByte {
+                index: 1,
+                offset: 1
+            }
+        );
+        assert_eq!(sy.branches.len(), 1);
+        let cases = [
+            "#include <string.h>\nint n = 0; for (size_t i = 0; i < strlen(argv[1]); i++) n++; printf(\"%d\\n\", n);",
+            "#include <string.h>\nif (strcmp(argv[1], \"-n\") == 0) puts(\"n\");",
+            "#include <string.h>\nif (strncmp(argv[1], \"-x\", 2) < 0) puts(\"lt\");",
+            "#include <string.h>\nif (strchr(argv[1], 'n')) puts(\"n\");",
+            "#include <string.h>\nchar b[8]; strcpy(b, argv[1]); if (b[1] == 'n') puts(\"n\");",
+        ];
+        for body in cases {
+            let sy = run(body, "-45", "");
+            assert!(!sy.branches.is_empty(), "{body}: no constraint");
+            assert!(
+                sy.concretisations.is_empty(),
+                "{body}: {:?}",
+                sy.concretisations
+            );
+        }
+        // One constraint per test of `i < strlen(argv[1])` (3 bytes, 4 tests).
+        assert_eq!(run(cases[0], "-45", "").branches.len(), 4);
+        // A number inside an argument: the chain over its digits, which says that a
+        // first digit made a space or a sign is not modelled.
+        let sy = run("if (atoi(argv[1] + 1) > 3) puts(\"many\");", "-45", "");
+        assert_eq!(sy.branches.len(), 1);
+        let notes: Vec<_> = sy.concretisations.iter().map(|c| c.what.as_str()).collect();
+        assert_eq!(
+            notes,
+            ["number parsed from input-derived bytes: a space or sign in its first byte is not modelled"]
+        );
+        // Converted whole and never read otherwise: the number only, no byte inputs.
+        let sy = run("if (atoi(argv[1]) > 3) puts(\"many\");", "42", "");
+        let names: Vec<_> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["argv[1]"]);
+        assert_eq!(sy.branches.len(), 1);
+        // An argument never read makes no inputs.
+        assert!(run("puts(\"x\");", "42", "").inputs.is_empty());
     }
 
     /// The values of the variables the run was given are inputs however the program
