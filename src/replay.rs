@@ -80,22 +80,15 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
             } => ranges.push((Some(source), *s, *e, value_text(i, v))),
         }
     }
-    let mut edited = Vec::new();
+    // A NUL stays in the argument: the interpreter lays the bytes out as given, so the
+    // program sees the argument end there (as it would end when run for real) and the
+    // replay has the same inputs as the run; reports show the argument up to it.
     for (k, j, b) in arg_bytes {
         if whole_args.contains(&k) {
             continue;
         }
         if let Some(slot) = out.argv.get_mut(k).and_then(|a| a.get_mut(j)) {
             *slot = b;
-            edited.push(k);
-        }
-    }
-    // An argument cannot hold a NUL: the program, reading the C string, saw it end there.
-    for k in edited {
-        if let Some(a) = out.argv.get_mut(k) {
-            if let Some(z) = a.iter().position(|&b| b == 0) {
-                a.truncate(z);
-            }
         }
     }
     let mut sources: Vec<&InputSource> = bytes
@@ -154,6 +147,17 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
         }
     }
     out
+}
+
+/// The test's arguments (after the program's name) as a user passes them: each up to
+/// its first NUL, where the program sees it end (an alternative's bytes keep the rest).
+pub fn args_as_passed(input: &RunInput) -> Vec<&[u8]> {
+    input
+        .argv
+        .iter()
+        .skip(1)
+        .map(|a| &a[..a.iter().position(|&b| b == 0).unwrap_or(a.len())])
+        .collect()
 }
 
 /// The bytes of an input source as the test gives them: a file of its tree (its
@@ -481,8 +485,9 @@ mod tests {
         assert_eq!(t.stdin, b"1234 5\nzb");
     }
 
-    /// Bytes of arguments are edited in place; a NUL ends the argument there; a
-    /// number converted from the whole argument replaces it and wins over its bytes.
+    /// Bytes of arguments are edited in place, a NUL too (the program sees the argument
+    /// end there); a number converted from the whole argument replaces it and wins over
+    /// its bytes.
     #[test]
     fn argument_bytes_edit_the_arguments() {
         let orig = RunInput {
@@ -492,12 +497,7 @@ mod tests {
                 b"abc".to_vec(),
                 b"12".to_vec(),
             ],
-            stdin: Vec::new(),
-            cwd: None,
-            root: None,
-            env: Vec::new(),
-            files: Vec::new(),
-            literals: Vec::new(),
+            ..Default::default()
         };
         let byte = |v: u32, index: usize, offset: usize| {
             var(v, 8, false, InputOrigin::ArgByte { index, offset })
@@ -515,6 +515,7 @@ mod tests {
             (VarId(3), 40),
         ]);
         let t = build_input(&orig, &inputs, &model);
-        assert_eq!(t.argv, [&b"./p"[..], b"-x", b"a", b"40"]);
+        assert_eq!(t.argv, [&b"./p"[..], b"-x", b"a\0c", b"40"]);
+        assert_eq!(args_as_passed(&t), [&b"-x"[..], b"a", b"40"]);
     }
 }

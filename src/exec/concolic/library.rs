@@ -9,7 +9,7 @@ use crate::exec::hooks::{Lens, Observer, Parsed, Scanned};
 use crate::exec::interp::Machine;
 use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::{self, AllocKind, MemFault};
-use crate::exec::shims::Shim;
+use crate::exec::shims::{self, Shim};
 use crate::ir::{LiteralKind, Loc, Scalar};
 use crate::libc::strconv;
 use crate::sym::{CmpOp, ExprId, ExprPool};
@@ -91,16 +91,7 @@ pub(super) fn argv_passed<O: Observer, L: Lens<O, Target = SymState>>(
     args: &[(u64, Scalar, Option<u32>)],
     loc: Loc,
 ) {
-    let conversion = matches!(
-        shim,
-        Shim::atoi
-            | Shim::atol
-            | Shim::atoll
-            | Shim::strtol
-            | Shim::strtoll
-            | Shim::strtoul
-            | Shim::strtoull
-    );
+    let conversion = shims::converts_integer(shim);
     for (k, &(p, ty, _)) in args.iter().enumerate() {
         if ty != Scalar::Ptr {
             continue;
@@ -116,10 +107,11 @@ pub(super) fn argv_passed<O: Observer, L: Lens<O, Target = SymState>>(
     }
 }
 
-/// The bytes of the program argument `argv[k]` (`k` >= 1; all but its NUL) become
-/// inputs named `argv[k][j]` at their values, the first time the program reads them
-/// (an argument only converted to a number, `argv[k]`, or never read makes none). The
-/// NUL stays concrete: an alternative may shorten an argument, never lengthen it.
+/// The bytes of the program argument `argv[k]` (`k` >= 1; all but its terminating NUL)
+/// become inputs named `argv[k][j]` at their values, the first time the program reads
+/// them (an argument only converted to a number, `argv[k]`, or never read makes none).
+/// The terminating NUL stays concrete: an alternative may shorten an argument, never
+/// lengthen it.
 fn argv_bytes<O: Observer, L: Lens<O, Target = SymState>>(
     m: &mut Machine<'_, O>,
     l: L,
@@ -134,7 +126,10 @@ fn argv_bytes<O: Observer, L: Lens<O, Target = SymState>>(
     let Some(&p) = sy.argv_ptrs.get(k) else {
         return;
     };
-    let Ok(bytes) = m.mem.c_string(p) else {
+    // Every byte the run was given, a NUL inside included (an alternative that ended
+    // the argument early keeps the bytes after it as inputs, so its replay has the
+    // same inputs as the run it came from).
+    let Some(bytes) = m.libc.argv.get(k).cloned() else {
         return;
     };
     for (j, b) in bytes.into_iter().enumerate() {
