@@ -758,6 +758,9 @@ fn origin_text(prog: &crate::ir::Program, i: &crate::exec::concolic::InputVar) -
         InputOrigin::Scan { conv, stdin: None } => format!("%{} conversion at {at}", *conv as char),
         InputOrigin::Arg { index, .. } => format!("conversion of argv[{index}] at {at}"),
         InputOrigin::StdinByte { offset } => format!("stdin byte {offset}, read at {at}"),
+        InputOrigin::ArgByte { index, offset } => {
+            format!("byte {offset} of argv[{index}], read at {at}")
+        }
         InputOrigin::Literal {
             literal,
             byte: None,

@@ -49,6 +49,9 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
     let mut bytes: Vec<(Option<&InputSource>, usize, u8)> = Vec::new();
     let mut ranges: Vec<(Option<&InputSource>, usize, usize, String)> = Vec::new();
     out.literals = literal_values(orig, inputs, model);
+    // Bytes of arguments, and arguments a converted number replaces whole (it wins).
+    let mut arg_bytes: Vec<(usize, usize, u8)> = Vec::new();
+    let mut whole_args: Vec<usize> = Vec::new();
     for i in inputs {
         let Some(v) = model.get(i.var) else { continue };
         match &i.origin {
@@ -61,8 +64,10 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
             InputOrigin::Arg { index, .. } => {
                 if let Some(a) = out.argv.get_mut(*index) {
                     *a = value_text(i, v).into_bytes();
+                    whole_args.push(*index);
                 }
             }
+            InputOrigin::ArgByte { index, offset } => arg_bytes.push((*index, *offset, v as u8)),
             // Gathered by `literal_values`.
             InputOrigin::Literal { .. } => {}
             InputOrigin::SourceByte { source, offset } => {
@@ -73,6 +78,17 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
                 range: (s, e),
                 ..
             } => ranges.push((Some(source), *s, *e, value_text(i, v))),
+        }
+    }
+    // A NUL stays in the argument: the interpreter lays the bytes out as given, so the
+    // program sees the argument end there (as it would end when run for real) and the
+    // replay has the same inputs as the run; reports show the argument up to it.
+    for (k, j, b) in arg_bytes {
+        if whole_args.contains(&k) {
+            continue;
+        }
+        if let Some(slot) = out.argv.get_mut(k).and_then(|a| a.get_mut(j)) {
+            *slot = b;
         }
     }
     let mut sources: Vec<&InputSource> = bytes
@@ -131,6 +147,17 @@ pub fn build_input(orig: &RunInput, inputs: &[InputVar], model: &Model) -> RunIn
         }
     }
     out
+}
+
+/// The test's arguments (after the program's name) as a user passes them: each up to
+/// its first NUL, where the program sees it end (an alternative's bytes keep the rest).
+pub fn args_as_passed(input: &RunInput) -> Vec<&[u8]> {
+    input
+        .argv
+        .iter()
+        .skip(1)
+        .map(|a| &a[..a.iter().position(|&b| b == 0).unwrap_or(a.len())])
+        .collect()
 }
 
 /// The bytes of an input source as the test gives them: a file of its tree (its
@@ -456,5 +483,39 @@ mod tests {
         let t = build_input(&orig, &inputs, &model);
         assert_eq!(t.argv[1], b"-7");
         assert_eq!(t.stdin, b"1234 5\nzb");
+    }
+
+    /// Bytes of arguments are edited in place, a NUL too (the program sees the argument
+    /// end there); a number converted from the whole argument replaces it and wins over
+    /// its bytes.
+    #[test]
+    fn argument_bytes_edit_the_arguments() {
+        let orig = RunInput {
+            argv: vec![
+                b"./p".to_vec(),
+                b"-n".to_vec(),
+                b"abc".to_vec(),
+                b"12".to_vec(),
+            ],
+            ..Default::default()
+        };
+        let byte = |v: u32, index: usize, offset: usize| {
+            var(v, 8, false, InputOrigin::ArgByte { index, offset })
+        };
+        let inputs = vec![
+            byte(0, 1, 1),
+            byte(1, 2, 1),
+            byte(2, 3, 0),
+            var(3, 32, true, InputOrigin::Arg { index: 3, base: 10 }),
+        ];
+        let model = Model::from_pairs(vec![
+            (VarId(0), b'x' as u64),
+            (VarId(1), 0),
+            (VarId(2), b'9' as u64),
+            (VarId(3), 40),
+        ]);
+        let t = build_input(&orig, &inputs, &model);
+        assert_eq!(t.argv, [&b"./p"[..], b"-x", b"a\0c", b"40"]);
+        assert_eq!(args_as_passed(&t), [&b"-x"[..], b"a", b"40"]);
     }
 }

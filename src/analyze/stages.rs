@@ -37,12 +37,16 @@ pub fn values(
     if out.findings.is_empty() {
         out.findings = values;
         out.notes.push(Note::ValuesOnly);
-    } else if !out.findings.iter().any(|c| c.changed) || slices.is_some() {
+    } else {
         // Decisions in unchanged code only, or changed values the failing output reads:
-        // a changed value may be what drives the decisions.
+        // a changed value may be what drives the decisions. Without data slices (path
+        // conditions) the changed lines follow changed decisions too: a decision that
+        // flips over input bytes (a comparison of an input word) may sit beside the
+        // faulty value, which must stay a candidate.
+        let all = slices.is_none() && !out.findings.iter().any(|c| c.changed);
         let before = finding::primary(&out.findings).len();
         out.findings
-            .extend(values.into_iter().filter(|c| c.changed || slices.is_none()));
+            .extend(values.into_iter().filter(|c| c.changed || all));
         if finding::primary(&out.findings).len() > before {
             out.notes.push(Note::ValuesFollow);
         }

@@ -446,13 +446,12 @@ fn replay_alternative(
         .into_iter()
         .flatten()
         .collect();
+    let shown_args = replay::args_as_passed(&bad_in);
     let (args, args_b64): (Vec<String>, Vec<Option<String>>) =
-        bad_in.argv.iter().skip(1).map(|a| exact_text(a)).unzip();
+        shown_args.iter().map(|a| exact_text(a)).unzip();
     let args_base64 = args_b64.iter().any(Option::is_some).then(|| {
-        bad_in
-            .argv
+        shown_args
             .iter()
-            .skip(1)
             .map(|a| crate::report::bytes::base64_encode(a))
             .collect()
     });

@@ -32,6 +32,8 @@ pub enum InputOrigin {
     Arg { index: usize, base: u32 },
     /// One byte of stdin read character-wise.
     StdinByte { offset: usize },
+    /// Byte `offset` of the program argument `argv[index]` (all but its NUL).
+    ArgByte { index: usize, offset: usize },
     /// A literal of the test's source passed to the code under test (`ir::Literal`,
     /// named `literal`): the whole integer, or byte `byte` of a string.
     Literal {
@@ -53,7 +55,7 @@ impl InputOrigin {
     /// The kind of input it is, for the report's count of symbolic inputs.
     pub fn kind(&self) -> InputKind<'_> {
         match self {
-            InputOrigin::Arg { .. } => InputKind::Argv,
+            InputOrigin::Arg { .. } | InputOrigin::ArgByte { .. } => InputKind::Argv,
             InputOrigin::StdinByte { .. } | InputOrigin::Scan { .. } => InputKind::Stdin,
             InputOrigin::Literal { .. } => InputKind::Literal,
             InputOrigin::SourceByte { source, .. } | InputOrigin::SourceScan { source, .. } => {
@@ -169,6 +171,10 @@ pub struct SymState {
     pub argv_slots: Vec<usize>,
     /// Arguments whose characters the program read directly.
     argv_read: Vec<bool>,
+    /// Where each argument's string starts, and the arguments whose bytes are inputs
+    /// already (made at their first read, `library::argv_bytes`).
+    pub argv_ptrs: Vec<u64>,
+    pub argv_made: Vec<bool>,
     /// `inputs` index of each variable (by `VarId` index), so looking an input up
     /// does not scan them all (a fixture makes thousands).
     input_at: Vec<usize>,

@@ -197,6 +197,17 @@ pub trait Observer: Sized + 'static {
         Ok(())
     }
 
+    /// A library model is about to run on `args` (concrete values).
+    #[inline(always)]
+    fn library_calling<O: Observer, L: Lens<O, Target = Self>>(
+        _m: &mut Machine<'_, O>,
+        _l: L,
+        _shim: Shim,
+        _args: &[(u64, Scalar, Option<u32>)],
+        _loc: Loc,
+    ) {
+    }
+
     /// A library model returned `v` into the absolute register `dst` (if any).
     #[inline(always)]
     fn library_returned<O: Observer, L: Lens<O, Target = Self>>(
@@ -488,6 +499,17 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     ) -> Result<(), MemFault> {
         A::vararg_stored(m, First(l), index, at)?;
         B::vararg_stored(m, Second(l), index, at)
+    }
+    #[inline(always)]
+    fn library_calling<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        shim: Shim,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) {
+        A::library_calling(m, First(l), shim, args, loc);
+        B::library_calling(m, Second(l), shim, args, loc);
     }
     #[inline(always)]
     fn library_returned<O: Observer, L: Lens<O, Target = Self>>(

@@ -1983,6 +1983,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 loc,
             ));
         };
+        O::library_calling(self, Whole, shim, args, loc);
         let v = shims::call(self, shim, args, loc);
         if self.mem.is_lenient() {
             self.drain_uninit_reads(loc);

@@ -253,3 +253,122 @@ fn stdin_bytes_that_are_not_utf8_are_kept_exactly_in_json_and_the_cache() {
     assert_eq!(again["stats"]["from_cache"], true);
     assert_eq!(exact(alternative_at(&again, "prog.c", 5), "stdin"), bytes);
 }
+
+const ARGV_GOOD: &[u8] = b"#include <stdio.h>\n\
+int main(int argc, char **argv) {\n\
+    if (argc < 2) return 2;\n\
+    int upper = 0;\n\
+    for (const char *p = argv[1]; *p; p++) upper += (*p >= 'A' && *p <= 'Z');\n\
+    if (argv[1][0] == 'A') puts(\"shout\"); else puts(\"calm\");\n\
+    printf(\"%d\\n\", upper);\n\
+    return 0;\n\
+}\n";
+
+/// The JSON report (no cache) of `good bad` with the options `opts`, the test `test`.
+fn report(repo: &Path, opts: &[&str], test: &[&str]) -> serde_json::Value {
+    let mut args = vec!["--format", "json", "--no-cache"];
+    args.extend_from_slice(opts);
+    args.extend_from_slice(&["good", "bad", "--"]);
+    args.extend_from_slice(test);
+    checked_report(&git_regcause(repo, &args))
+}
+
+/// Run at each revision with `opts` and the test `test`, the alternative's `alt` prints
+/// what the report says it prints there.
+fn replays_as_reported(repo: &Path, alt: &serde_json::Value, opts: &[&str], test: &[&str]) {
+    for (rev, want) in [("bad", &alt["bad_stdout"]), ("good", &alt["good_stdout"])] {
+        let mut args = vec!["run", rev];
+        args.extend_from_slice(opts);
+        args.push("--");
+        args.extend_from_slice(test);
+        let out = text(&git_regcause(repo, &args).stdout);
+        assert_eq!(Some(out.as_str()), want.as_str(), "{rev}: {args:?}");
+    }
+}
+
+/// The characters of an argument are inputs (`argv[1][j]`): the decision on one of them
+/// is proved by an alternative argument, replayed at both revisions through the test's
+/// argv, of the original's length or shorter.
+#[test]
+fn an_argument_alternative_changes_its_characters_and_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = one_change(
+        dir.path(),
+        ARGV_GOOD,
+        &[],
+        "argv[1][0] == 'A'",
+        "argv[1][0] <= 'A'",
+    );
+    let v = report(&repo, &[], &["./prog", "-v"]);
+    assert_eq!(v["stats"]["symbolic_inputs"]["argv"], 2, "{v:#}");
+    let alt = alternative_at(&v, "prog.c", 6);
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let arg = exact_arg(alt);
+    assert!(arg.len() <= 2 && arg != b"-v", "{alt:#}");
+    // The first character is now above 'A': an empty argument (its NUL is below 'A')
+    // would still make the bad revision shout.
+    assert!(arg.first().is_some_and(|&c| c > b'A'), "{arg:?}");
+    if let Ok(s) = std::str::from_utf8(&arg) {
+        replays_as_reported(&repo, alt, &[], &["./prog", s]);
+    }
+}
+
+/// The exact bytes of an alternative's single argument.
+fn exact_arg(alt: &serde_json::Value) -> Vec<u8> {
+    match alt["args_base64"][0].as_str() {
+        Some(b) => base64_decode(b).expect("valid base64"),
+        None => alt["args"][0]
+            .as_str()
+            .expect("an argument")
+            .as_bytes()
+            .to_vec(),
+    }
+}
+
+const STRLEN_GOOD: &[u8] = b"#include <stdio.h>\n\
+#include <string.h>\n\
+int main(void) {\n\
+    char line[64];\n\
+    if (!fgets(line, sizeof line, stdin)) return 2;\n\
+    if (strlen(line) > 8) puts(\"long\"); else puts(\"short\");\n\
+    return 0;\n\
+}\n";
+
+/// `strlen` of a line read from stdin is an expression over its bytes: the decision on
+/// the length is proved by an alternative stdin (a shorter line: a NUL inside it),
+/// replayed at both revisions.
+#[test]
+fn a_decision_on_the_length_of_an_input_line_is_proved() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = one_change(
+        dir.path(),
+        STRLEN_GOOD,
+        &[],
+        "strlen(line) > 8",
+        "strlen(line) >= 8",
+    );
+    let input = dir.path().join("stdin.txt");
+    std::fs::write(&input, b"abcdefg\n").expect("write");
+    let v = report(
+        &repo,
+        &["--stdin", input.to_str().expect("path")],
+        &["./prog"],
+    );
+    assert!(
+        v["stats"]["bad_constraints"].as_u64().unwrap_or(0) >= 1,
+        "{v:#}"
+    );
+    let alt = alternative_at(&v, "prog.c", 6);
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let bytes = exact(alt, "stdin");
+    let len = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    assert!(len < 8, "{bytes:?}");
+    let variant = dir.path().join("variant.bin");
+    std::fs::write(&variant, &bytes).expect("write");
+    replays_as_reported(
+        &repo,
+        alt,
+        &["--stdin", variant.to_str().expect("path")],
+        &["./prog"],
+    );
+}

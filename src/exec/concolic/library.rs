@@ -9,7 +9,7 @@ use crate::exec::hooks::{Lens, Observer, Parsed, Scanned};
 use crate::exec::interp::Machine;
 use crate::exec::io::{InPos, InputSource};
 use crate::exec::memory::{self, AllocKind, MemFault};
-use crate::exec::shims::Shim;
+use crate::exec::shims::{self, Shim};
 use crate::ir::{LiteralKind, Loc, Scalar};
 use crate::libc::strconv;
 use crate::sym::{CmpOp, ExprId, ExprPool};
@@ -62,6 +62,84 @@ pub fn literal_inputs<O: Observer, L: Lens<O, Target = SymState>>(m: &mut Machin
                 }
             }
         }
+    }
+}
+
+/// A load at `p`: when it reads one of the program's arguments, the program reads that
+/// argument's characters (its bytes become inputs, `argv_bytes`).
+#[inline(always)]
+pub(super) fn argv_read<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    p: u64,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
+        sy.note_argv_read(k, loc);
+        argv_bytes(m, l, k, loc);
+    }
+}
+
+/// A library call about to run: an argument string it receives becomes inputs
+/// (`argv_bytes`) before the model reads or copies it, except a whole argument given
+/// to a number conversion, which is the input `argv[k]` (`input_parsed`).
+pub(super) fn argv_passed<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    shim: Shim,
+    args: &[(u64, Scalar, Option<u32>)],
+    loc: Loc,
+) {
+    let conversion = shims::converts_integer(shim);
+    for (k, &(p, ty, _)) in args.iter().enumerate() {
+        if ty != Scalar::Ptr {
+            continue;
+        }
+        let sy = l.get_ref(&m.obs);
+        let Some(a) = sy.argv_of_slot(memory::slot_of(p)) else {
+            continue;
+        };
+        if conversion && k == 0 && memory::off_of(p) == 0 {
+            continue;
+        }
+        argv_bytes(m, l, a, loc);
+    }
+}
+
+/// The bytes of the program argument `argv[k]` (`k` >= 1; all but its terminating NUL)
+/// become inputs named `argv[k][j]` at their values, the first time the program reads
+/// them (an argument only converted to a number, `argv[k]`, or never read makes none).
+/// The terminating NUL stays concrete: an alternative may shorten an argument, never
+/// lengthen it.
+fn argv_bytes<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &mut Machine<'_, O>,
+    l: L,
+    k: usize,
+    loc: Loc,
+) {
+    let sy = l.get(&mut m.obs);
+    if k == 0 || sy.argv_made.get(k).copied().unwrap_or(true) {
+        return;
+    }
+    sy.argv_made[k] = true;
+    let Some(&p) = sy.argv_ptrs.get(k) else {
+        return;
+    };
+    // Every byte the run was given, a NUL inside included (an alternative that ended
+    // the argument early keeps the bytes after it as inputs, so its replay has the
+    // same inputs as the run it came from).
+    let Some(bytes) = m.libc.argv.get(k).cloned() else {
+        return;
+    };
+    for (j, b) in bytes.into_iter().enumerate() {
+        let origin = InputOrigin::ArgByte {
+            index: k,
+            offset: j,
+        };
+        let sy = l.get(&mut m.obs);
+        let e = sy.new_input(format!("argv[{k}][{j}]"), 8, false, b as u64, origin, loc);
+        let _ = shadow::set_byte(&mut m.mem, l, p + j as u64, e);
     }
 }
 
@@ -232,7 +310,12 @@ fn parsed_expr<O: Observer, L: Lens<O, Target = SymState>>(
     let Some(bytes) = sym_cstr(m, l, n.ptr) else {
         return;
     };
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    // Numbers converted from stdin or file bytes are `inK` inputs of their own (and
+    // from a whole argument, `argv[k]`); here only literals and bytes of arguments.
+    let literal =
+        |o: &InputOrigin| matches!(o, InputOrigin::Literal { .. } | InputOrigin::ArgByte { .. });
+    if bytes.iter().all(|b| b.1.is_none())
+        || !inputs_are(m, l, bytes.iter().filter_map(|b| b.1), literal)
     {
         return;
     }
@@ -394,22 +477,41 @@ fn sym_cstr<O: Observer, L: Lens<O, Target = SymState>>(
     sym_bytes(m, l, p, len + 1)
 }
 
-/// Whether every variable of `es` is one of the test's literals. The string models
-/// give expressions over literals only: bytes from stdin or argv reach other models
-/// (`sscanf` stops at a NUL it does not express), so there they stay concretised as
-/// before, and the path conditions of such runs keep saying where precision is lost.
-fn literal_only<O: Observer, L: Lens<O, Target = SymState>>(
+/// Whether every variable of `es` is an input whose bytes the string models express:
+/// a test's literal, a byte of stdin, of an input source (a file of the tree, an
+/// environment value) or of a program argument. The expressions are exact over such
+/// bytes, a byte that becomes a NUL included; a model that does not express a NUL
+/// (`sscanf` stops there) may take a replay elsewhere, which DARWIN's replay check
+/// reports. Numbers converted from input (`inK`, `argv[k]`) stay concretised here.
+fn modelled_bytes<O: Observer, L: Lens<O, Target = SymState>>(
     m: &Machine<'_, O>,
     l: L,
     es: impl IntoIterator<Item = ExprId>,
 ) -> bool {
+    inputs_are(m, l, es, |o| {
+        matches!(
+            o,
+            InputOrigin::Literal { .. }
+                | InputOrigin::StdinByte { .. }
+                | InputOrigin::SourceByte { .. }
+                | InputOrigin::ArgByte { .. }
+        )
+    })
+}
+
+/// Whether every variable of `es` is an input whose origin passes `ok`.
+fn inputs_are<O: Observer, L: Lens<O, Target = SymState>>(
+    m: &Machine<'_, O>,
+    l: L,
+    es: impl IntoIterator<Item = ExprId>,
+    ok: impl Fn(&InputOrigin) -> bool,
+) -> bool {
     let sy = l.get_ref(&m.obs);
     es.into_iter().all(|e| {
-        sy.pool.vars_of(e).iter().all(|v| {
-            sy.inputs
-                .iter()
-                .any(|i| i.var == *v && matches!(i.origin, InputOrigin::Literal { .. }))
-        })
+        sy.pool
+            .vars_of(e)
+            .iter()
+            .all(|v| sy.input_of(*v).is_some_and(|i| ok(&i.origin)))
     })
 }
 
@@ -459,7 +561,8 @@ fn strlen_expr<O: Observer, L: Lens<O, Target = SymState>>(
     loc: Loc,
 ) -> Option<ExprId> {
     let bytes = sym_cstr(m, l, p)?;
-    if bytes.iter().all(|b| b.1.is_none()) || !literal_only(m, l, bytes.iter().filter_map(|b| b.1))
+    if bytes.iter().all(|b| b.1.is_none())
+        || !modelled_bytes(m, l, bytes.iter().filter_map(|b| b.1))
     {
         return None;
     }
@@ -527,7 +630,7 @@ fn cmp_expr<O: Observer, L: Lens<O, Target = SymState>>(
         return None;
     }
     let involved = x.iter().chain(&y).filter_map(|b| b.1).chain(n_sym);
-    if !literal_only(m, l, involved.collect::<Vec<_>>()) {
+    if !modelled_bytes(m, l, involved.collect::<Vec<_>>()) {
         return None;
     }
     if bounded {
@@ -585,7 +688,13 @@ fn strchr_expr<O: Observer, L: Lens<O, Target = SymState>>(
     if ce.is_none() && bytes.iter().all(|b| b.1.is_none()) {
         return None;
     }
-    if !literal_only(
+    // A searched-for character read from stdin or a file stays concrete: the solver
+    // would make it the NUL that matches the terminator, a byte the models that read
+    // the line before (`sscanf` stops there) do not follow. A literal's may become it.
+    if !inputs_are(m, l, ce, |o| matches!(o, InputOrigin::Literal { .. })) {
+        return None;
+    }
+    if !modelled_bytes(
         m,
         l,
         bytes
@@ -909,6 +1018,103 @@ mod tests {
         );
         let names: Vec<&str> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["file(data/cfg.ini)[7]"], "{:?}", sy.inputs);
+    }
+
+    /// The string models give expressions over bytes of stdin and of the tree's files
+    /// as over literals: a loop bounded by `strlen` of a line read from stdin records a
+    /// constraint per test of its bound, comparisons and `strchr` branch on the bytes,
+    /// and `strcpy`/`strcat` carry them; nothing is concretised (self-check on).
+    #[test]
+    fn string_models_give_expressions_over_stdin_and_file_bytes() {
+        let stdin_cases = [
+            "char b[16]; fgets(b, 16, stdin); int n = 0; for (size_t i = 0; i < strlen(b); i++) n++; printf(\"%d\\n\", n);",
+            "char b[16]; fgets(b, 16, stdin); if (strcmp(b, \"ab\\n\") == 0) puts(\"ab\");",
+            "char b[16]; fgets(b, 16, stdin); if (strncmp(b, \"ax\", 2) < 0) puts(\"lt\");",
+            "char b[16]; fgets(b, 16, stdin); if (memcmp(b, \"abd\", 3) > 0) puts(\"gt\");",
+            "char b[16]; fgets(b, 16, stdin); if (strchr(b, 'c')) puts(\"c\");",
+            "char b[16], c[32] = \"x\"; fgets(b, 16, stdin); strcpy(c, b); if (c[1] == 'b') puts(\"b\");",
+            "char b[16], c[32] = \"x\"; fgets(b, 16, stdin); strcat(c, b); if (strlen(c) > 3) puts(\"long\");",
+        ];
+        for body in stdin_cases {
+            let sy = run(&format!("#include <string.h>\n{body}"), "", "abc\n");
+            let stdin_branch = sy.branches.len();
+            assert!(stdin_branch > 0, "{body}: no constraint");
+            assert!(
+                sy.concretisations.is_empty(),
+                "{body}: {:?}",
+                sy.concretisations
+            );
+        }
+        // The loop bound: one constraint per test of `i < strlen(b)` (4 bytes, 5 tests).
+        let sy = run(
+            &format!("#include <string.h>\n{}", stdin_cases[0]),
+            "",
+            "abc\n",
+        );
+        assert_eq!(sy.branches.len(), 5, "{:?}", sy.branches.len());
+        // A file's bytes likewise.
+        let sy = run_in_tree(
+            "FILE *f = fopen(\"data/cfg.ini\", \"r\"); char l[16]; fgets(l, 16, f); \
+             if (strncmp(l, \"abc=\", 4) == 0 && strlen(l) > 5) puts(\"kv\");",
+            b"abc=42\n",
+            &[],
+        );
+        assert!(sy.branches.len() >= 2, "{:?}", sy.branches.len());
+        assert!(sy.concretisations.is_empty(), "{:?}", sy.concretisations);
+    }
+
+    /// The bytes of the program's arguments are inputs (`argv[1][j]`, all but the NUL):
+    /// a branch on a character records a constraint, the string models give
+    /// expressions over them (a loop bounded by `strlen(argv[1])` records one per test
+    /// of its bound), a number parsed from inside an argument is a chain over its
+    /// bytes, and a number converted from a whole argument is still `argv[1]`.
+    #[test]
+    fn argument_bytes_become_symbolic_inputs() {
+        let sy = run("if (argv[1][0] == '-') puts(\"opt\");", "-n", "");
+        let names: Vec<_> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["argv[1][0]", "argv[1][1]"]);
+        assert_eq!(
+            sy.inputs[1].origin,
+            InputOrigin::ArgByte {
+                index: 1,
+                offset: 1
+            }
+        );
+        assert_eq!(sy.branches.len(), 1);
+        let cases = [
+            "#include <string.h>\nint n = 0; for (size_t i = 0; i < strlen(argv[1]); i++) n++; printf(\"%d\\n\", n);",
+            "#include <string.h>\nif (strcmp(argv[1], \"-n\") == 0) puts(\"n\");",
+            "#include <string.h>\nif (strncmp(argv[1], \"-x\", 2) < 0) puts(\"lt\");",
+            "#include <string.h>\nif (strchr(argv[1], 'n')) puts(\"n\");",
+            "#include <string.h>\nchar b[8]; strcpy(b, argv[1]); if (b[1] == 'n') puts(\"n\");",
+        ];
+        for body in cases {
+            let sy = run(body, "-45", "");
+            assert!(!sy.branches.is_empty(), "{body}: no constraint");
+            assert!(
+                sy.concretisations.is_empty(),
+                "{body}: {:?}",
+                sy.concretisations
+            );
+        }
+        // One constraint per test of `i < strlen(argv[1])` (3 bytes, 4 tests).
+        assert_eq!(run(cases[0], "-45", "").branches.len(), 4);
+        // A number inside an argument: the chain over its digits, which says that a
+        // first digit made a space or a sign is not modelled.
+        let sy = run("if (atoi(argv[1] + 1) > 3) puts(\"many\");", "-45", "");
+        assert_eq!(sy.branches.len(), 1);
+        let notes: Vec<_> = sy.concretisations.iter().map(|c| c.what.as_str()).collect();
+        assert_eq!(
+            notes,
+            ["number parsed from input-derived bytes: a space or sign in its first byte is not modelled"]
+        );
+        // Converted whole and never read otherwise: the number only, no byte inputs.
+        let sy = run("if (atoi(argv[1]) > 3) puts(\"many\");", "42", "");
+        let names: Vec<_> = sy.inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["argv[1]"]);
+        assert_eq!(sy.branches.len(), 1);
+        // An argument never read makes no inputs.
+        assert!(run("puts(\"x\");", "42", "").inputs.is_empty());
     }
 
     /// The values of the variables the run was given are inputs however the program

@@ -266,13 +266,23 @@ impl Observer for SymState {
         argv: u64,
         argc: usize,
     ) {
-        let slots = (0..argc)
-            .map(|i| {
-                let p = m.mem.load(argv + 8 * i as u64, 8).unwrap_or(0);
-                memory::slot_of(p)
-            })
+        let ptrs: Vec<u64> = (0..argc)
+            .map(|i| m.mem.load(argv + 8 * i as u64, 8).unwrap_or(0))
             .collect();
-        l.get(&mut m.obs).argv_slots = slots;
+        let sy = l.get(&mut m.obs);
+        sy.argv_slots = ptrs.iter().map(|p| memory::slot_of(*p)).collect();
+        sy.argv_made = vec![false; argc];
+        sy.argv_ptrs = ptrs;
+    }
+
+    fn library_calling<O: Observer, L: Lens<O, Target = Self>>(
+        m: &mut Machine<'_, O>,
+        l: L,
+        shim: Shim,
+        args: &[(u64, Scalar, Option<u32>)],
+        loc: Loc,
+    ) {
+        library::argv_passed(m, l, shim, args, loc);
     }
 
     #[inline(always)]
@@ -412,10 +422,8 @@ fn sym_rvalue<O: Observer, L: Lens<O, Target = SymState>>(
                 let sy = l.get(&mut m.obs);
                 sy.concretise(loc, "load through an input-dependent address");
             }
+            library::argv_read(m, l, p, loc);
             let sy = l.get(&mut m.obs);
-            if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                sy.note_argv_read(k, loc);
-            }
             let e = shadow::load(&m.mem, l, p, s.size(), &mut sy.pool)?;
             if s.is_float() {
                 sy.concretise(loc, "floating-point value built from input bytes");
@@ -432,13 +440,12 @@ fn sym_rvalue<O: Observer, L: Lens<O, Target = SymState>>(
             let p = cval(m, base).wrapping_add((cval(m, index) as i64).wrapping_mul(*scale) as u64);
             let addr_sym = l.get_ref(&m.obs).op(base, rb).is_some()
                 || l.get_ref(&m.obs).op(index, rb).is_some();
-            let sy = l.get(&mut m.obs);
             if addr_sym {
+                let sy = l.get(&mut m.obs);
                 sy.concretise(loc, "load through an input-dependent address");
             }
-            if let Some(k) = sy.argv_of_slot(memory::slot_of(p)) {
-                sy.note_argv_read(k, loc);
-            }
+            library::argv_read(m, l, p, loc);
+            let sy = l.get(&mut m.obs);
             let e = shadow::load(&m.mem, l, p, ty.size(), &mut sy.pool)?;
             if ty.is_float() {
                 sy.concretise(loc, "floating-point value built from input bytes");

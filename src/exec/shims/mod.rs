@@ -170,6 +170,16 @@ pub fn is_output_only(s: Shim) -> bool {
     )
 }
 
+/// The integer conversions of text (`atoi` and `strtol` kinds), whose result from a
+/// whole program argument is the input `argv[k]`.
+pub fn converts_integer(s: Shim) -> bool {
+    use Shim::*;
+    matches!(
+        s,
+        atoi | atol | atoll | strtol | strtoll | strtoul | strtoull
+    )
+}
+
 /// Functions that read C strings their pointer arguments point to.
 pub fn reads_strings(s: Shim) -> bool {
     use Shim::*;

@@ -136,13 +136,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             try_mem!(m, m.mem.free_heap(a0, loc));
             0
         }
-        Shim::atoi
-        | Shim::atol
-        | Shim::atoll
-        | Shim::strtol
-        | Shim::strtoll
-        | Shim::strtoul
-        | Shim::strtoull => {
+        s if super::converts_integer(s) => {
             let text = text_at(m, a0)?;
             let (kind, base) = match s {
                 Shim::atoi => (IntKind::Atoi, 10),

@@ -32,9 +32,9 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
     Ok(match s {
         Shim::strlen => cstr(m, a0)?.len() as u64,
         Shim::strcpy => {
-            let mut src = cstr(m, a1)?;
-            src.push(0);
-            try_mem!(m, m.mem.write_bytes(a0, &src));
+            // A copy, not a write of the bytes read: observers keep what the bytes are.
+            let n = cstr(m, a1)?.len() + 1;
+            try_mem!(m, m.mem.copy(a0, a1, n));
             a0
         }
         Shim::strncpy => {
@@ -54,13 +54,14 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             a0
         }
         Shim::strcat | Shim::strncat => {
-            let dst = cstr(m, a0)?;
-            let mut src = cstr(m, a1)?;
+            let end = a0 + cstr(m, a0)?.len() as u64;
+            let mut n = cstr(m, a1)?.len();
             if s == Shim::strncat {
-                src.truncate(a2 as usize);
+                n = n.min(a2 as usize);
             }
-            src.push(0);
-            try_mem!(m, m.mem.write_bytes(a0 + dst.len() as u64, &src));
+            // Copied (observers keep what the bytes are), then the NUL written.
+            try_mem!(m, m.mem.copy(end, a1, n));
+            try_mem!(m, m.mem.write_bytes(end + n as u64, &[0]));
             a0
         }
         Shim::strcmp => {
