@@ -466,6 +466,14 @@ impl<'a> Slicer<'a> {
                 ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?,
                 nregs(frame)?,
             );
+            // The register window (base in `reg_shadow`, size) of another frame `a`.
+            let other = |a: u32,
+                         live: &mut Vec<u32>,
+                         reg_base: &mut Vec<u32>,
+                         reg_shadow: &mut Vec<(u32, u32)>|
+             -> Result<(u32, usize)> {
+                Ok((ensure(a, live, reg_base, reg_shadow)?, nregs(a)?))
+            };
             let func = trace.frames[frame as usize].func;
             let f = &prog.functions[func.index()];
             let ff = facts
@@ -536,13 +544,9 @@ impl<'a> Slicer<'a> {
                         });
                     }
                 } else {
-                    let (base, len) = if l.a == here.0 {
-                        (here.1, here.2)
-                    } else {
-                        (
-                            ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
-                            nregs(l.a)?,
-                        )
+                    let (base, len) = match l.a == here.0 {
+                        true => (here.1, here.2),
+                        false => other(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
                     };
                     if l.b as usize >= len {
                         bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
@@ -574,13 +578,9 @@ impl<'a> Slicer<'a> {
                     }
                     sh[l.b as usize..end].fill(i as u32);
                 } else {
-                    let (base, len) = if l.a == here.0 {
-                        (here.1, here.2)
-                    } else {
-                        (
-                            ensure(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
-                            nregs(l.a)?,
-                        )
+                    let (base, len) = match l.a == here.0 {
+                        true => (here.1, here.2),
+                        false => other(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
                     };
                     if l.b as usize >= len {
                         bail!(
