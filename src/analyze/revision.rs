@@ -108,14 +108,6 @@ impl RevisionRun {
             result: &self.run.result,
         })
     }
-
-    /// The slicing view of a traced run from the divergence's criterion (`start`: a
-    /// stdout byte where the run wrote it, a written file's byte, else how it ended);
-    /// None when not traced.
-    pub fn slice_view(&self, start: ex::Start) -> Option<anyhow::Result<SliceView<'_>>> {
-        let run = self.traced()?;
-        Some(SliceView::new(run, start))
-    }
 }
 
 /// What the stages read of one traced run's slices: the static facts and the slicer's
@@ -131,6 +123,8 @@ pub struct SliceView<'a> {
 }
 
 impl<'a> SliceView<'a> {
+    /// The slicing view of a traced run from the divergence's criterion (`start`: a
+    /// stdout byte where the run wrote it, a written file's byte, else how it ended).
     pub(super) fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
         let criterion = ex::criterion_at(&run, start)?;
         // Every stage slices from this criterion (or from entries of its slices): the
