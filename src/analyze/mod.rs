@@ -349,15 +349,7 @@ impl<'a> Run<'a> {
         };
         let (gv, bv) = if self.req.jobs >= 2 {
             let (brev, bt) = (b.rev.as_str(), b.traced());
-            std::thread::scope(|sc| {
-                let other = sc.spawn(|| view(brev, bt));
-                let gv = view(&g.rev, g.traced());
-                // A panic of the bad revision's thread goes on as the sequential one's would.
-                let bv = other
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p));
-                (gv, bv)
-            })
+            revision::at_once(|| view(&g.rev, g.traced()), || view(brev, bt))
         } else {
             (view(&g.rev, g.traced()), view(&b.rev, b.traced()))
         };

@@ -59,15 +59,10 @@ impl RevisionRun {
         }
         let gt = repo.materialise(good)?;
         let bt = repo.materialise(bad)?;
-        let (g, b) = std::thread::scope(|sc| {
-            let other = sc.spawn(|| RevisionRun::run_in(bt, bad, test, limits, traced));
-            let g = RevisionRun::run_in(gt, good, test, limits, traced);
-            // A panic of the bad revision's thread goes on as the sequential load's would.
-            let b = other
-                .join()
-                .unwrap_or_else(|p| std::panic::resume_unwind(p));
-            (g, b)
-        });
+        let (g, b) = at_once(
+            || RevisionRun::run_in(gt, good, test, limits, traced),
+            || RevisionRun::run_in(bt, bad, test, limits, traced),
+        );
         Ok((g?, b?))
     }
 
@@ -166,6 +161,19 @@ impl<'a> SliceView<'a> {
             .filter_map(|(l, _)| Some((prog.files.get(l.file as usize)?.clone(), l.line)))
             .collect()
     }
+}
+
+/// The good revision's work `g` here and the bad one's `b` on a thread of its own; a
+/// panic of `b` goes on here, as it would have one after the other.
+pub(super) fn at_once<G, B: Send>(g: impl FnOnce() -> G, b: impl FnOnce() -> B + Send) -> (G, B) {
+    std::thread::scope(|sc| {
+        let other = sc.spawn(b);
+        let g = g();
+        let b = other
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (g, b)
+    })
 }
 
 /// The test's concolic run of `prog`, traced too when `traced`.

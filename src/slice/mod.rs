@@ -293,12 +293,7 @@ impl Relevant {
     /// The RSC as indices into `branches` (a run's `SymState::branches`): the branch
     /// records whose trace entry is in the slice.
     pub fn rsc(&self, branches: &[BranchRec]) -> Vec<usize> {
-        branches
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.entry != NONE && self.set.contains(b.entry))
-            .map(|(i, _)| i)
-            .collect()
+        branches_in(&self.set, branches)
     }
 
     /// See [`Slice::lines`].
@@ -1157,20 +1152,22 @@ impl Slice {
     /// RSC, DSC and PC as indices into `branches` (a run's `SymState::branches`).
     /// A branch record with no trace entry (`entry == NONE`) is only in the PC.
     pub fn conditions(&self, branches: &[BranchRec]) -> Conditions {
-        let mut c = Conditions::default();
-        for (i, b) in branches.iter().enumerate() {
-            c.pc.push(i);
-            if b.entry != NONE {
-                if self.relevant.contains(b.entry) {
-                    c.rsc.push(i);
-                }
-                if self.dynamic.contains(b.entry) {
-                    c.dsc.push(i);
-                }
-            }
+        Conditions {
+            rsc: branches_in(&self.relevant, branches),
+            dsc: branches_in(&self.dynamic, branches),
+            pc: (0..branches.len()).collect(),
         }
-        c
     }
+}
+
+/// The indices of the branch records whose trace entry is in `set`, ascending.
+fn branches_in(set: &BitSet, branches: &[BranchRec]) -> Vec<usize> {
+    branches
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.entry != NONE && set.contains(b.entry))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// A dense index of a program's statements (terminators included), in the order
