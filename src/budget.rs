@@ -5,7 +5,7 @@
 //! then carries what was established and those notes, and the command its own exit
 //! status (`cli::code::INCOMPLETE`).
 
-use std::cell::{Cell, RefCell};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Default `--budget`: five minutes for the whole analysis.
@@ -18,13 +18,14 @@ pub enum Spent {
     Memory,
 }
 
+/// Shared by the stages that run at once (the hunk search beside the value stage).
 #[derive(Debug)]
 pub struct Budget {
     started: Instant,
     limit: Option<Duration>,
     max_memory: u64,
-    spent: Cell<Option<Spent>>,
-    not_done: RefCell<Vec<String>>,
+    spent: Mutex<Option<Spent>>,
+    not_done: Mutex<Vec<String>>,
 }
 
 impl Budget {
@@ -36,8 +37,8 @@ impl Budget {
             started: Instant::now(),
             limit,
             max_memory,
-            spent: Cell::new(None),
-            not_done: RefCell::new(Vec::new()),
+            spent: Mutex::new(None),
+            not_done: Mutex::new(Vec::new()),
         }
     }
 
@@ -49,7 +50,7 @@ impl Budget {
     /// Whether the time or the memory is spent (once spent, it stays so: a stage after
     /// the one that found it so does not start).
     pub fn spent(&self) -> Option<Spent> {
-        if let Some(s) = self.spent.get() {
+        if let Some(s) = *lock(&self.spent) {
             return Some(s);
         }
         let s = if self.limit.is_some_and(|l| self.started.elapsed() >= l) {
@@ -59,14 +60,16 @@ impl Budget {
         } else {
             None
         };
-        self.spent.set(s);
-        s
+        let mut spent = lock(&self.spent);
+        // Another thread may have found it spent meanwhile: the first reason stands.
+        *spent = spent.or(s);
+        *spent
     }
 
     /// Mark the budget spent for `why`, found by other means (a run of the test that
     /// stopped at the memory ceiling).
     pub fn stop(&self, why: Spent) {
-        self.spent.set(Some(why));
+        *lock(&self.spent) = Some(why);
     }
 
     /// After the test's runs: one that stopped at the memory ceiling while what it
@@ -83,21 +86,21 @@ impl Budget {
     /// Record a piece of the analysis left undone because the budget was spent
     /// ("DARWIN: 120 of 400 branch instances not examined").
     pub fn not_done(&self, what: impl Into<String>) {
-        self.not_done.borrow_mut().push(what.into());
+        lock(&self.not_done).push(what.into());
     }
 
     /// Whether some of the analysis was left undone.
     pub fn incomplete(&self) -> bool {
-        !self.not_done.borrow().is_empty()
+        !lock(&self.not_done).is_empty()
     }
 
     /// The report's notes: why the analysis stopped early and each piece left undone.
     pub fn notes(&self) -> Vec<String> {
-        let items = self.not_done.borrow();
+        let items = lock(&self.not_done);
         if items.is_empty() {
             return Vec::new();
         }
-        let why = match self.spent.get() {
+        let why = match *lock(&self.spent) {
             Some(Spent::Memory) => format!(
                 "the analysis stopped at the memory ceiling of {} MiB (--max-memory)",
                 self.max_memory >> 20
@@ -113,6 +116,12 @@ impl Budget {
         out.extend(items.iter().map(|i| format!("not done: {i}")));
         out
     }
+}
+
+/// The data behind `m`; a thread that panicked holding it (a stage, contained as such)
+/// left it whole, since every update is one assignment or push.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Whether a run ended on regcause's memory ceiling (not on a fault of the program).

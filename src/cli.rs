@@ -1216,10 +1216,13 @@ fn cmd_man(dir: &Path) -> Res {
 struct Progress {
     bar: indicatif::ProgressBar,
     solving: bool,
+    /// When each stage began, for `-v`'s time per stage (None: not asked).
+    stages: Option<Vec<(&'static str, std::time::Instant)>>,
 }
 
 impl Progress {
-    fn new() -> Progress {
+    /// `timed`: print the time each stage took when the analysis ends (`-v`).
+    fn new(timed: bool) -> Progress {
         use std::io::IsTerminal;
         let bar = if std::io::stderr().is_terminal() {
             indicatif::ProgressBar::new_spinner()
@@ -1233,6 +1236,7 @@ impl Progress {
         Progress {
             bar,
             solving: false,
+            stages: timed.then(Vec::new),
         }
     }
 
@@ -1240,6 +1244,9 @@ impl Progress {
         use crate::analyze::Progress as P;
         match p {
             P::Stage(s) => {
+                if let Some(t) = &mut self.stages {
+                    t.push((s.name(), std::time::Instant::now()));
+                }
                 self.solving = false;
                 self.bar.set_message(s.name().to_string());
             }
@@ -1260,6 +1267,18 @@ impl Progress {
 
     fn finish(&self) {
         self.bar.finish_and_clear();
+        let Some(t) = self.stages.as_ref().filter(|t| !t.is_empty()) else {
+            return;
+        };
+        let end = std::time::Instant::now();
+        let took = t.iter().enumerate().map(|(i, (name, at))| {
+            let next = t.get(i + 1).map_or(end, |n| n.1);
+            format!("{name} {:.2} s", next.duration_since(*at).as_secs_f64())
+        });
+        eprintln!(
+            "git-regcause: time per stage: {}",
+            took.collect::<Vec<_>>().join(", ")
+        );
     }
 }
 
@@ -1338,7 +1357,7 @@ fn explain(a: &ExplainArgs) -> Res {
     } else {
         crate::cache::Cache::open(&crate::cache::location(a.cache.as_deref(), &repo.git_dir()))
     };
-    let mut shown = Progress::new();
+    let mut shown = Progress::new(a.config.verbose);
     let done = analyze::analyze(&repo, &req, cache, &mut |p| shown.update(p));
     shown.finish();
     let done = done?;

@@ -80,6 +80,9 @@ pub enum Expectation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     Load,
+    /// The runs' relevant slices (with `--condition rsc`); contained with the stage
+    /// that reads them, so it has no failpoint of its own.
+    Slicing,
     Darwin,
     Values,
     HunkSearch,
@@ -92,6 +95,7 @@ impl Stage {
     pub fn name(self) -> &'static str {
         match self {
             Stage::Load => "loading and running the test",
+            Stage::Slicing => "slicing",
             Stage::Darwin => "DARWIN",
             Stage::Values => "value-level",
             Stage::HunkSearch => "hunk search",
@@ -105,6 +109,7 @@ impl Stage {
     fn failpoint(self) -> &'static str {
         match self {
             Stage::Load => "stage-load",
+            Stage::Slicing => "stage-darwin",
             Stage::Darwin => "stage-darwin",
             Stage::Values => "stage-values",
             Stage::HunkSearch => "stage-hunk-search",
@@ -330,6 +335,9 @@ impl<'a> Run<'a> {
             }
             Divergence::Ending { .. } => crate::explain::Start::Ending,
         };
+        if g.trace.is_some() || b.trace.is_some() {
+            progress(Progress::Stage(Stage::Slicing));
+        }
         // With a core for each revision, the value stage's slice trees are built beside
         // the other revision's too (unless the budget is gone: then nothing reads them).
         let warm = self.req.jobs >= 2 && self.budget.spent().is_none();
@@ -374,16 +382,50 @@ impl<'a> Run<'a> {
             self.budget
                 .not_done("the value-level candidates and the chains of the candidates");
         }
-        failed |= contain(out, Stage::Values, |out| {
-            if values {
-                let crit = oracle::criterion_loc(self.d, &b.run.result);
-                stages::values(out, b, g, views, &diff, crit);
+        let value_stage = |out: &mut report::Analysis| {
+            contain(out, Stage::Values, |out| {
+                if values {
+                    let crit = oracle::criterion_loc(self.d, &b.run.result);
+                    stages::values(out, b, g, views, &diff, crit);
+                }
+                // Before the hunk search's findings are merged, so a failure-inducing
+                // hunk in a header holds findings.
+                crate::explain::add_macro_definitions(&mut out.findings, &diff);
+            })
+        };
+        failed |= match self.hunk_search_plan(bv.as_ref()) {
+            Some(h) if self.req.jobs >= 2 => {
+                // The search reads neither the findings nor the slices: its subsets run
+                // beside the value stage, and it is merged after it, as in order.
+                let trees = stages::HunkTrees::of(g, b, &h);
+                let cache = self.cache.replace(crate::cache::Cache::disabled());
+                let (values_failed, (searched, cache)) = revision::at_once(
+                    || value_stage(out),
+                    || {
+                        let cache = RefCell::new(cache);
+                        let r = catch_unwind(AssertUnwindSafe(|| trees.search(&h, &cache)));
+                        (r, cache.into_inner())
+                    },
+                );
+                *self.cache.borrow_mut() = cache;
+                progress(Progress::Stage(Stage::HunkSearch));
+                values_failed
+                    | contain(out, Stage::HunkSearch, |out| match searched {
+                        Ok(s) => stages::merge_hunk_search(out, s, &h),
+                        // The search's panic, contained as the stage's.
+                        Err(p) => std::panic::resume_unwind(p),
+                    })
             }
-            // Before the hunk search, so a failure-inducing hunk in a header holds
-            // findings.
-            crate::explain::add_macro_definitions(&mut out.findings, &diff);
-        });
-        failed |= self.hunk_search(out, bv.as_ref(), progress);
+            Some(h) => {
+                let values_failed = value_stage(out);
+                progress(Progress::Stage(Stage::HunkSearch));
+                values_failed
+                    | contain(out, Stage::HunkSearch, |out| {
+                        stages::hunk_search(out, g, b, h, self.cache)
+                    })
+            }
+            None => value_stage(out),
+        };
         if !suite.is_empty() {
             progress(Progress::Stage(Stage::Corroborate));
             let lim = self
@@ -412,34 +454,24 @@ impl<'a> Run<'a> {
         Ok(failed)
     }
 
-    /// Stage 7, the hunk search, unless it is off or the budget is spent. Returns
-    /// whether it failed.
-    fn hunk_search(
-        &self,
-        out: &mut report::Analysis,
-        bv: Option<&SliceView>,
-        progress: &mut dyn FnMut(Progress),
-    ) -> bool {
+    /// What stage 7, the hunk search, judges by; None when it is off or the budget is
+    /// spent.
+    fn hunk_search_plan(&self, bv: Option<&SliceView>) -> Option<stages::HunkSearch<'a>> {
         if !self.req.hunk_search {
-            return false;
+            return None;
         }
         if self.budget.spent().is_some() {
             self.budget
                 .not_done("the hunk search (delta debugging on the diff's hunks)");
-            return false;
+            return None;
         }
-        progress(Progress::Stage(Stage::HunkSearch));
-        let search = stages::HunkSearch {
+        Some(stages::HunkSearch {
             req: self.req,
             budget: self.budget,
             test: &self.req.test,
             divergence: self.d,
             expect: self.expect,
-            cache: self.cache,
             slice_lines: bv.map(SliceView::lines).unwrap_or_default(),
-        };
-        contain(out, Stage::HunkSearch, |out| {
-            stages::hunk_search(out, self.g, self.b, search)
         })
     }
 }

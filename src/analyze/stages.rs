@@ -76,7 +76,6 @@ pub struct HunkSearch<'a> {
     pub test: &'a Test,
     pub divergence: &'a Divergence,
     pub expect: (Option<&'a [u8]>, Option<&'a [u8]>),
-    pub cache: &'a RefCell<Cache>,
     /// (file, line) of the bad run's relevant slice (empty without a trace).
     pub slice_lines: Vec<(String, u32)>,
 }
@@ -84,40 +83,94 @@ pub struct HunkSearch<'a> {
 /// Delta debugging on the hunks GOOD -> BAD: the failure-inducing hunks, the findings
 /// inside them first. A search that cannot run (the
 /// hunks applied together do not reproduce the failure) becomes a note.
-pub fn hunk_search(out: &mut Analysis, g: &RevisionRun, b: &RevisionRun, h: HunkSearch) {
-    let good = crate::diffctx::tree_files(g.tree.path());
-    let bad = crate::diffctx::tree_files(b.tree.path());
-    // Most subsets are spliced from the revisions' preprocessed text instead of running
-    // `cc -E` (the search's time includes making those texts); a pair of revisions that
-    // cannot be spliced preprocesses every subset.
-    let splicer =
-        crate::frontend::Splicer::new(&good, &bad, &h.test.program, &h.test.config).map(|s| {
-            s.with_revisions(crate::frontend::Revisions {
-                good_root: g.tree.path().to_path_buf(),
-                good: g.units.clone(),
-                bad_root: b.tree.path().to_path_buf(),
-                bad: b.units.clone(),
-            })
-        });
-    let reference_steps = g.run.result.steps.max(b.run.result.steps);
-    let mut judge = crate::dd::InterpJudge {
-        run: crate::dd::SubsetRun {
-            program: &h.test.program,
-            test: h.test,
-            limits: h.req.limits.relative_to(reference_steps),
-            good: &g.run.result,
-            expect_good: h.expect.0,
-            expect_bad: h.expect.1,
-            bad: crate::dd::FailClass::of(h.divergence, &b.run.result),
+pub fn hunk_search(
+    out: &mut Analysis,
+    g: &RevisionRun,
+    b: &RevisionRun,
+    h: HunkSearch,
+    cache: &RefCell<Cache>,
+) {
+    let searched = HunkTrees::of(g, b, &h).search(&h, cache);
+    merge_hunk_search(out, searched, &h);
+}
+
+/// The searched trees and what subsets are judged by, taken from the two revisions so
+/// that the search itself can run on a thread of its own (the revisions' runs hold
+/// what cannot be shared).
+pub struct HunkTrees<'r> {
+    good: crate::dd::Tree,
+    bad: crate::dd::Tree,
+    splicer: Result<crate::frontend::Splicer, String>,
+    good_result: &'r crate::exec::RunResult,
+    bad_class: crate::dd::FailClass,
+    reference_steps: u64,
+    ub_allowed: usize,
+    main_file: Option<String>,
+}
+
+impl<'r> HunkTrees<'r> {
+    pub fn of(g: &'r RevisionRun, b: &RevisionRun, h: &HunkSearch) -> HunkTrees<'r> {
+        let good = crate::diffctx::tree_files(g.tree.path());
+        let bad = crate::diffctx::tree_files(b.tree.path());
+        // Most subsets are spliced from the revisions' preprocessed text instead of
+        // running `cc -E` (the search's time includes making those texts); a pair of
+        // revisions that cannot be spliced preprocesses every subset.
+        let splicer = crate::frontend::Splicer::new(&good, &bad, &h.test.program, &h.test.config)
+            .map(|s| {
+                s.with_revisions(crate::frontend::Revisions {
+                    good_root: g.tree.path().to_path_buf(),
+                    good: g.units.clone(),
+                    bad_root: b.tree.path().to_path_buf(),
+                    bad: b.units.clone(),
+                })
+            });
+        let main_file = plain_main_file(&b.prog, &good, &bad);
+        HunkTrees {
+            good,
+            bad,
+            splicer,
+            good_result: &g.run.result,
+            bad_class: crate::dd::FailClass::of(h.divergence, &b.run.result),
+            reference_steps: g.run.result.steps.max(b.run.result.steps),
             ub_allowed: g.run.result.warnings.len().max(b.run.result.warnings.len()),
-            splicer: splicer.as_ref().ok(),
-            main_file: plain_main_file(&b.prog, &good, &bad),
-        },
-        cache: h.cache,
-        budget: h.budget,
-        units: crate::dd::InterpJudge::workers(h.req.jobs),
-    };
-    let searched = crate::dd::search(&good, &bad, &mut judge);
+            main_file,
+        }
+    }
+
+    /// The search, with subset outcomes kept in `cache`.
+    pub fn search(
+        &self,
+        h: &HunkSearch,
+        cache: &RefCell<Cache>,
+    ) -> Result<crate::dd::Search, crate::dd::Impossible> {
+        let mut judge = crate::dd::InterpJudge {
+            run: crate::dd::SubsetRun {
+                program: &h.test.program,
+                test: h.test,
+                limits: h.req.limits.relative_to(self.reference_steps),
+                good: self.good_result,
+                expect_good: h.expect.0,
+                expect_bad: h.expect.1,
+                bad: self.bad_class,
+                ub_allowed: self.ub_allowed,
+                splicer: self.splicer.as_ref().ok(),
+                main_file: self.main_file.clone(),
+            },
+            cache,
+            budget: h.budget,
+            units: crate::dd::InterpJudge::workers(h.req.jobs),
+        };
+        crate::dd::search(&self.good, &self.bad, &mut judge)
+    }
+}
+
+/// The hunk search's result into the report: its minimal hunks merged with the
+/// findings so far, or why it could not run.
+pub fn merge_hunk_search(
+    out: &mut Analysis,
+    searched: Result<crate::dd::Search, crate::dd::Impossible>,
+    h: &HunkSearch,
+) {
     let tally = match &searched {
         Ok(s) => s.tally,
         Err(e) => e.tally,
