@@ -403,6 +403,29 @@ fn a_working_tree_config_applies_to_revisions_that_lack_it() {
         "{}",
         text(&o.stderr)
     );
+    // and, with the main command, the time each stage took, in their order.
+    let o = git_regcause(&repo, &["good", "bad", "-v", "--no-cache", "--", "./suite"]);
+    let err = text(&o.stderr);
+    let times = err
+        .lines()
+        .find_map(|l| l.strip_prefix("git-regcause: time per stage: "))
+        .unwrap_or_else(|| panic!("no time per stage: {err}"));
+    let stages: Vec<&str> = times
+        .split(", ")
+        .map(|t| t.rsplitn(3, ' ').nth(2).unwrap_or(t))
+        .collect();
+    assert_eq!(
+        stages,
+        [
+            "loading and running the test",
+            "slicing",
+            "DARWIN",
+            "value-level",
+            "hunk search",
+            "naming"
+        ],
+        "{times}"
+    );
     // A configured source the revision lacks: an error naming the file and revision.
     std::fs::write(
         repo.join("regcause.toml"),
