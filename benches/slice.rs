@@ -103,16 +103,16 @@ fn run() -> Result<()> {
         let slicer = Slicer::new(&prog, &facts, &trace)?;
         let t1 = Instant::now();
         let crit = Criterion {
-            entries: vec![trace.entries.len() as u32 - 1],
+            entries: vec![trace.len() as u32 - 1],
         };
         let s = slicer.slice(&crit)?;
         let t2 = Instant::now();
         let total = t2 - t0;
         table.add_row(vec![
-            trace.entries.len().to_string(),
+            trace.len().to_string(),
             secs(t1 - t0),
             secs(t2 - t1),
-            format!("{:.2e}", trace.entries.len() as f64 / total.as_secs_f64()),
+            format!("{:.2e}", trace.len() as f64 / total.as_secs_f64()),
             s.relevant.count().to_string(),
             s.dynamic.count().to_string(),
             mib(trace.heap_bytes()),

@@ -117,7 +117,7 @@ fn regression_row(s: &samples::Sample, r: &samples::Regression) -> Result<Vec<St
         format!("{} / {} / {}", c.pc.len(), c.dsc.len(), c.rsc.len()),
         format!("{} / {} / {}", smt(&c.pc), smt(&c.dsc), smt(&c.rsc)),
         ms(took),
-        run.trace.entries.len().to_string(),
+        run.trace.len().to_string(),
         has_gt(&sl.relevant).to_string(),
         has_gt(&sl.dynamic).to_string(),
     ])
@@ -175,7 +175,7 @@ fn real_rows(table: &mut Table, quick: bool, only: Option<&str>) -> Result<()> {
         let t0 = Instant::now();
         let sl = slice::slice(&prog, &facts, &run.trace, &crit)?;
         let took = t0.elapsed();
-        let n = run.trace.entries.len();
+        let n = run.trace.len();
         table.add_row(vec![
             format!("{name} {arg}"),
             n.to_string(),

@@ -1059,7 +1059,7 @@ fn cmd_slice(
         rev: rev.to_string(),
         outcome: diagnostic::outcome(&prog, &run.result.outcome),
         criterion_entries: crit.entries.len(),
-        trace_entries: run.trace.entries.len(),
+        trace_entries: run.trace.len(),
         lines,
         static_data,
         condition: name,

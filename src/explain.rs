@@ -52,7 +52,7 @@ pub fn criterion_at(r: &TracedRun, start: Start) -> anyhow::Result<Criterion> {
                 .file_event_at(path, off)
                 .or_else(|| r.result.last_file_event(path));
             match ev {
-                Some(e) if (e.entry as usize) < r.trace.entries.len() => Ok(Criterion {
+                Some(e) if (e.entry as usize) < r.trace.len() => Ok(Criterion {
                     entries: vec![e.entry],
                 }),
                 _ => criterion(r, None),
@@ -103,18 +103,17 @@ pub fn trees_of(
 }
 
 /// Statements of slice members, in the order given, each once.
-fn statements(members: &[u32], prog: &Program, trace: &Trace) -> Vec<StmtId> {
+fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
     // Asked once per slice member (millions): a dense table of the program's statements.
-    let index = crate::slice::StmtIndex::new(prog);
-    let mut seen = vec![false; index.len()];
+    let mut seen = vec![false; trace.stmt_count()];
     members
         .iter()
-        .filter_map(|&i| trace.entries.get(i as usize).map(|e| e.stmt))
-        .filter(|&s| match index.index(s) {
+        .filter(|&&i| match trace.stmt_number(i as usize) {
             Some(k) => !std::mem::replace(&mut seen[k], true),
             // Not the program's statement: the trace does not fit it; left out.
             None => false,
         })
+        .map(|&i| trace.entry(i as usize).stmt)
         .collect()
 }
 
@@ -129,8 +128,8 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
         .map(|v| v.1)
         .collect();
     DataSlices {
-        bad: statements(&bt.relevant, bad.prog, bad.trace),
-        good: statements(&gt.relevant, good.prog, good.trace),
+        bad: statements(&bt.relevant, bad.trace),
+        good: statements(&gt.relevant, good.trace),
         bad_initial_globals,
         bad_static_data: bt
             .static_data
@@ -210,7 +209,7 @@ pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Opt
         .take_while(|&l| fd.line_text(l).is_some())
         .find(|&l| fd.good_line(l) == Some(gloc.line));
     // The good writer's call: its function's and its callee's names.
-    let gstmt = good.trace.entries.get(gentry as usize)?.stmt;
+    let gstmt = good.trace.get(gentry as usize)?.stmt;
     let names = |p: &Program, id: StmtId| -> Option<(String, String)> {
         let f = p.functions.get(id.func.index())?;
         let StmtKind::Call { callee, .. } = &p.stmt(id)?.kind else {
@@ -227,7 +226,7 @@ pub fn missing_output(good: &TracedRun, bad: &TracedRun, diff: &TreeDiff) -> Opt
     // Where the bad run wrote that byte, or its last entry when it wrote nothing there.
     let (limit, bloc) = match writer(bad) {
         Some((e, l)) => (e, Some(l)),
-        None => (bad.trace.entries.len().checked_sub(1)? as u32, None),
+        None => (bad.trace.len().checked_sub(1)? as u32, None),
     };
     // The good writer in the bad revision: the same call in the same function, on the
     // kept line when the diff kept it (else the line changed: any such call).
@@ -301,7 +300,7 @@ fn skipping_decision(bad: &TracedRun, targets: &[StmtId], limit: u32) -> Option<
     // not skipped (it wrote something else), and the search ends without a decision.
     let mut ran = false;
     (0..limit).rev().find_map(|i| {
-        let e = bad.trace.entries.get(i as usize)?;
+        let e = bad.trace.get(i as usize)?;
         ran |= targets.contains(&e.stmt);
         if ran {
             return Some(None);
@@ -339,7 +338,7 @@ pub fn exposed(
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
     // Per statement, not per entry: a loop's statement has millions of instances.
-    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.prog, good.trace)
+    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.trace)
         .into_iter()
         .filter_map(|id| line_of(good.prog, id))
         .collect();
@@ -347,7 +346,7 @@ pub fn exposed(
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
     // Each statement's first instance in the tree's order: what is decided below
     // depends on the statement alone (and on `out`, which only grows by lines).
-    for id in statements(&bt.data.order, bad.prog, bad.trace) {
+    for id in statements(&bt.data.order, bad.trace) {
         let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };
@@ -429,20 +428,20 @@ fn compared_values(prog: &Program) -> impl FnMut(StmtId) -> bool + '_ {
 fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec<u32>> {
     // Lines get dense slots through a per-statement table, so the trace's entries are
     // grouped without hashing each one.
-    let index = crate::slice::StmtIndex::new(r.prog);
     let mut accepted = compared_values(r.prog);
     // Per statement: its line's slot + 1 (0: not asked yet), or u32::MAX: not grouped.
-    let mut slot_of = vec![0u32; index.len()];
+    let mut slot_of = vec![0u32; r.trace.stmt_count()];
     let mut lines: Vec<((FileId, u32), Vec<u32>)> = Vec::new();
     let mut slot_by_line: std::collections::HashMap<(FileId, u32), u32> =
         std::collections::HashMap::new();
-    for (i, e) in r.trace.entries.iter().enumerate() {
-        let Some(k) = index.index(e.stmt) else {
+    for i in 0..r.trace.len() {
+        let Some(k) = r.trace.stmt_number(i) else {
             continue;
         };
         if slot_of[k] == 0 {
-            slot_of[k] = match stmt_loc(r.prog, e.stmt).filter(|l| l.line > 0) {
-                Some(loc) if accepted(e.stmt) => {
+            let stmt = r.trace.entry(i).stmt;
+            slot_of[k] = match stmt_loc(r.prog, stmt).filter(|l| l.line > 0) {
+                Some(loc) if accepted(stmt) => {
                     let key = (loc.file, loc.line);
                     *slot_by_line.entry(key).or_insert_with(|| {
                         lines.push((key, Vec::new()));
@@ -525,7 +524,7 @@ pub fn value_divergence(
     let bad_lines = values_by_line(bad);
     let (entry, (file, line, old)) =
         first_other_value(good, bad, bt, diff, &good_lines, &bad_lines)?;
-    let func = bad.trace.entries.get(entry as usize)?.stmt.func;
+    let func = bad.trace.get(entry as usize)?.stmt.func;
     // The lines of that function, to find the decisions in unchanged code within it.
     let in_func: HashSet<(String, u32)> = bad
         .prog
@@ -563,7 +562,7 @@ pub fn value_divergence(
                     })
                     .unwrap_or_default()
             };
-        let bfile = stmt_loc(bad.prog, bad.trace.entries.get(entry as usize)?.stmt)?.file;
+        let bfile = stmt_loc(bad.prog, bad.trace.get(entry as usize)?.stmt)?.file;
         let gfile = good.prog.files.iter().position(|f| *f == file)? as FileId;
         let seen = values(good, &good_lines, (gfile, old));
         let new = values(bad, &bad_lines, (bfile, line))
@@ -616,7 +615,6 @@ pub fn link_values(
     for &i in &bt.relevant {
         let Some(loc) = bad
             .trace
-            .entries
             .get(i as usize)
             .and_then(|e| stmt_loc(bad.prog, e.stmt))
         else {
@@ -637,7 +635,7 @@ pub fn link_values(
         .iter()
         .map(|es| {
             es.iter()
-                .filter(|&&i| compared(bad.trace.entries[i as usize].stmt))
+                .filter(|&&i| compared(bad.trace.entry(i as usize).stmt))
                 .filter_map(|&i| bad.trace.values.get(i as usize).copied())
                 .collect()
         })
@@ -704,7 +702,7 @@ fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sy
     if asked.is_empty() {
         return found;
     }
-    for (e, &v) in r.trace.entries.iter().zip(&r.trace.values) {
+    for (e, &v) in r.trace.iter().zip(&r.trace.values) {
         let k = crate::slice::spread(v);
         if asked.contains(&k) && !found.contains(&k) && compared(e.stmt) {
             found.insert(k);
@@ -743,7 +741,6 @@ fn is_copy(prog: &Program, id: StmtId) -> bool {
 pub fn chain(bad: &TracedRun, full: &Tree, diff: &TreeDiff, cand: &Line) -> Vec<ChainStep> {
     let on_line = |i: u32| {
         bad.trace
-            .entries
             .get(i as usize)
             .and_then(|e| stmt_loc(bad.prog, e.stmt))
             .is_some_and(|l| l.line == cand.line && bad.prog.file_name(l) == cand.file)
@@ -755,7 +752,7 @@ pub fn chain(bad: &TracedRun, full: &Tree, diff: &TreeDiff, cand: &Line) -> Vec<
     // (file, line, via, whether every entry of the step is a copy)
     let mut steps: Vec<(String, u32, Via, bool)> = Vec::new();
     for (i, via) in full.chain(start) {
-        let Some(e) = bad.trace.entries.get(i as usize) else {
+        let Some(e) = bad.trace.get(i as usize) else {
             continue;
         };
         let Some(loc) = stmt_loc(bad.prog, e.stmt).filter(|l| l.line > 0) else {
@@ -817,7 +814,6 @@ pub fn ub_in(run: &TracedRun, tree: &Tree) -> Vec<String> {
         .filter(|w| {
             tree.order.iter().any(|&i| {
                 run.trace
-                    .entries
                     .get(i as usize)
                     .and_then(|e| stmt_loc(run.prog, e.stmt))
                     == Some(w.loc)
@@ -1298,7 +1294,6 @@ int main(void) {{
         // Values are recorded: the bound's assignment holds n - 1 in each run.
         let hi = |r: &TracedRun| -> Vec<u64> {
             r.trace
-                .entries
                 .iter()
                 .zip(&r.trace.values)
                 .filter(|(e, _)| {

@@ -399,10 +399,7 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
     };
     // The arenas grow by doubling, so up to half their capacity is unused at the end;
     // a 10^7-entry trace would otherwise hold hundreds of MiB it never fills.
-    trace.entries.shrink_to_fit();
-    trace.locs.shrink_to_fit();
-    trace.frames.shrink_to_fit();
-    trace.allocs.shrink_to_fit();
+    trace.shrink_to_fit();
     TracedRun { result, trace, sym }
 }
 
@@ -536,6 +533,6 @@ mod tests {
             panic!("{:?}", t.result.outcome)
         };
         assert_eq!(e.kind, FaultKind::OutOfMemory);
-        assert!(t.trace.entries.len() > 10_000);
+        assert!(t.trace.len() > 10_000);
     }
 }

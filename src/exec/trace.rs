@@ -4,15 +4,17 @@
 //! A trace is filled by the trace observer on the interpreter's hooks and read by the
 //! slicer (`crate::slice`). Its layout is the contract between the two:
 //!
-//! - `entries[i]` is the i-th executed statement or terminator, in execution order.
+//! - Entry `i` ([`Trace::entry`]) is the i-th executed statement or terminator, in
+//!   execution order. It is stored in 16 bytes, its statement as a dense number (the
+//!   program's [`crate::ir::StmtIndex`]), which per-statement tables over a trace index
+//!   by ([`Trace::stmt_number`]); readers get the decoded [`Entry`].
 //! - The locations of entry `i` are those the IR *implies* when the entry is marked so
 //!   ([`Entry::implied`], see [`implied`]: the registers its statement reads and
 //!   writes, found from the statement and the frame), followed by its *recorded* ones,
-//!   `locs[entries[i-1].loc_end() .. entries[i].loc_end()]` (from 0 for the first
+//!   `locs[entry(i-1).loc_end() .. entry(i).loc_end()]` (from 0 for the first
 //!   entry); each is tagged def or use. Recording only what the IR does not say
 //!   (memory, a return's destination in the caller, callback slots) keeps about a
-//!   third of the locations (the trace: about 44 bytes per executed statement instead
-//!   of 65); [`Trace::locations`] gives the whole list.
+//!   third of the locations; [`Trace::locations`] gives the whole list.
 //! - Registers are named by (frame serial, register); a frame serial is unique for the
 //!   whole run (`frames[serial]`), so a register of one call never aliases another's.
 //! - Memory is named by (allocation serial, byte offset, size); an allocation serial is
@@ -139,7 +141,11 @@ pub struct AllocRec {
 /// The trace of one run.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    pub entries: Vec<Entry>,
+    /// The entries as stored (see [`Rec`]); read them with [`Trace::entry`],
+    /// [`Trace::get`] and [`Trace::iter`].
+    recs: Vec<Rec>,
+    /// The statements' dense numbers, both ways.
+    stmts: StmtNumbers,
     pub locs: Vec<Location>,
     pub frames: Vec<FrameRec>,
     pub allocs: Vec<AllocRec>,
@@ -152,14 +158,151 @@ pub struct Trace {
     pub truncated: bool,
 }
 
+/// An entry as stored: [`Entry`] with its statement as a dense number (16 bytes
+/// instead of 24; a trace holds one per executed statement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rec {
+    stmt: u32,
+    frame: u32,
+    loc_end: u32,
+    aux: u32,
+}
+
+/// Dense numbers of statements: the program's own first, in the order of
+/// [`crate::ir::StmtIndex`], then any other statement an entry names (a trace that
+/// does not fit its program keeps what it said, for the slicer to refuse).
+#[derive(Clone, Debug, Default)]
+struct StmtNumbers {
+    index: crate::ir::StmtIndex,
+    ids: Vec<StmtId>,
+    others: std::collections::HashMap<StmtId, u32>,
+}
+
+impl StmtNumbers {
+    fn of(prog: &Program) -> StmtNumbers {
+        StmtNumbers {
+            index: crate::ir::StmtIndex::new(prog),
+            ids: prog.stmt_locs().map(|(id, _)| id).collect(),
+            others: std::collections::HashMap::new(),
+        }
+    }
+
+    #[inline]
+    fn number(&mut self, s: StmtId) -> u32 {
+        match self.index.index(s) {
+            Some(k) => k as u32,
+            None => *self.others.entry(s).or_insert_with(|| {
+                self.ids.push(s);
+                self.ids.len() as u32 - 1
+            }),
+        }
+    }
+
+    #[inline]
+    fn id(&self, n: u32) -> StmtId {
+        self.ids[n as usize]
+    }
+}
+
 impl Trace {
+    /// An empty trace of a run of `prog`.
+    pub fn new(prog: &Program) -> Trace {
+        Trace {
+            stmts: StmtNumbers::of(prog),
+            ..Trace::default()
+        }
+    }
+
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.recs.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.recs.is_empty()
+    }
+
+    /// Entry `i` (panics past the end, as indexing does).
+    #[inline]
+    pub fn entry(&self, i: usize) -> Entry {
+        self.decode(self.recs[i])
+    }
+
+    /// Entry `i`, if there is one.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Entry> {
+        self.recs.get(i).map(|&r| self.decode(r))
+    }
+
+    /// The entries in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Entry> + '_ {
+        self.recs.iter().map(|&r| self.decode(r))
+    }
+
+    #[inline]
+    fn decode(&self, r: Rec) -> Entry {
+        Entry {
+            stmt: self.stmts.id(r.stmt),
+            frame: r.frame,
+            loc_end: r.loc_end,
+            aux: r.aux,
+        }
+    }
+
+    /// The number of the program's statements (terminators included): the bound of
+    /// [`Trace::stmt_number`].
+    pub fn stmt_count(&self) -> usize {
+        self.stmts.index.len()
+    }
+
+    /// The dense number of entry `i`'s statement, its index in the program's
+    /// [`crate::ir::StmtIndex`] (below [`Trace::stmt_count`]); None past the end or
+    /// for a statement the program lacks. Per-statement tables over a trace index by it.
+    #[inline]
+    pub fn stmt_number(&self, i: usize) -> Option<usize> {
+        let n = self.recs.get(i)?.stmt as usize;
+        (n < self.stmts.index.len()).then_some(n)
+    }
+
+    /// Append entry `e`.
+    pub fn push(&mut self, e: Entry) {
+        let stmt = self.stmts.number(e.stmt);
+        self.recs.push(Rec {
+            stmt,
+            frame: e.frame,
+            loc_end: e.loc_end,
+            aux: e.aux,
+        });
+    }
+
+    /// Replace entry `i` (tests and the synthetic traces' builder).
+    pub fn set(&mut self, i: usize, e: Entry) {
+        let stmt = self.stmts.number(e.stmt);
+        self.recs[i] = Rec {
+            stmt,
+            frame: e.frame,
+            loc_end: e.loc_end,
+            aux: e.aux,
+        };
+    }
+
+    /// Set entry `i`'s raw `loc_end` (with its [`Entry::IMPLIED`] bit as given).
+    pub fn set_loc_end(&mut self, i: usize, loc_end: u32) {
+        self.recs[i].loc_end = loc_end;
+    }
+
+    /// Set entry `i`'s `aux` (see [`Entry::aux`]).
+    pub fn set_aux(&mut self, i: usize, aux: u32) {
+        self.recs[i].aux = aux;
+    }
+
+    /// The last entry's recorded locations end at the end of `locs` now (`loc_end`
+    /// keeps its [`Entry::IMPLIED`] bit).
+    fn end_locs_of_last(&mut self) {
+        let end = self.locs.len() as u32;
+        if let Some(r) = self.recs.last_mut() {
+            r.loc_end = end | (r.loc_end & Entry::IMPLIED);
+        }
     }
 
     /// The recorded locations of entry `i` (without those the IR implies).
@@ -167,21 +310,21 @@ impl Trace {
         let start = if i == 0 {
             0
         } else {
-            self.entries[i - 1].loc_end() as usize
+            (self.recs[i - 1].loc_end & !Entry::IMPLIED) as usize
         };
-        &self.locs[start..self.entries[i].loc_end() as usize]
+        &self.locs[start..(self.recs[i].loc_end & !Entry::IMPLIED) as usize]
     }
 
     /// All the locations of entry `i`, implied then recorded, into `out` (cleared
     /// first). None when the entry names a statement or frame `prog` lacks.
     pub fn locations(&self, prog: &Program, i: usize, out: &mut Vec<Location>) -> Option<()> {
         out.clear();
-        let e = self.entries.get(i)?;
+        let e = self.get(i)?;
         if e.implied() {
             let callee = |serial: u32| Some(self.frames.get(serial as usize)?.func);
             let frame = e.frame;
             let def = implied(prog, e.stmt, |r| out.push(Location::reg(false, frame, r)))?;
-            def.push_defs(e, out, |out| {
+            def.push_defs(&e, out, |out| {
                 let f = prog.functions.get(callee(e.aux)?.index())?;
                 param_regs(f, |r| out.push(Location::reg(true, e.aux, r)));
                 Some(())
@@ -193,13 +336,33 @@ impl Trace {
 
     /// The block a terminator entry went to, if it is a terminator that did not return.
     pub fn dest(&self, i: usize) -> Option<BlockId> {
-        let a = self.entries[i].aux;
+        let a = self.recs[i].aux;
         (a != NONE).then_some(BlockId::new(a))
     }
 
-    /// Bytes used by the trace's arenas (entries, locations, frames).
+    /// Give back the arenas' unused capacity (they grow by doubling, so up to half is
+    /// unused at the end of a run).
+    pub fn shrink_to_fit(&mut self) {
+        self.recs.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.locs.shrink_to_fit();
+        self.frames.shrink_to_fit();
+        self.allocs.shrink_to_fit();
+    }
+
+    /// Elements the arenas hold room for beyond their length (0 after
+    /// [`Trace::shrink_to_fit`]).
+    pub fn spare_capacity(&self) -> usize {
+        (self.recs.capacity() - self.recs.len())
+            + (self.values.capacity() - self.values.len())
+            + (self.locs.capacity() - self.locs.len())
+            + (self.frames.capacity() - self.frames.len())
+            + (self.allocs.capacity() - self.allocs.len())
+    }
+
+    /// Bytes used by the trace's arenas (entries, values, locations, frames).
     pub fn heap_bytes(&self) -> usize {
-        self.entries.capacity() * std::mem::size_of::<Entry>()
+        self.recs.capacity() * std::mem::size_of::<Rec>()
             + self.values.capacity() * std::mem::size_of::<u64>()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
@@ -227,7 +390,10 @@ pub struct Recorder {
 impl Recorder {
     /// Start recording on a machine that has set up its globals but not run yet.
     pub fn start<O: Observer>(m: &mut Machine<'_, O>) -> Recorder {
-        let mut r = Recorder::default();
+        let mut r = Recorder {
+            trace: Trace::new(m.prog),
+            ..Recorder::default()
+        };
         r.trace.allocs.push(AllocRec {
             name: "null".into(),
             var: None,
@@ -295,7 +461,7 @@ impl Recorder {
                 .locs
                 .push(Location::mem(a.write, a.serial, a.offset, a.len));
         }
-        self.trace.entries.push(Entry {
+        self.trace.push(Entry {
             stmt,
             frame,
             loc_end: self.trace.locs.len() as u32 | if implied { Entry::IMPLIED } else { 0 },
@@ -482,7 +648,7 @@ impl Observer for Recorder {
     /// Output events and branch records name the entry being recorded.
     #[inline(always)]
     fn next_entry(&self) -> u32 {
-        self.trace.entries.len() as u32
+        self.trace.len() as u32
     }
 
     #[inline(always)]
@@ -528,7 +694,7 @@ impl Observer for Recorder {
             let call_entry = if parent == NONE {
                 NONE
             } else {
-                r.trace.entries.len() as u32
+                r.trace.len() as u32
             };
             if r.trace.frames.len() <= serial as usize {
                 r.trace.frames.resize(
@@ -664,9 +830,7 @@ impl Observer for Recorder {
                 d - base
             };
             r.trace.locs.push(Location::reg(true, serial, reg as u32));
-            if let Some(e) = r.trace.entries.last_mut() {
-                e.loc_end = r.trace.locs.len() as u32 | (e.loc_end & Entry::IMPLIED);
-            }
+            r.trace.end_locs_of_last();
             // The returned value, as the `return` entry's.
             if let (Some(v), Some(Some(x))) = (r.trace.values.last_mut(), m.regs.get(d)) {
                 *v = *x;
@@ -710,7 +874,7 @@ mod tests {
 
     #[test]
     fn records_are_compact() {
-        assert_eq!(std::mem::size_of::<Entry>(), 24);
+        assert_eq!(std::mem::size_of::<Rec>(), 16);
         assert_eq!(std::mem::size_of::<Location>(), 12);
     }
 

@@ -327,7 +327,7 @@ pub fn execute(prog: &Program, facts: &Facts, input: RunInput, opts: &Options) -
     let untaken = |mut mp: prints::MayPrint| -> Vec<u32> {
         let mut v = Vec::new();
         for &b in slicer.branch_entries() {
-            let e = t.trace.entries[b as usize];
+            let e = t.trace.entry(b as usize);
             let func = t
                 .trace
                 .frames
@@ -411,7 +411,7 @@ fn criterion_for(
     trace: &Trace,
     spec: Spec,
 ) -> Result<(Criterion, Option<String>)> {
-    let n = trace.entries.len();
+    let n = trace.len();
     if n == 0 {
         anyhow::bail!("the run executed nothing");
     }

@@ -570,6 +570,54 @@ impl Program {
     }
 }
 
+/// A dense index of a program's statements (terminators included), in the order
+/// `Program::stmt_locs` walks them: per-statement tables over a trace are flat vectors
+/// instead of hash maps (a trace has few distinct statements and many instances).
+#[derive(Clone, Debug, Default)]
+pub struct StmtIndex {
+    /// Per function, per block: the index of the block's first statement and the
+    /// block's number of statements with its terminator.
+    base: Vec<Vec<(usize, u32)>>,
+    len: usize,
+}
+
+impl StmtIndex {
+    pub fn new(prog: &Program) -> StmtIndex {
+        let mut len = 0usize;
+        let base = prog
+            .functions
+            .iter()
+            .map(|f| {
+                f.blocks
+                    .iter()
+                    .map(|b| {
+                        let s = len;
+                        len += b.stmts.len() + 1;
+                        (s, b.stmts.len() as u32 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        StmtIndex { base, len }
+    }
+
+    /// The number of statements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of statement `s`; None when the program has no such statement.
+    #[inline]
+    pub fn index(&self, s: StmtId) -> Option<usize> {
+        let &(b, n) = self.base.get(s.func.index())?.get(s.block.index())?;
+        (s.index < n).then_some(b + s.index as usize)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// The interpreter walks `Stmt`s: `long double` statements are boxed so that

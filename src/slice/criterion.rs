@@ -108,14 +108,14 @@ pub fn criterion_of(result: &RunResult, trace: &Trace, spec: Spec) -> Result<Cri
             }
             hits
         }
-        Spec::Exit => match trace.entries.len() {
+        Spec::Exit => match trace.len() {
             0 => bail!("the run executed nothing"),
             n => vec![n as u32 - 1],
         },
     };
     if entries
         .iter()
-        .any(|e| *e == NONE || *e as usize >= trace.entries.len())
+        .any(|e| *e == NONE || *e as usize >= trace.len())
     {
         bail!("the run was not traced (output events name no trace entry)");
     }

@@ -25,6 +25,7 @@ pub use criterion::{criterion, criterion_of, Spec};
 use crate::analysis::Facts;
 use crate::exec::concolic::BranchRec;
 use crate::exec::trace::{self, Entry, Implied, Location, Trace, NONE};
+pub use crate::ir::StmtIndex;
 use crate::ir::{BlockId, Loc, Program};
 use anyhow::{bail, Context, Result};
 
@@ -362,14 +363,14 @@ impl<'a> Slicer<'a> {
     /// The forward pass. Fails when the trace does not fit the program (a statement,
     /// frame or register that does not exist).
     pub fn new(prog: &Program, facts: &Facts, trace: &'a Trace) -> Result<Slicer<'a>> {
-        Slicer::upto(prog, facts, trace, trace.entries.len())
+        Slicer::upto(prog, facts, trace, trace.len())
     }
 
     /// The forward pass over the first `end` entries only: enough for every criterion
     /// among them, since a closure only goes back in the trace (an analysis slices from
     /// one criterion, often early in a long run). Criteria after them are refused.
     pub fn upto(prog: &Program, facts: &Facts, trace: &'a Trace, end: usize) -> Result<Slicer<'a>> {
-        let n = end.min(trace.entries.len());
+        let n = end.min(trace.len());
         if n >= NONE as usize {
             bail!("trace too long to slice: {n} entries");
         }
@@ -442,7 +443,7 @@ impl<'a> Slicer<'a> {
         };
 
         for i in 0..n {
-            let e = trace.entries[i];
+            let e = trace.entry(i);
             let frame = e.frame;
             // Frames above this one have returned: drop their shadows.
             while let Some(&top) = live.last() {
@@ -1130,7 +1131,7 @@ pub fn slice(prog: &Program, facts: &Facts, trace: &Trace, crit: &Criterion) -> 
 
 /// The source location of a trace entry's statement.
 pub fn entry_loc(prog: &Program, trace: &Trace, i: u32) -> Option<Loc> {
-    let s = trace.entries.get(i as usize)?.stmt;
+    let s = trace.get(i as usize)?.stmt;
     let b = prog
         .functions
         .get(s.func.index())?
@@ -1170,62 +1171,15 @@ fn branches_in(set: &BitSet, branches: &[BranchRec]) -> Vec<usize> {
         .collect()
 }
 
-/// A dense index of a program's statements (terminators included), in the order
-/// `Program::stmt_locs` walks them: per-statement tables over a trace are flat vectors
-/// instead of hash maps (a trace has few distinct statements and many instances).
-pub struct StmtIndex {
-    /// Per function, per block: the index of the block's first statement and the
-    /// block's number of statements with its terminator.
-    base: Vec<Vec<(usize, u32)>>,
-    len: usize,
-}
-
-impl StmtIndex {
-    pub fn new(prog: &Program) -> StmtIndex {
-        let mut len = 0usize;
-        let base = prog
-            .functions
-            .iter()
-            .map(|f| {
-                f.blocks
-                    .iter()
-                    .map(|b| {
-                        let s = len;
-                        len += b.stmts.len() + 1;
-                        (s, b.stmts.len() as u32 + 1)
-                    })
-                    .collect()
-            })
-            .collect();
-        StmtIndex { base, len }
-    }
-
-    /// The number of statements.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The index of statement `s`; None when the program has no such statement.
-    pub fn index(&self, s: crate::ir::StmtId) -> Option<usize> {
-        let &(b, n) = self.base.get(s.func.index())?.get(s.block.index())?;
-        (s.index < n).then_some(b + s.index as usize)
-    }
-}
-
 /// Source lines of a set of entries with instance counts, in source order.
 pub fn lines_of(set: &BitSet, prog: &Program, trace: &Trace) -> Vec<(Loc, u32)> {
     // Count per statement in a dense table first, then group the statements by line.
-    let index = StmtIndex::new(prog);
-    let mut counts = vec![0u32; index.len()];
+    let mut counts = vec![0u32; trace.stmt_count()];
     for i in set.iter() {
-        let Some(e) = trace.entries.get(i as usize) else {
-            continue;
-        };
-        if let Some(c) = index.index(e.stmt).and_then(|k| counts.get_mut(k)) {
+        if let Some(c) = trace
+            .stmt_number(i as usize)
+            .and_then(|k| counts.get_mut(k))
+        {
             *c += 1;
         }
     }

@@ -40,7 +40,7 @@ impl<'p, 'c> Synth<'p, 'c> {
         let mut s = Synth {
             prog,
             choose,
-            trace: Trace::default(),
+            trace: Trace::new(prog),
             max,
             ptr: HashMap::new(),
             locals: HashMap::new(),
@@ -88,22 +88,22 @@ impl<'p, 'c> Synth<'p, 'c> {
     }
 
     fn push(&mut self, stmt: StmtId, frame: u32, aux: u32) -> Result<u32, Full> {
-        if self.trace.entries.len() >= self.max {
+        if self.trace.len() >= self.max {
             return Err(Full);
         }
-        self.trace.entries.push(Entry {
+        self.trace.push(Entry {
             stmt,
             frame,
             loc_end: self.trace.locs.len() as u32,
             aux,
         });
-        Ok(self.trace.entries.len() as u32 - 1)
+        Ok(self.trace.len() as u32 - 1)
     }
 
     fn loc(&mut self, l: Location) {
         self.trace.locs.push(l);
-        if let Some(e) = self.trace.entries.last_mut() {
-            e.loc_end = self.trace.locs.len() as u32;
+        if let Some(last) = self.trace.len().checked_sub(1) {
+            self.trace.set_loc_end(last, self.trace.locs.len() as u32);
         }
     }
 
@@ -186,7 +186,8 @@ impl<'p, 'c> Synth<'p, 'c> {
             block
                 .term
                 .for_each_use(|r| self.trace.locs.push(Location::reg(false, frame, r.raw())));
-            self.trace.entries[e as usize].loc_end = self.trace.locs.len() as u32;
+            self.trace
+                .set_loc_end(e as usize, self.trace.locs.len() as u32);
             if dest == BlockId::new(NONE) {
                 return Ok(e);
             }
@@ -198,7 +199,8 @@ impl<'p, 'c> Synth<'p, 'c> {
         match k {
             StmtKind::Assign(r, rv) => {
                 rv.for_each_use(|u| self.trace.locs.push(Location::reg(false, frame, u.raw())));
-                self.trace.entries[e as usize].loc_end = self.trace.locs.len() as u32;
+                self.trace
+                    .set_loc_end(e as usize, self.trace.locs.len() as u32);
                 let p = match rv {
                     Rvalue::Load(a, ty) | Rvalue::LoadRaw(a, ty) => {
                         let t = self.target(frame, a, 0, ty.size());
@@ -311,7 +313,7 @@ impl<'p, 'c> Synth<'p, 'c> {
                             call_entry: e,
                             parent: frame,
                         });
-                        self.trace.entries[e as usize].aux = callee_frame;
+                        self.trace.set_aux(e as usize, callee_frame);
                         let gf = &self.prog.functions[g.index()];
                         for (p, a) in gf.params.iter().zip(args) {
                             match p {

@@ -23,7 +23,7 @@ fn trace_of(p: &Program, picks: &[(u32, bool)]) -> Trace {
 
 /// The entry of the last call statement on `line`.
 fn last_on_line(p: &Program, t: &Trace, line: u32) -> u32 {
-    (0..t.entries.len() as u32)
+    (0..t.len() as u32)
         .rev()
         .find(|&i| entry_loc(p, t, i).is_some_and(|l| l.line == line))
         .expect("an entry on that line")
@@ -33,9 +33,9 @@ fn last_on_line(p: &Program, t: &Trace, line: u32) -> u32 {
 fn branch_entry(p: &Program, t: &Trace, fname: &str, line: u32) -> u32 {
     let (fid, f) = func(p, fname);
     let b = branch_at(f, line);
-    (0..t.entries.len() as u32)
+    (0..t.len() as u32)
         .find(|&i| {
-            let s = t.entries[i as usize].stmt;
+            let s = t.entry(i as usize).stmt;
             s.func == fid && s.block == b && s.index as usize == f.blocks[b.index()].stmts.len()
         })
         .expect("the branch ran")
@@ -270,14 +270,14 @@ int main(void) {
     let t = trace_of(&p, &[(6, true)]);
     let ret = last_on_line(&p, &t, 2);
     let s = slice_from(&p, &t, vec![ret]);
-    let call = (0..t.entries.len() as u32)
+    let call = (0..t.len() as u32)
         .find(|&i| {
-            t.entries[i as usize].aux != NONE
+            t.entry(i as usize).aux != NONE
                 && entry_loc(&p, &t, i).is_some_and(|l| l.line == 6)
                 && !t.frames.is_empty()
-                && t.entries[i as usize].stmt.index
-                    < p.functions[(t.entries[i as usize].stmt.func).index()].blocks
-                        [(t.entries[i as usize].stmt.block).index()]
+                && t.entry(i as usize).stmt.index
+                    < p.functions[(t.entry(i as usize).stmt.func).index()].blocks
+                        [(t.entry(i as usize).stmt.block).index()]
                     .stmts
                     .len() as u32
         })
@@ -295,7 +295,7 @@ fn criterion_outside_the_trace_is_an_error() {
     let t = trace_of(&p, &[]);
     let facts = Facts::new(&p);
     let c = Criterion {
-        entries: vec![t.entries.len() as u32 + 5],
+        entries: vec![t.len() as u32 + 5],
     };
     assert!(slice(&p, &facts, &t, &c).is_err());
 }
@@ -359,10 +359,18 @@ fn malformed_traces_are_errors_not_panics() {
     t.frames[0].call_entry = 3;
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
-    t.entries[1].frame = 99;
+    t.set(
+        1,
+        crate::exec::trace::Entry {
+            frame: 99,
+            ..t.entry(1)
+        },
+    );
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
-    t.entries[2].stmt.block = BlockId::new(1000);
+    let mut e = t.entry(2);
+    e.stmt.block = BlockId::new(1000);
+    t.set(2, e);
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
     if let Some(l) = t.locs.iter_mut().find(|l| !l.is_mem()) {
@@ -404,7 +412,7 @@ fn data_tree_leaves_out_branches_and_chains_to_the_output() {
     let full = slicer.close_tree(&crit, true).expect("tree");
     assert!(full.contains(b2) && full.via[b2 as usize] == Via::Control);
     // The chain from the assignment on line 5 ends at the criterion, through 6 and 8.
-    let a = (0..t.entries.len() as u32)
+    let a = (0..t.len() as u32)
         .find(|&i| data.contains(i) && entry_loc(&p, &t, i).is_some_and(|l| l.line == 5))
         .expect("a = x in the data slice");
     let chain: Vec<u32> = data
@@ -475,7 +483,7 @@ fn data_reach_is_the_data_trees_of_each_group() {
     assert!(!t.truncated);
     let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
     let on_line = |line: u32| -> Vec<u32> {
-        (0..t.entries.len() as u32)
+        (0..t.len() as u32)
             .filter(|&i| entry_loc(&p, &t, i).is_some_and(|l| l.line == line))
             .collect()
     };
@@ -491,14 +499,14 @@ fn data_reach_is_the_data_trees_of_each_group() {
     assert!(!at(9, 8) && !at(9, 14) && !at(14, 15) && at(16, 15) && at(15, 9));
     assert!(reach[0].iter().all(|&r| !r) && reach.iter().all(|r| !r[0]));
     // Single entries as groups: more than one pass of 32 groups, in any order.
-    let mut groups: Vec<Vec<u32>> = (0..t.entries.len() as u32).map(|i| vec![i]).collect();
+    let mut groups: Vec<Vec<u32>> = (0..t.len() as u32).map(|i| vec![i]).collect();
     groups.reverse();
     assert!(groups.len() > 64, "{} groups", groups.len());
     assert_eq!(
         slicer.data_reach(&groups).expect("reach"),
         reach_by_trees(&slicer, &groups)
     );
-    let outside = vec![vec![t.entries.len() as u32]];
+    let outside = vec![vec![t.len() as u32]];
     assert!(slicer.data_reach(&outside).is_err());
 }
 
@@ -559,14 +567,14 @@ int main(int argc, char **argv) {
         false,
     );
     let t = run.trace;
-    assert!(t.entries.iter().filter(|e| e.implied()).count() * 10 > t.len() * 9);
+    assert!(t.iter().filter(|e| e.implied()).count() * 10 > t.len() * 9);
     let mut explicit = t.clone();
     explicit.locs.clear();
     let mut buf = Vec::new();
     for i in 0..t.len() {
         t.locations(&p, i, &mut buf).expect("locations");
         explicit.locs.extend_from_slice(&buf);
-        explicit.entries[i].loc_end = explicit.locs.len() as u32;
+        explicit.set_loc_end(i, explicit.locs.len() as u32);
     }
     assert!(
         t.locs.len() * 3 < explicit.locs.len(),
@@ -600,8 +608,10 @@ int main(int argc, char **argv) {
     }
     // An implied entry whose statement does not exist is an error.
     let mut bad = t.clone();
-    if let Some(e) = bad.entries.iter_mut().find(|e| e.implied()) {
+    if let Some(i) = (0..bad.len()).find(|&i| bad.entry(i).implied()) {
+        let mut e = bad.entry(i);
         e.stmt.index = 10_000;
+        bad.set(i, e);
     }
     assert!(Slicer::new(&p, &facts, &bad).is_err());
 }
@@ -642,10 +652,7 @@ fn an_index_up_to_the_criterion_slices_as_the_whole_one() {
     let crit = Criterion { entries: vec![out] };
     let part = Slicer::upto(&p, &facts, &t, out as usize + 1).expect("indexes");
     assert_eq!(part.len(), out as usize + 1);
-    assert!(
-        part.len() < t.entries.len(),
-        "the run goes on after the criterion"
-    );
+    assert!(part.len() < t.len(), "the run goes on after the criterion");
     let (a, b) = (
         whole.relevant(&crit).expect("slices"),
         part.relevant(&crit).expect("slices"),

@@ -20,7 +20,7 @@ fn check_trace(prog: &Program, t: &Trace) -> Vec<String> {
         }
     }
     let mut locs = Vec::new();
-    for (i, e) in t.entries.iter().enumerate() {
+    for (i, e) in t.iter().enumerate() {
         let f = &prog.functions[e.stmt.func.index()];
         let Some(block) = f.blocks.get(e.stmt.block.index()) else {
             errs.push(format!("entry {i}: no such block {:?}", e.stmt));
@@ -116,7 +116,7 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                     failures.push(format!("{name} ({what}): {e}"));
                 }
                 for ev in &r.result.events {
-                    let Some(entry) = r.trace.entries.get(ev.entry as usize) else {
+                    let Some(entry) = r.trace.get(ev.entry as usize) else {
                         failures.push(format!("{name}: output event without an entry"));
                         continue;
                     };
@@ -131,10 +131,10 @@ fn traced_runs_are_faithful_and_consistent_on_the_corpus() {
                     }
                 }
             }
-            entries += both.trace.entries.len();
+            entries += both.trace.len();
             let sym = both.sym.as_ref().expect("concolic state");
             for b in &sym.branches {
-                match both.trace.entries.get(b.entry as usize) {
+                match both.trace.get(b.entry as usize) {
                     Some(e) if b.entry != NONE && e.stmt == b.stmt && e.aux == b.dest => {
                         linked += 1
                     }
