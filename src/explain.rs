@@ -383,27 +383,10 @@ pub fn exposed(
     out
 }
 
-/// Whether the value an entry of `id` records is a computed number both revisions can
-/// be compared on: arithmetic on non-pointer operands, or a constant stored. Pointers
-/// differ between revisions with the layout, and copies only pass values on.
+/// Whether the value an entry of `id` records is compared between the revisions: the
+/// trace keeps exactly those ([`crate::exec::trace::keeps_value`]).
 fn compared_value(prog: &Program, id: StmtId) -> bool {
-    use crate::ir::{Operand, Scalar};
-    let Some(s) = prog.stmt(id) else {
-        return false;
-    };
-    match &s.kind {
-        StmtKind::Assign(_, rv) => match rv {
-            Rvalue::Bin(_, ty, ..) | Rvalue::Un(_, ty, _) => *ty != Scalar::Ptr,
-            Rvalue::PtrDiff { .. } | Rvalue::Use(Operand::Const(_)) => true,
-            _ => false,
-        },
-        StmtKind::Store {
-            val: Operand::Const(_),
-            ty,
-            ..
-        } => *ty != Scalar::Ptr,
-        _ => false,
-    }
+    crate::exec::trace::keeps_value(prog, id)
 }
 
 /// [`compared_value`], remembered per statement in a dense table (a trace visits few
@@ -489,10 +472,7 @@ fn first_other_value(
             continue;
         };
         let hit = entries.iter().zip(gentries).find(|&(&b, &g)| {
-            let (bv, gv) = (
-                bad.trace.values.get(b as usize),
-                good.trace.values.get(g as usize),
-            );
+            let (bv, gv) = (bad.trace.value(b as usize), good.trace.value(g as usize));
             bv != gv && bt.full.contains(b)
         });
         if let Some((&b, _)) = hit {
@@ -557,7 +537,7 @@ pub fn value_divergence(
                     .get(&at)
                     .map(|es| {
                         es.iter()
-                            .filter_map(|&e| r.trace.values.get(e as usize).copied())
+                            .filter_map(|&e| r.trace.value(e as usize))
                             .collect::<HashSet<u64>>()
                     })
                     .unwrap_or_default()
@@ -636,7 +616,7 @@ pub fn link_values(
         .map(|es| {
             es.iter()
                 .filter(|&&i| compared(bad.trace.entry(i as usize).stmt))
-                .filter_map(|&i| bad.trace.values.get(i as usize).copied())
+                .filter_map(|&i| bad.trace.value(i as usize))
                 .collect()
         })
         .collect();
@@ -702,8 +682,8 @@ fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sy
     if asked.is_empty() {
         return found;
     }
-    for (e, &v) in r.trace.iter().zip(&r.trace.values) {
-        let k = crate::slice::spread(v);
+    for (i, e) in r.trace.iter().enumerate() {
+        let k = crate::slice::spread(r.trace.value(i).unwrap_or(0));
         if asked.contains(&k) && !found.contains(&k) && compared(e.stmt) {
             found.insert(k);
         }
@@ -1295,12 +1275,12 @@ int main(void) {{
         let hi = |r: &TracedRun| -> Vec<u64> {
             r.trace
                 .iter()
-                .zip(&r.trace.values)
-                .filter(|(e, _)| {
+                .enumerate()
+                .filter(|(_, e)| {
                     stmt_loc(r.prog, e.stmt).is_some_and(|l| l.line == 3)
                         && compared_value(r.prog, e.stmt)
                 })
-                .map(|(_, v)| *v)
+                .filter_map(|(i, _)| r.trace.value(i))
                 .collect()
         };
         assert!(

@@ -149,10 +149,9 @@ pub struct Trace {
     pub locs: Vec<Location>,
     pub frames: Vec<FrameRec>,
     pub allocs: Vec<AllocRec>,
-    /// Per entry: the value it defined (an assignment's register, a store's value, a
-    /// call's result), 0 for entries that define none or an uninitialised value. The
-    /// root-cause report compares the values a line computes in the two revisions.
-    pub values: Vec<u64>,
+    /// The values entries defined, kept for the entries of statements whose value is
+    /// compared ([`keeps_value`]); read with [`Trace::value`].
+    values: Values,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
@@ -175,6 +174,8 @@ struct Rec {
 struct StmtNumbers {
     index: crate::ir::StmtIndex,
     ids: Vec<StmtId>,
+    /// Per number: whether an entry of the statement keeps its value ([`keeps_value`]).
+    keeps: Vec<bool>,
     others: std::collections::HashMap<StmtId, u32>,
 }
 
@@ -183,6 +184,10 @@ impl StmtNumbers {
         StmtNumbers {
             index: crate::ir::StmtIndex::new(prog),
             ids: prog.stmt_locs().map(|(id, _)| id).collect(),
+            keeps: prog
+                .stmt_locs()
+                .map(|(id, _)| keeps_value(prog, id))
+                .collect(),
             others: std::collections::HashMap::new(),
         }
     }
@@ -201,6 +206,88 @@ impl StmtNumbers {
     #[inline]
     fn id(&self, n: u32) -> StmtId {
         self.ids[n as usize]
+    }
+}
+
+/// The values a trace keeps: one per entry of a statement that [`keeps_value`], with a
+/// bit per entry saying which entries have one (about a third of the entries of a
+/// typical run, and 8 bytes each where every entry had one).
+#[derive(Clone, Debug, Default)]
+struct Values {
+    vals: Vec<u64>,
+    /// Bit `i % 64` of word `i / 64`: entry `i` has a value.
+    has: Vec<u64>,
+    /// Per word of `has`: the values of the entries before it.
+    before: Vec<u32>,
+}
+
+impl Values {
+    /// Entry `i` (the next one) defined `v`; kept when `keep`.
+    #[inline]
+    fn push(&mut self, i: usize, keep: bool, v: u64) {
+        if i.is_multiple_of(64) {
+            self.has.push(0);
+            self.before.push(self.vals.len() as u32);
+        }
+        if keep {
+            if let Some(w) = self.has.last_mut() {
+                *w |= 1 << (i % 64);
+            }
+            self.vals.push(v);
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u64 {
+        let (w, b) = (i / 64, i % 64);
+        let Some(&word) = self.has.get(w) else {
+            return 0;
+        };
+        if word >> b & 1 == 0 {
+            return 0;
+        }
+        let k = self.before[w] as usize + (word & ((1u64 << b) - 1)).count_ones() as usize;
+        self.vals[k]
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.vals.shrink_to_fit();
+        self.has.shrink_to_fit();
+        self.before.shrink_to_fit();
+    }
+
+    fn spare(&self) -> usize {
+        (self.vals.capacity() - self.vals.len())
+            + (self.has.capacity() - self.has.len())
+            + (self.before.capacity() - self.before.len())
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.vals.capacity() * 8 + self.has.capacity() * 8 + self.before.capacity() * 4
+    }
+}
+
+/// Whether the value an entry of `id` defines is kept in the trace: a computed number
+/// the root-cause report compares between the two revisions (arithmetic on non-pointer
+/// operands, or a constant stored). Pointers differ between revisions with the
+/// layout, and copies only pass values on.
+pub fn keeps_value(prog: &Program, id: StmtId) -> bool {
+    use crate::ir::Scalar;
+    let Some(s) = prog.stmt(id) else {
+        return false;
+    };
+    match &s.kind {
+        StmtKind::Assign(_, rv) => match rv {
+            Rvalue::Bin(_, ty, ..) | Rvalue::Un(_, ty, _) => *ty != Scalar::Ptr,
+            Rvalue::PtrDiff { .. } | Rvalue::Use(Operand::Const(_)) => true,
+            _ => false,
+        },
+        StmtKind::Store {
+            val: Operand::Const(_),
+            ty,
+            ..
+        } => *ty != Scalar::Ptr,
+        _ => false,
     }
 }
 
@@ -255,6 +342,13 @@ impl Trace {
         self.stmts.index.len()
     }
 
+    /// The value entry `i` defined, when its statement [`keeps_value`] (0 for other
+    /// entries, and where it defined an uninitialised value); None past the end.
+    #[inline]
+    pub fn value(&self, i: usize) -> Option<u64> {
+        (i < self.recs.len()).then(|| self.values.get(i))
+    }
+
     /// The dense number of entry `i`'s statement, its index in the program's
     /// [`crate::ir::StmtIndex`] (below [`Trace::stmt_count`]); None past the end or
     /// for a statement the program lacks. Per-statement tables over a trace index by it.
@@ -264,9 +358,22 @@ impl Trace {
         (n < self.stmts.index.len()).then_some(n)
     }
 
-    /// Append entry `e`.
+    /// Append entry `e`, which defined no value.
     pub fn push(&mut self, e: Entry) {
+        self.push_valued(e, 0);
+    }
+
+    /// Append entry `e`, which defined `value` (kept when its statement
+    /// [`keeps_value`]).
+    pub fn push_valued(&mut self, e: Entry, value: u64) {
         let stmt = self.stmts.number(e.stmt);
+        let keep = self
+            .stmts
+            .keeps
+            .get(stmt as usize)
+            .copied()
+            .unwrap_or(false);
+        self.values.push(self.recs.len(), keep, value);
         self.recs.push(Rec {
             stmt,
             frame: e.frame,
@@ -354,7 +461,7 @@ impl Trace {
     /// [`Trace::shrink_to_fit`]).
     pub fn spare_capacity(&self) -> usize {
         (self.recs.capacity() - self.recs.len())
-            + (self.values.capacity() - self.values.len())
+            + self.values.spare()
             + (self.locs.capacity() - self.locs.len())
             + (self.frames.capacity() - self.frames.len())
             + (self.allocs.capacity() - self.allocs.len())
@@ -363,7 +470,7 @@ impl Trace {
     /// Bytes used by the trace's arenas (entries, values, locations, frames).
     pub fn heap_bytes(&self) -> usize {
         self.recs.capacity() * std::mem::size_of::<Rec>()
-            + self.values.capacity() * std::mem::size_of::<u64>()
+            + self.values.heap_bytes()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
     }
@@ -377,7 +484,7 @@ pub struct Recorder {
     pending: Option<(StmtId, u32)>,
     /// The next pushed frame is a library model's callback into the program.
     callback: bool,
-    /// The value the entry in progress defined (see [`Trace::values`]).
+    /// The value the entry in progress defined (see [`Trace::value`]).
     value: u64,
     /// The library calls (statement, frame) suspended by callbacks into the program.
     suspended: Vec<Option<(StmtId, u32)>>,
@@ -461,13 +568,13 @@ impl Recorder {
                 .locs
                 .push(Location::mem(a.write, a.serial, a.offset, a.len));
         }
-        self.trace.push(Entry {
+        let e = Entry {
             stmt,
             frame,
             loc_end: self.trace.locs.len() as u32 | if implied { Entry::IMPLIED } else { 0 },
             aux,
-        });
-        self.trace.values.push(std::mem::take(&mut self.value));
+        };
+        self.trace.push_valued(e, std::mem::take(&mut self.value));
         self.pending = None;
     }
 
@@ -830,11 +937,8 @@ impl Observer for Recorder {
                 d - base
             };
             r.trace.locs.push(Location::reg(true, serial, reg as u32));
+            // (A `return` keeps no value: only computed numbers are compared.)
             r.trace.end_locs_of_last();
-            // The returned value, as the `return` entry's.
-            if let (Some(v), Some(Some(x))) = (r.trace.values.last_mut(), m.regs.get(d)) {
-                *v = *x;
-            }
         }
     }
 
@@ -876,6 +980,25 @@ mod tests {
     fn records_are_compact() {
         assert_eq!(std::mem::size_of::<Rec>(), 16);
         assert_eq!(std::mem::size_of::<Location>(), 12);
+    }
+
+    #[test]
+    fn kept_values_read_back_by_entry() {
+        // Entries keep a value in an irregular pattern across several words.
+        let keep = |i: usize| (i * 7 + i / 5).is_multiple_of(3);
+        let mut v = Values::default();
+        for i in 0..1000 {
+            v.push(i, keep(i), 1000 + i as u64);
+        }
+        for i in 0..1000 {
+            assert_eq!(
+                v.get(i),
+                if keep(i) { 1000 + i as u64 } else { 0 },
+                "entry {i}"
+            );
+        }
+        assert_eq!(v.get(5000), 0);
+        assert_eq!(v.vals.len(), (0..1000).filter(|&i| keep(i)).count());
     }
 
     #[test]
