@@ -580,7 +580,7 @@ impl Observer for Recorder {
             // The registers it reads and writes are implied (`implied`).
             let mut aux = NONE;
             let regs = &m.regs;
-            let reg = |i: usize| regs.get(rb + i).copied().flatten().unwrap_or(0);
+            let reg = |i: usize| regs.get(rb + i).unwrap_or(0);
             match &st.kind {
                 StmtKind::Assign(d, rv) => {
                     r.value = reg(d.index());
@@ -668,8 +668,8 @@ impl Observer for Recorder {
                 e.loc_end = r.trace.locs.len() as u32 | (e.loc_end & Entry::IMPLIED);
             }
             // The returned value, as the `return` entry's.
-            if let (Some(v), Some(Some(x))) = (r.trace.values.last_mut(), m.regs.get(d)) {
-                *v = *x;
+            if let (Some(v), Some(x)) = (r.trace.values.last_mut(), m.regs.get(d)) {
+                *v = x;
             }
         }
     }
