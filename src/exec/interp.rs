@@ -17,11 +17,15 @@ use crate::ir::*;
 
 /// The registers of all frames, flat: each slot's value, and whether it may be read
 /// (set, or a register of a plain run's frame that no read can find unset, see
-/// `FastFunc::ready`). A read of a slot not readable is an uninitialised read.
+/// `FastFunc::ready`). A read of a slot not readable is an uninitialised read. The
+/// slots in use are those below `top`; the vectors keep their high-water length, so
+/// that a call's window is opened without growing them (values of slots above `top`
+/// are stale, and a new window's registers are not readable until set).
 #[derive(Default)]
 pub(super) struct Regs {
     pub(super) val: Vec<u64>,
     ready: Vec<bool>,
+    top: usize,
 }
 
 impl Regs {
@@ -29,18 +33,20 @@ impl Regs {
         Regs {
             val: Vec::with_capacity(n),
             ready: Vec::with_capacity(n),
+            top: 0,
         }
     }
 
+    /// The slots in use (the next window's base).
     pub(super) fn len(&self) -> usize {
-        self.val.len()
+        self.top
     }
 
     /// Slot `i`'s value if it may be read (None past the end, as for one never set).
     #[inline(always)]
     pub(super) fn get(&self, i: usize) -> Option<u64> {
         match self.ready.get(i) {
-            Some(true) => self.val.get(i).copied(),
+            Some(true) if i < self.top => self.val.get(i).copied(),
             _ => None,
         }
     }
@@ -54,7 +60,7 @@ impl Regs {
 
     /// Set slot `i` to `v`, or leave it unset (`None`), when it is in range.
     fn put(&mut self, i: usize, v: Option<u64>) {
-        if i < self.val.len() {
+        if i < self.top {
             self.val[i] = v.unwrap_or(0);
             self.ready[i] = v.is_some();
         }
@@ -62,8 +68,7 @@ impl Regs {
 
     #[inline(always)]
     fn truncate(&mut self, n: usize) {
-        self.val.truncate(n);
-        self.ready.truncate(n);
+        self.top = self.top.min(n);
     }
 
     /// A new frame's window: `n` registers, then its constants, readable as `ready`
@@ -71,16 +76,21 @@ impl Regs {
     /// constants.
     #[inline(always)]
     fn open(&mut self, n: usize, consts: &[u64], ready: Option<&[bool]>) {
-        let base = self.val.len();
-        self.val.resize(base + n, 0);
-        self.val.extend_from_slice(consts);
+        let base = self.top;
+        let end = base + n + consts.len();
+        if self.val.len() < end {
+            self.val.resize(end, 0);
+            self.ready.resize(end, false);
+        }
+        self.val[base + n..end].copy_from_slice(consts);
         match ready {
-            Some(r) if r.len() == n + consts.len() => self.ready.extend_from_slice(r),
+            Some(r) if r.len() == end - base => self.ready[base..end].copy_from_slice(r),
             _ => {
-                self.ready.resize(base + n, false);
-                self.ready.resize(base + n + consts.len(), true);
+                self.ready[base..base + n].fill(false);
+                self.ready[base + n..end].fill(true);
             }
         }
+        self.top = end;
     }
 }
 
@@ -1585,7 +1595,9 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         self.stack_used += e.frame_bytes;
         let local_base = self.locals.len();
-        self.locals.resize(local_base + e.nlocals as usize, 0);
+        if e.nlocals > 0 {
+            self.locals.resize(local_base + e.nlocals as usize, 0);
+        }
         self.frames.push(Frame {
             func: c.func,
             block: BlockId::new(0),
