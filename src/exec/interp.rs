@@ -1789,6 +1789,31 @@ impl<'p, O: Observer> Machine<'p, O> {
                 })
             }};
         }
+        // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
+        // then that terminator in place (when the step limit's check is due, it runs
+        // from its own position instead).
+        macro_rules! through {
+            ($j:expr) => {{
+                pc = $j.pc as usize;
+                *steps += u64::from($j.steps);
+                if *steps > self.step_cap {
+                    self.steps = *steps;
+                    self.check_limits(fast_loc(ff, func, pc))?;
+                    continue;
+                }
+                match &code[pc] {
+                    Fast::Goto(j) => jump!(*j),
+                    Fast::BranchCmp {
+                        cmp,
+                        a,
+                        b,
+                        then_to,
+                        else_to,
+                    } => branch_cmp!(cmp, a, b, then_to, else_to),
+                    _ => continue,
+                }
+            }};
+        }
         loop {
             match &code[pc] {
                 Fast::Stmt => return Ok((pc, moved)),
@@ -1867,27 +1892,30 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store4(st) => store!(st, 4),
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
-                Fast::GotoEmpty(j) => {
-                    // As `jump!`, then the target's terminator in place (when the step
-                    // limit's check is due, it runs from its own position instead).
-                    pc = j.pc as usize;
-                    *steps += u64::from(j.steps);
-                    if *steps > self.step_cap {
-                        self.steps = *steps;
-                        self.check_limits(fast_loc(ff, func, pc))?;
-                        continue;
-                    }
-                    match &code[pc] {
-                        Fast::Goto(j) => jump!(*j),
-                        Fast::BranchCmp {
-                            cmp,
-                            a,
-                            b,
-                            then_to,
-                            else_to,
-                        } => branch_cmp!(cmp, a, b, then_to, else_to),
-                        _ => continue,
-                    }
+                Fast::GotoEmpty(j) => through!(j),
+                Fast::AddSGoto(b, j) => {
+                    bin!(b, |x, y| b.sext(x.wrapping_add(y)));
+                    jump!(*j)
+                }
+                Fast::AddSThrough(b, j) => {
+                    bin!(b, |x, y| b.sext(x.wrapping_add(y)));
+                    through!(j)
+                }
+                Fast::AddUGoto(b, j) => {
+                    bin!(b, |x, y| b.zext(x.wrapping_add(y)));
+                    jump!(*j)
+                }
+                Fast::AddUThrough(b, j) => {
+                    bin!(b, |x, y| b.zext(x.wrapping_add(y)));
+                    through!(j)
+                }
+                Fast::SubSGoto(b, j) => {
+                    bin!(b, |x, y| b.sext(x.wrapping_sub(y)));
+                    jump!(*j)
+                }
+                Fast::SubSThrough(b, j) => {
+                    bin!(b, |x, y| b.sext(x.wrapping_sub(y)));
+                    through!(j)
                 }
                 Fast::BranchCmp {
                     cmp,

@@ -9,7 +9,9 @@
 //! resolved, and a jump goes straight to its target's position. Operands are register
 //! slots: a constant operand reads a slot past the function's registers that every
 //! frame of a plain run starts with the constant in (`FastFunc::consts`), so reading an
-//! operand never asks which kind it is. Everything else is
+//! operand never asks which kind it is, and registers that some read may find unset
+//! ([`maybe_unset`]) are left to the statements, so that decoded code never asks
+//! whether a register was set. Everything else is
 //! [`Fast::Stmt`]: executed from the statement itself. Every position maps back to its
 //! block and statement index, so frames, faults, `setjmp` and the step count are
 //! unchanged.
@@ -218,6 +220,15 @@ pub enum Fast {
         then_to: Jump,
         else_to: Jump,
     },
+    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`),
+    /// run with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in
+    /// one dispatch; the `goto` keeps its own position, which nothing jumps to.
+    AddSGoto(Bin, Jump),
+    AddSThrough(Bin, Jump),
+    AddUGoto(Bin, Jump),
+    AddUThrough(Bin, Jump),
+    SubSGoto(Bin, Jump),
+    SubSThrough(Bin, Jump),
 }
 
 /// A jump to the first statement of block `block`, which starts at `pc` in
@@ -512,6 +523,19 @@ impl FastFunc {
                 Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
                 t => t.unwrap_or(Fast::Stmt),
             };
+            // The block's last statement runs its `goto` too, when it is an addition or
+            // subtraction (see `Fast::AddSGoto`).
+            if let (Some(last), false) = (code.len().checked_sub(1), b.stmts.is_empty()) {
+                code[last] = match (code[last], term) {
+                    (Fast::AddS(x), Fast::Goto(j)) => Fast::AddSGoto(x, j),
+                    (Fast::AddS(x), Fast::GotoEmpty(j)) => Fast::AddSThrough(x, j),
+                    (Fast::AddU(x), Fast::Goto(j)) => Fast::AddUGoto(x, j),
+                    (Fast::AddU(x), Fast::GotoEmpty(j)) => Fast::AddUThrough(x, j),
+                    (Fast::SubS(x), Fast::Goto(j)) => Fast::SubSGoto(x, j),
+                    (Fast::SubS(x), Fast::GotoEmpty(j)) => Fast::SubSThrough(x, j),
+                    (other, _) => other,
+                };
+            }
             code.push(term);
             block_of.resize(code.len(), bi as u32);
         }
