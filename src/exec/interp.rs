@@ -1814,6 +1814,13 @@ impl<'p, O: Observer> Machine<'p, O> {
                 }
             }};
         }
+        // A statement, then the jump that ends its block (`Fast::AddSGoto`).
+        macro_rules! then {
+            ($stmt:expr, $jump:expr) => {{
+                $stmt;
+                $jump
+            }};
+        }
         loop {
             match &code[pc] {
                 Fast::Stmt => return Ok((pc, moved)),
@@ -1893,29 +1900,17 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
                 Fast::GotoEmpty(j) => through!(j),
-                Fast::AddSGoto(b, j) => {
-                    bin!(b, |x, y| b.sext(x.wrapping_add(y)));
-                    jump!(*j)
-                }
+                Fast::AddSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), jump!(*j)),
                 Fast::AddSThrough(b, j) => {
-                    bin!(b, |x, y| b.sext(x.wrapping_add(y)));
-                    through!(j)
+                    then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), through!(j))
                 }
-                Fast::AddUGoto(b, j) => {
-                    bin!(b, |x, y| b.zext(x.wrapping_add(y)));
-                    jump!(*j)
-                }
+                Fast::AddUGoto(b, j) => then!(bin!(b, |x, y| b.zext(x.wrapping_add(y))), jump!(*j)),
                 Fast::AddUThrough(b, j) => {
-                    bin!(b, |x, y| b.zext(x.wrapping_add(y)));
-                    through!(j)
+                    then!(bin!(b, |x, y| b.zext(x.wrapping_add(y))), through!(j))
                 }
-                Fast::SubSGoto(b, j) => {
-                    bin!(b, |x, y| b.sext(x.wrapping_sub(y)));
-                    jump!(*j)
-                }
+                Fast::SubSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), jump!(*j)),
                 Fast::SubSThrough(b, j) => {
-                    bin!(b, |x, y| b.sext(x.wrapping_sub(y)));
-                    through!(j)
+                    then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
                 Fast::BranchCmp {
                     cmp,
@@ -2276,6 +2271,33 @@ mod tests {
         out
     }
 
+    /// A plain run and a run from the statements of `prog` on `input` agree (output,
+    /// outcome, steps, warnings) at each step limit of `caps`, strict and lenient;
+    /// returns how many pairs of runs were compared.
+    fn agree_at_step_limits(
+        prog: &Program,
+        input: &RunInput,
+        caps: impl Iterator<Item = u64>,
+    ) -> usize {
+        let mut compared = 0;
+        for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
+            let limits = Limits {
+                max_steps,
+                strict,
+                ..Limits::default()
+            };
+            let plain = Machine::new(prog, input, limits, ()).run_main();
+            let stmts = Machine::new(prog, input, limits, Statements).run_main();
+            let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
+            assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
+            assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
+            assert_eq!(plain.steps, stmts.steps, "{what}: steps");
+            assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
+            compared += 1;
+        }
+        compared
+    }
+
     /// Calls and returns that decoded code follows itself (arguments written into the
     /// callee's window, an uninitialised argument, a function falling off its end,
     /// deep recursion, a stack overflow) and loops whose `goto` runs the header's branch
@@ -2312,21 +2334,7 @@ mod tests {
                 ..RunInput::default()
             };
             let caps = (1..=400).chain([1000, 3000, 6000, 10_000_000]);
-            for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
-                let limits = Limits {
-                    max_steps,
-                    strict,
-                    ..Limits::default()
-                };
-                let plain = Machine::new(&prog, &input, limits, ()).run_main();
-                let stmts = Machine::new(&prog, &input, limits, Statements).run_main();
-                let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
-                assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
-                assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
-                assert_eq!(plain.steps, stmts.steps, "{what}: steps");
-                assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
-                compared += 1;
-            }
+            compared += agree_at_step_limits(&prog, &input, caps);
             // The whole run: the shallow one warns (twice at least) and exits, the deep one
             // overflows the stack.
             let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
@@ -2382,21 +2390,7 @@ mod tests {
                 argv,
                 ..RunInput::default()
             };
-            let caps = (1..=150).chain([10_000_000]);
-            for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
-                let limits = Limits {
-                    max_steps,
-                    strict,
-                    ..Limits::default()
-                };
-                let plain = Machine::new(&prog, &input, limits, ()).run_main();
-                let stmts = Machine::new(&prog, &input, limits, Statements).run_main();
-                let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
-                assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
-                assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
-                assert_eq!(plain.steps, stmts.steps, "{what}: steps");
-                assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
-            }
+            agree_at_step_limits(&prog, &input, (1..=150).chain([10_000_000]));
             // The whole lenient run warns for `x`, for `noret`'s missing values and for
             // `w`, and ends.
             let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
