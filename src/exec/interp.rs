@@ -15,6 +15,85 @@ use crate::ir::arith::{self, ArithError};
 use crate::ir::fast::{Fast, FastFunc, Jump};
 use crate::ir::*;
 
+/// The registers of all frames, flat: each slot's value, and whether it may be read
+/// (set, or a register of a plain run's frame that no read can find unset, see
+/// `FastFunc::ready`). A read of a slot not readable is an uninitialised read. The
+/// slots in use are those below `top`; the vectors keep their high-water length, so
+/// that a call's window is opened without growing them (values of slots above `top`
+/// are stale, and a new window's registers are not readable until set).
+#[derive(Default)]
+pub(super) struct Regs {
+    pub(super) val: Vec<u64>,
+    ready: Vec<bool>,
+    top: usize,
+}
+
+impl Regs {
+    fn with_capacity(n: usize) -> Regs {
+        Regs {
+            val: Vec::with_capacity(n),
+            ready: Vec::with_capacity(n),
+            top: 0,
+        }
+    }
+
+    /// The slots in use (the next window's base).
+    pub(super) fn len(&self) -> usize {
+        self.top
+    }
+
+    /// Slot `i`'s value if it may be read (None past the end, as for one never set).
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> Option<u64> {
+        match self.ready.get(i) {
+            Some(true) if i < self.top => self.val.get(i).copied(),
+            _ => None,
+        }
+    }
+
+    /// Set slot `i` (in range).
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u64) {
+        self.val[i] = v;
+        self.ready[i] = true;
+    }
+
+    /// Set slot `i` to `v`, or leave it unset (`None`), when it is in range.
+    fn put(&mut self, i: usize, v: Option<u64>) {
+        if i < self.top {
+            self.val[i] = v.unwrap_or(0);
+            self.ready[i] = v.is_some();
+        }
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        self.top = self.top.min(n);
+    }
+
+    /// A new frame's window: `n` registers, then its constants, readable as `ready`
+    /// says (a plain run's frame, see `FastFunc::ready`), or else none but the
+    /// constants.
+    #[inline(always)]
+    fn open(&mut self, n: usize, consts: &[u64], ready: Option<&[bool]>) {
+        let base = self.top;
+        let end = base + n + consts.len();
+        if self.val.len() < end {
+            self.val.resize(end, 0);
+            self.ready.resize(end, false);
+        }
+        self.val[base + n..end].copy_from_slice(consts);
+        match ready {
+            Some(r) if r.len() == end - base => self.ready[base..end].copy_from_slice(r),
+            _ => {
+                self.ready[base..base + n].fill(false);
+                self.ready[base + n..end].fill(true);
+            }
+        }
+        self.top = end;
+    }
+}
+
 pub(super) struct Frame {
     pub(super) func: FuncId,
     block: BlockId,
@@ -62,9 +141,8 @@ pub type X<T> = Result<T, Stop>;
 pub struct Machine<'p, O: Observer = ()> {
     pub prog: &'p Program,
     pub mem: Memory<O::Extra>,
-    /// Registers of all frames; a slot is `None` until written (reads of unwritten
-    /// variables are uninitialised reads).
-    pub(super) regs: Vec<Option<u64>>,
+    /// Registers of all frames (reads of unwritten variables are uninitialised reads).
+    pub(super) regs: Regs,
     pub(super) locals: Vec<u64>,
     pub(super) frames: Vec<Frame>,
     frame_serial: u32,
@@ -130,7 +208,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         let mut m = Machine {
             prog,
             mem: Memory::new(),
-            regs: Vec::with_capacity(1 << 12),
+            regs: Regs::with_capacity(1 << 12),
             locals: Vec::with_capacity(1 << 10),
             frames: Vec::with_capacity(64),
             frame_serial: 0,
@@ -161,7 +239,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             fast: if O::ON || O::WATCH {
                 std::sync::Arc::from(Vec::new())
             } else {
-                prog.functions.iter().map(FastFunc::decode).collect()
+                crate::ir::fast::decode_all(&prog.functions).into()
             },
         };
         m.mem.set_lenient(!limits.strict);
@@ -359,7 +437,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         let depth = self.frames.len();
         let ret_slot = self.regs.len();
         // A scratch register in the caller's area receives the value.
-        self.regs.push(None);
+        self.regs.open(1, &[], None);
         O::callback(self, Whole);
         let saved_base = self.frames.last().map(|fr| fr.reg_base);
         let dst_reg = match saved_base {
@@ -371,7 +449,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         self.push_frame(f, args, want, 0, loc)?;
         self.run_frames(depth)?;
         let v = if want.is_some() {
-            self.regs[ret_slot]
+            self.regs.get(ret_slot)
         } else {
             None
         };
@@ -405,10 +483,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         let reg_base = self.regs.len();
         let local_base = self.locals.len();
-        self.regs.resize(reg_base + func.regs.len(), None);
         // A plain run's frame starts with its decoded code's constants (see `ir::fast`).
-        if let Some(ff) = self.fast.get(f.index()) {
-            self.regs.extend_from_slice(&ff.consts);
+        match self.fast.get(f.index()) {
+            Some(ff) => self.regs.open(func.regs.len(), &ff.consts, Some(&ff.ready)),
+            None => self.regs.open(func.regs.len(), &[], None),
         }
         self.locals.resize(local_base + func.locals.len(), 0);
         if args.len() < func.params.len() {
@@ -438,7 +516,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             let (v, _, by_value) = args[i];
             match p {
                 ParamKind::Reg(r, s) => {
-                    self.regs[reg_base + r.index()] = Some(s.canon(v));
+                    self.regs.set(reg_base + r.index(), s.canon(v));
                 }
                 ParamKind::Mem {
                     local,
@@ -475,7 +553,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         // The hidden return-buffer pointer of a struct-returning function is register 0.
         if func.sret_size.is_some() && !func.regs.is_empty() {
-            self.regs[reg_base] = Some(sret);
+            self.regs.set(reg_base, sret);
         }
         O::frame_pushed(self, Whole);
         Ok(())
@@ -564,7 +642,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             if i < self.regs.len() {
                 // Using the value of a function that fell off its end is undefined: the
                 // caller's register is left unset and faults if it is read.
-                self.regs[i] = ret.map(|v| s.canon(v));
+                self.regs.put(i, ret.map(|v| s.canon(v)));
                 dst = Some(i);
             }
         }
@@ -685,7 +763,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         if let Some((r, s)) = *dst {
             let i = rb + r.index();
             let v = s.canon(j.val);
-            self.regs[i] = Some(v);
+            self.regs.set(i, v);
             O::library_returned(self, Whole, Shim::setjmp, &[], Some((i, v)), call_loc);
         }
         Ok(())
@@ -901,13 +979,10 @@ impl<'p, O: Observer> Machine<'p, O> {
     pub(super) fn op(&self, o: &Operand, rb: usize, loc: Loc, func: &Function) -> X<u64> {
         match o {
             Operand::Const(c) => Ok(*c),
-            Operand::Reg(r) => {
-                let i = rb + r.index();
-                match self.regs[i] {
-                    Some(v) => Ok(v),
-                    None => self.uninit_reg(func, *r, loc),
-                }
-            }
+            Operand::Reg(r) => match self.regs.get(rb + r.index()) {
+                Some(v) => Ok(v),
+                None => self.uninit_reg(func, *r, loc),
+            },
         }
     }
 
@@ -1140,7 +1215,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                             // Observers read the operands before the destination (maybe
                             // an operand) is overwritten.
                             O::assign(self, Whole, i, rv, rb, st.loc, v);
-                            self.regs[i] = Some(v);
+                            self.regs.set(i, v);
                         }
                         StmtKind::Store { addr, val, ty } => {
                             let a = self.op(addr, rb, st.loc, func)?;
@@ -1400,7 +1475,6 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let Some(fr) = self.frames.last() else {
                     return Ok(Exit::Switched);
                 };
-                func = &prog.functions[fr.func.index()];
                 ff = &fast[fr.func.index()];
                 rb = fr.reg_base;
                 switched = true;
@@ -1416,14 +1490,10 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let mut vals = std::mem::take(&mut self.argbuf);
                     vals.clear();
                     for a in &c.args {
-                        vals.push((
-                            self.fast_op(&a.val, rb, ff, func, pc)?,
-                            a.ty,
-                            a.by_value_size,
-                        ));
+                        vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
                     }
                     let sret_v = match c.sret {
-                        Some(s) => self.fast_op(&s, rb, ff, func, pc)?,
+                        Some(s) => self.fast_op(&s, rb),
                         None => 0,
                     };
                     if let Some(fr) = self.frames.last_mut() {
@@ -1435,10 +1505,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     pushed?;
                 }
                 Fast::Return { val, loc } => {
-                    let rv = match val {
-                        Some(o) => Some(self.fast_op(o, rb, ff, func, pc)?),
-                        None => None,
-                    };
+                    let rv = val.as_ref().map(|o| self.fast_op(o, rb));
                     self.pop_frame(rv, *loc)?;
                     if self.frames.len() <= stop_depth {
                         return Ok(Exit::Switched);
@@ -1498,37 +1565,28 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// that no struct is returned. Returns the new register base.
     ///
     /// `regs` is the register file (out of the machine, see `run_straight`). Decoded
-    /// code runs only unobserved, so no hook is called.
+    /// code runs only unobserved, so no hook is called; the arguments are registers no
+    /// read finds unset (see `FastFunc::ready`), read unchecked.
     #[inline(always)]
     fn enter_decoded(
         &mut self,
-        regs: &mut Vec<Option<u64>>,
+        regs: &mut Regs,
         (c, callee, e): (
             &crate::ir::fast::CallSite,
             &FastFunc,
             &crate::ir::fast::Entry,
         ),
-        (rb, ff, func, pc): (usize, &FastFunc, &Function, usize),
-    ) -> X<usize> {
+        rb: usize,
+    ) -> usize {
         let base = regs.len();
-        regs.resize(base + e.nregs as usize, None);
-        regs.extend_from_slice(&callee.consts);
+        regs.open(e.nregs as usize, &callee.consts, Some(&callee.ready));
         for (i, a) in c.args.iter().enumerate() {
             let v = match a.val {
                 Operand::Const(v) => v,
-                Operand::Reg(r) => match regs[rb + r.index()] {
-                    Some(v) => v,
-                    None => match self.uninit_reg(func, r, fast_loc(ff, func, pc)) {
-                        Ok(v) => v,
-                        Err(err) => {
-                            regs.truncate(base);
-                            return Err(err);
-                        }
-                    },
-                },
+                Operand::Reg(r) => regs.val[rb + r.index()],
             };
             if let Some(&(r, s)) = e.params.get(i) {
-                regs[base + r.index()] = Some(s.canon(v));
+                regs.set(base + r.index(), s.canon(v));
             }
         }
         if let Some(fr) = self.frames.last_mut() {
@@ -1537,7 +1595,9 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         self.stack_used += e.frame_bytes;
         let local_base = self.locals.len();
-        self.locals.resize(local_base + e.nlocals as usize, 0);
+        if e.nlocals > 0 {
+            self.locals.resize(local_base + e.nlocals as usize, 0);
+        }
         self.frames.push(Frame {
             func: c.func,
             block: BlockId::new(0),
@@ -1549,13 +1609,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             serial: self.frame_serial,
         });
         self.frame_serial += 1;
-        Ok(base)
+        base
     }
 
     /// `pop_frame` for decoded code, on the register file `regs` (see
     /// `enter_decoded`).
     #[inline(always)]
-    fn pop_decoded(&mut self, regs: &mut Vec<Option<u64>>, ret: Option<u64>, loc: Loc) {
+    fn pop_decoded(&mut self, regs: &mut Regs, ret: Option<u64>, loc: Loc) {
         let Some(fr) = self.frames.pop() else {
             return;
         };
@@ -1563,10 +1623,8 @@ impl<'p, O: Observer> Machine<'p, O> {
         regs.truncate(fr.reg_base);
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map_or(0, |c| c.reg_base);
-            if let Some(slot) = regs.get_mut(caller_base + r.index()) {
-                // As in `pop_frame`: no value leaves the caller's register unset.
-                *slot = ret.map(|v| s.canon(v));
-            }
+            // As in `pop_frame`: no value leaves the caller's register unset.
+            regs.put(caller_base + r.index(), ret.map(|v| s.canon(v)));
         }
     }
 
@@ -1584,16 +1642,13 @@ impl<'p, O: Observer> Machine<'p, O> {
         Ok(Exit::Switched)
     }
 
-    /// The value of an operand of decoded code at `pc` (a register read is checked as
-    /// in `op`; the location is looked up only then).
+    /// The value of an operand of decoded code: a register no read finds unset (see
+    /// `FastFunc::ready`), read unchecked.
     #[inline(always)]
-    fn fast_op(&self, o: &Operand, rb: usize, ff: &FastFunc, func: &Function, pc: usize) -> X<u64> {
+    fn fast_op(&self, o: &Operand, rb: usize) -> u64 {
         match o {
-            Operand::Const(c) => Ok(*c),
-            Operand::Reg(r) => match self.regs[rb + r.index()] {
-                Some(v) => Ok(v),
-                None => self.uninit_reg(func, *r, fast_loc(ff, func, pc)),
-            },
+            Operand::Const(c) => *c,
+            Operand::Reg(r) => self.regs.val[rb + r.index()],
         }
     }
 
@@ -1633,7 +1688,7 @@ impl<'p, O: Observer> Machine<'p, O> {
     #[inline(always)]
     fn straight<'f>(
         &mut self,
-        file: &mut Vec<Option<u64>>,
+        file: &mut Regs,
         steps: &mut u64,
         fast: &'f [FastFunc],
         stop_depth: usize,
@@ -1643,21 +1698,19 @@ impl<'p, O: Observer> Machine<'p, O> {
         let prog = self.prog;
         let mut moved = false;
         let mut code = &ff.code[..];
-        let mut regs: &mut [Option<u64>] = file.get_mut(rb..).unwrap_or_default();
-        // An operand: a register slot (constants have theirs, always set).
+        let mut regs: &mut [u64] = file.val.get_mut(rb..).unwrap_or_default();
+        // An operand: a register slot (constants have theirs) that no read finds unset,
+        // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
         macro_rules! op {
             ($o:expr) => {{
                 let r: Reg = *$o;
-                match regs[r.index()] {
-                    Some(v) => v,
-                    None => self.uninit_reg(func, r, fast_loc(ff, func, pc))?,
-                }
+                regs[r.index()]
             }};
         }
         macro_rules! set {
             ($dst:expr, $v:expr) => {{
                 let v = $v;
-                regs[$dst.index()] = Some(v);
+                regs[$dst.index()] = v;
             }};
         }
         macro_rules! bin {
@@ -1714,7 +1767,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
                 (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
                 code = &ff.code[..];
-                regs = file.get_mut(rb..).unwrap_or_default();
+                regs = file.val.get_mut(rb..).unwrap_or_default();
                 moved = true;
                 *steps += $steps;
                 if *steps > self.step_cap {
@@ -1736,6 +1789,38 @@ impl<'p, O: Observer> Machine<'p, O> {
                 })
             }};
         }
+        // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
+        // then that terminator in place (when the step limit's check is due, it runs
+        // from its own position instead).
+        macro_rules! through {
+            ($j:expr) => {{
+                pc = $j.pc as usize;
+                *steps += u64::from($j.steps);
+                if *steps > self.step_cap {
+                    self.steps = *steps;
+                    self.check_limits(fast_loc(ff, func, pc))?;
+                    continue;
+                }
+                match &code[pc] {
+                    Fast::Goto(j) => jump!(*j),
+                    Fast::BranchCmp {
+                        cmp,
+                        a,
+                        b,
+                        then_to,
+                        else_to,
+                    } => branch_cmp!(cmp, a, b, then_to, else_to),
+                    _ => continue,
+                }
+            }};
+        }
+        // A statement, then the jump that ends its block (`Fast::AddSGoto`).
+        macro_rules! then {
+            ($stmt:expr, $jump:expr) => {{
+                $stmt;
+                $jump
+            }};
+        }
         loop {
             match &code[pc] {
                 Fast::Stmt => return Ok((pc, moved)),
@@ -1748,7 +1833,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok((pc, moved));
                     };
                     self.cur_loc = c.loc;
-                    let base = self.enter_decoded(file, (c, callee, e), (rb, ff, func, pc))?;
+                    let base = self.enter_decoded(file, (c, callee, e), rb);
                     let callee_func = &prog.functions[c.func.index()];
                     switch_to!(callee, callee_func, base, 0, u64::from(e.steps))
                 }
@@ -1814,27 +1899,18 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store4(st) => store!(st, 4),
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
-                Fast::GotoEmpty(j) => {
-                    // As `jump!`, then the target's terminator in place (when the step
-                    // limit's check is due, it runs from its own position instead).
-                    pc = j.pc as usize;
-                    *steps += u64::from(j.steps);
-                    if *steps > self.step_cap {
-                        self.steps = *steps;
-                        self.check_limits(fast_loc(ff, func, pc))?;
-                        continue;
-                    }
-                    match &code[pc] {
-                        Fast::Goto(j) => jump!(*j),
-                        Fast::BranchCmp {
-                            cmp,
-                            a,
-                            b,
-                            then_to,
-                            else_to,
-                        } => branch_cmp!(cmp, a, b, then_to, else_to),
-                        _ => continue,
-                    }
+                Fast::GotoEmpty(j) => through!(j),
+                Fast::AddSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), jump!(*j)),
+                Fast::AddSThrough(b, j) => {
+                    then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), through!(j))
+                }
+                Fast::AddUGoto(b, j) => then!(bin!(b, |x, y| b.zext(x.wrapping_add(y))), jump!(*j)),
+                Fast::AddUThrough(b, j) => {
+                    then!(bin!(b, |x, y| b.zext(x.wrapping_add(y))), through!(j))
+                }
+                Fast::SubSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), jump!(*j)),
+                Fast::SubSThrough(b, j) => {
+                    then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
                 Fast::BranchCmp {
                     cmp,
@@ -1991,7 +2067,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         let v = v?;
         let dst = dst.map(|(r, s)| {
             let i = rb + r.index();
-            self.regs[i] = Some(s.canon(v));
+            self.regs.set(i, s.canon(v));
             (i, s.canon(v))
         });
         O::library_returned(self, Whole, shim, args, dst, loc);
@@ -2195,6 +2271,33 @@ mod tests {
         out
     }
 
+    /// A plain run and a run from the statements of `prog` on `input` agree (output,
+    /// outcome, steps, warnings) at each step limit of `caps`, strict and lenient;
+    /// returns how many pairs of runs were compared.
+    fn agree_at_step_limits(
+        prog: &Program,
+        input: &RunInput,
+        caps: impl Iterator<Item = u64>,
+    ) -> usize {
+        let mut compared = 0;
+        for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
+            let limits = Limits {
+                max_steps,
+                strict,
+                ..Limits::default()
+            };
+            let plain = Machine::new(prog, input, limits, ()).run_main();
+            let stmts = Machine::new(prog, input, limits, Statements).run_main();
+            let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
+            assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
+            assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
+            assert_eq!(plain.steps, stmts.steps, "{what}: steps");
+            assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
+            compared += 1;
+        }
+        compared
+    }
+
     /// Calls and returns that decoded code follows itself (arguments written into the
     /// callee's window, an uninitialised argument, a function falling off its end,
     /// deep recursion, a stack overflow) and loops whose `goto` runs the header's branch
@@ -2231,21 +2334,7 @@ mod tests {
                 ..RunInput::default()
             };
             let caps = (1..=400).chain([1000, 3000, 6000, 10_000_000]);
-            for (max_steps, strict) in caps.flat_map(|n| [(n, false), (n, true)]) {
-                let limits = Limits {
-                    max_steps,
-                    strict,
-                    ..Limits::default()
-                };
-                let plain = Machine::new(&prog, &input, limits, ()).run_main();
-                let stmts = Machine::new(&prog, &input, limits, Statements).run_main();
-                let what = format!("{:?} max_steps {max_steps} strict {strict}", input.argv);
-                assert_eq!(plain.stdout, stmts.stdout, "{what}: stdout");
-                assert_eq!(plain.outcome, stmts.outcome, "{what}: outcome");
-                assert_eq!(plain.steps, stmts.steps, "{what}: steps");
-                assert_eq!(plain.warnings, stmts.warnings, "{what}: warnings");
-                compared += 1;
-            }
+            compared += agree_at_step_limits(&prog, &input, caps);
             // The whole run: the shallow one warns (twice at least) and exits, the deep one
             // overflows the stack.
             let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
@@ -2262,6 +2351,53 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// Registers a read may find unset (`FastFunc::ready`: set on some paths only, read
+    /// before the loop sets them, the results of calls that may give none, directly or
+    /// through a pointer, and a variable read after a `longjmp` back) warn in a plain run
+    /// as in a run from the statements, at the same places, and the values agree, at
+    /// each of a range of step limits (strict and lenient).
+    #[test]
+    fn unset_registers_warn_alike_in_plain_and_statement_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let src = "#include <stdio.h>\n\
+                   #include <setjmp.h>\n\
+                   static jmp_buf jb;\n\
+                   static int noret(int x) { if (x > 2) return x; }\n\
+                   static int twice(int x) { return 2 * x; }\n\
+                   static void jump(int n) { longjmp(jb, n); }\n\
+                   int main(int argc, char **argv) {\n\
+                     int x, y = 0, z, w;\n\
+                     int (*fp)(int) = argc > 1 ? noret : twice;\n\
+                     for (int i = 0; i < 5; i++) {\n\
+                       if (i == 2) x = i;\n\
+                       y += x;\n\
+                       z = noret(i);\n\
+                       if (i & 1) y += z;\n\
+                       y += fp(i);\n\
+                     }\n\
+                     int r = setjmp(jb);\n\
+                     if (r < 3) { if (r == 1) w = 5; y += r; jump(r + 1); }\n\
+                     printf(\"%d %d %d\\n\", y, w + r, x);\n\
+                     return 0;\n\
+                   }\n";
+        let f = dir.path().join("unset.c");
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        for argv in [vec![b"./u".to_vec()], vec![b"./u".to_vec(), b"p".to_vec()]] {
+            let input = RunInput {
+                argv,
+                ..RunInput::default()
+            };
+            agree_at_step_limits(&prog, &input, (1..=150).chain([10_000_000]));
+            // The whole lenient run warns for `x`, for `noret`'s missing values and for
+            // `w`, and ends.
+            let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
+            assert_eq!(full.outcome, Outcome::Exit(0));
+            let text = format!("{:?}", full.warnings);
+            assert!(text.contains("`x`") && text.contains("never set"), "{text}");
+        }
     }
 
     /// A plain run, which executes decoded code, and a run from the statements agree on

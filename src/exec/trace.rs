@@ -853,7 +853,7 @@ impl Observer for Recorder {
             // The registers it reads and writes are implied (`implied`).
             let mut aux = NONE;
             let regs = &m.regs;
-            let reg = |i: usize| regs.get(rb + i).copied().flatten().unwrap_or(0);
+            let reg = |i: usize| regs.get(rb + i).unwrap_or(0);
             match &st.kind {
                 StmtKind::Assign(d, rv) => {
                     r.value = reg(d.index());

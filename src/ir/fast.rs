@@ -9,7 +9,9 @@
 //! resolved, and a jump goes straight to its target's position. Operands are register
 //! slots: a constant operand reads a slot past the function's registers that every
 //! frame of a plain run starts with the constant in (`FastFunc::consts`), so reading an
-//! operand never asks which kind it is. Everything else is
+//! operand never asks which kind it is, and registers that some read may find unset
+//! ([`maybe_unset`]) are left to the statements, so that decoded code never asks
+//! whether a register was set. Everything else is
 //! [`Fast::Stmt`]: executed from the statement itself. Every position maps back to its
 //! block and statement index, so frames, faults, `setjmp` and the step count are
 //! unchanged.
@@ -218,6 +220,15 @@ pub enum Fast {
         then_to: Jump,
         else_to: Jump,
     },
+    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`),
+    /// run with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in
+    /// one dispatch; the `goto` keeps its own position, which nothing jumps to.
+    AddSGoto(Bin, Jump),
+    AddSThrough(Bin, Jump),
+    AddUGoto(Bin, Jump),
+    AddUThrough(Bin, Jump),
+    SubSGoto(Bin, Jump),
+    SubSThrough(Bin, Jump),
 }
 
 /// A jump to the first statement of block `block`, which starts at `pc` in
@@ -270,9 +281,16 @@ pub struct FastFunc {
     pub code: Vec<Fast>,
     pub calls: Vec<CallSite>,
     /// The constants decoded operands read: constant `k` is register slot
-    /// `regs.len() + k` of every frame of the function in a plain run, set (as the
-    /// register file holds it) from its start.
-    pub consts: Vec<Option<u64>>,
+    /// `regs.len() + k` of every frame of the function in a plain run, set from its
+    /// start.
+    pub consts: Vec<u64>,
+    /// Which register slots (registers, then constants) a frame of a plain run starts
+    /// with readable: all but the registers some read may find unset
+    /// ([`maybe_unset`]). Decoded code neither reads nor writes those, so it reads its
+    /// registers unchecked and writes them without marking them readable; the
+    /// statement path checks and marks every register as in an observed run, whose
+    /// frames start with none readable.
+    pub ready: Vec<bool>,
 }
 
 /// At most this many distinct constants per function get a register slot (each frame
@@ -308,8 +326,154 @@ impl Pool {
     }
 }
 
+/// Every function of a program decoded (index = `FuncId`).
+pub fn decode_all(functions: &[Function]) -> Vec<FastFunc> {
+    let gives = gives_value(functions);
+    functions
+        .iter()
+        .map(|f| FastFunc::decode(f, &gives))
+        .collect()
+}
+
+/// Whether a call of each function always leaves a value for its caller: no `return;`
+/// (a function falling off its end returns nothing, and the caller's register stays
+/// unset). A function without a body faults when called, and `Unreachable` faults.
+pub fn gives_value(functions: &[Function]) -> Vec<bool> {
+    functions
+        .iter()
+        .map(|f| !f.blocks.iter().any(|b| b.term == Terminator::Return(None)))
+        .collect()
+}
+
+/// Above this many bits of dataflow state (registers times blocks), a function is not
+/// analysed: all its registers count as maybe unset (it runs from its statements).
+const MAX_FLOW_BITS: usize = 1 << 26;
+
+/// The registers of `f` that a read may find unset: a forward must-analysis of the
+/// registers set on every path (parameters and a returned struct's buffer at entry,
+/// then each assignment and each call whose callee always gives a value, see
+/// [`gives_value`]; `gives[g]` for function `g`), a register being maybe unset when
+/// some read of it is reached by a path that does not set it, or when it receives the
+/// value of a call that may give none. Nothing unsets a register otherwise, so a
+/// register outside the result is set at every read, however control got there (a
+/// `longjmp` back to a `setjmp` included: its frame's registers were set on the way
+/// to the `setjmp`).
+pub fn maybe_unset(f: &Function, gives: &[bool]) -> Vec<bool> {
+    let n = f.regs.len();
+    let nb = f.blocks.len();
+    let mut unset = vec![false; n];
+    if n == 0 || nb == 0 {
+        return unset;
+    }
+    if n.saturating_mul(nb) > MAX_FLOW_BITS {
+        return vec![true; n];
+    }
+    let words = n.div_ceil(64);
+    let bit = |set: &[u64], r: usize| set[r / 64] >> (r % 64) & 1 == 1;
+    let put = |set: &mut [u64], r: usize| set[r / 64] |= 1 << (r % 64);
+    // The register a statement sets for sure, and the one it may leave unset.
+    let sets = |k: &StmtKind| -> (Option<Reg>, Option<Reg>) {
+        match k {
+            StmtKind::Call { dst, callee, .. } => {
+                let sure = match callee {
+                    Callee::Func(g) => gives.get(g.index()).copied().unwrap_or(false),
+                    Callee::Builtin(_) => true,
+                    Callee::Indirect(_) => false,
+                };
+                let r = dst.map(|(r, _)| r);
+                if sure {
+                    (r, None)
+                } else {
+                    (None, r)
+                }
+            }
+            k => (k.def_reg(), None),
+        }
+    };
+    let mut entry = vec![0u64; words];
+    for p in &f.params {
+        if let ParamKind::Reg(r, _) = p {
+            put(&mut entry, r.index());
+        }
+    }
+    if f.sret_size.is_some() {
+        put(&mut entry, 0);
+    }
+    // What each block sets, and its predecessors.
+    let mut gen = vec![vec![0u64; words]; nb];
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nb];
+    for (bi, b) in f.blocks.iter().enumerate() {
+        for st in &b.stmts {
+            match sets(&st.kind) {
+                (Some(r), _) => put(&mut gen[bi], r.index()),
+                (None, Some(r)) => unset[r.index()] = true,
+                _ => {}
+            }
+        }
+        for s in b.term.successors() {
+            preds[s.index()].push(bi);
+        }
+    }
+    // Set on entry to each block: all registers until a path says otherwise.
+    let mut inn = vec![vec![u64::MAX; words]; nb];
+    inn[0].clone_from(&entry);
+    let mut out: Vec<Vec<u64>> = (0..nb)
+        .map(|b| inn[b].iter().zip(&gen[b]).map(|(i, g)| i | g).collect())
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in 0..nb {
+            let mut cur = if b == 0 {
+                entry.clone()
+            } else {
+                vec![u64::MAX; words]
+            };
+            for &p in &preds[b] {
+                for (c, o) in cur.iter_mut().zip(&out[p]) {
+                    *c &= o;
+                }
+            }
+            if cur != inn[b] {
+                let o: Vec<u64> = cur.iter().zip(&gen[b]).map(|(i, g)| i | g).collect();
+                changed |= o != out[b];
+                out[b] = o;
+                inn[b] = cur;
+            }
+        }
+    }
+    for (bi, b) in f.blocks.iter().enumerate() {
+        let cur = &mut inn[bi];
+        for st in &b.stmts {
+            st.kind.for_each_use(|r| {
+                if !bit(cur, r.index()) {
+                    unset[r.index()] = true;
+                }
+            });
+            if let (Some(r), _) = sets(&st.kind) {
+                put(cur, r.index());
+            }
+        }
+        b.term.for_each_use(|r| {
+            if !bit(cur, r.index()) {
+                unset[r.index()] = true;
+            }
+        });
+    }
+    unset
+}
+
+/// Whether statement kind `k` reads or writes a register of `unset`.
+fn touches(k: &StmtKind, unset: &[bool]) -> bool {
+    let mut hit = k.def_reg().is_some_and(|r| unset[r.index()]);
+    k.for_each_use(|r| hit |= unset[r.index()]);
+    hit
+}
+
 impl FastFunc {
-    pub fn decode(f: &Function) -> FastFunc {
+    /// `f` decoded; `gives` as in [`maybe_unset`].
+    pub fn decode(f: &Function, gives: &[bool]) -> FastFunc {
+        let unset = maybe_unset(f, gives);
         let mut start = Vec::with_capacity(f.blocks.len());
         let mut at = 0u32;
         for b in &f.blocks {
@@ -331,6 +495,7 @@ impl FastFunc {
         for (bi, b) in f.blocks.iter().enumerate() {
             for (idx, st) in b.stmts.iter().enumerate() {
                 code.push(match &st.kind {
+                    k if touches(k, &unset) => Fast::Stmt,
                     StmtKind::Call {
                         dst,
                         callee: Callee::Func(func),
@@ -351,10 +516,26 @@ impl FastFunc {
                     k => decode_stmt(k, &mut pool).unwrap_or(Fast::Stmt),
                 });
             }
+            let mut term_unset = false;
+            b.term.for_each_use(|r| term_unset |= unset[r.index()]);
             let term = match decode_term(&b.term, b.term_loc, jump, &mut pool) {
+                _ if term_unset => Fast::Stmt,
                 Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
                 t => t.unwrap_or(Fast::Stmt),
             };
+            // The block's last statement runs its `goto` too, when it is an addition or
+            // subtraction (see `Fast::AddSGoto`).
+            if let (Some(last), false) = (code.len().checked_sub(1), b.stmts.is_empty()) {
+                code[last] = match (code[last], term) {
+                    (Fast::AddS(x), Fast::Goto(j)) => Fast::AddSGoto(x, j),
+                    (Fast::AddS(x), Fast::GotoEmpty(j)) => Fast::AddSThrough(x, j),
+                    (Fast::AddU(x), Fast::Goto(j)) => Fast::AddUGoto(x, j),
+                    (Fast::AddU(x), Fast::GotoEmpty(j)) => Fast::AddUThrough(x, j),
+                    (Fast::SubS(x), Fast::Goto(j)) => Fast::SubSGoto(x, j),
+                    (Fast::SubS(x), Fast::GotoEmpty(j)) => Fast::SubSThrough(x, j),
+                    (other, _) => other,
+                };
+            }
             code.push(term);
             block_of.resize(code.len(), bi as u32);
         }
@@ -364,7 +545,12 @@ impl FastFunc {
             block_of,
             code,
             calls,
-            consts: pool.consts.into_iter().map(Some).collect(),
+            ready: unset
+                .iter()
+                .map(|u| !u)
+                .chain(pool.consts.iter().map(|_| true))
+                .collect(),
+            consts: pool.consts,
         }
     }
 
@@ -733,7 +919,7 @@ mod tests {
         std::fs::write(&f, src).expect("write test program");
         let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
         let main = &prog.functions[prog.main.index()];
-        let ff = FastFunc::decode(main);
+        let ff = FastFunc::decode(main, &gives_value(&prog.functions));
         let stmts: usize = main.blocks.iter().map(|b| b.stmts.len() + 1).sum();
         assert_eq!(ff.code.len(), stmts);
         let left: Vec<_> = (0..ff.code.len())
@@ -804,5 +990,79 @@ mod tests {
                 assert_eq!(ld.canon(bytes), ty.canon(v), "{ty:?} {v:#x}");
             }
         }
+    }
+
+    /// The registers a read may find unset: a variable set on one path only, one read
+    /// before the loop that sets it, the result of a call that may give none (a
+    /// function with a `return;` path, a call through a pointer); not parameters,
+    /// variables set before every read, nor results of calls that always give one.
+    /// Statements touching them stay statements.
+    #[test]
+    fn registers_a_read_may_find_unset() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let f = dir.path().join("unset.c");
+        let src = "static int noret(int x) { if (x > 1) return 1; }\n\
+                   static int one(int x) { return x; }\n\
+                   int main(int argc, char **argv) {\n\
+                     int (*fp)(int) = argc > 3 ? noret : one;\n\
+                     int set = argc, some, late, always = 0, t;\n\
+                     if (argc > 1) some = 1;\n\
+                     for (int i = 0; i < argc; i++) { always += late; late = i; }\n\
+                     int a = noret(argc), b = one(argc), c = fp(argc);\n\
+                     t = some + a + b + c + set + always;\n\
+                     return t;\n\
+                   }\n";
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        let gives = gives_value(&prog.functions);
+        let main = &prog.functions[prog.main.index()];
+        let unset = maybe_unset(main, &gives);
+        let named = |want: bool| -> Vec<&str> {
+            let mut v: Vec<&str> = main
+                .regs
+                .iter()
+                .zip(&unset)
+                .filter(|(_, u)| **u == want)
+                .filter_map(|(ri, _)| ri.name.as_deref())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(named(true), ["late", "some"]);
+        for n in ["a", "b", "c", "set", "always", "i", "t", "argc"] {
+            assert!(named(false).contains(&n), "{n} should be set at every read");
+        }
+        // The values of `noret(argc)` and `fp(argc)` (temporaries) may be unset.
+        let temps = main
+            .regs
+            .iter()
+            .zip(&unset)
+            .filter(|(ri, u)| ri.name.is_none() && **u);
+        assert_eq!(temps.count(), 2);
+        let ff = FastFunc::decode(main, &gives);
+        assert_eq!(ff.ready.len(), main.regs.len() + ff.consts.len());
+        for (pc, fast) in ff.code.iter().enumerate() {
+            let (b, i) = ff.position(pc);
+            let block = &main.blocks[b.index()];
+            let touched = match block.stmts.get(i) {
+                Some(st) => touches(&st.kind, &unset),
+                None => {
+                    let mut hit = false;
+                    block.term.for_each_use(|r| hit |= unset[r.index()]);
+                    hit
+                }
+            };
+            if touched {
+                assert_eq!(
+                    *fast,
+                    Fast::Stmt,
+                    "position {pc} touches a maybe-unset register"
+                );
+            }
+        }
+        // `noret` has a path without a value; `one` and `main` have none.
+        let by_name = |n: &str| prog.functions.iter().position(|f| f.name == n);
+        assert_eq!(by_name("noret").map(|i| gives[i]), Some(false));
+        assert_eq!(by_name("one").map(|i| gives[i]), Some(true));
     }
 }

@@ -8,7 +8,7 @@
 use super::shadow::{self, Shadow};
 use super::{library, BranchRec, SymState};
 use crate::exec::hooks::{AddrOps, Lens, Observer, Parsed, Scanned, Taken};
-use crate::exec::interp::Machine;
+use crate::exec::interp::{Machine, Regs};
 use crate::exec::io::InPos;
 use crate::exec::memory::{self, MemFault};
 use crate::exec::shims::{self, Shim};
@@ -381,10 +381,10 @@ impl Observer for SymState {
 /// The concrete value of an operand of the frame at `rb` (0 for an unset register:
 /// only called after the interpreter read the same operand successfully).
 #[inline(always)]
-fn concrete(regs: &[Option<u64>], o: &Operand, rb: usize) -> u64 {
+fn concrete(regs: &Regs, o: &Operand, rb: usize) -> u64 {
     match o {
         Operand::Const(c) => *c,
-        Operand::Reg(r) => regs[rb + r.index()].unwrap_or(0),
+        Operand::Reg(r) => regs.get(rb + r.index()).unwrap_or(0),
     }
 }
 
@@ -411,7 +411,7 @@ fn sym_rvalue<O: Observer, L: Lens<O, Target = SymState>>(
     let cval = |m: &Machine<'_, O>, o: &Operand| -> u64 {
         match o {
             Operand::Const(c) => *c,
-            Operand::Reg(r) => m.regs[rb + r.index()].unwrap_or(0),
+            Operand::Reg(r) => m.regs.get(rb + r.index()).unwrap_or(0),
         }
     };
     match rv {
