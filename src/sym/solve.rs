@@ -119,6 +119,17 @@ impl Solver {
         }
     }
 
+    /// [`Solver::check`] by a fresh solver in a fresh z3 context, made for this query
+    /// and dropped after it: its answer and model depend on the query alone, not on
+    /// what this thread's z3 saw before (a long-lived context keeps the terms of earlier
+    /// queries, whose ids steer z3's choices), so any thread, in any order, with or
+    /// without the analysis cache answering some queries, gets the same model.
+    pub fn check_alone(pool: &ExprPool, constraints: &[ExprId], timeout_ms: u32) -> SolveResult {
+        z3::with_z3_config(&z3::Config::new(), || {
+            Solver::new().check(pool, constraints, timeout_ms)
+        })
+    }
+
     /// Drops the memoised translations.
     pub fn clear_cache(&mut self) {
         self.cache.clear();
