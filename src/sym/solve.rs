@@ -107,8 +107,12 @@ impl Default for Solver {
 
 impl Solver {
     pub fn new() -> Solver {
+        Solver::over(z3::Solver::new())
+    }
+
+    fn over(solver: z3::Solver) -> Solver {
         Solver {
-            solver: z3::Solver::new(),
+            solver,
             pool_uid: 0,
             cache: FxHashMap::default(),
             var_consts: FxHashMap::default(),
@@ -126,7 +130,11 @@ impl Solver {
     /// without the analysis cache answering some queries, gets the same model.
     pub fn check_alone(pool: &ExprPool, constraints: &[ExprId], timeout_ms: u32) -> SolveResult {
         z3::with_z3_config(&z3::Config::new(), || {
-            Solver::new().check(pool, constraints, timeout_ms)
+            // A solver for the logic of regcause's queries (bitvectors, no quantifiers)
+            // sets up in a tenth of the time of a general one, which matters as each
+            // query has its own (about 0.5 ms against 7 ms).
+            let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_else(z3::Solver::new);
+            Solver::over(solver).check(pool, constraints, timeout_ms)
         })
     }
 
