@@ -812,10 +812,13 @@ mod tests {
         (flips, st)
     }
 
+    /// A pool, f, ψ and the test's input values.
+    type Composition = (ExprPool, Vec<ExprId>, Vec<Psi>, Vec<(VarId, u64)>);
+
     /// Four lines, reached in turns (a loop over four decisions), each instance on
     /// inputs shared with the others and with the good condition, so models are many
     /// and lines settle at different instances.
-    fn interleaved_lines() -> (ExprPool, Vec<ExprId>, Vec<Psi>, Vec<(VarId, u64)>) {
+    fn interleaved_lines() -> Composition {
         let mut p = ExprPool::new();
         let vars: Vec<VarId> = (0..6)
             .map(|i| p.new_var(&format!("in{}", i + 1), 32, true).expect("var"))

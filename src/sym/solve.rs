@@ -133,7 +133,7 @@ impl Solver {
             // A solver for the logic of regcause's queries (bitvectors, no quantifiers)
             // sets up in a tenth of the time of a general one, which matters as each
             // query has its own (about 0.5 ms against 7 ms).
-            let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_else(z3::Solver::new);
+            let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_default();
             Solver::over(solver).check(pool, constraints, timeout_ms)
         })
     }
