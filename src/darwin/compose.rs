@@ -276,7 +276,7 @@ pub fn solve_flips<T: Send>(
     } else {
         let workers = jobs.min(lines.len());
         let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
+        let stop = AtomicBool::new(budget.spent().is_some());
         let enabled = cache.is_enabled();
         let (tx, rx) = mpsc::channel::<ToCoordinator<T>>();
         std::thread::scope(|sc| {
@@ -974,6 +974,32 @@ mod tests {
         let (flips, st) = solve_flips_of_line(5, &spent);
         assert_eq!(flips.len(), 5);
         assert_eq!((st.calls(), st.unexamined), (0, 5));
+    }
+
+    /// On several threads too, a spent budget leaves every instance unexamined (none
+    /// reported done).
+    #[test]
+    fn a_spent_budget_stops_the_workers() {
+        let spent = crate::budget::Budget::new(1e-9, u64::MAX);
+        std::thread::sleep(Duration::from_millis(1));
+        let (mut p, f, psi, near) = interleaved_lines();
+        let mut done = 0;
+        let (flips, st, found) = solve_flips(
+            &mut p,
+            &f,
+            &psi,
+            &near,
+            10_000,
+            Caps::default(),
+            2,
+            &spent,
+            &mut Cache::disabled(),
+            |_, _| (true, ()),
+            |n| done = n,
+        );
+        assert!(flips.iter().all(|f| matches!(f, Flip::Skipped)));
+        assert_eq!((st.calls(), st.unexamined, found.len()), (0, psi.len(), 0));
+        assert_eq!(done, 0);
     }
 
     /// Once the solver gave up on [`UNKNOWN_PER_LINE`] instances of a line, its later
