@@ -778,14 +778,7 @@ fn darwin_on_two_threads_reports_what_one_does() {
         ("replace", "escaped-dot-wildcard"),
         ("wrong-value", "pay-truncated-release"),
     ] {
-        let s = sample(name);
-        let b = build(&s);
-        let r = s
-            .manifest
-            .regressions
-            .iter()
-            .find(|r| r.id == id)
-            .expect("regression");
+        let (s, b, r) = regression(name, id);
         let report = |jobs: &str| {
             let extra = [
                 "--format",
@@ -797,7 +790,7 @@ fn darwin_on_two_threads_reports_what_one_does() {
                 "-j",
                 jobs,
             ];
-            let o = git_regcause(&b.repo, &args_for(&s, &b, r, true, &extra));
+            let o = git_regcause(&b.repo, &args_for(&s, &b, &r, true, &extra));
             assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o.stderr));
             timeless(json_report(&o))
         };
