@@ -128,9 +128,10 @@ pub struct ExplainArgs {
     /// report says what was not done (exit status 6).
     #[arg(long, value_name = "SECS", default_value_t = crate::budget::DEFAULT_BUDGET_SECS)]
     pub budget: f64,
-    /// Workers judging the hunk search's subsets at once (default: the machine's
-    /// cores). The subsets asked about, and so the report's findings and counts, are
-    /// those of one worker; more workers judge the next few subsets ahead.
+    /// Workers judging the hunk search's subsets at once, and solving DARWIN's
+    /// flips (default: the machine's cores). The subsets asked about and the flips
+    /// solved, and so the report's findings and counts, are those of one worker; more
+    /// workers judge the next few subsets ahead and solve several lines at once.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// Neither read nor write the analysis cache.

@@ -518,6 +518,7 @@ fn darwin_stage(
         cache: run.cache,
         budget: run.budget,
         compare_files: &run.req.test.config.compare_files,
+        jobs: run.req.jobs,
     };
     let total = bs.cond.len();
     let found = darwin::explain(gs, bs, diff, &opts, |done, _| {

@@ -4,13 +4,15 @@
 //! positional, so the same name is the same input at both revisions).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::cache::Cache;
+use crate::cache::{Cache, Key};
 use crate::ir::Loc;
 use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, VarId};
 
-use crate::solver::{Chain, Layers};
+use crate::solver::{Chain, Layers, Store};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ComposeError {
@@ -195,124 +197,335 @@ impl Default for Caps {
 /// are not solved again. `near` holds the test's input values (variable, value): a
 /// satisfiable flip's model is moved as close to them as one more query
 /// allows (see [`nearer`]). `settles(i, model)` is called with each satisfiable flip
-/// and says whether its line is settled; the later instances of an unsettled line are
-/// solved until one settles it or [`SAT_PER_LINE`] were satisfiable.
+/// and says whether its line is settled, with what it found out (kept with `i` in the
+/// third result); the later instances of an unsettled line are solved until one
+/// settles it or [`SAT_PER_LINE`] were satisfiable.
+///
+/// Lines are independent: a query depends only on its instance's index, each is
+/// posed to a fresh z3 (`Layers::FLIP`), and the caps count per line. So with `jobs`
+/// of 2 or more the lines are solved on that many threads (`settles` too), each line's
+/// instances in order on one thread, and the results are those of one thread, in the
+/// same order. `cache` and `budget` stay on this thread: workers ask it for cached
+/// answers and it tells them when the budget is spent.
 #[allow(clippy::too_many_arguments)]
-pub fn solve_flips(
+pub fn solve_flips<T: Send>(
     pool: &mut ExprPool,
     f: &[ExprId],
     psi: &[Psi],
     near: &[(VarId, u64)],
     timeout_ms: u32,
     caps: Caps,
+    jobs: usize,
     budget: &crate::budget::Budget,
     cache: &mut Cache,
-    mut settles: impl FnMut(usize, &Model) -> bool,
+    settles: impl Fn(usize, &Model) -> (bool, T) + Sync,
     mut progress: impl FnMut(usize),
-) -> (Vec<Flip>, ComposeStats) {
-    let mut stats = ComposeStats::default();
-    let mut solver = Chain::new(cache, Layers::FLIP);
-    // Satisfiable instances per line so far; usize::MAX once settled.
-    let mut sat_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
-    let mut queries_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
-    let mut unknown_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
-    let mut solving_of: HashMap<(crate::ir::FileId, u32), Duration> = HashMap::new();
-    let mut out = Vec::with_capacity(psi.len());
-    let mut cs: Vec<ExprId> = f.to_vec();
+) -> (Vec<Flip>, ComposeStats, Vec<(usize, T)>) {
+    // Every expression a query needs is made here, so the workers share the pool
+    // read-only.
+    let negs: Vec<ExprId> = psi.iter().map(|p| pool.negate(p.cond)).collect();
+    let near_eqs: Vec<(VarId, ExprId)> = near
+        .iter()
+        .filter_map(|&(v, value)| {
+            let width = pool.vars().get(v.0 as usize)?.width;
+            let (x, c) = (pool.var(v), pool.constant(value, width));
+            Some((v, pool.eq(x, c)))
+        })
+        .collect();
+    let problem = Problem {
+        pool,
+        f,
+        psi,
+        negs,
+        near_eqs,
+        timeout_ms,
+        caps,
+    };
+    // The instances of each line, lines in the order of their first instance.
+    let mut line_of: HashMap<(crate::ir::FileId, u32), usize> = HashMap::new();
+    let mut lines: Vec<Vec<usize>> = Vec::new();
     for (i, p) in psi.iter().enumerate() {
-        if budget.spent().is_some() {
-            // The rest stays unexamined; what was solved so far stands.
-            stats.unexamined = psi.len() - i;
-            stats.skipped += psi.len() - i;
-            out.resize(psi.len(), Flip::Skipped);
-            break;
+        let k = *line_of.entry((p.loc.file, p.loc.line)).or_insert_with(|| {
+            lines.push(Vec::new());
+            lines.len() - 1
+        });
+        lines[k].push(i);
+    }
+    let mut solved = Solved {
+        flips: vec![Flip::Skipped; psi.len()],
+        stats: ComposeStats::default(),
+        found: Vec::new(),
+    };
+    let mut done = 0;
+    if jobs < 2 || lines.len() < 2 {
+        let mut chain = Chain::new(cache, Layers::FLIP);
+        for line in &lines {
+            let out = problem.solve_line(
+                line,
+                &mut chain,
+                &settles,
+                &|| budget.spent().is_some(),
+                &mut || {
+                    done += 1;
+                    progress(done);
+                },
+            );
+            solved.add(out);
         }
-        let key = (p.loc.file, p.loc.line);
-        let queries = queries_of.entry(key).or_default();
-        let flip = if sat_of.get(&key).is_some_and(|&n| n >= SAT_PER_LINE) {
-            // The line is a candidate already; another instance adds only its count.
-            stats.skipped += 1;
-            Flip::Skipped
-        } else if *queries >= caps.queries
-            || unknown_of.get(&key).is_some_and(|&n| n >= caps.unknown)
-            || solving_of.get(&key).is_some_and(|&t| t >= caps.solving)
-        {
-            stats.skipped += 1;
-            stats.capped += 1;
-            Flip::Skipped
-        } else {
-            *queries += 1;
-            let neg = pool.negate(p.cond);
-            cs.push(neg);
-            // The chain poses only the part of a large query connected with `neg`.
-            let q = cs.clone();
-            let t = Instant::now();
-            let r = solver.check(pool, &q, &[], timeout_ms);
-            let r = match r {
-                SolveResult::Sat(m) => {
-                    let nearer = nearer(pool, &mut solver, &q, neg, near, timeout_ms);
-                    SolveResult::Sat(nearer.unwrap_or(m))
+        solved.stats.layers = chain.counts;
+    } else {
+        let workers = jobs.min(lines.len());
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(budget.spent().is_some());
+        let enabled = cache.is_enabled();
+        let (tx, rx) = mpsc::channel::<ToCoordinator<T>>();
+        std::thread::scope(|sc| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (problem, lines, settles) = (&problem, &lines, &settles);
+                let (next, stop) = (&next, &stop);
+                sc.spawn(move || {
+                    let mut store = Remote {
+                        tx: tx.clone(),
+                        enabled,
+                    };
+                    let mut chain = Chain::over(&mut store, Layers::FLIP);
+                    while let Some(line) = lines.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let out = problem.solve_line(
+                            line,
+                            &mut chain,
+                            settles,
+                            &|| stop.load(Ordering::Relaxed),
+                            &mut || {
+                                let _ = tx.send(ToCoordinator::Done);
+                            },
+                        );
+                        let _ = tx.send(ToCoordinator::Line(out));
+                    }
+                    let _ = tx.send(ToCoordinator::Counts(chain.counts));
+                });
+            }
+            drop(tx);
+            // Serve the workers until the last one is gone, and stop them once the
+            // budget is spent (looked at between messages, and at least every tick).
+            loop {
+                match rx.recv_timeout(Duration::from_millis(20)) {
+                    Ok(ToCoordinator::Get(key, reply)) => {
+                        let _ = reply.send(Store::get(cache, &key));
+                    }
+                    Ok(ToCoordinator::Put(key, blob)) => Store::put(cache, &key, &blob),
+                    Ok(ToCoordinator::Done) => {
+                        done += 1;
+                        progress(done);
+                    }
+                    Ok(ToCoordinator::Line(out)) => solved.add(out),
+                    Ok(ToCoordinator::Counts(c)) => solved.stats.layers.add(&c),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
                 }
-                r => r,
-            };
-            stats.query(t.elapsed());
-            *solving_of.entry(key).or_default() += t.elapsed();
-            cs.pop();
-            match r {
-                SolveResult::Sat(m) => {
-                    stats.sat += 1;
-                    let n = sat_of.entry(key).or_default();
-                    *n = if settles(i, &m) { usize::MAX } else { *n + 1 };
-                    Flip::Sat(m)
-                }
-                SolveResult::Unsat => {
-                    stats.unsat += 1;
-                    Flip::Unsat
-                }
-                SolveResult::Unknown(why) => {
-                    stats.unknown += 1;
-                    *unknown_of.entry(key).or_default() += 1;
-                    Flip::Unknown(why)
+                if budget.spent().is_some() {
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
-        };
-        out.push(flip);
-        cs.push(p.cond);
-        progress(i + 1);
+        });
     }
-    stats.layers = solver.counts;
-    (out, stats)
+    solved.found.sort_by_key(|(i, _)| *i);
+    (solved.flips, solved.stats, solved.found)
+}
+
+/// What the workers read: the composition, with every expression its queries need.
+struct Problem<'a> {
+    pool: &'a ExprPool,
+    f: &'a [ExprId],
+    psi: &'a [Psi],
+    /// ¬ψi for each i.
+    negs: Vec<ExprId>,
+    /// `v == test value` for each input of `near` (see [`nearer`]), in its order.
+    near_eqs: Vec<(VarId, ExprId)>,
+    timeout_ms: u32,
+    caps: Caps,
+}
+
+/// The instances of one line (or of all), solved: their flips by index, the
+/// statistics, and what `settles` found out about each satisfiable one.
+struct Solved<T> {
+    flips: Vec<Flip>,
+    stats: ComposeStats,
+    found: Vec<(usize, T)>,
+}
+
+/// One line's instances, solved by [`Problem::solve_line`].
+struct LineOut<T> {
+    flips: Vec<(usize, Flip)>,
+    stats: ComposeStats,
+    found: Vec<(usize, T)>,
+}
+
+impl<T> Solved<T> {
+    fn add(&mut self, line: LineOut<T>) {
+        for (i, f) in line.flips {
+            self.flips[i] = f;
+        }
+        let (s, o) = (&mut self.stats, &line.stats);
+        s.sat += o.sat;
+        s.unsat += o.unsat;
+        s.unknown += o.unknown;
+        s.skipped += o.skipped;
+        s.capped += o.capped;
+        s.unexamined += o.unexamined;
+        s.time += o.time;
+        self.found.extend(line.found);
+    }
+}
+
+impl Problem<'_> {
+    /// The instances `line` (indices into ψ, in order) of one line: each is solved
+    /// until one settles the line, within the line's [`Caps`]; once `stop` says so,
+    /// the rest are left unexamined. `done` is called after each instance.
+    fn solve_line<T>(
+        &self,
+        line: &[usize],
+        chain: &mut Chain,
+        settles: &impl Fn(usize, &Model) -> (bool, T),
+        stop: &dyn Fn() -> bool,
+        done: &mut dyn FnMut(),
+    ) -> LineOut<T> {
+        let mut out = LineOut {
+            flips: Vec::with_capacity(line.len()),
+            stats: ComposeStats::default(),
+            found: Vec::new(),
+        };
+        let st = &mut out.stats;
+        // Satisfiable instances so far (usize::MAX once settled), queries, unknowns,
+        // solving time.
+        let (mut sat, mut queries, mut unknown) = (0usize, 0usize, 0usize);
+        let mut solving = Duration::ZERO;
+        for (n, &i) in line.iter().enumerate() {
+            if stop() {
+                // The rest stays unexamined; what was solved so far stands.
+                st.unexamined += line.len() - n;
+                st.skipped += line.len() - n;
+                out.flips
+                    .extend(line[n..].iter().map(|&j| (j, Flip::Skipped)));
+                break;
+            }
+            let flip = if sat >= SAT_PER_LINE {
+                // The line is a candidate already; another instance adds only its count.
+                st.skipped += 1;
+                Flip::Skipped
+            } else if queries >= self.caps.queries
+                || (unknown > 0 && unknown >= self.caps.unknown)
+                || (queries > 0 && solving >= self.caps.solving)
+            {
+                st.skipped += 1;
+                st.capped += 1;
+                Flip::Skipped
+            } else {
+                queries += 1;
+                let neg = self.negs[i];
+                // The chain poses only the part of a large query connected with `neg`.
+                let q: Vec<ExprId> = self
+                    .f
+                    .iter()
+                    .copied()
+                    .chain(self.psi[..i].iter().map(|p| p.cond))
+                    .chain(std::iter::once(neg))
+                    .collect();
+                let t = Instant::now();
+                let r = match chain.check(self.pool, &q, &[], self.timeout_ms) {
+                    SolveResult::Sat(m) => SolveResult::Sat(
+                        nearer(self.pool, chain, &q, neg, &self.near_eqs, self.timeout_ms)
+                            .unwrap_or(m),
+                    ),
+                    r => r,
+                };
+                st.query(t.elapsed());
+                solving += t.elapsed();
+                match r {
+                    SolveResult::Sat(m) => {
+                        st.sat += 1;
+                        let (settled, found) = settles(i, &m);
+                        out.found.push((i, found));
+                        sat = if settled { usize::MAX } else { sat + 1 };
+                        Flip::Sat(m)
+                    }
+                    SolveResult::Unsat => {
+                        st.unsat += 1;
+                        Flip::Unsat
+                    }
+                    SolveResult::Unknown(why) => {
+                        st.unknown += 1;
+                        unknown += 1;
+                        Flip::Unknown(why)
+                    }
+                }
+            };
+            out.flips.push((i, flip));
+            done();
+        }
+        out
+    }
+}
+
+/// What a worker tells the coordinating thread.
+enum ToCoordinator<T> {
+    /// A cached answer wanted, to be sent back.
+    Get(Key, mpsc::Sender<Option<Vec<u8>>>),
+    /// An answer to keep.
+    Put(Key, Vec<u8>),
+    /// One more instance done (progress).
+    Done,
+    Line(LineOut<T>),
+    /// The worker's chain's counts, when it has no more lines.
+    Counts(crate::solver::Counts),
+}
+
+/// A worker's persistent layer: the analysis cache, through the coordinating thread.
+struct Remote<T> {
+    tx: mpsc::Sender<ToCoordinator<T>>,
+    enabled: bool,
+}
+
+impl<T> Store for Remote<T> {
+    fn is_enabled(&self) -> bool {
+        self.enabled
+    }
+    fn get(&mut self, key: &Key) -> Option<Vec<u8>> {
+        let (reply, answer) = mpsc::channel();
+        self.tx.send(ToCoordinator::Get(key.clone(), reply)).ok()?;
+        answer.recv().ok().flatten()
+    }
+    fn put(&mut self, key: &Key, blob: &[u8]) {
+        let _ = self.tx.send(ToCoordinator::Put(key.clone(), blob.to_vec()));
+    }
 }
 
 /// A model of `cs` (whose last constraint is the flipped `neg`) in which every input of
 /// the formula that `neg` does not mention keeps its value in the test, so the
 /// alternative input differs from the test only where the flip needs it (a solver
 /// otherwise picks arbitrary values, such as prices of 0, and the replay says little).
-/// None when no input would be kept, or when the query is not satisfiable: the first
-/// model stands.
+/// `near_eqs` holds `input == test value` for each input. None when no input would be
+/// kept, or when the query is not satisfiable: the first model stands.
 fn nearer(
-    pool: &mut ExprPool,
+    pool: &ExprPool,
     solver: &mut Chain,
     cs: &[ExprId],
     neg: ExprId,
-    near: &[(VarId, u64)],
+    near_eqs: &[(VarId, ExprId)],
     timeout_ms: u32,
 ) -> Option<Model> {
     let free = pool.vars_of(neg);
     let used = pool.vars_of_all(cs);
-    let keep: Vec<(VarId, u64, u32)> = near
+    let keep: Vec<ExprId> = near_eqs
         .iter()
         .filter(|(v, _)| used.binary_search(v).is_ok() && !free.contains(v))
-        .filter_map(|&(v, value)| Some((v, value, pool.vars().get(v.0 as usize)?.width)))
+        .map(|&(_, eq)| eq)
         .collect();
     if keep.is_empty() {
         return None;
     }
     let mut q = cs.to_vec();
-    for (v, value, width) in keep {
-        let (x, c) = (pool.var(v), pool.constant(value, width));
-        q.push(pool.eq(x, c));
-    }
+    q.extend(keep);
     match solver.check(pool, &q, &[], timeout_ms) {
         SolveResult::Sat(m) => Some(m),
         _ => None,
@@ -408,16 +621,17 @@ mod tests {
             },
         ];
         let mut calls = 0;
-        let (flips, st) = solve_flips(
+        let (flips, st, _) = solve_flips(
             &mut bad,
             &f,
             &psi,
             &[],
             10_000,
             Caps::default(),
+            1,
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
-            |_, _| true,
+            |_, _| (true, ()),
             |n| calls = n,
         );
         assert_eq!(calls, 3);
@@ -459,34 +673,32 @@ mod tests {
                 })
                 .collect()
         };
-        let mut offered = Vec::new();
-        let (flips, _) = solve_flips(
+        let (flips, _, offered) = solve_flips(
             &mut bad.clone(),
             &[],
             &psi,
             &[],
             10_000,
             Caps::default(),
+            1,
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
-            |i, _| {
-                offered.push(i);
-                false
-            },
+            |i, _| (false, i),
             |_| {},
         );
         assert_eq!(kinds(&flips), "SSS-", "at most SAT_PER_LINE instances");
-        assert_eq!(offered, vec![0, 1, 2]);
-        let (flips, _) = solve_flips(
+        assert_eq!(offered, vec![(0, 0), (1, 1), (2, 2)]);
+        let (flips, _, _) = solve_flips(
             &mut bad,
             &[],
             &psi,
             &[],
             10_000,
             Caps::default(),
+            1,
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
-            |i, _| i == 1,
+            |i, _| (i == 1, ()),
             |_| {},
         );
         assert_eq!(
@@ -521,16 +733,17 @@ mod tests {
             },
         ];
         let near = [(qty, 7), (price, 250)];
-        let (flips, st) = solve_flips(
+        let (flips, st, _) = solve_flips(
             &mut bad,
             &[],
             &psi,
             &near,
             10_000,
             Caps::default(),
+            1,
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
-            |_, _| true,
+            |_, _| (true, ()),
             |_| {},
         );
         match &flips[1] {
@@ -583,18 +796,149 @@ mod tests {
         caps: Caps,
     ) -> (Vec<Flip>, ComposeStats) {
         let (mut bad, f, psi) = unsat_line(n);
-        solve_flips(
+        let (flips, st, _) = solve_flips(
             &mut bad,
             &f,
             &psi,
             &[],
             10_000,
             caps,
+            1,
             budget,
             &mut Cache::disabled(),
-            |_, _| false,
+            |_, _| (false, ()),
             |_| {},
+        );
+        (flips, st)
+    }
+
+    /// A pool, f, ψ and the test's input values.
+    type Composition = (ExprPool, Vec<ExprId>, Vec<Psi>, Vec<(VarId, u64)>);
+
+    /// Four lines, reached in turns (a loop over four decisions), each instance on
+    /// inputs shared with the others and with the good condition, so models are many
+    /// and lines settle at different instances.
+    fn interleaved_lines() -> Composition {
+        let mut p = ExprPool::new();
+        let vars: Vec<VarId> = (0..6)
+            .map(|i| p.new_var(&format!("in{}", i + 1), 32, true).expect("var"))
+            .collect();
+        let xs: Vec<ExprId> = vars.iter().map(|&v| p.var(v)).collect();
+        let near: Vec<(VarId, u64)> = vars.iter().map(|&v| (v, 3)).collect();
+        let hundred = p.constant(100, 32);
+        let f: Vec<ExprId> = xs.iter().map(|&x| p.cmp(CmpOp::Slt, x, hundred)).collect();
+        let mut psi = Vec::new();
+        for round in 0..5u64 {
+            for line in 0..4usize {
+                let (a, b) = (xs[(line + round as usize) % 6], xs[(line * 2 + 1) % 6]);
+                let three = p.constant(3, 32);
+                let sum = p.mul(a, three);
+                let sum = p.add(sum, b);
+                let k = p.constant(10 * round + line as u64, 32);
+                // Line 3 is unsatisfiable to flip: f holds `a < 100`.
+                let cond = if line == 3 {
+                    p.cmp(CmpOp::Slt, a, hundred)
+                } else {
+                    p.cmp(CmpOp::Sle, sum, k)
+                };
+                psi.push(Psi {
+                    branch: psi.len(),
+                    cond,
+                    loc: loc(10 + line as u32),
+                });
+            }
+        }
+        (p, f, psi, near)
+    }
+
+    /// A description of everything [`solve_flips`] returns but the times.
+    fn outcome(r: &(Vec<Flip>, ComposeStats, Vec<(usize, Model)>), progress: &[usize]) -> String {
+        let (flips, st, found) = r;
+        format!(
+            "{flips:?}\n{:?}\n{found:?}\n{progress:?}",
+            (
+                st.sat,
+                st.unsat,
+                st.unknown,
+                st.skipped,
+                st.capped,
+                st.unexamined,
+                st.layers
+            )
         )
+    }
+
+    #[test]
+    fn jobs_do_not_change_the_flips() {
+        let run = |jobs: usize| {
+            let (mut p, f, psi, near) = interleaved_lines();
+            let vars: Vec<VarId> = near.iter().map(|n| n.0).collect();
+            let mut progress = Vec::new();
+            let r = solve_flips(
+                &mut p,
+                &f,
+                &psi,
+                &near,
+                10_000,
+                Caps::default(),
+                jobs,
+                &crate::budget::Budget::unlimited(),
+                &mut Cache::disabled(),
+                // A line settles once a model makes its second input odd: which
+                // instance does depends on the models.
+                |i, m| {
+                    (
+                        m.get(vars[(i % 4 * 2 + 1) % 6]).is_some_and(|x| x % 2 == 1),
+                        m.clone(),
+                    )
+                },
+                |n| progress.push(n),
+            );
+            outcome(&r, &progress)
+        };
+        let one = run(1);
+        assert!(
+            one.contains("Sat") && one.contains("Unsat") && one.contains("Skipped"),
+            "{one}"
+        );
+        assert_eq!(run(2), one);
+        assert_eq!(run(3), one);
+    }
+
+    #[test]
+    fn a_cached_run_answers_as_a_cold_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("c.sqlite");
+        let run = |jobs: usize| {
+            let (mut p, f, psi, near) = interleaved_lines();
+            let mut cache = Cache::open(&path);
+            let r = solve_flips(
+                &mut p,
+                &f,
+                &psi,
+                &near,
+                10_000,
+                Caps::default(),
+                jobs,
+                &crate::budget::Budget::unlimited(),
+                &mut cache,
+                |_, m| (false, m.clone()),
+                |_| {},
+            );
+            (format!("{:?}\n{:?}", r.0, r.2), r.1.layers)
+        };
+        let (cold, c) = run(2);
+        assert_eq!(c.cache_hits, 0);
+        // The second run, on one thread then on two, finds every answer in the cache
+        // (the workers ask the coordinating thread for it).
+        for jobs in [1, 2] {
+            let (warm, w) = run(jobs);
+            assert_eq!(warm, cold);
+            assert_eq!(
+                (w.cache_hits, w.solver_calls),
+                (c.solver_calls, c.solver_calls)
+            );
+        }
     }
 
     #[test]
@@ -632,6 +976,32 @@ mod tests {
         assert_eq!((st.calls(), st.unexamined), (0, 5));
     }
 
+    /// On several threads too, a spent budget leaves every instance unexamined (none
+    /// reported done).
+    #[test]
+    fn a_spent_budget_stops_the_workers() {
+        let spent = crate::budget::Budget::new(1e-9, u64::MAX);
+        std::thread::sleep(Duration::from_millis(1));
+        let (mut p, f, psi, near) = interleaved_lines();
+        let mut done = 0;
+        let (flips, st, found) = solve_flips(
+            &mut p,
+            &f,
+            &psi,
+            &near,
+            10_000,
+            Caps::default(),
+            2,
+            &spent,
+            &mut Cache::disabled(),
+            |_, _| (true, ()),
+            |n| done = n,
+        );
+        assert!(flips.iter().all(|f| matches!(f, Flip::Skipped)));
+        assert_eq!((st.calls(), st.unexamined, found.len()), (0, psi.len(), 0));
+        assert_eq!(done, 0);
+    }
+
     /// Once the solver gave up on [`UNKNOWN_PER_LINE`] instances of a line, its later
     /// instances are not posed (each would spend the timeout again).
     #[test]
@@ -656,16 +1026,17 @@ mod tests {
                 }
             })
             .collect();
-        let (flips, st) = solve_flips(
+        let (flips, st, _) = solve_flips(
             &mut p,
             &f,
             &psi,
             &[],
             1,
             Caps::default(),
+            1,
             &crate::budget::Budget::unlimited(),
             &mut Cache::disabled(),
-            |_, _| false,
+            |_, _| (false, ()),
             |_| {},
         );
         assert_eq!(

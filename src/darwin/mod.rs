@@ -97,6 +97,16 @@ pub struct Options<'a> {
     /// Files the test writes that are outputs (`--compare-file`): the revisions agree
     /// on an alternative only when they leave these alike too.
     pub compare_files: &'a [String],
+    /// Threads solving the flips (and replaying their models); the results do not
+    /// depend on it.
+    pub jobs: usize,
+}
+
+/// What a replay of an alternative input needs of [`Options`] (which a worker thread
+/// cannot share: it holds the cache).
+struct Replay<'a> {
+    limits: Limits,
+    compare_files: &'a [String],
 }
 
 /// What DARWIN found: decisions best first, lines the solver could not decide, notes.
@@ -142,26 +152,30 @@ pub fn explain(
     let total = psi.len();
     let near: Vec<_> = bsym.inputs.iter().map(|i| (i.var, i.value)).collect();
     let inputs = replay_inputs(good, bad, &pool);
-    // Each satisfiable flip is replayed at once: an instance whose input makes the two
-    // revisions agree settles its line; otherwise a later instance of the line is tried.
-    let mut alts: HashMap<usize, Alternative> = HashMap::new();
-    let (flips, cst) = compose::solve_flips(
+    // Each satisfiable flip is replayed at once (on the thread that solved it): an
+    // instance whose input makes the two revisions agree settles its line; otherwise a
+    // later instance of the line is tried.
+    let replay = Replay {
+        limits: opts.limits,
+        compare_files: opts.compare_files,
+    };
+    let (flips, cst, found) = compose::solve_flips(
         &mut pool,
         &f,
         &psi,
         &near,
         opts.timeout_ms,
         compose::Caps::default(),
+        opts.jobs,
         opts.budget,
         &mut opts.cache.borrow_mut(),
         |i, model| {
-            let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, opts);
-            let settled = alt.undoes_regression();
-            alts.insert(i, alt);
-            settled
+            let alt = replay_alternative(good, bad, &inputs, model, psi[i].branch, &replay);
+            (alt.undoes_regression(), alt)
         },
         |n| progress(n, total),
     );
+    let mut alts: HashMap<usize, Alternative> = found.into_iter().collect();
 
     let mut a = Analysis {
         stats: stats(f.len(), psi.len(), &cst, alts.len(), bad),
@@ -428,7 +442,7 @@ fn replay_alternative(
     inputs: &[InputVar],
     model: &Model,
     branch: usize,
-    opts: &Options,
+    opts: &Replay,
 ) -> Alternative {
     let bad_in = replay::build_input(bad.input, inputs, model);
     let good_in = RunInput {

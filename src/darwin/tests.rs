@@ -64,6 +64,7 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         cache: &cache,
         budget: &crate::budget::Budget::unlimited(),
         compare_files: &[],
+        jobs: 1,
     };
     let a = explain(&good, &bad, &diff, &opts, |_, _| {}).expect("explain");
     (a, g, b)

@@ -30,7 +30,7 @@ mod split;
 
 use std::collections::HashMap;
 
-use crate::cache::{Cache, Key};
+use crate::cache::{Cache, Key, Kind};
 use crate::sym::{ExprId, ExprPool, Model, SolveResult, Solver};
 
 pub use split::holds;
@@ -44,6 +44,9 @@ pub struct Layers {
     pub hints: bool,
     pub bounds: bool,
     pub memo: bool,
+    /// Each query z3 sees is posed to a fresh solver in a fresh context
+    /// ([`Solver::check_alone`]), so its model depends on that query alone.
+    pub fresh: bool,
 }
 
 impl Layers {
@@ -55,6 +58,7 @@ impl Layers {
         hints: true,
         bounds: true,
         memo: true,
+        fresh: false,
     };
     /// z3's own model for the whole query, answered from the persistent cache when it
     /// can be: DARWIN, exploration, replay.
@@ -64,17 +68,20 @@ impl Layers {
         hints: false,
         bounds: false,
         memo: false,
+        fresh: false,
     };
     /// DARWIN's flips: [`Layers::NONE`] with the relevance layer and the bounds, both
-    /// only on queries above [`RELEVANT_FROM`] constraints. Below it (every query of
-    /// the sample corpus) a query is posed whole, so its model is z3's own for it and
-    /// for the queries z3 was given before (a query the bounds refute is one z3 does not
-    /// see, and z3's later models depend on what it saw). Above it, a 10,000-deep
-    /// recursion's flips, each of 20,000 comparisons of one input with constants, took
-    /// z3 most of a second each; the bounds refute them at once.
+    /// only on queries above [`RELEVANT_FROM`] constraints, and a fresh z3 for each
+    /// query. Below it (every query of the sample corpus) a query is posed whole, so
+    /// its model is z3's own for it. Above it, a 10,000-deep recursion's flips, each of
+    /// 20,000 comparisons of one input with constants, took z3 most of a second each;
+    /// the bounds refute them at once. Fresh, a query's model depends on it alone, so
+    /// the flips can be solved on several threads, in any order, and a run answered
+    /// from the cache agrees with a cold one.
     pub const FLIP: Layers = Layers {
         relevance: true,
         bounds: true,
+        fresh: true,
         ..Layers::NONE
     };
 }
@@ -107,6 +114,41 @@ pub struct Counts {
     pub formula_bytes: usize,
 }
 
+impl Counts {
+    /// Adds the counts of another chain (another thread's share of the same questions).
+    pub fn add(&mut self, o: &Counts) {
+        self.queries += o.queries;
+        self.left_out += o.left_out;
+        self.solver_calls += o.solver_calls;
+        self.by_hint += o.by_hint;
+        self.by_bounds += o.by_bounds;
+        self.by_memo += o.by_memo;
+        self.cache_hits += o.cache_hits;
+        self.formula_bytes += o.formula_bytes;
+    }
+}
+
+/// Where the persistent layer keeps its answers (blobs keyed by a query's script):
+/// the analysis [`Cache`], or a worker thread's messenger to the thread that holds it
+/// (the cache is used from one thread only).
+pub trait Store {
+    fn is_enabled(&self) -> bool;
+    fn get(&mut self, key: &Key) -> Option<Vec<u8>>;
+    fn put(&mut self, key: &Key, blob: &[u8]);
+}
+
+impl Store for Cache {
+    fn is_enabled(&self) -> bool {
+        Cache::is_enabled(self)
+    }
+    fn get(&mut self, key: &Key) -> Option<Vec<u8>> {
+        Cache::get(self, Kind::Solver, key)
+    }
+    fn put(&mut self, key: &Key, blob: &[u8]) {
+        Cache::put(self, Kind::Solver, key, blob)
+    }
+}
+
 /// One answer, and whether the persistent cache gave it (no group reached z3 and at
 /// least one was answered from the cache).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,7 +160,7 @@ pub struct Answer {
 /// The chain (see the module's documentation).
 pub struct Chain<'c> {
     z3: Option<Solver>,
-    cache: &'c mut Cache,
+    cache: &'c mut dyn Store,
     layers: Layers,
     /// Answers by SMT-LIB2 script, models by variable name (valid in any pool).
     memo: HashMap<String, persistent::Stored>,
@@ -128,6 +170,11 @@ pub struct Chain<'c> {
 impl<'c> Chain<'c> {
     /// A chain over `cache` (`Cache::disabled()`: no persistent layer) with `layers`.
     pub fn new(cache: &'c mut Cache, layers: Layers) -> Chain<'c> {
+        Chain::over(cache, layers)
+    }
+
+    /// A chain whose persistent layer is `store`.
+    pub fn over(cache: &'c mut dyn Store, layers: Layers) -> Chain<'c> {
         Chain {
             z3: None,
             cache,
@@ -266,10 +313,13 @@ impl<'c> Chain<'c> {
                 (r, true)
             }
             None => {
-                let r = self
-                    .z3
-                    .get_or_insert_with(Solver::new)
-                    .check(pool, group, timeout_ms);
+                let r = if self.layers.fresh {
+                    Solver::check_alone(pool, group, timeout_ms)
+                } else {
+                    self.z3
+                        .get_or_insert_with(Solver::new)
+                        .check(pool, group, timeout_ms)
+                };
                 if let Some(k) = &key {
                     persistent::store(self.cache, pool, k, &r, timeout_ms);
                 }

@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cache::{Cache, Key, Kind};
+use super::Store;
+use crate::cache::Key;
 use crate::sym::{ExprPool, Model, SolveResult};
 
 /// A solver answer as stored: models by variable name, because variable ids are only
@@ -26,12 +27,12 @@ pub(super) enum Stored {
 /// `None` on a miss, or when the stored answer does not hold under `timeout_ms` (an
 /// `unknown` found with less time).
 pub(super) fn lookup(
-    cache: &mut Cache,
+    cache: &mut dyn Store,
     pool: &ExprPool,
     key: &Key,
     timeout_ms: u32,
 ) -> Option<SolveResult> {
-    let blob = cache.get(Kind::Solver, key)?;
+    let blob = cache.get(key)?;
     // An undecodable blob (another layout) is treated as a miss and overwritten.
     let stored: Stored = serde_json::from_slice(&blob).ok()?;
     decode(pool, stored, timeout_ms)
@@ -39,14 +40,14 @@ pub(super) fn lookup(
 
 /// Keep `r`, found under `timeout_ms`, as the answer to the query keyed `key`.
 pub(super) fn store(
-    cache: &mut Cache,
+    cache: &mut dyn Store,
     pool: &ExprPool,
     key: &Key,
     r: &SolveResult,
     timeout_ms: u32,
 ) {
     if let Some(blob) = encode(pool, r, timeout_ms) {
-        cache.put(Kind::Solver, key, &blob);
+        cache.put(key, &blob);
     }
 }
 
@@ -93,6 +94,7 @@ pub(super) fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cache::Cache;
     use crate::solver::{Chain, Layers};
     use crate::sym::{CmpOp, ExprId};
 

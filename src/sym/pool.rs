@@ -1,10 +1,9 @@
 //! The expression arena: interning, variables, accessors and the public
 //! constructors (which simplify; see `simplify.rs`).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 use super::{mask, BinOp, CmpOp, ExprId, FxHashMap, FxHashSet, Node, SymError, UnOp, VarId};
 
@@ -33,7 +32,9 @@ pub struct ExprPool {
     intern: FxHashMap<Node, ExprId>,
     vars: Vec<VarInfo>,
     var_by_name: HashMap<String, VarId>,
-    vars_cache: RefCell<FxHashMap<ExprId, Arc<[VarId]>>>,
+    /// Behind a lock, not a `RefCell`, so a pool can be shared read-only by threads
+    /// (DARWIN's solving on `--jobs` threads).
+    vars_cache: RwLock<FxHashMap<ExprId, Arc<[VarId]>>>,
     /// Ids of the constants 0..SMALL of each width (u32::MAX: not yet made):
     /// most constants in programs are small, and this skips the hash lookup.
     small_consts: Vec<u32>,
@@ -56,7 +57,7 @@ impl Clone for ExprPool {
             intern: self.intern.clone(),
             vars: self.vars.clone(),
             var_by_name: self.var_by_name.clone(),
-            vars_cache: RefCell::new(self.vars_cache.borrow().clone()),
+            vars_cache: RwLock::new(self.vars_cache().clone()),
             small_consts: self.small_consts.clone(),
         }
     }
@@ -95,7 +96,7 @@ impl ExprPool {
             intern,
             vars: Vec::new(),
             var_by_name: HashMap::new(),
-            vars_cache: RefCell::new(FxHashMap::default()),
+            vars_cache: RwLock::new(FxHashMap::default()),
             small_consts: vec![u32::MAX; 65 * SMALL as usize],
         }
     }
@@ -433,10 +434,10 @@ impl ExprPool {
         if let Node::Var(v) = self.node(e) {
             return Arc::from(vec![v]);
         }
-        if let Some(hit) = self.vars_cache.borrow().get(&e) {
+        let cache = self.vars_cache();
+        if let Some(hit) = cache.get(&e) {
             return hit.clone();
         }
-        let cache = self.vars_cache.borrow();
         let mut seen: FxHashSet<ExprId> = FxHashSet::default();
         let mut out: Vec<VarId> = Vec::new();
         let mut stack = vec![e];
@@ -462,8 +463,19 @@ impl ExprPool {
         out.sort_unstable();
         out.dedup();
         let res: Arc<[VarId]> = Arc::from(out);
-        self.vars_cache.borrow_mut().insert(e, res.clone());
+        self.vars_cache
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(e, res.clone());
         res
+    }
+
+    /// The memo of [`ExprPool::vars_of`], read. A panic while it was held leaves it
+    /// consistent (each entry is inserted whole), so a poisoned lock is still read.
+    fn vars_cache(&self) -> RwLockReadGuard<'_, FxHashMap<ExprId, Arc<[VarId]>>> {
+        self.vars_cache
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The variables of several expressions, sorted, no duplicates.

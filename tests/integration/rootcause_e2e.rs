@@ -744,3 +744,64 @@ fn the_report_schemas_reject_what_they_do_not_document() {
     bad_level["runs"][0]["results"][0]["level"] = serde_json::json!("fatal");
     assert!(!schema_errors(sarif, &bad_level).is_empty());
 }
+
+/// A report with every `*_ms` figure zeroed, at any depth: what may differ between two
+/// runs of one analysis.
+fn timeless(mut v: Value) -> Value {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m.iter_mut() {
+                    if k.ends_with("_ms") {
+                        *x = Value::from(0);
+                    } else {
+                        walk(x);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut v);
+    v
+}
+
+/// DARWIN's flips solved (and their alternative inputs replayed) on two threads give
+/// the report of one thread: the same findings in the same order, the same alternative
+/// inputs, undecided lines and solver counts; on regressions whose flips are
+/// satisfiable on several lines, so the threads have lines to share.
+#[test]
+fn darwin_on_two_threads_reports_what_one_does() {
+    for (name, id) in [
+        ("multi-file-heap", "prefix-take"),
+        ("replace", "escaped-dot-wildcard"),
+        ("wrong-value", "pay-truncated-release"),
+    ] {
+        let (s, b, r) = regression(name, id);
+        let report = |jobs: &str| {
+            let extra = [
+                "--format",
+                "json",
+                "--no-cache",
+                "--no-dd",
+                "--condition",
+                "pc",
+                "-j",
+                jobs,
+            ];
+            let o = git_regcause(&b.repo, &args_for(&s, &b, &r, true, &extra));
+            assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o.stderr));
+            timeless(json_report(&o))
+        };
+        let one = report("1");
+        let lines: Vec<&Value> = one["candidates"]
+            .as_array()
+            .expect("candidates")
+            .iter()
+            .filter(|c| c["explanation"] == "decision")
+            .collect();
+        assert!(lines.len() >= 2, "{name}: {one:#}");
+        assert_eq!(report("2"), one, "{name}");
+    }
+}
