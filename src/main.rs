@@ -1,4 +1,5 @@
 fn main() {
+    regcause::exec::ceiling::keep_heap_top();
     // Every subcommand runs on a thread with a large stack: a safety margin for the
     // recursion of z3 and of the interpreter on the larger programs' deep expressions,
     // which the main thread's 8 MiB did not always cover (the explore bench's samples).
