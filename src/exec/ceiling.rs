@@ -129,6 +129,27 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{s}` is too large"))
 }
 
+/// Keep 64 MiB at the top of each heap when it grows and shrinks. DARWIN gives each
+/// query a z3 context of its own (so its model depends on the query alone), and glibc
+/// would hand the heap's top back to the kernel when a context is dropped and fault it
+/// in again for the next: a run of 70 queries spent three quarters of its time in page
+/// faults. Call before any thread starts.
+pub fn keep_heap_top() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
+        }
+        // glibc's <malloc.h>.
+        const M_TOP_PAD: std::ffi::c_int = -2;
+        // SAFETY: mallopt only sets a tuning parameter of glibc's allocator; called on
+        // the main thread before any other thread allocates.
+        unsafe {
+            mallopt(M_TOP_PAD, 64 << 20);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,26 +190,5 @@ Max address space         4294967296           unlimited            bytes     \n
         let v: Vec<u8> = Vec::with_capacity(16 << 20);
         assert!(live_bytes() >= 16 << 20);
         drop(v);
-    }
-}
-
-/// Keep 64 MiB at the top of each heap when it grows and shrinks. DARWIN gives each
-/// query a z3 context of its own (so its model depends on the query alone), and glibc
-/// would hand the heap's top back to the kernel when a context is dropped and fault it
-/// in again for the next: a run of 70 queries spent three quarters of its time in page
-/// faults. Call before any thread starts.
-pub fn keep_heap_top() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
-        }
-        // glibc's <malloc.h>.
-        const M_TOP_PAD: std::ffi::c_int = -2;
-        // SAFETY: mallopt only sets a tuning parameter of glibc's allocator; called on
-        // the main thread before any other thread allocates.
-        unsafe {
-            mallopt(M_TOP_PAD, 64 << 20);
-        }
     }
 }
