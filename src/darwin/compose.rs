@@ -232,12 +232,20 @@ pub fn solve_flips<T: Send>(
             Some((v, pool.eq(x, c)))
         })
         .collect();
+    let near_windows: Vec<(VarId, ExprId)> = near
+        .iter()
+        .filter_map(|&(v, value)| {
+            let width = pool.vars().get(v.0 as usize)?.width;
+            (width >= 8).then(|| (v, near_window(pool, v, value, width)))
+        })
+        .collect();
     let problem = Problem {
         pool,
         f,
         psi,
         negs,
         near_eqs,
+        near_windows,
         timeout_ms,
         caps,
     };
@@ -342,6 +350,9 @@ struct Problem<'a> {
     negs: Vec<ExprId>,
     /// `v == test value` for each input of `near` (see [`nearer`]), in its order.
     near_eqs: Vec<(VarId, ExprId)>,
+    /// `v` within [`NEAR_WINDOW`] of its test value, for the inputs of `near` of 8 bits
+    /// or more (see [`nearer`]).
+    near_windows: Vec<(VarId, ExprId)>,
     timeout_ms: u32,
     caps: Caps,
 }
@@ -379,6 +390,14 @@ impl<T> Solved<T> {
 }
 
 impl Problem<'_> {
+    /// What [`nearer`] keeps near the test.
+    fn near(&self) -> Near<'_> {
+        Near {
+            eqs: &self.near_eqs,
+            windows: &self.near_windows,
+        }
+    }
+
     /// The instances `line` (indices into ψ, in order) of one line: each is solved
     /// until one settles the line, within the line's [`Caps`]; once `stop` says so,
     /// the rest are left unexamined. `done` is called after each instance.
@@ -434,7 +453,7 @@ impl Problem<'_> {
                 let t = Instant::now();
                 let r = match chain.check(self.pool, &q, &[], self.timeout_ms) {
                     SolveResult::Sat(m) => SolveResult::Sat(
-                        nearer(self.pool, chain, &q, neg, &self.near_eqs, self.timeout_ms)
+                        nearer(self.pool, chain, &q, neg, self.near(), self.timeout_ms)
                             .unwrap_or(m),
                     ),
                     r => r,
@@ -500,32 +519,76 @@ impl<T> Store for Remote<T> {
     }
 }
 
-/// A model of `cs` (whose last constraint is the flipped `neg`) in which every input of
-/// the formula that `neg` does not mention keeps its value in the test, so the
-/// alternative input differs from the test only where the flip needs it (a solver
-/// otherwise picks arbitrary values, such as prices of 0, and the replay says little).
-/// `near_eqs` holds `input == test value` for each input. None when no input would be
-/// kept, or when the query is not satisfiable: the first model stands.
+/// How far from its test value [`nearer`] first looks for an input the flip changes:
+/// an alternative of 12 where the test had 9 reads as an edit of the test, one of
+/// 1073741824 does not.
+const NEAR_WINDOW: u64 = 64;
+
+/// `v` within [`NEAR_WINDOW`] of `value`, in `width` bits: `v - value + W <=u 2W`, which
+/// wraps around neither end. A byte whose test value is printable ASCII stays
+/// printable instead (a character of the test's text edited into another one).
+fn near_window(pool: &mut ExprPool, v: VarId, value: u64, width: u32) -> ExprId {
+    let (w, value) = match (width, value) {
+        (8, 32..=126) => (47, 32 + 47),
+        _ => (NEAR_WINDOW.min(1 << (width.min(63) - 2)), value),
+    };
+    let (x, c) = (pool.var(v), pool.constant(value, width));
+    let d = pool.sub(x, c);
+    let lo = pool.constant(w, width);
+    let shifted = pool.add(d, lo);
+    let span = pool.constant(2 * w, width);
+    pool.cmp(crate::sym::CmpOp::Ule, shifted, span)
+}
+
+/// The constraints [`nearer`] adds: per input, `== test value` and, for the inputs of
+/// 8 bits or more, within [`NEAR_WINDOW`] of it.
+#[derive(Clone, Copy)]
+struct Near<'p> {
+    eqs: &'p [(VarId, ExprId)],
+    windows: &'p [(VarId, ExprId)],
+}
+
+/// A model of `cs` (whose last constraint is the flipped `neg`) as close to the test as
+/// two more queries find, so the alternative input differs from the test only where
+/// the flip needs it and by little (a solver otherwise picks arbitrary values, such as
+/// prices of 0 or 1073741824, and the replay says little): every input of the formula
+/// that `neg` does not mention keeps its value in the test, and each one `neg` mentions
+/// stays within [`NEAR_WINDOW`] of its value; failing that, the first condition alone.
+/// None when neither is satisfiable (or nothing would be kept): the first model stands.
 fn nearer(
     pool: &ExprPool,
     solver: &mut Chain,
     cs: &[ExprId],
     neg: ExprId,
-    near_eqs: &[(VarId, ExprId)],
+    near: Near,
     timeout_ms: u32,
 ) -> Option<Model> {
     let free = pool.vars_of(neg);
     let used = pool.vars_of_all(cs);
-    let keep: Vec<ExprId> = near_eqs
+    let keep: Vec<ExprId> = near
+        .eqs
         .iter()
         .filter(|(v, _)| used.binary_search(v).is_ok() && !free.contains(v))
         .map(|&(_, eq)| eq)
         .collect();
+    let windows: Vec<ExprId> = near
+        .windows
+        .iter()
+        .filter(|(v, _)| free.contains(v))
+        .map(|&(_, w)| w)
+        .collect();
+    let mut q = cs.to_vec();
+    q.extend(&keep);
+    if !windows.is_empty() {
+        let mut close = q.clone();
+        close.extend(windows);
+        if let SolveResult::Sat(m) = solver.check(pool, &close, &[], timeout_ms) {
+            return Some(m);
+        }
+    }
     if keep.is_empty() {
         return None;
     }
-    let mut q = cs.to_vec();
-    q.extend(keep);
     match solver.check(pool, &q, &[], timeout_ms) {
         SolveResult::Sat(m) => Some(m),
         _ => None,
@@ -748,19 +811,23 @@ mod tests {
         );
         match &flips[1] {
             Flip::Sat(m) => {
-                assert!((m.get(qty).expect("qty") as u32 as i32) > 10);
+                // The flipped input stays near its test value, 7: above 10, within
+                // the window.
+                let q = m.get(qty).expect("qty") as u32 as i32;
+                assert!(q > 10 && q <= 7 + NEAR_WINDOW as i32, "qty {q}");
                 assert_eq!(m.get(price), Some(250));
             }
             other => panic!("{other:?}"),
         }
-        // Flipping `price >= 0` needs a negative price: the refined query keeps qty
-        // (not in the flipped constraint) but is not needed to succeed.
+        // Flipping `price >= 0` needs a negative price, outside the window around 250:
+        // the refined query is not needed to succeed.
         match &flips[0] {
             Flip::Sat(m) => assert!((m.get(price).expect("price") as u32 as i32) < 0),
             other => panic!("{other:?}"),
         }
-        // One refining query per satisfiable flip.
-        assert_eq!((st.sat, st.calls()), (2, 3));
+        // One windowed query per satisfiable flip; the one whose window is too narrow
+        // keeps nothing else, so it asks no more.
+        assert_eq!((st.sat, st.calls()), (2, 4));
     }
 
     /// `n` instances of line 7, each `in_i == i` over its own input, whose flips the
