@@ -383,35 +383,11 @@ pub fn exposed(
     out
 }
 
-/// Whether the value an entry of `id` records is compared between the revisions: the
-/// trace keeps exactly those ([`crate::exec::trace::keeps_value`]).
-fn compared_value(prog: &Program, id: StmtId) -> bool {
-    crate::exec::trace::keeps_value(prog, id)
-}
-
-/// [`compared_value`], remembered per statement in a dense table (a trace visits few
-/// statements often, and it is asked once per trace entry).
-fn compared_values(prog: &Program) -> impl FnMut(StmtId) -> bool + '_ {
-    let index = crate::slice::StmtIndex::new(prog);
-    // 0: not asked yet, 1: no, 2: yes.
-    let mut known = vec![0u8; index.len()];
-    move |id| match index.index(id).and_then(|k| known.get_mut(k)) {
-        Some(k) if *k != 0 => *k == 2,
-        Some(k) => {
-            let yes = compared_value(prog, id);
-            *k = 1 + u8::from(yes);
-            yes
-        }
-        None => compared_value(prog, id),
-    }
-}
-
-/// Per source line (file id, line) of the run's program, the entries on it whose values
-/// [`compared_value`] accepts, in run order.
+/// Per source line (file id, line) of the run's program, the entries on it that keep
+/// their values (the compared ones, `exec::trace::keeps_value`), in run order.
 fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec<u32>> {
     // Lines get dense slots through a per-statement table, so the trace's entries are
     // grouped without hashing each one.
-    let mut accepted = compared_values(r.prog);
     // Per statement: its line's slot + 1 (0: not asked yet), or u32::MAX: not grouped.
     let mut slot_of = vec![0u32; r.trace.stmt_count()];
     let mut lines: Vec<((FileId, u32), Vec<u32>)> = Vec::new();
@@ -424,7 +400,7 @@ fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec
         if slot_of[k] == 0 {
             let stmt = r.trace.entry(i).stmt;
             slot_of[k] = match stmt_loc(r.prog, stmt).filter(|l| l.line > 0) {
-                Some(loc) if accepted(stmt) => {
+                Some(loc) if r.trace.value(i).is_some() => {
                     let key = (loc.file, loc.line);
                     *slot_by_line.entry(key).or_insert_with(|| {
                         lines.push((key, Vec::new()));
@@ -610,12 +586,10 @@ pub fn link_values(
     }
     // The numbers the candidate lines computed (few), then which of them the good run
     // computed too: one pass over the good trace without a table of all its numbers.
-    let mut compared = compared_values(bad.prog);
     let line_values: Vec<Vec<u64>> = on_line
         .iter()
         .map(|es| {
             es.iter()
-                .filter(|&&i| compared(bad.trace.entry(i as usize).stmt))
                 .filter_map(|&i| bad.trace.value(i as usize))
                 .collect()
         })
@@ -675,16 +649,15 @@ pub fn set_origins(findings: &mut [Finding], origins: Vec<(Line, Origin)>) {
 }
 
 /// The numbers of `asked` (each `slice::spread`) that a run computed
-/// ([`compared_value`] entries).
+/// (the values its trace keeps).
 fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sym::FxHashSet<u64> {
-    let mut compared = compared_values(r.prog);
     let mut found = crate::sym::FxHashSet::default();
     if asked.is_empty() {
         return found;
     }
-    for (i, e) in r.trace.iter().enumerate() {
-        let k = crate::slice::spread(r.trace.value(i).unwrap_or(0));
-        if asked.contains(&k) && !found.contains(&k) && compared(e.stmt) {
+    for v in (0..r.trace.len()).filter_map(|i| r.trace.value(i)) {
+        let k = crate::slice::spread(v);
+        if asked.contains(&k) && !found.contains(&k) {
             found.insert(k);
         }
     }
@@ -1276,10 +1249,7 @@ int main(void) {{
             r.trace
                 .iter()
                 .enumerate()
-                .filter(|(_, e)| {
-                    stmt_loc(r.prog, e.stmt).is_some_and(|l| l.line == 3)
-                        && compared_value(r.prog, e.stmt)
-                })
+                .filter(|(_, e)| stmt_loc(r.prog, e.stmt).is_some_and(|l| l.line == 3))
                 .filter_map(|(i, _)| r.trace.value(i))
                 .collect()
         };

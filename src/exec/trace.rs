@@ -181,13 +181,14 @@ struct StmtNumbers {
 
 impl StmtNumbers {
     fn of(prog: &Program) -> StmtNumbers {
+        let (ids, keeps) = prog
+            .stmt_locs()
+            .map(|(id, _)| (id, keeps_value(prog, id)))
+            .unzip();
         StmtNumbers {
             index: crate::ir::StmtIndex::new(prog),
-            ids: prog.stmt_locs().map(|(id, _)| id).collect(),
-            keeps: prog
-                .stmt_locs()
-                .map(|(id, _)| keeps_value(prog, id))
-                .collect(),
+            ids,
+            keeps,
             others: std::collections::HashMap::new(),
         }
     }
@@ -237,17 +238,16 @@ impl Values {
         }
     }
 
+    /// Entry `i`'s value, if it kept one.
     #[inline]
-    fn get(&self, i: usize) -> u64 {
+    fn get(&self, i: usize) -> Option<u64> {
         let (w, b) = (i / 64, i % 64);
-        let Some(&word) = self.has.get(w) else {
-            return 0;
-        };
+        let word = *self.has.get(w)?;
         if word >> b & 1 == 0 {
-            return 0;
+            return None;
         }
         let k = self.before[w] as usize + (word & ((1u64 << b) - 1)).count_ones() as usize;
-        self.vals[k]
+        self.vals.get(k).copied()
     }
 
     fn shrink_to_fit(&mut self) {
@@ -342,11 +342,12 @@ impl Trace {
         self.stmts.index.len()
     }
 
-    /// The value entry `i` defined, when its statement [`keeps_value`] (0 for other
-    /// entries, and where it defined an uninitialised value); None past the end.
+    /// The value entry `i` defined (0 for an uninitialised one), when its statement
+    /// [`keeps_value`]: the values the root-cause report compares. None for other
+    /// entries and past the end.
     #[inline]
     pub fn value(&self, i: usize) -> Option<u64> {
-        (i < self.recs.len()).then(|| self.values.get(i))
+        self.values.get(i)
     }
 
     /// The dense number of entry `i`'s statement, its index in the program's
@@ -366,31 +367,30 @@ impl Trace {
     /// Append entry `e`, which defined `value` (kept when its statement
     /// [`keeps_value`]).
     pub fn push_valued(&mut self, e: Entry, value: u64) {
-        let stmt = self.stmts.number(e.stmt);
+        let r = self.encode(e);
         let keep = self
             .stmts
             .keeps
-            .get(stmt as usize)
+            .get(r.stmt as usize)
             .copied()
             .unwrap_or(false);
         self.values.push(self.recs.len(), keep, value);
-        self.recs.push(Rec {
-            stmt,
-            frame: e.frame,
-            loc_end: e.loc_end,
-            aux: e.aux,
-        });
+        self.recs.push(r);
     }
 
     /// Replace entry `i` (tests and the synthetic traces' builder).
     pub fn set(&mut self, i: usize, e: Entry) {
-        let stmt = self.stmts.number(e.stmt);
-        self.recs[i] = Rec {
-            stmt,
+        self.recs[i] = self.encode(e);
+    }
+
+    /// [`decode`](Trace::decode)'s inverse, numbering a statement not seen before.
+    fn encode(&mut self, e: Entry) -> Rec {
+        Rec {
+            stmt: self.stmts.number(e.stmt),
             frame: e.frame,
             loc_end: e.loc_end,
             aux: e.aux,
-        };
+        }
     }
 
     /// Set entry `i`'s raw `loc_end` (with its [`Entry::IMPLIED`] bit as given).
@@ -991,13 +991,9 @@ mod tests {
             v.push(i, keep(i), 1000 + i as u64);
         }
         for i in 0..1000 {
-            assert_eq!(
-                v.get(i),
-                if keep(i) { 1000 + i as u64 } else { 0 },
-                "entry {i}"
-            );
+            assert_eq!(v.get(i), keep(i).then_some(1000 + i as u64), "entry {i}");
         }
-        assert_eq!(v.get(5000), 0);
+        assert_eq!(v.get(5000), None);
         assert_eq!(v.vals.len(), (0..1000).filter(|&i| keep(i)).count());
     }
 
