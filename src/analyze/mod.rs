@@ -394,34 +394,47 @@ impl<'a> Run<'a> {
             })
         };
         failed |= match self.hunk_search_plan(bv.as_ref()) {
-            Some(h) if self.req.jobs >= 2 => {
-                // The search reads neither the findings nor the slices: its subsets run
-                // beside the value stage, and it is merged after it, as in order.
-                let trees = stages::HunkTrees::of(g, b, &h);
-                let cache = self.cache.replace(crate::cache::Cache::disabled());
-                let (values_failed, (searched, cache)) = revision::at_once(
-                    || value_stage(out),
-                    || {
-                        let cache = RefCell::new(cache);
-                        let r = catch_unwind(AssertUnwindSafe(|| trees.search(&h, &cache)));
-                        (r, cache.into_inner())
-                    },
-                );
-                *self.cache.borrow_mut() = cache;
-                progress(Progress::Stage(Stage::HunkSearch));
+            Some(h) => {
+                // What the search reads of the revisions is taken here (a revision's
+                // run cannot go to another thread). A panic there or in the search is
+                // the stage's, contained below after the value stage's findings, as in
+                // order.
+                let trees = catch_unwind(AssertUnwindSafe(|| stages::HunkTrees::of(g, b, &h)));
+                let (values_failed, searched) = match trees {
+                    Err(p) => {
+                        let values_failed = value_stage(out);
+                        progress(Progress::Stage(Stage::HunkSearch));
+                        (values_failed, Err(p))
+                    }
+                    // The search reads neither the findings nor the slices: its subsets
+                    // run beside the value stage, holding the cache meanwhile (DARWIN
+                    // is done with it; the value stage reads none).
+                    Ok(trees) if self.req.jobs >= 2 => {
+                        let cache = self.cache.replace(crate::cache::Cache::disabled());
+                        let (values_failed, (searched, cache)) = revision::at_once(
+                            || value_stage(out),
+                            || {
+                                let cache = RefCell::new(cache);
+                                let r = catch_unwind(AssertUnwindSafe(|| trees.search(&h, &cache)));
+                                (r, cache.into_inner())
+                            },
+                        );
+                        *self.cache.borrow_mut() = cache;
+                        progress(Progress::Stage(Stage::HunkSearch));
+                        (values_failed, searched)
+                    }
+                    Ok(trees) => {
+                        let values_failed = value_stage(out);
+                        progress(Progress::Stage(Stage::HunkSearch));
+                        let searched =
+                            catch_unwind(AssertUnwindSafe(|| trees.search(&h, self.cache)));
+                        (values_failed, searched)
+                    }
+                };
                 values_failed
                     | contain(out, Stage::HunkSearch, |out| match searched {
                         Ok(s) => stages::merge_hunk_search(out, s, &h),
-                        // The search's panic, contained as the stage's.
                         Err(p) => std::panic::resume_unwind(p),
-                    })
-            }
-            Some(h) => {
-                let values_failed = value_stage(out);
-                progress(Progress::Stage(Stage::HunkSearch));
-                values_failed
-                    | contain(out, Stage::HunkSearch, |out| {
-                        stages::hunk_search(out, g, b, h, self.cache)
                     })
             }
             None => value_stage(out),

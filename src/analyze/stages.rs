@@ -80,23 +80,10 @@ pub struct HunkSearch<'a> {
     pub slice_lines: Vec<(String, u32)>,
 }
 
-/// Delta debugging on the hunks GOOD -> BAD: the failure-inducing hunks, the findings
-/// inside them first. A search that cannot run (the
-/// hunks applied together do not reproduce the failure) becomes a note.
-pub fn hunk_search(
-    out: &mut Analysis,
-    g: &RevisionRun,
-    b: &RevisionRun,
-    h: HunkSearch,
-    cache: &RefCell<Cache>,
-) {
-    let searched = HunkTrees::of(g, b, &h).search(&h, cache);
-    merge_hunk_search(out, searched, &h);
-}
-
-/// The searched trees and what subsets are judged by, taken from the two revisions so
-/// that the search itself can run on a thread of its own (the revisions' runs hold
-/// what cannot be shared).
+/// Stage 7, delta debugging on the hunks GOOD -> BAD: the searched trees and what
+/// subsets are judged by, taken from the two revisions so that the search itself can
+/// run on a thread of its own (the revisions' runs hold what cannot be shared). Its
+/// result goes into the report by [`merge_hunk_search`].
 pub struct HunkTrees<'r> {
     good: crate::dd::Tree,
     bad: crate::dd::Tree,
@@ -164,8 +151,9 @@ impl<'r> HunkTrees<'r> {
     }
 }
 
-/// The hunk search's result into the report: its minimal hunks merged with the
-/// findings so far, or why it could not run.
+/// The hunk search's result into the report: the failure-inducing hunks merged with
+/// the findings so far (the findings inside them first), or why it could not run (the
+/// hunks applied together do not reproduce the failure).
 pub fn merge_hunk_search(
     out: &mut Analysis,
     searched: Result<crate::dd::Search, crate::dd::Impossible>,
