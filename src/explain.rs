@@ -66,9 +66,9 @@ pub fn criterion_at(r: &TracedRun, start: Start) -> anyhow::Result<Criterion> {
 pub struct Trees {
     pub data: Tree,
     pub full: Tree,
-    /// Relevant slice members (potential dependence too), descending: the statements
-    /// that can affect the criterion, nearest it first.
-    pub relevant: Vec<u32>,
+    /// Relevant slice members (potential dependence too): the statements that can
+    /// affect the criterion ([`crate::slice::BitSet::iter_rev`]: nearest it first).
+    pub relevant: crate::slice::BitSet,
     /// The initialiser entries (static data) the relevant slice read.
     pub static_data: Vec<crate::ir::Loc>,
 }
@@ -92,8 +92,7 @@ pub fn trees_of(
     set: &crate::slice::BitSet,
     static_data: Vec<Loc>,
 ) -> anyhow::Result<Trees> {
-    let mut relevant: Vec<u32> = set.iter().collect();
-    relevant.reverse();
+    let relevant = set.clone();
     Ok(Trees {
         data: slicer.close_tree(crit, false)?,
         full: slicer.close_tree(crit, true)?,
@@ -103,17 +102,17 @@ pub fn trees_of(
 }
 
 /// Statements of slice members, in the order given, each once.
-fn statements(members: &[u32], trace: &Trace) -> Vec<StmtId> {
+fn statements(members: impl IntoIterator<Item = u32>, trace: &Trace) -> Vec<StmtId> {
     // Asked once per slice member (millions): a dense table of the program's statements.
     let mut seen = vec![false; trace.stmt_count()];
     members
-        .iter()
-        .filter(|&&i| match trace.stmt_number(i as usize) {
+        .into_iter()
+        .filter(|&i| match trace.stmt_number(i as usize) {
             Some(k) => !std::mem::replace(&mut seen[k], true),
             // Not the program's statement: the trace does not fit it; left out.
             None => false,
         })
-        .map(|&i| trace.entry(i as usize).stmt)
+        .map(|i| trace.entry(i as usize).stmt)
         .collect()
 }
 
@@ -128,8 +127,8 @@ pub fn data_slices(good: &TracedRun, gt: &Trees, bad: &TracedRun, bt: &Trees) ->
         .map(|v| v.1)
         .collect();
     DataSlices {
-        bad: statements(&bt.relevant, bad.trace),
-        good: statements(&gt.relevant, good.trace),
+        bad: statements(bt.relevant.iter_rev(), bad.trace),
+        good: statements(gt.relevant.iter_rev(), good.trace),
         bad_initial_globals,
         bad_static_data: bt
             .static_data
@@ -338,7 +337,7 @@ pub fn exposed(
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
     // Per statement, not per entry: a loop's statement has millions of instances.
-    let good_lines: HashSet<(String, u32)> = statements(&gt.data.order, good.trace)
+    let good_lines: HashSet<(String, u32)> = statements(gt.data.order.iter().copied(), good.trace)
         .into_iter()
         .filter_map(|id| line_of(good.prog, id))
         .collect();
@@ -346,7 +345,7 @@ pub fn exposed(
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
     // Each statement's first instance in the tree's order: what is decided below
     // depends on the statement alone (and on `out`, which only grows by lines).
-    for id in statements(&bt.data.order, bad.trace) {
+    for id in statements(bt.data.order.iter().copied(), bad.trace) {
         let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };
@@ -568,19 +567,21 @@ pub fn link_values(
     }
     // The slice's entries on each candidate line.
     let mut on_line: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
-    for &i in &bt.relevant {
-        let Some(loc) = bad
-            .trace
-            .get(i as usize)
-            .and_then(|e| stmt_loc(bad.prog, e.stmt))
-        else {
-            continue;
+    // Per statement (number): the candidate line it is on, worked out once (the slice
+    // is often most of a long trace).
+    let mut line_of: Vec<Option<Option<usize>>> = vec![None; bad.trace.stmt_count()];
+    for i in bt.relevant.iter_rev() {
+        let k = match bad.trace.stmt_number(i as usize) {
+            Some(n) => *line_of[n].get_or_insert_with(|| {
+                let loc = stmt_loc(bad.prog, bad.trace.entry(i as usize).stmt)?;
+                let file = bad.prog.file_name(loc);
+                lines
+                    .iter()
+                    .position(|l| l.line == loc.line && l.file == file)
+            }),
+            None => None,
         };
-        let file = bad.prog.file_name(loc);
-        if let Some(k) = lines
-            .iter()
-            .position(|l| l.line == loc.line && l.file == file)
-        {
+        if let Some(k) = k {
             on_line[k].push(i);
         }
     }

@@ -23,10 +23,11 @@ pub mod synth;
 pub use criterion::{criterion, criterion_of, Spec};
 
 use crate::analysis::Facts;
+use crate::analysis::FuncFacts;
 use crate::exec::concolic::BranchRec;
-use crate::exec::trace::{self, Entry, Implied, Location, Trace, NONE};
+use crate::exec::trace::{self, Entry, Implied, Trace, NONE};
 pub use crate::ir::StmtIndex;
-use crate::ir::{BlockId, Loc, Program};
+use crate::ir::{BlockId, FuncId, Function, Loc, Program};
 use anyhow::{bail, Context, Result};
 
 /// Slicing criterion: the slice contains these trace entries and all they depend on.
@@ -161,72 +162,126 @@ impl Keys {
     }
 }
 
-/// The register locations the IR implies for trace entries (`trace::implied`),
-/// worked out once per statement: a trace has few distinct statements and many
-/// instances.
-struct ImpliedTable {
-    index: StmtIndex,
-    /// Per statement: where its used registers start in `regs`, how many, and what it
-    /// defines (None: not asked yet).
-    stmts: Vec<Option<(u32, u32, Implied)>>,
+/// What the forward pass needs of a statement: where it sits in its block, whether its
+/// instances are branch instances, and the registers the IR implies it reads and
+/// defines (`trace::implied`).
+#[derive(Clone, Copy)]
+struct StmtFacts {
+    block: u32,
+    /// The block's first statement: an instance ends the control dependence on branches
+    /// whose post-dominator is this block.
+    first: bool,
+    /// A terminator branching to two sides or more.
+    branch: bool,
+    /// The used registers (`StmtTable::regs[start..start + n]`) and what it defines;
+    /// None when the program lacks the statement (an entry marked implied is refused).
+    implied: Option<(u32, u32, Implied)>,
+}
+
+/// [`StmtFacts`] worked out once per statement: a trace has few distinct statements and
+/// many instances, and per-instance lookups were much of the forward pass's time.
+struct StmtTable {
+    /// Per statement number (`Trace::stmt_number`), once seen.
+    stmts: Vec<Option<StmtFacts>>,
     /// Per function: where its parameter registers (`trace::param_regs`) start in
     /// `regs` and how many (None: not asked yet).
     params: Vec<Option<(u32, u32)>>,
     regs: Vec<u32>,
 }
 
-impl ImpliedTable {
-    fn new(prog: &Program) -> ImpliedTable {
-        let index = StmtIndex::new(prog);
-        ImpliedTable {
-            stmts: vec![None; index.len()],
+impl StmtTable {
+    fn new(prog: &Program, trace: &Trace) -> StmtTable {
+        StmtTable {
+            stmts: vec![None; trace.stmt_count()],
             params: vec![None; prog.functions.len()],
-            index,
             regs: Vec::new(),
         }
     }
 
-    /// Appends the implied locations of `e` to `out`; None when the entry names a
-    /// statement or callee frame the program lacks.
-    fn fill(
+    /// The facts of entry `i` (`e`), run in a frame of function `f` (`func`, with facts
+    /// `ff`).
+    #[allow(clippy::too_many_arguments)]
+    fn of(
         &mut self,
         prog: &Program,
         trace: &Trace,
+        (func, f, ff): (FuncId, &Function, &FuncFacts),
+        i: usize,
         e: &Entry,
-        out: &mut Vec<Location>,
-    ) -> Option<()> {
-        let k = self.index.index(e.stmt)?;
-        let (start, n, def) = match self.stmts[k] {
+    ) -> Result<StmtFacts> {
+        // Only a statement of the frame's own function is remembered: the facts are
+        // the frame's function's.
+        let number = trace.stmt_number(i).filter(|_| e.stmt.func == func);
+        if let Some(x) = number.and_then(|k| self.stmts[k]) {
+            return Ok(x);
+        }
+        let block = f
+            .blocks
+            .get(e.stmt.block.index())
+            .with_context(|| format!("trace entry {i}: no block {} in {}", e.stmt.block, f.name))?;
+        let is_term = e.stmt.index as usize == block.stmts.len();
+        let start = self.regs.len() as u32;
+        let regs = &mut self.regs;
+        let implied = trace::implied(prog, e.stmt, |r| regs.push(r));
+        let x = StmtFacts {
+            block: e.stmt.block.raw(),
+            first: e.stmt.index == 0,
+            branch: is_term
+                && block.term.is_branch()
+                && ff
+                    .sides
+                    .get(e.stmt.block.index())
+                    .is_some_and(|s| s.len() >= 2),
+            implied: implied.map(|def| (start, self.regs.len() as u32 - start, def)),
+        };
+        if let Some(k) = number {
+            self.stmts[k] = Some(x);
+        }
+        Ok(x)
+    }
+
+    /// The registers statement facts `x` implies an entry reads.
+    fn uses(&self, x: &StmtFacts) -> &[u32] {
+        match x.implied {
+            Some((start, n, _)) => &self.regs[start as usize..(start + n) as usize],
+            None => &[],
+        }
+    }
+
+    /// The parameter registers of function `func`; None when the program lacks it.
+    fn params(&mut self, prog: &Program, func: usize) -> Option<&[u32]> {
+        let (start, n) = match *self.params.get(func)? {
             Some(x) => x,
             None => {
                 let start = self.regs.len() as u32;
                 let regs = &mut self.regs;
-                let def = trace::implied(prog, e.stmt, |r| regs.push(r))?;
-                let x = (start, self.regs.len() as u32 - start, def);
-                self.stmts[k] = Some(x);
+                trace::param_regs(prog.functions.get(func)?, |r| regs.push(r));
+                let x = (start, self.regs.len() as u32 - start);
+                self.params[func] = Some(x);
                 x
             }
         };
-        let frame = e.frame;
-        let uses = &self.regs[start as usize..(start + n) as usize];
-        out.extend(uses.iter().map(|&r| Location::reg(false, frame, r)));
-        def.push_defs(e, out, |out| {
-            let func = trace.frames.get(e.aux as usize)?.func.index();
-            let (start, n) = match *self.params.get(func)? {
-                Some(x) => x,
-                None => {
-                    let start = self.regs.len() as u32;
-                    let regs = &mut self.regs;
-                    trace::param_regs(prog.functions.get(func)?, |r| regs.push(r));
-                    let x = (start, self.regs.len() as u32 - start);
-                    self.params[func] = Some(x);
-                    x
-                }
-            };
-            let params = &self.regs[start as usize..(start + n) as usize];
-            out.extend(params.iter().map(|&r| Location::reg(true, e.aux, r)));
-            Some(())
-        })
+        Some(&self.regs[start as usize..(start + n) as usize])
+    }
+}
+
+/// Entry `i` defines register `r` of its own frame, whose window in `reg_shadow` is
+/// `(base, len)` (a function, not a closure, so the commonest definition is inlined).
+#[inline]
+fn define_own(
+    reg_shadow: &mut [(u32, u32)],
+    (base, len): (u32, usize),
+    r: u32,
+    i: usize,
+) -> Result<()> {
+    match reg_shadow.get_mut((base + r) as usize) {
+        Some(slot) if (r as usize) < len => {
+            slot.0 = i as u32;
+            Ok(())
+        }
+        _ => Err(anyhow::anyhow!(
+            "trace entry {i} defines r{r} beyond its frame's registers"
+        )),
     }
 }
 
@@ -343,6 +398,20 @@ impl BitSet {
     pub fn count(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
+    /// The members, descending.
+    pub fn iter_rev(&self) -> impl Iterator<Item = u32> + '_ {
+        self.words.iter().enumerate().rev().flat_map(|(wi, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = 63 - w.leading_zeros();
+                w &= !(1u64 << b);
+                Some(wi as u32 * 64 + b)
+            })
+        })
+    }
     /// The members, ascending.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.words.iter().enumerate().flat_map(|(wi, &w)| {
@@ -384,9 +453,7 @@ impl<'a> Slicer<'a> {
         let mut use_end = Vec::with_capacity(n);
         let mut cd = Vec::with_capacity(n);
         let keys = Keys::new(prog, trace)?;
-        let mut implied = ImpliedTable::new(prog);
-        // The entry's locations, implied then recorded (reused).
-        let mut locs: Vec<Location> = Vec::new();
+        let mut table = StmtTable::new(prog, trace);
         let mut pot: Vec<u64> = Vec::new();
         let mut branch_entries = Vec::new();
         let mut static_reads: Vec<(u32, Loc)> = Vec::new();
@@ -442,6 +509,10 @@ impl<'a> Slicer<'a> {
             Ok(base)
         };
 
+        // The frame of the entry before, with what its entries look up: most entries
+        // run in the same frame as the one before.
+        let mut cur_frame = NONE;
+        let mut cur = None;
         for i in 0..n {
             let e = trace.entry(i);
             let frame = e.frame;
@@ -455,40 +526,55 @@ impl<'a> Slicer<'a> {
                 reg_shadow.truncate(b as usize);
                 reg_base[top as usize] = NONE;
             }
-            // Most register locations are the entry's own frame's: its base and size
-            // are looked up once per entry.
-            let here = (
-                frame,
-                ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?,
-                nregs(frame)?,
-            );
-            // The register window (base in `reg_shadow`, size) of another frame `a`.
-            let other = |a: u32,
-                         live: &mut Vec<u32>,
-                         reg_base: &mut Vec<u32>,
-                         reg_shadow: &mut Vec<(u32, u32)>|
-             -> Result<(u32, usize)> {
-                Ok((ensure(a, live, reg_base, reg_shadow)?, nregs(a)?))
+            if frame != cur_frame || cur.is_none() {
+                let fr = trace
+                    .frames
+                    .get(frame as usize)
+                    .with_context(|| format!("trace names frame {frame} that was not recorded"))?;
+                let func = fr.func;
+                let f = prog
+                    .functions
+                    .get(func.index())
+                    .with_context(|| format!("frame {frame} runs unknown function {func}"))?;
+                let ff = facts
+                    .funcs
+                    .get(func.index())
+                    .context("facts were computed for another program")?;
+                cur = Some((func, f, ff));
+                cur_frame = frame;
+            }
+            let Some((func, f, ff)) = cur else {
+                unreachable!("set above")
             };
-            let func = trace.frames[frame as usize].func;
-            let f = &prog.functions[func.index()];
-            let ff = facts
-                .funcs
-                .get(func.index())
-                .context("facts were computed for another program")?;
-            let block = f.blocks.get(e.stmt.block.index()).with_context(|| {
-                format!("trace entry {i}: no block {} in {}", e.stmt.block, f.name)
-            })?;
-            let is_term = e.stmt.index as usize == block.stmts.len();
+            // Most register locations are the entry's own frame's: its base, size and
+            // first key are looked up once per entry.
+            let base = match reg_base.get(frame as usize) {
+                Some(&b) if b != NONE => b,
+                _ => ensure(frame, &mut live, &mut reg_base, &mut reg_shadow)?,
+            };
+            let here = (frame, base, f.regs.len() + 1);
+            let key0 = keys.reg(frame, 0);
+            // The register window (base in `reg_shadow`, size) of frame `a`.
+            let window = |a: u32,
+                          live: &mut Vec<u32>,
+                          reg_base: &mut Vec<u32>,
+                          reg_shadow: &mut Vec<(u32, u32)>|
+             -> Result<(u32, usize)> {
+                match a == here.0 {
+                    true => Ok((here.1, here.2)),
+                    false => Ok((ensure(a, live, reg_base, reg_shadow)?, nregs(a)?)),
+                }
+            };
+            let sf = table.of(prog, trace, (func, f, ff), i, &e)?;
 
             // Dynamic control dependence.
             while cd_stack.last().is_some_and(|t| t.2 > frame) {
                 cd_stack.pop();
             }
-            if e.stmt.index == 0 {
+            if sf.first {
                 while cd_stack
                     .last()
-                    .is_some_and(|t| t.2 == frame && t.1 == e.stmt.block.raw())
+                    .is_some_and(|t| t.2 == frame && t.1 == sf.block)
                 {
                     cd_stack.pop();
                 }
@@ -504,15 +590,28 @@ impl<'a> Slicer<'a> {
                 }
             });
 
-            // Uses first (an entry may read what it then overwrites), then defs.
-            locs.clear();
-            if e.implied() {
-                implied.fill(prog, trace, &e, &mut locs).with_context(|| {
+            // Uses first (an entry may read what it then overwrites), then defs; the
+            // IR's implied registers before the recorded locations.
+            let implied = match e.implied() {
+                true => Some(sf.implied.with_context(|| {
                     format!("trace entry {i} names a statement or frame the program lacks")
-                })?;
+                })?),
+                false => None,
+            };
+            if implied.is_some() {
+                for &r in table.uses(&sf) {
+                    if r as usize >= here.2 {
+                        bail!("trace entry {i} uses r{r} beyond its frame's registers");
+                    }
+                    let (d, last) = reg_shadow
+                        .get((here.1 + r) as usize)
+                        .copied()
+                        .with_context(|| format!("trace entry {i} uses unknown register r{r}"))?;
+                    uses.push(UseRec::reg(d, key0 + r, after(last, d)));
+                }
             }
-            locs.extend_from_slice(trace.locs_of(i));
-            for l in locs.iter().filter(|l| !l.is_def()) {
+            let recorded = trace.locs_of(i);
+            for l in recorded.iter().filter(|l| !l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get(l.a as usize).with_context(|| {
                         format!("trace entry {i} uses unrecorded allocation {}", l.a)
@@ -523,8 +622,12 @@ impl<'a> Slicer<'a> {
                         .var
                         .and_then(|v| keys.var(v))
                         .map(|k| var_pot[(k - var0) as usize]);
-                    for k in l.b as usize..l.b as usize + l.size() as usize {
-                        let d = sh.get(k).copied().unwrap_or(NONE);
+                    // The bytes' last definitions: the shadow's, then NONE past its
+                    // end (bytes never written).
+                    let (lo, hi) = (l.b as usize, l.b as usize + l.size() as usize);
+                    let (start, stop) = (lo.min(sh.len()), hi.min(sh.len()));
+                    let unwritten = (stop < hi).then_some(NONE);
+                    for d in sh[start..stop].iter().copied().chain(unwritten) {
                         from_init |= d == NONE;
                         if d != prev {
                             let pot = after(any_mem_pot, d) || var.is_some_and(|v| after(v, d));
@@ -540,10 +643,7 @@ impl<'a> Slicer<'a> {
                         });
                     }
                 } else {
-                    let (base, len) = match l.a == here.0 {
-                        true => (here.1, here.2),
-                        false => other(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
-                    };
+                    let (base, len) = window(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
                     if l.b as usize >= len {
                         bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
                     }
@@ -557,7 +657,45 @@ impl<'a> Slicer<'a> {
                 }
             }
             use_end.push(uses.len() as u32);
-            for l in locs.iter().filter(|l| l.is_def()) {
+
+            // Defines register `r` of frame `a` at this entry.
+            let define = |a: u32,
+                          r: u32,
+                          live: &mut Vec<u32>,
+                          reg_base: &mut Vec<u32>,
+                          reg_shadow: &mut Vec<(u32, u32)>|
+             -> Result<()> {
+                let (base, len) = window(a, live, reg_base, reg_shadow)?;
+                if r as usize >= len {
+                    bail!("trace entry {i} defines r{r} beyond its frame's registers");
+                }
+                let slot = reg_shadow
+                    .get_mut((base + r) as usize)
+                    .with_context(|| format!("trace entry {i} defines unknown register r{r}"))?;
+                slot.0 = i as u32;
+                Ok(())
+            };
+            match implied.map(|x| x.2) {
+                None | Some(Implied::None) => {}
+                Some(Implied::Reg(d)) => define_own(&mut reg_shadow, (here.1, here.2), d, i)?,
+                // A library call defines its destination.
+                Some(Implied::Call(dst)) if e.aux == NONE => {
+                    if let Some(d) = dst {
+                        define_own(&mut reg_shadow, (here.1, here.2), d, i)?
+                    }
+                }
+                // An interpreted call defines the callee's parameters.
+                Some(Implied::Call(_)) => {
+                    let lacks =
+                        || format!("trace entry {i} names a statement or frame the program lacks");
+                    let callee = trace.frames.get(e.aux as usize).with_context(lacks)?.func;
+                    let params = table.params(prog, callee.index()).with_context(lacks)?;
+                    for &r in params {
+                        define(e.aux, r, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    }
+                }
+            }
+            for l in recorded.iter().filter(|l| l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get_mut(l.a as usize).with_context(|| {
                         format!("trace entry {i} defines unrecorded allocation {}", l.a)
@@ -574,30 +712,17 @@ impl<'a> Slicer<'a> {
                     }
                     sh[l.b as usize..end].fill(i as u32);
                 } else {
-                    let (base, len) = match l.a == here.0 {
-                        true => (here.1, here.2),
-                        false => other(l.a, &mut live, &mut reg_base, &mut reg_shadow)?,
-                    };
-                    if l.b as usize >= len {
-                        bail!(
-                            "trace entry {i} defines r{} beyond its frame's registers",
-                            l.b
-                        );
-                    }
-                    let slot = reg_shadow.get_mut((base + l.b) as usize).with_context(|| {
-                        format!("trace entry {i} defines unknown register r{}", l.b)
-                    })?;
-                    slot.0 = i as u32;
+                    define(l.a, l.b, &mut live, &mut reg_base, &mut reg_shadow)?;
                 }
             }
 
             // A branch instance: push it for control dependence and record what its
             // untaken sides may define.
-            if is_term && block.term.is_branch() && ff.sides[e.stmt.block.index()].len() >= 2 {
+            if sf.branch {
                 branch_entries.push(i as u32);
-                let ip = ff.ipdom[e.stmt.block.index()];
+                let ip = ff.ipdom[sf.block as usize];
                 cd_stack.push((i as u32, ip, frame));
-                if let Some(md) = ff.untaken_of(e.stmt.block, BlockId::new(e.aux)) {
+                if let Some(md) = ff.untaken_of(BlockId::new(sf.block), BlockId::new(e.aux)) {
                     let i = i as u32;
                     let (base, nr) = (here.1, here.2 as u32);
                     for &r in &md.regs {
@@ -608,7 +733,7 @@ impl<'a> Slicer<'a> {
                                 f.name
                             );
                         }
-                        pot.push(pot_pack(keys.reg(frame, r.raw()), i));
+                        pot.push(pot_pack(key0 + r.raw(), i));
                         if let Some(slot) = reg_shadow.get_mut((base + r.raw()) as usize) {
                             slot.1 = i;
                         }
@@ -925,10 +1050,13 @@ pub enum Via {
 /// chain to the criterion.
 #[derive(Clone, Debug)]
 pub struct Tree {
-    /// Per trace entry: the member that needed it (`NONE`: not a member; the entry
-    /// itself: a criterion entry).
-    pub parent: Vec<u32>,
-    pub via: Vec<Via>,
+    /// Per trace entry: 0 when it is not a member, else one more than the member that
+    /// needed it (the entry itself: a criterion entry). Zero for "absent" lets the
+    /// table be allocated zeroed: the pages of a small tree over a long trace are
+    /// never touched.
+    link: Vec<u32>,
+    /// Per trace entry: how a member was reached (`Via as u8`; 0 for the others).
+    how: Vec<u8>,
     /// Members in the order they were reached (criterion first, then by distance).
     pub order: Vec<u32>,
     /// Allocations (serials) some member reads before the trace defines those bytes:
@@ -937,8 +1065,41 @@ pub struct Tree {
 }
 
 impl Tree {
+    fn new(n: usize) -> Tree {
+        Tree {
+            link: vec![0; n],
+            how: vec![0; n],
+            order: Vec::new(),
+            initial_reads: Vec::new(),
+        }
+    }
+
     pub fn contains(&self, i: u32) -> bool {
-        self.parent.get(i as usize).is_some_and(|&p| p != NONE)
+        self.link.get(i as usize).is_some_and(|&p| p != 0)
+    }
+
+    /// The member that needed member `i` (`i` itself for a criterion entry).
+    pub fn parent(&self, i: u32) -> Option<u32> {
+        self.link.get(i as usize).and_then(|&p| p.checked_sub(1))
+    }
+
+    /// How member `i` was reached.
+    pub fn via(&self, i: u32) -> Option<Via> {
+        self.contains(i).then(|| match self.how[i as usize] {
+            VIA_DATA => Via::Data,
+            VIA_CONTROL => Via::Control,
+            _ => Via::Criterion,
+        })
+    }
+
+    /// Adds `i`, reached from `parent` by `via`, unless it is a member already.
+    fn reach(&mut self, i: u32, parent: u32, via: u8) {
+        let slot = &mut self.link[i as usize];
+        if *slot == 0 {
+            *slot = parent + 1;
+            self.how[i as usize] = via;
+            self.order.push(i);
+        }
     }
 
     /// The chain from member `from` to the criterion: `from` first, each step with how
@@ -946,9 +1107,11 @@ impl Tree {
     pub fn chain(&self, from: u32) -> Vec<(u32, Via)> {
         let mut out = Vec::new();
         let mut i = from;
-        while self.contains(i) && out.len() <= self.parent.len() {
-            out.push((i, self.via[i as usize]));
-            let p = self.parent[i as usize];
+        while let (Some(p), Some(via)) = (self.parent(i), self.via(i)) {
+            if out.len() > self.link.len() {
+                break;
+            }
+            out.push((i, via));
             if p == i {
                 break;
             }
@@ -958,26 +1121,22 @@ impl Tree {
     }
 }
 
+const VIA_CRITERION: u8 = 0;
+const VIA_DATA: u8 = 1;
+const VIA_CONTROL: u8 = 2;
+
 impl Slicer<'_> {
     /// The closure from `crit` over data dependence, and with `control` over control
     /// dependence too (never potential dependence), as a [`Tree`]. Without `control`
     /// this is the data slice: the statements the criterion's values flow through.
     pub fn close_tree(&self, crit: &Criterion, control: bool) -> Result<Tree> {
         let n = self.len();
-        let mut t = Tree {
-            parent: vec![NONE; n],
-            via: vec![Via::Criterion; n],
-            order: Vec::new(),
-            initial_reads: Vec::new(),
-        };
+        let mut t = Tree::new(n);
         for &c in &crit.entries {
             if c as usize >= n {
                 bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
             }
-            if t.parent[c as usize] == NONE {
-                t.parent[c as usize] = c;
-                t.order.push(c);
-            }
+            t.reach(c, c, VIA_CRITERION);
         }
         // Allocations already in `initial_reads` (a list scan per read made a loop over
         // a zeroed table quadratic).
@@ -990,17 +1149,13 @@ impl Slicer<'_> {
                     if u.is_mem() && initial.insert(u.what()) {
                         t.initial_reads.push(u.what());
                     }
-                } else if t.parent[u.def as usize] == NONE {
-                    t.parent[u.def as usize] = e;
-                    t.via[u.def as usize] = Via::Data;
-                    t.order.push(u.def);
+                } else {
+                    t.reach(u.def, e, VIA_DATA);
                 }
             }
             let p = self.cd[e as usize];
-            if control && p != NONE && t.parent[p as usize] == NONE {
-                t.parent[p as usize] = e;
-                t.via[p as usize] = Via::Control;
-                t.order.push(p);
+            if control && p != NONE {
+                t.reach(p, e, VIA_CONTROL);
             }
         }
         Ok(t)

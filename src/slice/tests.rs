@@ -410,7 +410,7 @@ fn data_tree_leaves_out_branches_and_chains_to_the_output() {
     let s = slice_from(&p, &t, vec![out]);
     assert!(data.order.iter().all(|&i| s.dynamic.contains(i)));
     let full = slicer.close_tree(&crit, true).expect("tree");
-    assert!(full.contains(b2) && full.via[b2 as usize] == Via::Control);
+    assert!(full.contains(b2) && full.via(b2) == Some(Via::Control));
     // The chain from the assignment on line 5 ends at the criterion, through 6 and 8.
     let a = (0..t.len() as u32)
         .find(|&i| data.contains(i) && entry_loc(&p, &t, i).is_some_and(|l| l.line == 5))
@@ -594,7 +594,12 @@ int main(int argc, char **argv) {
         a.close_tree(&crit, true).expect("a"),
         b.close_tree(&crit, true).expect("b"),
     );
-    assert_eq!((ta.order, ta.parent), (tb.order, tb.parent));
+    // Same members, reached in the same order from the same entries the same way.
+    let links = |t: &Tree| {
+        let link = |&i: &u32| (i, t.parent(i), t.via(i));
+        t.order.iter().map(link).collect::<Vec<_>>()
+    };
+    assert_eq!(links(&ta), links(&tb));
     // The struct return, the recursion and the callback are in the data slice.
     let lines: Vec<u32> = a
         .slice(&crit)
@@ -681,4 +686,19 @@ fn an_index_up_to_the_criterion_slices_as_the_whole_one() {
     };
     assert!(part.relevant(&later).is_err());
     assert!(part.close_tree(&later, true).is_err());
+}
+
+#[test]
+fn bit_sets_iterate_both_ways() {
+    let mut s = BitSet::new(200);
+    let members = [0, 1, 63, 64, 65, 127, 128, 199];
+    for &i in &members {
+        assert!(s.insert(i));
+    }
+    assert!(!s.insert(64));
+    assert_eq!(s.iter().collect::<Vec<_>>(), members);
+    let mut down = members.to_vec();
+    down.reverse();
+    assert_eq!(s.iter_rev().collect::<Vec<_>>(), down);
+    assert_eq!(BitSet::new(10).iter_rev().count(), 0);
 }
