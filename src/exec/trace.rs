@@ -197,11 +197,19 @@ impl StmtNumbers {
     fn number(&mut self, s: StmtId) -> u32 {
         match self.index.index(s) {
             Some(k) => k as u32,
-            None => *self.others.entry(s).or_insert_with(|| {
-                self.ids.push(s);
-                self.ids.len() as u32 - 1
-            }),
+            None => self.other(s),
         }
+    }
+
+    /// The number of a statement the program lacks (synthetic traces), kept out of
+    /// line: every recorded entry numbers its statement.
+    #[cold]
+    #[inline(never)]
+    fn other(&mut self, s: StmtId) -> u32 {
+        *self.others.entry(s).or_insert_with(|| {
+            self.ids.push(s);
+            self.ids.len() as u32 - 1
+        })
     }
 
     #[inline]
@@ -366,6 +374,7 @@ impl Trace {
 
     /// Append entry `e`, which defined `value` (kept when its statement
     /// [`keeps_value`]).
+    #[inline]
     pub fn push_valued(&mut self, e: Entry, value: u64) {
         let r = self.encode(e);
         let keep = self
@@ -384,6 +393,7 @@ impl Trace {
     }
 
     /// [`decode`](Trace::decode)'s inverse, numbering a statement not seen before.
+    #[inline]
     fn encode(&mut self, e: Entry) -> Rec {
         Rec {
             stmt: self.stmts.number(e.stmt),

@@ -450,7 +450,13 @@ fn sym_bytes<O: Observer, L: Lens<O, Target = SymState>>(
     p: u64,
     n: usize,
 ) -> Option<Vec<(u8, Option<ExprId>)>> {
-    let bytes = m.mem.bytes(p, n).ok()?.to_vec();
+    let bytes = m.mem.bytes(p, n).ok()?;
+    // No byte-by-byte lookup in an allocation without symbolic bytes (a unit test's
+    // long concrete strings).
+    if !shadow::alloc_may_have(&m.mem, l, p) {
+        return Some(bytes.iter().map(|&b| (b, None)).collect());
+    }
+    let bytes = bytes.to_vec();
     let mut out = Vec::with_capacity(n);
     for (k, b) in bytes.into_iter().enumerate() {
         out.push((b, byte_expr(m, l, p + k as u64)));

@@ -99,6 +99,19 @@ pub(super) fn set_byte<O: Observer, L: Lens<O, Target = SymState>>(
     Ok(())
 }
 
+/// Whether the allocation `p` points into may hold a symbolic byte: false when it
+/// has no shadow at all, as most allocations of a run never hold an input's byte.
+pub(super) fn alloc_may_have<O: Observer, L: Lens<O, Target = SymState>>(
+    mem: &Memory<O::Extra>,
+    l: L,
+    p: u64,
+) -> bool {
+    match mem.check(p, 0) {
+        Ok((slot, _)) => l.extra_ref(&mem.allocs[slot].extra).0.is_some(),
+        Err(_) => true,
+    }
+}
+
 /// Whether the C string at `p` (up to its NUL or the allocation's end) has a symbolic
 /// byte.
 pub(super) fn cstr_has<O: Observer, L: Lens<O, Target = SymState>>(
