@@ -82,20 +82,26 @@ pub fn trees(r: &TracedRun, slicer: &Slicer, byte: Option<usize>) -> anyhow::Res
     let crit = criterion(r, byte)?;
     let set = slicer.close(&crit, true)?;
     let static_data = slicer.static_data(&set);
-    trees_of(slicer, &crit, &set, static_data)
+    trees_of(slicer, &crit, &set, static_data, true)
 }
 
-/// [`trees`] of `crit` whose relevant slice `set` (and its static data) is already known.
+/// [`trees`] of `crit` whose relevant slice `set` (and its static data) is already known;
+/// without `full`, [`Trees::full`] is left empty (a closure over most of a long trace
+/// that only some runs' readers need).
 pub fn trees_of(
     slicer: &Slicer,
     crit: &Criterion,
     set: &crate::slice::BitSet,
     static_data: Vec<Loc>,
+    full: bool,
 ) -> anyhow::Result<Trees> {
     let relevant = set.clone();
     Ok(Trees {
         data: slicer.close_tree(crit, false)?,
-        full: slicer.close_tree(crit, true)?,
+        full: match full {
+            true => slicer.close_tree(crit, true)?,
+            false => Tree::empty(),
+        },
         relevant,
         static_data,
     })

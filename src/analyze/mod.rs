@@ -343,10 +343,11 @@ impl<'a> Run<'a> {
         let warm = self.req.jobs >= 2 && self.budget.spent().is_none();
         // The traced runs, not the revisions: only they are shared with a thread.
         let view = |rev: &str,
-                    run: Option<TracedRun<'a>>|
+                    run: Option<TracedRun<'a>>,
+                    bad: bool|
          -> Result<Option<SliceView<'a>>, AnalyzeError> {
             let Some(run) = run else { return Ok(None) };
-            let v = SliceView::new(run, start).map_err(|e| AnalyzeError::Condition {
+            let v = SliceView::new(run, start, bad).map_err(|e| AnalyzeError::Condition {
                 rev: rev.to_string(),
                 source: DarwinError::Slice(format!("{e:#}")),
             })?;
@@ -357,9 +358,12 @@ impl<'a> Run<'a> {
         };
         let (gv, bv) = if self.req.jobs >= 2 {
             let (brev, bt) = (b.rev.as_str(), b.traced());
-            revision::at_once(|| view(&g.rev, g.traced()), || view(brev, bt))
+            revision::at_once(|| view(&g.rev, g.traced(), false), || view(brev, bt, true))
         } else {
-            (view(&g.rev, g.traced()), view(&b.rev, b.traced()))
+            (
+                view(&g.rev, g.traced(), false),
+                view(&b.rev, b.traced(), true),
+            )
         };
         let (gv, bv) = (gv?, bv?);
         let diff = tree_diff(g, b);

@@ -114,13 +114,21 @@ pub struct SliceView<'a> {
     pub criterion: Criterion,
     /// The relevant slice of the criterion: its conditions are the run's RSC.
     pub slice: Relevant,
+    /// Whether [`Trees::full`] is built: the bad run's chains and undefined behaviour
+    /// read it, the good run's only its undefined behaviour.
+    full: bool,
     trees: std::cell::OnceCell<Result<Trees, String>>,
 }
 
 impl<'a> SliceView<'a> {
     /// The slicing view of a traced run from the divergence's criterion (`start`: a
-    /// stdout byte where the run wrote it, a written file's byte, else how it ended).
-    pub(super) fn new(run: TracedRun<'a>, start: ex::Start) -> anyhow::Result<SliceView<'a>> {
+    /// stdout byte where the run wrote it, a written file's byte, else how it ended);
+    /// `bad` for the failing revision's run.
+    pub(super) fn new(
+        run: TracedRun<'a>,
+        start: ex::Start,
+        bad: bool,
+    ) -> anyhow::Result<SliceView<'a>> {
         let criterion = ex::criterion_at(&run, start)?;
         // Every stage slices from this criterion (or from entries of its slices): the
         // index stops at it.
@@ -131,11 +139,13 @@ impl<'a> SliceView<'a> {
             .map_or(0, |&e| e as usize + 1);
         let slicer = Slicer::upto(run.prog, &Facts::new(run.prog), run.trace, end)?;
         let slice = slicer.relevant(&criterion)?;
+        let full = bad || !run.result.warnings.is_empty();
         Ok(SliceView {
             run,
             slicer,
             criterion,
             slice,
+            full,
             trees: std::cell::OnceCell::new(),
         })
     }
@@ -146,7 +156,8 @@ impl<'a> SliceView<'a> {
             .get_or_init(|| {
                 // The relevant slice is the view's own: only the two trees are new work.
                 let (set, data) = (&self.slice.set, self.slice.static_data.clone());
-                ex::trees_of(&self.slicer, &self.criterion, set, data).map_err(|e| format!("{e:#}"))
+                ex::trees_of(&self.slicer, &self.criterion, set, data, self.full)
+                    .map_err(|e| format!("{e:#}"))
             })
             .as_ref()
             .map_err(Clone::clone)

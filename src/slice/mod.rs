@@ -1074,6 +1074,11 @@ impl Tree {
         }
     }
 
+    /// A tree with no members (a closure not taken).
+    pub fn empty() -> Tree {
+        Tree::new(0)
+    }
+
     pub fn contains(&self, i: u32) -> bool {
         self.link.get(i as usize).is_some_and(|&p| p != 0)
     }

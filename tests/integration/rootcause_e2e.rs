@@ -652,7 +652,15 @@ fn undefined_behaviour_difference_is_named_not_blamed() {
     let repo = one_file_repo(
         dir.path(),
         "prod.c",
-        &[(prog(" = 1"), "v1"), (prog(""), "v2"), (prog(" = 2"), "v3")],
+        &[
+            (prog(" = 1"), "v1"),
+            (prog(""), "v2"),
+            (prog(" = 2"), "v3"),
+            (
+                prog("").replace("printf(\"%d\\n\", total)", "printf(\"%d\\n\", total + 1)"),
+                "v4",
+            ),
+        ],
     );
     let stdin = dir.path().join("in.txt");
     std::fs::write(&stdin, "2 3 4\n").expect("write");
@@ -678,6 +686,17 @@ fn undefined_behaviour_difference_is_named_not_blamed() {
         cands
             .iter()
             .any(|c| c["file"] == "prod.c" && c["line"] == 3),
+        "{cands:?}"
+    );
+    // v2 -> v4: both runs read the variable uninitialised; the undefined behaviour is
+    // not what differs, so the changed line is blamed.
+    let v = run("v2", "v4");
+    assert!(v.get("ub_only").is_none_or(|u| u == false), "{v}");
+    let cands = v["candidates"].as_array().expect("candidates");
+    assert!(
+        cands
+            .iter()
+            .any(|c| c["file"] == "prod.c" && c["line"] == 11),
         "{cands:?}"
     );
 }
