@@ -151,19 +151,25 @@ pub struct Trace {
     pub allocs: Vec<AllocRec>,
     /// The values entries defined, kept for the entries of statements whose value is
     /// compared ([`keeps_value`]); read with [`Trace::value`].
-    values: Values,
+    values: Sparse<u64>,
+    /// Each entry's frame serial, kept where it differs from the entry before's (calls
+    /// and returns).
+    frames_at: Sparse<u32>,
+    /// Each entry's `loc_end` (without [`Entry::IMPLIED`]), kept where it differs from
+    /// the entry before's (the entries that recorded a location).
+    ends_at: Sparse<u32>,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
 }
 
-/// An entry as stored: [`Entry`] with its statement as a dense number (16 bytes
-/// instead of 24; a trace holds one per executed statement).
+/// An entry as stored: its statement as a dense number (with the [`Entry::IMPLIED`]
+/// bit) and its `aux`, 8 bytes; the frame and the end of its recorded locations change
+/// only now and then and are kept as [`Sparse`] steps beside (a trace holds one record
+/// per executed statement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Rec {
     stmt: u32,
-    frame: u32,
-    loc_end: u32,
     aux: u32,
 }
 
@@ -218,22 +224,33 @@ impl StmtNumbers {
     }
 }
 
-/// The values a trace keeps: one per entry of a statement that [`keeps_value`], with a
-/// bit per entry saying which entries have one (about a third of the entries of a
-/// typical run, and 8 bytes each where every entry had one).
-#[derive(Clone, Debug, Default)]
-struct Values {
-    vals: Vec<u64>,
+/// Values of some of a trace's entries, with a bit per entry saying which have one and
+/// a count per 64 entries to find it: the values entries define (about a third of the
+/// entries keep one), and the steps of per-entry fields that seldom change (the frame,
+/// the end of the recorded locations), read as "the last kept at or before".
+#[derive(Clone, Debug)]
+struct Sparse<T> {
+    vals: Vec<T>,
     /// Bit `i % 64` of word `i / 64`: entry `i` has a value.
     has: Vec<u64>,
     /// Per word of `has`: the values of the entries before it.
     before: Vec<u32>,
 }
 
-impl Values {
-    /// Entry `i` (the next one) defined `v`; kept when `keep`.
+impl<T> Default for Sparse<T> {
+    fn default() -> Self {
+        Sparse {
+            vals: Vec::new(),
+            has: Vec::new(),
+            before: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> Sparse<T> {
+    /// Entry `i` (the next one) has `v`; kept when `keep`.
     #[inline]
-    fn push(&mut self, i: usize, keep: bool, v: u64) {
+    fn push(&mut self, i: usize, keep: bool, v: T) {
         if i.is_multiple_of(64) {
             self.has.push(0);
             self.before.push(self.vals.len() as u32);
@@ -246,16 +263,54 @@ impl Values {
         }
     }
 
-    /// Entry `i`'s value, if it kept one.
+    /// Entry `i` (the next one) has `v`, kept where it differs from the last kept
+    /// value (a step).
     #[inline]
-    fn get(&self, i: usize) -> Option<u64> {
+    fn push_step(&mut self, i: usize, v: T) {
+        let keep = self.vals.last() != Some(&v);
+        self.push(i, keep, v);
+    }
+
+    /// Forget entry `i`, the last one pushed.
+    fn pop(&mut self, i: usize) {
+        let (w, b) = (i / 64, i % 64);
+        if let Some(word) = self.has.get_mut(w) {
+            if *word >> b & 1 == 1 {
+                *word &= !(1 << b);
+                self.vals.pop();
+            }
+        }
+        if b == 0 {
+            self.has.pop();
+            self.before.pop();
+        }
+    }
+
+    /// How many of the entries up to `i` (inclusive) kept a value, and whether `i` did.
+    #[inline]
+    fn rank(&self, i: usize) -> Option<(usize, bool)> {
         let (w, b) = (i / 64, i % 64);
         let word = *self.has.get(w)?;
-        if word >> b & 1 == 0 {
-            return None;
+        let below = (word & ((1u64 << b) - 1)).count_ones() as usize;
+        let own = word >> b & 1 == 1;
+        Some((self.before[w] as usize + below + own as usize, own))
+    }
+
+    /// Entry `i`'s value, if it kept one.
+    #[inline]
+    fn get(&self, i: usize) -> Option<T> {
+        match self.rank(i)? {
+            (k, true) => self.vals.get(k - 1).copied(),
+            _ => None,
         }
-        let k = self.before[w] as usize + (word & ((1u64 << b) - 1)).count_ones() as usize;
-        self.vals.get(k).copied()
+    }
+
+    /// The value of the last entry at or before `i` that kept one (the step `i` is on;
+    /// `i` is an entry pushed).
+    #[inline]
+    fn at(&self, i: usize) -> Option<T> {
+        let (k, _) = self.rank(i)?;
+        self.vals.get(k.checked_sub(1)?).copied()
     }
 
     fn shrink_to_fit(&mut self) {
@@ -271,7 +326,9 @@ impl Values {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.vals.capacity() * 8 + self.has.capacity() * 8 + self.before.capacity() * 4
+        self.vals.capacity() * std::mem::size_of::<T>()
+            + self.has.capacity() * 8
+            + self.before.capacity() * 4
     }
 }
 
@@ -320,28 +377,55 @@ impl Trace {
     /// Entry `i` (panics past the end, as indexing does).
     #[inline]
     pub fn entry(&self, i: usize) -> Entry {
-        self.decode(self.recs[i])
+        match self.get(i) {
+            Some(e) => e,
+            None => panic!("trace entry {i} of {}", self.len()),
+        }
     }
 
     /// Entry `i`, if there is one.
     #[inline]
     pub fn get(&self, i: usize) -> Option<Entry> {
-        self.recs.get(i).map(|&r| self.decode(r))
+        let r = *self.recs.get(i)?;
+        Some(Entry {
+            stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
+            frame: self.frames_at.at(i).unwrap_or(NONE),
+            loc_end: self.ends_at.at(i).unwrap_or(0) | (r.stmt & Entry::IMPLIED),
+            aux: r.aux,
+        })
     }
 
     /// The entries in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = Entry> + '_ {
-        self.recs.iter().map(|&r| self.decode(r))
+    pub fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.walk().map(|(e, _)| e)
     }
 
-    #[inline]
-    fn decode(&self, r: Rec) -> Entry {
-        Entry {
-            stmt: self.stmts.id(r.stmt),
-            frame: r.frame,
-            loc_end: r.loc_end,
-            aux: r.aux,
-        }
+    /// The entries in order with their recorded locations ([`Trace::locs_of`]): a pass
+    /// over the whole trace follows the frame and location steps as it goes instead of
+    /// looking them up per entry.
+    pub fn walk(&self) -> impl Iterator<Item = (Entry, &[Location])> + '_ {
+        let (mut frame_k, mut end_k) = (0, 0);
+        let (mut frame, mut end) = (NONE, 0);
+        self.recs.iter().enumerate().map(move |(i, r)| {
+            let (w, bit) = (i / 64, 1u64 << (i % 64));
+            if self.frames_at.has.get(w).is_some_and(|h| h & bit != 0) {
+                frame = self.frames_at.vals.get(frame_k).copied().unwrap_or(NONE);
+                frame_k += 1;
+            }
+            let start = end;
+            if self.ends_at.has.get(w).is_some_and(|h| h & bit != 0) {
+                end = self.ends_at.vals.get(end_k).copied().unwrap_or(end);
+                end_k += 1;
+            }
+            let e = Entry {
+                stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
+                frame,
+                loc_end: end | (r.stmt & Entry::IMPLIED),
+                aux: r.aux,
+            };
+            let locs = self.locs.get(start as usize..end as usize).unwrap_or(&[]);
+            (e, locs)
+        })
     }
 
     /// The number of the program's statements (terminators included): the bound of
@@ -363,7 +447,7 @@ impl Trace {
     /// for a statement the program lacks. Per-statement tables over a trace index by it.
     #[inline]
     pub fn stmt_number(&self, i: usize) -> Option<usize> {
-        let n = self.recs.get(i)?.stmt as usize;
+        let n = (self.recs.get(i)?.stmt & !Entry::IMPLIED) as usize;
         (n < self.stmts.index.len()).then_some(n)
     }
 
@@ -376,36 +460,61 @@ impl Trace {
     /// [`keeps_value`]).
     #[inline]
     pub fn push_valued(&mut self, e: Entry, value: u64) {
-        let r = self.encode(e);
+        let i = self.recs.len();
+        let stmt = self.stmts.number(e.stmt);
         let keep = self
             .stmts
             .keeps
-            .get(r.stmt as usize)
+            .get(stmt as usize)
             .copied()
             .unwrap_or(false);
-        self.values.push(self.recs.len(), keep, value);
-        self.recs.push(r);
-    }
-
-    /// Replace entry `i` (tests and the synthetic traces' builder).
-    pub fn set(&mut self, i: usize, e: Entry) {
-        self.recs[i] = self.encode(e);
-    }
-
-    /// [`decode`](Trace::decode)'s inverse, numbering a statement not seen before.
-    #[inline]
-    fn encode(&mut self, e: Entry) -> Rec {
-        Rec {
-            stmt: self.stmts.number(e.stmt),
-            frame: e.frame,
-            loc_end: e.loc_end,
+        self.values.push(i, keep, value);
+        self.frames_at.push_step(i, e.frame);
+        self.ends_at.push_step(i, e.loc_end());
+        self.recs.push(Rec {
+            stmt: stmt | (e.loc_end & Entry::IMPLIED),
             aux: e.aux,
+        });
+    }
+
+    /// Replace entry `i` (tests and the synthetic traces' builder: the last entry in
+    /// place, an earlier one by writing the entries after it again).
+    pub fn set(&mut self, i: usize, e: Entry) {
+        let value = self.values.get(i);
+        let mut after: Vec<(Entry, Option<u64>)> = Vec::new();
+        while self.recs.len() > i {
+            let k = self.recs.len() - 1;
+            let old = self.entry(k);
+            let v = self.values.get(k);
+            self.pop();
+            if k > i {
+                after.push((old, v));
+            }
         }
+        self.push_valued(e, value.unwrap_or(0));
+        for (old, v) in after.into_iter().rev() {
+            self.push_valued(old, v.unwrap_or(0));
+        }
+    }
+
+    /// Remove the last entry.
+    fn pop(&mut self) {
+        let Some(i) = self.recs.len().checked_sub(1) else {
+            return;
+        };
+        self.values.pop(i);
+        self.frames_at.pop(i);
+        self.ends_at.pop(i);
+        self.recs.pop();
     }
 
     /// Set entry `i`'s raw `loc_end` (with its [`Entry::IMPLIED`] bit as given).
     pub fn set_loc_end(&mut self, i: usize, loc_end: u32) {
-        self.recs[i].loc_end = loc_end;
+        let e = Entry {
+            loc_end,
+            ..self.entry(i)
+        };
+        self.set(i, e);
     }
 
     /// Set entry `i`'s `aux` (see [`Entry::aux`]).
@@ -417,19 +526,27 @@ impl Trace {
     /// keeps its [`Entry::IMPLIED`] bit).
     fn end_locs_of_last(&mut self) {
         let end = self.locs.len() as u32;
-        if let Some(r) = self.recs.last_mut() {
-            r.loc_end = end | (r.loc_end & Entry::IMPLIED);
+        if let Some(i) = self.recs.len().checked_sub(1) {
+            let implied = self.recs[i].stmt & Entry::IMPLIED;
+            self.set_loc_end(i, end | implied);
         }
     }
 
     /// The recorded locations of entry `i` (without those the IR implies).
     pub fn locs_of(&self, i: usize) -> &[Location] {
-        let start = if i == 0 {
-            0
-        } else {
-            (self.recs[i - 1].loc_end & !Entry::IMPLIED) as usize
-        };
-        &self.locs[start..(self.recs[i].loc_end & !Entry::IMPLIED) as usize]
+        // Only an entry that kept an end recorded locations: they run from the end
+        // kept before it.
+        match self.ends_at.rank(i) {
+            Some((k, true)) => {
+                let end = self.ends_at.vals[k - 1] as usize;
+                let start = k
+                    .checked_sub(2)
+                    .map_or(0, |j| self.ends_at.vals[j] as usize);
+                &self.locs[start.min(end)..end]
+            }
+            Some(_) => &[],
+            None => panic!("trace entry {i} of {}", self.len()),
+        }
     }
 
     /// All the locations of entry `i`, implied then recorded, into `out` (cleared
@@ -462,6 +579,8 @@ impl Trace {
     pub fn shrink_to_fit(&mut self) {
         self.recs.shrink_to_fit();
         self.values.shrink_to_fit();
+        self.frames_at.shrink_to_fit();
+        self.ends_at.shrink_to_fit();
         self.locs.shrink_to_fit();
         self.frames.shrink_to_fit();
         self.allocs.shrink_to_fit();
@@ -472,6 +591,8 @@ impl Trace {
     pub fn spare_capacity(&self) -> usize {
         (self.recs.capacity() - self.recs.len())
             + self.values.spare()
+            + self.frames_at.spare()
+            + self.ends_at.spare()
             + (self.locs.capacity() - self.locs.len())
             + (self.frames.capacity() - self.frames.len())
             + (self.allocs.capacity() - self.allocs.len())
@@ -481,6 +602,8 @@ impl Trace {
     pub fn heap_bytes(&self) -> usize {
         self.recs.capacity() * std::mem::size_of::<Rec>()
             + self.values.heap_bytes()
+            + self.frames_at.heap_bytes()
+            + self.ends_at.heap_bytes()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
     }
@@ -988,7 +1111,7 @@ mod tests {
 
     #[test]
     fn records_are_compact() {
-        assert_eq!(std::mem::size_of::<Rec>(), 16);
+        assert_eq!(std::mem::size_of::<Rec>(), 8);
         assert_eq!(std::mem::size_of::<Location>(), 12);
     }
 
@@ -996,7 +1119,7 @@ mod tests {
     fn kept_values_read_back_by_entry() {
         // Entries keep a value in an irregular pattern across several words.
         let keep = |i: usize| (i * 7 + i / 5).is_multiple_of(3);
-        let mut v = Values::default();
+        let mut v = Sparse::default();
         for i in 0..1000 {
             v.push(i, keep(i), 1000 + i as u64);
         }
@@ -1005,6 +1128,76 @@ mod tests {
         }
         assert_eq!(v.get(5000), None);
         assert_eq!(v.vals.len(), (0..1000).filter(|&i| keep(i)).count());
+    }
+
+    #[test]
+    fn steps_read_back_as_the_last_kept_value() {
+        // A frame-like field: runs of equal values across word boundaries.
+        let value = |i: usize| (i / 37 % 5) as u32;
+        let mut s = Sparse::default();
+        for i in 0..500 {
+            s.push_step(i, value(i));
+        }
+        for i in 0..500 {
+            assert_eq!(s.at(i), Some(value(i)), "entry {i}");
+        }
+        // Only the changes are kept.
+        let changes = (1..500).filter(|&i| value(i) != value(i - 1)).count();
+        assert_eq!(s.vals.len(), changes + 1);
+        // Popping the last entries and pushing others.
+        for i in (400..500).rev() {
+            s.pop(i);
+        }
+        for i in 400..450 {
+            s.push_step(i, 9);
+        }
+        assert_eq!(
+            (s.at(399), s.at(400), s.at(449)),
+            (Some(value(399)), Some(9), Some(9))
+        );
+    }
+
+    #[test]
+    fn entries_read_the_same_by_index_and_in_order() {
+        let id = |k: u32| StmtId {
+            func: crate::ir::FuncId::new(0),
+            block: BlockId::new(k % 3),
+            index: k,
+        };
+        let mut t = Trace::default();
+        let mut want = Vec::new();
+        for k in 0..300u32 {
+            // Locations on every third entry, frames changing every 50.
+            if k % 3 == 0 {
+                t.locs.push(Location::mem(k % 2 == 0, k, 0, 4));
+            }
+            let e = Entry {
+                stmt: id(k),
+                frame: k / 50,
+                loc_end: t.locs.len() as u32 | if k % 4 == 0 { Entry::IMPLIED } else { 0 },
+                aux: if k % 7 == 0 { k } else { NONE },
+            };
+            t.push_valued(e, k as u64);
+            want.push(e);
+        }
+        // An earlier entry replaced: the entries after it are unchanged.
+        let replaced = Entry {
+            frame: 9,
+            aux: 1,
+            ..want[120]
+        };
+        t.set(120, replaced);
+        want[120] = replaced;
+        t.set_aux(7, 70);
+        want[7].aux = 70;
+        let walked: Vec<_> = t.walk().map(|(e, l)| (e, l.to_vec())).collect();
+        assert_eq!(walked.len(), want.len());
+        for (i, e) in want.iter().enumerate() {
+            assert_eq!(t.entry(i), *e, "entry {i}");
+            assert_eq!(walked[i], (*e, t.locs_of(i).to_vec()), "entry {i}");
+            let n = if i % 3 == 0 { 1 } else { 0 };
+            assert_eq!(t.locs_of(i).len(), n, "entry {i}");
+        }
     }
 
     #[test]

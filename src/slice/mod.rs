@@ -513,8 +513,7 @@ impl<'a> Slicer<'a> {
         // run in the same frame as the one before.
         let mut cur_frame = NONE;
         let mut cur = None;
-        for i in 0..n {
-            let e = trace.entry(i);
+        for (i, (e, recorded)) in trace.walk().take(n).enumerate() {
             let frame = e.frame;
             // Frames above this one have returned: drop their shadows.
             while let Some(&top) = live.last() {
@@ -610,7 +609,6 @@ impl<'a> Slicer<'a> {
                     uses.push(UseRec::reg(d, key0 + r, after(last, d)));
                 }
             }
-            let recorded = trace.locs_of(i);
             for l in recorded.iter().filter(|l| !l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get(l.a as usize).with_context(|| {
