@@ -12,7 +12,7 @@ use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
 use crate::ir::arith::{self, ArithError};
-use crate::ir::fast::{Fast, FastFunc, Jump};
+use crate::ir::fast::{Fast, FastFunc, Jump, Slot, WINDOW};
 use crate::ir::*;
 
 /// The registers of all frames, flat: each slot's value, and whether it may be read
@@ -20,7 +20,9 @@ use crate::ir::*;
 /// `FastFunc::ready`). A read of a slot not readable is an uninitialised read. The
 /// slots in use are those below `top`; the vectors keep their high-water length, so
 /// that a call's window is opened without growing them (values of slots above `top`
-/// are stale, and a new window's registers are not readable until set).
+/// are stale, and a new window's registers are not readable until set). Once a window
+/// is open, `val` holds at least `WINDOW` values past `top`, so that decoded code sees
+/// the frame on top's window as an array any `Slot` indexes (`window`).
 #[derive(Default)]
 pub(super) struct Regs {
     pub(super) val: Vec<u64>,
@@ -71,21 +73,39 @@ impl Regs {
         self.top = self.top.min(n);
     }
 
-    /// A new frame's window: `n` registers, then its constants, readable as `ready`
-    /// says (a plain run's frame, see `FastFunc::ready`), or else none but the
-    /// constants.
+    /// A new frame's window: `n` registers, then its constants. A plain run's frame
+    /// (`unset`: `FastFunc::unset`) clears the readable flags of the registers some read
+    /// may find unset and no other: the others are readable whatever their flag says
+    /// (`Machine::uninit_reg`), so a call writes no flag for them. Otherwise no
+    /// register is readable until set.
     #[inline(always)]
-    fn open(&mut self, n: usize, consts: &[u64], ready: Option<&[bool]>) {
+    fn open(&mut self, n: usize, consts: &[u64], unset: Option<&[u32]>) {
         let base = self.top;
         let end = base + n + consts.len();
-        if self.val.len() < end {
-            self.val.resize(end, 0);
+        if self.val.len() < end + WINDOW {
+            self.val.resize(end + WINDOW, 0);
+        }
+        if self.ready.len() < end {
             self.ready.resize(end, false);
         }
-        self.val[base + n..end].copy_from_slice(consts);
-        match ready {
-            Some(r) if r.len() == end - base => self.ready[base..end].copy_from_slice(r),
-            _ => {
+        let to = &mut self.val[base + n..end];
+        if consts.len() <= 4 {
+            // A few constants (the common case) cost less than a call of memcpy.
+            for (d, c) in to.iter_mut().zip(consts) {
+                *d = *c;
+            }
+        } else {
+            to.copy_from_slice(consts);
+        }
+        match unset {
+            Some(u) => {
+                for &r in u {
+                    if let Some(f) = self.ready.get_mut(base + r as usize) {
+                        *f = false;
+                    }
+                }
+            }
+            None => {
                 self.ready[base..base + n].fill(false);
                 self.ready[base + n..end].fill(true);
             }
@@ -93,6 +113,23 @@ impl Regs {
         self.top = end;
     }
 }
+
+/// The register window of the frame whose registers start at `base`, as an array that
+/// any [`Slot`] indexes without a bounds check; None before `Regs::open` made room (it
+/// keeps `WINDOW` values past the slots in use, so never for a frame of the stack).
+#[inline(always)]
+fn window(val: &mut [u64], base: usize) -> Option<&mut [u64; WINDOW]> {
+    val.get_mut(base..)?.first_chunk_mut::<WINDOW>()
+}
+
+/// A decoded call that takes the short way (`Machine::short_call`): its site, the
+/// callee's code and entry, and the argument moves.
+type Short<'f> = (
+    &'f crate::ir::fast::CallSite,
+    &'f FastFunc,
+    &'f crate::ir::fast::Entry,
+    &'f [(Slot, Slot, crate::ir::fast::Canon)],
+);
 
 pub(super) struct Frame {
     pub(super) func: FuncId,
@@ -485,7 +522,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         let local_base = self.locals.len();
         // A plain run's frame starts with its decoded code's constants (see `ir::fast`).
         match self.fast.get(f.index()) {
-            Some(ff) => self.regs.open(func.regs.len(), &ff.consts, Some(&ff.ready)),
+            Some(ff) => self.regs.open(func.regs.len(), &ff.consts, Some(&ff.unset)),
             None => self.regs.open(func.regs.len(), &[], None),
         }
         self.locals.resize(local_base + func.locals.len(), 0);
@@ -981,16 +1018,30 @@ impl<'p, O: Observer> Machine<'p, O> {
             Operand::Const(c) => Ok(*c),
             Operand::Reg(r) => match self.regs.get(rb + r.index()) {
                 Some(v) => Ok(v),
-                None => self.uninit_reg(func, *r, loc),
+                None => self.uninit_reg(func, *r, rb, loc),
             },
         }
     }
 
-    /// A read of a register never written: a fault under `--strict`, else a warning and
-    /// the value zero (the documented assumption).
+    /// A read of a register not marked readable: in a plain run's frame (register base
+    /// `rb` on top), one that no read finds unset (`FastFunc::ready`) has its value,
+    /// whatever its flag says (`Regs::open` leaves those flags alone). Otherwise a read
+    /// of a register never written: a fault under `--strict`, else a warning and the
+    /// value zero (the documented assumption).
     #[cold]
     #[inline(never)]
-    fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> X<u64> {
+    fn uninit_reg(&self, func: &Function, r: Reg, rb: usize, loc: Loc) -> X<u64> {
+        if let Some(fr) = self.frames.last().filter(|fr| fr.reg_base == rb) {
+            let set = self
+                .fast
+                .get(fr.func.index())
+                .map(|ff| ff.ready.get(r.index()));
+            if set == Some(Some(&true)) {
+                if let Some(&v) = self.regs.val.get(rb + r.index()) {
+                    return Ok(v);
+                }
+            }
+        }
         let what = match func.regs.get(r.index()).and_then(|ri| ri.name.clone()) {
             Some(n) => format!("read of uninitialised variable `{n}`"),
             None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
@@ -1505,7 +1556,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     pushed?;
                 }
                 Fast::Return { val, loc } => {
-                    let rv = val.as_ref().map(|o| self.fast_op(o, rb));
+                    let rv = val.map(|s| self.regs.val[rb + s.index()]);
                     self.pop_frame(rv, *loc)?;
                     if self.frames.len() <= stop_depth {
                         return Ok(Exit::Switched);
@@ -1537,24 +1588,28 @@ impl<'p, O: Observer> Machine<'p, O> {
     #[inline(always)]
     fn top_position(&self, fast: &[FastFunc]) -> Option<(FuncId, usize, u64)> {
         let fr = self.frames.last()?;
-        let ff = &fast[fr.func.index()];
-        let func = &self.prog.functions[fr.func.index()];
-        let left = func.blocks[fr.block.index()].stmts.len() - fr.idx as usize;
-        Some((fr.func, ff.pc(fr.block, fr.idx as usize), left as u64 + 1))
+        let ff = fast.get(fr.func.index())?;
+        let b = fr.block.index();
+        let pc = *ff.start.get(b)? as usize + fr.idx as usize;
+        // The block ends where the next one starts (`FastFunc::start`).
+        let end = *ff.start.get(b + 1)? as usize;
+        Some((fr.func, pc, end.saturating_sub(pc) as u64))
     }
 
     /// Whether call `c` of `callee` can take the short way (`enter_decoded`): the
-    /// callee has an entry, the stack has room, no struct is returned and the
-    /// arguments suffice; else `push_frame` decides (and faults) as for any call.
+    /// callee has an entry, the call its argument moves (no struct is returned, the
+    /// arguments suffice) and the stack has room; else `push_frame` decides (and
+    /// faults) as for any call.
     #[inline(always)]
     fn short_call<'f>(
         &self,
-        c: &crate::ir::fast::CallSite,
+        c: &'f crate::ir::fast::CallSite,
         callee: &'f FastFunc,
-    ) -> Option<&'f crate::ir::fast::Entry> {
+    ) -> Option<Short<'f>> {
         let e = callee.entry.as_ref()?;
+        let moves = c.moves.as_deref()?;
         let fits = self.stack_used + e.frame_bytes <= self.limits.stack_bytes;
-        (fits && c.sret.is_none() && c.args.len() >= e.params.len()).then_some(e)
+        fits.then_some((c, callee, e, moves))
     }
 
     /// A decoded call of a function with an [`Entry`](crate::ir::fast::Entry), which
@@ -1568,26 +1623,13 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// code runs only unobserved, so no hook is called; the arguments are registers no
     /// read finds unset (see `FastFunc::ready`), read unchecked.
     #[inline(always)]
-    fn enter_decoded(
-        &mut self,
-        regs: &mut Regs,
-        (c, callee, e): (
-            &crate::ir::fast::CallSite,
-            &FastFunc,
-            &crate::ir::fast::Entry,
-        ),
-        rb: usize,
-    ) -> usize {
+    fn enter_decoded(&mut self, regs: &mut Regs, (c, callee, e, moves): Short, rb: usize) -> usize {
         let base = regs.len();
-        regs.open(e.nregs as usize, &callee.consts, Some(&callee.ready));
-        for (i, a) in c.args.iter().enumerate() {
-            let v = match a.val {
-                Operand::Const(v) => v,
-                Operand::Reg(r) => regs.val[rb + r.index()],
-            };
-            if let Some(&(r, s)) = e.params.get(i) {
-                regs.set(base + r.index(), s.canon(v));
-            }
+        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
+        // Parameters are set at entry, so no read finds them unset: no flag to write.
+        for &(from, to, canon) in moves {
+            let v = regs.val[rb + from.index()];
+            regs.val[base + to.index()] = canon.apply(v);
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.block = c.block;
@@ -1698,12 +1740,14 @@ impl<'p, O: Observer> Machine<'p, O> {
         let prog = self.prog;
         let mut moved = false;
         let mut code = &ff.code[..];
-        let mut regs: &mut [u64] = file.val.get_mut(rb..).unwrap_or_default();
+        let Some(mut regs) = window(&mut file.val, rb) else {
+            return Ok((pc, false));
+        };
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
         macro_rules! op {
             ($o:expr) => {{
-                let r: Reg = *$o;
+                let r: Slot = *$o;
                 regs[r.index()]
             }};
         }
@@ -1724,7 +1768,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($a:expr) => {{
                 let b = op!(&$a.base);
                 let i = op!(&$a.index) as i64;
-                b.wrapping_add(i.wrapping_mul($a.scale) as u64)
+                b.wrapping_add(i.wrapping_mul(i64::from($a.scale)) as u64)
             }};
         }
         // A load of N bytes: memory's fast path, else its general one (which diagnoses,
@@ -1767,13 +1811,16 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
                 (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
                 code = &ff.code[..];
-                regs = file.val.get_mut(rb..).unwrap_or_default();
                 moved = true;
                 *steps += $steps;
                 if *steps > self.step_cap {
                     self.steps = *steps;
                     self.check_limits(fast_loc(ff, func, pc))?;
                 }
+                let Some(w) = window(&mut file.val, rb) else {
+                    return Ok((pc, true));
+                };
+                regs = w;
                 continue;
             }};
         }
@@ -1829,24 +1876,21 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok((pc, moved));
                     };
                     let callee = &fast[c.func.index()];
-                    let Some(e) = self.short_call(c, callee) else {
+                    let Some(short) = self.short_call(c, callee) else {
                         return Ok((pc, moved));
                     };
                     self.cur_loc = c.loc;
-                    let base = self.enter_decoded(file, (c, callee, e), rb);
+                    let steps = u64::from(short.2.steps);
+                    let base = self.enter_decoded(file, short, rb);
                     let callee_func = &prog.functions[c.func.index()];
-                    switch_to!(callee, callee_func, base, 0, u64::from(e.steps))
+                    switch_to!(callee, callee_func, base, 0, steps)
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
                     if self.frames.len() <= stop_depth + 1 {
                         return Ok((pc, moved));
                     }
-                    let rv = match val {
-                        Some(Operand::Const(c)) => Some(*c),
-                        Some(Operand::Reg(r)) => Some(op!(r)),
-                        None => None,
-                    };
+                    let rv = val.map(|s| op!(&s));
                     self.pop_decoded(file, rv, *loc);
                     let Some((fi, at, left)) = self.top_position(fast) else {
                         return Ok((pc, moved));
