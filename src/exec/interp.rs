@@ -1824,16 +1824,14 @@ impl<'p, O: Observer> Machine<'p, O> {
                 continue;
             }};
         }
-        // A compare-and-branch.
-        macro_rules! branch_cmp {
-            ($cmp:expr, $a:expr, $b:expr, $then_to:expr, $else_to:expr) => {{
-                let x = op!($a);
-                let y = op!($b);
-                jump!(if $cmp.eval(x, y) {
-                    *$then_to
-                } else {
-                    *$else_to
-                })
+        // A compare-and-branch (`Fast::BrEq`): where `holds(x, y)` of its operands'
+        // values says.
+        macro_rules! branch {
+            ($br:expr, |$x:ident, $y:ident| $holds:expr) => {{
+                let br: &crate::ir::fast::Br = $br;
+                let $x = op!(&br.a);
+                let $y = op!(&br.b);
+                jump!(br.to($holds))
             }};
         }
         // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
@@ -1850,13 +1848,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                 }
                 match &code[pc] {
                     Fast::Goto(j) => jump!(*j),
-                    Fast::BranchCmp {
-                        cmp,
-                        a,
-                        b,
-                        then_to,
-                        else_to,
-                    } => branch_cmp!(cmp, a, b, then_to, else_to),
+                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
                     _ => continue,
                 }
             }};
@@ -1914,7 +1908,12 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::And(b) => bin!(b, |x, y| x & y),
                 Fast::Or(b) => bin!(b, |x, y| x | y),
                 Fast::Xor(b) => bin!(b, |x, y| x ^ y),
-                Fast::Cmp(c, b) => bin!(b, |x, y| u64::from(c.eval(x, y))),
+                Fast::CmpEq(b) => bin!(b, |x, y| u64::from(x == y)),
+                Fast::CmpNe(b) => bin!(b, |x, y| u64::from(x != y)),
+                Fast::CmpLtS(b) => bin!(b, |x, y| u64::from((x as i64) < y as i64)),
+                Fast::CmpLtU(b) => bin!(b, |x, y| u64::from(x < y)),
+                Fast::CmpLeS(b) => bin!(b, |x, y| u64::from(x as i64 <= y as i64)),
+                Fast::CmpLeU(b) => bin!(b, |x, y| u64::from(x <= y)),
                 Fast::PtrAdd { dst, addr } => set!(dst, addr!(addr)),
                 Fast::AddrLocal { dst, local } => {
                     // A local not allocated yet (a jump past its declaration): the
@@ -1956,13 +1955,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::SubSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
-                Fast::BranchCmp {
-                    cmp,
-                    a,
-                    b,
-                    then_to,
-                    else_to,
-                } => branch_cmp!(cmp, a, b, then_to, else_to),
+                Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                Fast::BrLtU(br) => branch!(br, |x, y| x < y),
                 Fast::Branch {
                     cond,
                     then_to,

@@ -220,8 +220,15 @@ pub enum Fast {
     And(Bin),
     Or(Bin),
     Xor(Bin),
-    /// `dst = a cmp b` (an `int` 0 or 1).
-    Cmp(Cmp, Bin),
+    /// `dst = a cmp b` (an `int` 0 or 1), each comparison its own variant (no second
+    /// dispatch on the operator); `>` and `>=` are `<` and `<=` with the operands
+    /// swapped.
+    CmpEq(Bin),
+    CmpNe(Bin),
+    CmpLtS(Bin),
+    CmpLtU(Bin),
+    CmpLeS(Bin),
+    CmpLeU(Bin),
     /// `dst = base + index * scale`.
     PtrAdd {
         dst: Slot,
@@ -271,14 +278,12 @@ pub enum Fast {
     /// compare-and-branch (a loop's header, a branch's empty side): that terminator runs
     /// in the same step of the loop, without a dispatch of its own.
     GotoEmpty(Jump),
-    /// Branch on `a cmp b`.
-    BranchCmp {
-        cmp: Cmp,
-        a: Slot,
-        b: Slot,
-        then_to: Jump,
-        else_to: Jump,
-    },
+    /// Branch on `a == b`, or on `a < b` of signed or unsigned values: every integer
+    /// compare-and-branch is one of these, its operands swapped or its targets
+    /// exchanged as needed (see [`Br::of`]), so that a branch takes one dispatch.
+    BrEq(Br),
+    BrLtS(Br),
+    BrLtU(Br),
     /// Branch on `cond != 0` for an integer or pointer `cond`.
     Branch {
         cond: Slot,
@@ -294,6 +299,71 @@ pub enum Fast {
     AddUThrough(Bin, Jump),
     SubSGoto(Bin, Jump),
     SubSThrough(Bin, Jump),
+}
+
+/// A decoded compare-and-branch: `then_to` when the comparison of `a` and `b` holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Br {
+    pub a: Slot,
+    pub b: Slot,
+    pub then_to: Jump,
+    pub else_to: Jump,
+}
+
+impl Br {
+    /// Where the branch goes when its comparison is `holds`.
+    #[inline(always)]
+    pub fn to(&self, holds: bool) -> Jump {
+        if holds {
+            self.then_to
+        } else {
+            self.else_to
+        }
+    }
+
+    /// `if a cmp b then then_to else else_to` as one of the three decoded branches:
+    /// `a > b` is `b < a`, `a <= b` is not `b < a`, `a >= b` is not `a < b` and `a != b`
+    /// is not `a == b` (the targets exchanged).
+    fn of(cmp: Cmp, a: Slot, b: Slot, then_to: Jump, else_to: Jump) -> Fast {
+        let (x, y, t, e) = match cmp {
+            Cmp::Eq | Cmp::LtS | Cmp::LtU => (a, b, then_to, else_to),
+            Cmp::Ne | Cmp::GeS | Cmp::GeU => (a, b, else_to, then_to),
+            Cmp::GtS | Cmp::GtU => (b, a, then_to, else_to),
+            Cmp::LeS | Cmp::LeU => (b, a, else_to, then_to),
+        };
+        let br = Br {
+            a: x,
+            b: y,
+            then_to: t,
+            else_to: e,
+        };
+        match cmp {
+            Cmp::Eq | Cmp::Ne => Fast::BrEq(br),
+            Cmp::LtS | Cmp::GtS | Cmp::LeS | Cmp::GeS => Fast::BrLtS(br),
+            Cmp::LtU | Cmp::GtU | Cmp::LeU | Cmp::GeU => Fast::BrLtU(br),
+        }
+    }
+}
+
+/// `dst = a cmp b` as one of the decoded comparisons (see [`Fast::CmpEq`]).
+fn cmp_value(cmp: Cmp, bin: Bin) -> Fast {
+    let swapped = Bin {
+        a: bin.b,
+        b: bin.a,
+        ..bin
+    };
+    match cmp {
+        Cmp::Eq => Fast::CmpEq(bin),
+        Cmp::Ne => Fast::CmpNe(bin),
+        Cmp::LtS => Fast::CmpLtS(bin),
+        Cmp::LtU => Fast::CmpLtU(bin),
+        Cmp::LeS => Fast::CmpLeS(bin),
+        Cmp::LeU => Fast::CmpLeU(bin),
+        Cmp::GtS => Fast::CmpLtS(swapped),
+        Cmp::GtU => Fast::CmpLtU(swapped),
+        Cmp::GeS => Fast::CmpLeS(swapped),
+        Cmp::GeU => Fast::CmpLeU(swapped),
+    }
 }
 
 /// A jump to the first statement of block `block`, which starts at `pc` in
@@ -807,7 +877,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
                 BinOp::And => Fast::And(bin),
                 BinOp::Or => Fast::Or(bin),
                 BinOp::Xor => Fast::Xor(bin),
-                _ => Fast::Cmp(Cmp::of(*op, *ty)?, bin),
+                _ => cmp_value(Cmp::of(*op, *ty)?, bin),
             }
         }
         Rvalue::AddrLocal(local) => Fast::AddrLocal { dst, local: *local },
@@ -859,13 +929,13 @@ fn decode_term(
             b,
             then_bb,
             else_bb,
-        } => Fast::BranchCmp {
-            cmp: Cmp::of(*op, *ty)?,
-            a: pool.slot(a)?,
-            b: pool.slot(b)?,
-            then_to: jump(*then_bb),
-            else_to: jump(*else_bb),
-        },
+        } => Br::of(
+            Cmp::of(*op, *ty)?,
+            pool.slot(a)?,
+            pool.slot(b)?,
+            jump(*then_bb),
+            jump(*else_bb),
+        ),
         Terminator::Branch {
             cond,
             ty,
@@ -944,10 +1014,19 @@ mod tests {
             | Fast::And(b)
             | Fast::Or(b)
             | Fast::Xor(b)
-            | Fast::Cmp(_, b) => *b,
+            | Fast::CmpEq(b)
+            | Fast::CmpNe(b)
+            | Fast::CmpLtS(b)
+            | Fast::CmpLtU(b)
+            | Fast::CmpLeS(b)
+            | Fast::CmpLeU(b) => *b,
             _ => unreachable!(),
         };
-        let f = decode_assign(Reg::new(0), &rv, &mut pool()).unwrap_or(Fast::Stmt);
+        // The operands as the decoded statement reads them (a comparison may swap
+        // them): constant `k` is slot `4 + k` of the test pool.
+        let mut p = pool();
+        let f = decode_assign(Reg::new(0), &rv, &mut p).unwrap_or(Fast::Stmt);
+        let val = |s: Slot| p.consts[s.index() - 4];
         Some(match f {
             Fast::AddS(_) => bin(&f).sext(a.wrapping_add(b)),
             Fast::AddU(_) => bin(&f).zext(a.wrapping_add(b)),
@@ -958,9 +1037,54 @@ mod tests {
             Fast::And(_) => a & b,
             Fast::Or(_) => a | b,
             Fast::Xor(_) => a ^ b,
-            Fast::Cmp(c, _) => c.eval(a, b) as u64,
+            Fast::CmpEq(x) => u64::from(val(x.a) == val(x.b)),
+            Fast::CmpNe(x) => u64::from(val(x.a) != val(x.b)),
+            Fast::CmpLtS(x) => u64::from((val(x.a) as i64) < val(x.b) as i64),
+            Fast::CmpLtU(x) => u64::from(val(x.a) < val(x.b)),
+            Fast::CmpLeS(x) => u64::from(val(x.a) as i64 <= val(x.b) as i64),
+            Fast::CmpLeU(x) => u64::from(val(x.a) <= val(x.b)),
             _ => return None,
         })
+    }
+
+    /// Every integer compare-and-branch decodes to a branch that goes where
+    /// `arith::binop` says, on the edge values of every kind.
+    #[test]
+    fn decoded_branches_agree_with_arith() {
+        use BinOp::*;
+        let (then_to, else_to) = (Jump { pc: 1, steps: 2 }, Jump { pc: 3, steps: 4 });
+        let jump = |b: BlockId| if b.index() == 1 { then_to } else { else_to };
+        let mut checked = 0;
+        for ty in KINDS {
+            for op in [Eq, Ne, Lt, Le, Gt, Ge] {
+                for &a in &samples(ty) {
+                    for &b in &samples(ty) {
+                        let t = Terminator::BranchCmp {
+                            op,
+                            ty,
+                            a: Operand::Const(a),
+                            b: Operand::Const(b),
+                            then_bb: BlockId::new(1),
+                            else_bb: BlockId::new(2),
+                        };
+                        let mut p = pool();
+                        let f = decode_term(&t, Loc::default(), jump, &mut p);
+                        let val = |s: Slot| p.consts[s.index() - 4];
+                        let got = match f {
+                            Some(Fast::BrEq(br)) => br.to(val(br.a) == val(br.b)),
+                            Some(Fast::BrLtS(br)) => br.to((val(br.a) as i64) < val(br.b) as i64),
+                            Some(Fast::BrLtU(br)) => br.to(val(br.a) < val(br.b)),
+                            other => panic!("{op:?} {ty:?} decoded as {other:?}"),
+                        };
+                        let holds = arith::binop(op, ty, a, b).ok() == Some(1);
+                        let want = if holds { then_to } else { else_to };
+                        assert_eq!(got, want, "{op:?} {ty:?} {a:#x} {b:#x}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     /// Every decoded operation agrees with `arith::binop` (the semantics the front end
