@@ -1511,17 +1511,15 @@ impl<'p, O: Observer> Machine<'p, O> {
         bi: BlockId,
         idx: usize,
     ) -> X<Exit> {
-        let prog = self.prog;
-        let mut func = &prog.functions[fi.index()];
         let mut ff = &fast[fi.index()];
         let mut rb = self.frames.last().map_or(0, |fr| fr.reg_base);
         let mut pc = ff.pc(bi, idx);
         // Whether a call or return changed the frame on top.
         let mut switched = false;
         loop {
-            let (at, moved) = self.run_straight(fast, stop_depth, ff, func, rb, pc)?;
-            pc = at;
-            if moved {
+            let serial = self.frames.last().map(|fr| fr.serial);
+            pc = self.run_straight(fast, stop_depth, ff, rb, pc)?;
+            if self.frames.last().map(|fr| fr.serial) != serial {
                 // Calls and returns in `run_straight` changed the frame on top.
                 let Some(fr) = self.frames.last() else {
                     return Ok(Exit::Switched);
@@ -1570,14 +1568,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             let Some((fi, at, left)) = self.top_position(fast) else {
                 return Ok(Exit::Switched);
             };
-            func = &prog.functions[fi.index()];
             ff = &fast[fi.index()];
             rb = self.frames.last().map_or(0, |fr| fr.reg_base);
             pc = at;
             self.steps += left;
             switched = true;
             if self.steps > self.step_cap {
-                self.check_limits(fast_loc(ff, func, pc))?;
+                self.check_limits(self.decoded_loc(ff, pc))?;
             }
         }
     }
@@ -1703,22 +1700,20 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// as a slice and the count as a local.
     ///
     /// Calls that take the short way (`short_call`) and returns to a frame of this
-    /// loop are followed here too, the register file put back in the machine around
-    /// them; the result says whether the frame on top changed (`true`: the position is
-    /// in the frame now on top).
+    /// loop are followed here too: the position returned is then in the frame now on
+    /// top.
     #[inline(never)]
     fn run_straight(
         &mut self,
         fast: &[FastFunc],
         stop_depth: usize,
         ff: &FastFunc,
-        func: &'p Function,
         rb: usize,
         pc: usize,
-    ) -> X<(usize, bool)> {
+    ) -> X<usize> {
         let mut file = std::mem::take(&mut self.regs);
         let mut steps = self.steps;
-        let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, func, rb), pc);
+        let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, rb), pc);
         self.regs = file;
         self.steps = steps;
         r
@@ -1726,7 +1721,9 @@ impl<'p, O: Observer> Machine<'p, O> {
 
     /// The loop of `run_straight`, over the register file `file` (taken out of the
     /// machine; register `r` of the frame on top is `regs[r]`, its window) and the step
-    /// count `steps`.
+    /// count `steps`. Its state is kept to what the hot arms use (a location is found
+    /// from the code's function, `FastFunc::id`, when needed), so that it stays in
+    /// machine registers.
     #[inline(always)]
     fn straight<'f>(
         &mut self,
@@ -1734,14 +1731,12 @@ impl<'p, O: Observer> Machine<'p, O> {
         steps: &mut u64,
         fast: &'f [FastFunc],
         stop_depth: usize,
-        (mut ff, mut func, mut rb): (&'f FastFunc, &'p Function, usize),
+        (mut ff, mut rb): (&'f FastFunc, usize),
         mut pc: usize,
-    ) -> X<(usize, bool)> {
-        let prog = self.prog;
-        let mut moved = false;
+    ) -> X<usize> {
         let mut code = &ff.code[..];
         let Some(mut regs) = window(&mut file.val, rb) else {
-            return Ok((pc, false));
+            return Ok(pc);
         };
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
@@ -1778,7 +1773,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let p = addr!($ld.addr);
                 let v = match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
-                    None => self.load_slow(p, $n, (ff, func, pc))?,
+                    None => self.load_slow(p, $n, (ff, pc))?,
                 };
                 set!($ld.dst, $ld.canon(v));
             }};
@@ -1788,7 +1783,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let a = addr!($st.addr);
                 let v = op!(&$st.val);
                 if !self.mem.store_fast::<$n>(a, v) {
-                    self.store_slow(a, $n, v, (ff, func, pc))?;
+                    self.store_slow(a, $n, v, (ff, pc))?;
                 }
             }};
         }
@@ -1800,7 +1795,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 *steps += u64::from(j.steps);
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                 }
                 continue;
             }};
@@ -1808,17 +1803,16 @@ impl<'p, O: Observer> Machine<'p, O> {
         // Continue in another frame (a call's callee, a return's caller) at position
         // `pc` of its code, counting `steps`.
         macro_rules! switch_to {
-            ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
-                (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
+            ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
+                (ff, rb, pc) = ($ff, $rb, $pc);
                 code = &ff.code[..];
-                moved = true;
                 *steps += $steps;
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                 }
                 let Some(w) = window(&mut file.val, rb) else {
-                    return Ok((pc, true));
+                    return Ok(pc);
                 };
                 regs = w;
                 continue;
@@ -1843,7 +1837,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 *steps += u64::from($j.steps);
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                     continue;
                 }
                 match &code[pc] {
@@ -1864,39 +1858,32 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         loop {
             match &code[pc] {
-                Fast::Stmt => return Ok((pc, moved)),
+                Fast::Stmt => return Ok(pc),
                 Fast::Call(k) => {
                     let Some(c) = ff.calls.get(*k as usize) else {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     };
                     let callee = &fast[c.func.index()];
                     let Some(short) = self.short_call(c, callee) else {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     };
                     self.cur_loc = c.loc;
                     let steps = u64::from(short.2.steps);
                     let base = self.enter_decoded(file, short, rb);
-                    let callee_func = &prog.functions[c.func.index()];
-                    switch_to!(callee, callee_func, base, 0, steps)
+                    switch_to!(callee, base, 0, steps)
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
                     if self.frames.len() <= stop_depth + 1 {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     }
                     let rv = val.map(|s| op!(&s));
                     self.pop_decoded(file, rv, *loc);
                     let Some((fi, at, left)) = self.top_position(fast) else {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     };
                     let base = self.frames.last().map_or(0, |fr| fr.reg_base);
-                    switch_to!(
-                        &fast[fi.index()],
-                        &prog.functions[fi.index()],
-                        base,
-                        at,
-                        left
-                    )
+                    switch_to!(&fast[fi.index()], base, at, left)
                 }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
@@ -1921,7 +1908,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let lb = self.frames.last().map_or(0, |fr| fr.local_base);
                     match self.locals.get(lb + local.index()) {
                         Some(&p) if p != 0 => set!(dst, p),
-                        _ => return Ok((pc, moved)),
+                        _ => return Ok(pc),
                     }
                 }
                 Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
@@ -1974,27 +1961,30 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// A decoded load that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn load_slow(&self, p: u64, size: u32, at: (&FastFunc, &Function, usize)) -> X<u64> {
+    fn load_slow(&self, p: u64, size: u32, (ff, pc): (&FastFunc, usize)) -> X<u64> {
         match self.mem.load_as(p, size, false) {
             Ok(v) => Ok(v),
-            Err(e) => self.mem_fault_or_zero(e, p, size, fast_loc(at.0, at.1, at.2)),
+            Err(e) => self.mem_fault_or_zero(e, p, size, self.decoded_loc(ff, pc)),
+        }
+    }
+
+    /// The location of position `pc` of decoded code `ff`.
+    #[cold]
+    fn decoded_loc(&self, ff: &FastFunc, pc: usize) -> Loc {
+        match self.prog.functions.get(ff.id.index()) {
+            Some(func) => fast_loc(ff, func, pc),
+            None => Loc::default(),
         }
     }
 
     /// A decoded store that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn store_slow(
-        &mut self,
-        a: u64,
-        size: u32,
-        v: u64,
-        at: (&FastFunc, &Function, usize),
-    ) -> X<()> {
+    fn store_slow(&mut self, a: u64, size: u32, v: u64, (ff, pc): (&FastFunc, usize)) -> X<()> {
         match self.mem.store_as(a, size, v, false) {
             Ok(()) => Ok(()),
             Err(e) => Err(Stop::Fault(Box::new(
-                self.mem_error(e, fast_loc(at.0, at.1, at.2)),
+                self.mem_error(e, self.decoded_loc(ff, pc)),
             ))),
         }
     }

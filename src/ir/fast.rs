@@ -412,6 +412,8 @@ pub struct Entry {
 /// of their target, so that running from block to block looks nothing up.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FastFunc {
+    /// The function decoded (its id in the program; 0 for one decoded alone).
+    pub id: FuncId,
     /// Set when calls can enter the function the short way (see [`Entry`]).
     pub entry: Option<Entry>,
     /// Where each block starts, then the length of `code` (so that block `b` spans
@@ -479,7 +481,11 @@ pub fn decode_all(functions: &[Function]) -> Vec<FastFunc> {
     let entries: Vec<Option<Entry>> = functions.iter().map(entry).collect();
     functions
         .iter()
-        .map(|f| FastFunc::decode(f, &gives, &entries))
+        .enumerate()
+        .map(|(i, f)| FastFunc {
+            id: FuncId::from_index(i),
+            ..FastFunc::decode(f, &gives, &entries)
+        })
         .collect()
 }
 
@@ -696,6 +702,7 @@ impl FastFunc {
         }
         start.push(at);
         FastFunc {
+            id: FuncId::default(),
             entry: entry(f),
             start,
             block_of,
