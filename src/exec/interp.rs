@@ -1930,6 +1930,8 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
                 Fast::GotoEmpty(j) => through!(j),
+                Fast::MoveGoto { dst, src, to } => then!(set!(dst, op!(src)), jump!(*to)),
+                Fast::MoveThrough { dst, src, to } => then!(set!(dst, op!(src)), through!(to)),
                 Fast::AddSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), jump!(*j)),
                 Fast::AddSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), through!(j))

@@ -290,9 +290,20 @@ pub enum Fast {
         then_to: Jump,
         else_to: Jump,
     },
-    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`),
-    /// run with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in
-    /// one dispatch; the `goto` keeps its own position, which nothing jumps to.
+    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`) or
+    /// a move (the value of a `?:` side, a variable's assignment before a join), run
+    /// with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in one
+    /// dispatch; the `goto` keeps its own position, which nothing jumps to.
+    MoveGoto {
+        dst: Slot,
+        src: Slot,
+        to: Jump,
+    },
+    MoveThrough {
+        dst: Slot,
+        src: Slot,
+        to: Jump,
+    },
     AddSGoto(Bin, Jump),
     AddSThrough(Bin, Jump),
     AddUGoto(Bin, Jump),
@@ -684,8 +695,8 @@ impl FastFunc {
                 Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
                 t => t.unwrap_or(Fast::Stmt),
             };
-            // The block's last statement runs its `goto` too, when it is an addition or
-            // subtraction (see `Fast::AddSGoto`).
+            // The block's last statement runs its `goto` too, when it is an addition, a
+            // subtraction or a move (see `Fast::AddSGoto`).
             if let (Some(last), false) = (code.len().checked_sub(1), b.stmts.is_empty()) {
                 code[last] = match (code[last], term) {
                     (Fast::AddS(x), Fast::Goto(j)) => Fast::AddSGoto(x, j),
@@ -694,6 +705,10 @@ impl FastFunc {
                     (Fast::AddU(x), Fast::GotoEmpty(j)) => Fast::AddUThrough(x, j),
                     (Fast::SubS(x), Fast::Goto(j)) => Fast::SubSGoto(x, j),
                     (Fast::SubS(x), Fast::GotoEmpty(j)) => Fast::SubSThrough(x, j),
+                    (Fast::Move { dst, src }, Fast::Goto(to)) => Fast::MoveGoto { dst, src, to },
+                    (Fast::Move { dst, src }, Fast::GotoEmpty(to)) => {
+                        Fast::MoveThrough { dst, src, to }
+                    }
                     (other, _) => other,
                 };
             }
