@@ -154,25 +154,6 @@ impl Cmp {
             _ => return None,
         })
     }
-
-    /// The comparison of two canonical values (signed kinds are sign-extended to 64
-    /// bits, unsigned ones zero-extended, so 64-bit comparisons decide).
-    #[inline(always)]
-    pub fn eval(self, a: u64, b: u64) -> bool {
-        let (x, y) = (a as i64, b as i64);
-        match self {
-            Cmp::Eq => a == b,
-            Cmp::Ne => a != b,
-            Cmp::LtS => x < y,
-            Cmp::LtU => a < b,
-            Cmp::LeS => x <= y,
-            Cmp::LeU => a <= b,
-            Cmp::GtS => x > y,
-            Cmp::GtU => a > b,
-            Cmp::GeS => x >= y,
-            Cmp::GeU => a >= b,
-        }
-    }
 }
 
 /// A load `dst = *addr` of a scalar: the loaded bytes, zero-extended, are brought to
