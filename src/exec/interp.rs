@@ -12,7 +12,7 @@ use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
 use crate::ir::arith::{self, ArithError};
-use crate::ir::fast::{Fast, FastFunc, Jump};
+use crate::ir::fast::{Fast, FastFunc, Jump, Slot, WINDOW};
 use crate::ir::*;
 
 /// The registers of all frames, flat: each slot's value, and whether it may be read
@@ -20,7 +20,9 @@ use crate::ir::*;
 /// `FastFunc::ready`). A read of a slot not readable is an uninitialised read. The
 /// slots in use are those below `top`; the vectors keep their high-water length, so
 /// that a call's window is opened without growing them (values of slots above `top`
-/// are stale, and a new window's registers are not readable until set).
+/// are stale, and a new window's registers are not readable until set). Once a window
+/// is open, `val` holds at least `WINDOW` values past `top`, so that decoded code sees
+/// the frame on top's window as an array any `Slot` indexes (`window`).
 #[derive(Default)]
 pub(super) struct Regs {
     pub(super) val: Vec<u64>,
@@ -71,21 +73,39 @@ impl Regs {
         self.top = self.top.min(n);
     }
 
-    /// A new frame's window: `n` registers, then its constants, readable as `ready`
-    /// says (a plain run's frame, see `FastFunc::ready`), or else none but the
-    /// constants.
+    /// A new frame's window: `n` registers, then its constants. A plain run's frame
+    /// (`unset`: `FastFunc::unset`) clears the readable flags of the registers some read
+    /// may find unset and no other: the others are readable whatever their flag says
+    /// (`Machine::uninit_reg`), so a call writes no flag for them. Otherwise no
+    /// register is readable until set.
     #[inline(always)]
-    fn open(&mut self, n: usize, consts: &[u64], ready: Option<&[bool]>) {
+    fn open(&mut self, n: usize, consts: &[u64], unset: Option<&[u32]>) {
         let base = self.top;
         let end = base + n + consts.len();
-        if self.val.len() < end {
-            self.val.resize(end, 0);
+        if self.val.len() < end + WINDOW {
+            self.val.resize(end + WINDOW, 0);
+        }
+        if self.ready.len() < end {
             self.ready.resize(end, false);
         }
-        self.val[base + n..end].copy_from_slice(consts);
-        match ready {
-            Some(r) if r.len() == end - base => self.ready[base..end].copy_from_slice(r),
-            _ => {
+        let to = &mut self.val[base + n..end];
+        if consts.len() <= 4 {
+            // A few constants (the common case) cost less than a call of memcpy.
+            for (d, c) in to.iter_mut().zip(consts) {
+                *d = *c;
+            }
+        } else {
+            to.copy_from_slice(consts);
+        }
+        match unset {
+            Some(u) => {
+                for &r in u {
+                    if let Some(f) = self.ready.get_mut(base + r as usize) {
+                        *f = false;
+                    }
+                }
+            }
+            None => {
                 self.ready[base..base + n].fill(false);
                 self.ready[base + n..end].fill(true);
             }
@@ -93,6 +113,23 @@ impl Regs {
         self.top = end;
     }
 }
+
+/// The register window of the frame whose registers start at `base`, as an array that
+/// any [`Slot`] indexes without a bounds check; None before `Regs::open` made room (it
+/// keeps `WINDOW` values past the slots in use, so never for a frame of the stack).
+#[inline(always)]
+fn window(val: &mut [u64], base: usize) -> Option<&mut [u64; WINDOW]> {
+    val.get_mut(base..)?.first_chunk_mut::<WINDOW>()
+}
+
+/// A decoded call that takes the short way (`Machine::short_call`): its site, the
+/// callee's code and entry, and the argument moves.
+type Short<'f> = (
+    &'f crate::ir::fast::CallSite,
+    &'f FastFunc,
+    &'f crate::ir::fast::Entry,
+    &'f [(Slot, Slot, crate::ir::fast::Canon)],
+);
 
 pub(super) struct Frame {
     pub(super) func: FuncId,
@@ -485,7 +522,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         let local_base = self.locals.len();
         // A plain run's frame starts with its decoded code's constants (see `ir::fast`).
         match self.fast.get(f.index()) {
-            Some(ff) => self.regs.open(func.regs.len(), &ff.consts, Some(&ff.ready)),
+            Some(ff) => self.regs.open(func.regs.len(), &ff.consts, Some(&ff.unset)),
             None => self.regs.open(func.regs.len(), &[], None),
         }
         self.locals.resize(local_base + func.locals.len(), 0);
@@ -981,16 +1018,30 @@ impl<'p, O: Observer> Machine<'p, O> {
             Operand::Const(c) => Ok(*c),
             Operand::Reg(r) => match self.regs.get(rb + r.index()) {
                 Some(v) => Ok(v),
-                None => self.uninit_reg(func, *r, loc),
+                None => self.uninit_reg(func, *r, rb, loc),
             },
         }
     }
 
-    /// A read of a register never written: a fault under `--strict`, else a warning and
-    /// the value zero (the documented assumption).
+    /// A read of a register not marked readable: in a plain run's frame (register base
+    /// `rb` on top), one that no read finds unset (`FastFunc::ready`) has its value,
+    /// whatever its flag says (`Regs::open` leaves those flags alone). Otherwise a read
+    /// of a register never written: a fault under `--strict`, else a warning and the
+    /// value zero (the documented assumption).
     #[cold]
     #[inline(never)]
-    fn uninit_reg(&self, func: &Function, r: Reg, loc: Loc) -> X<u64> {
+    fn uninit_reg(&self, func: &Function, r: Reg, rb: usize, loc: Loc) -> X<u64> {
+        if let Some(fr) = self.frames.last().filter(|fr| fr.reg_base == rb) {
+            let set = self
+                .fast
+                .get(fr.func.index())
+                .map(|ff| ff.ready.get(r.index()));
+            if set == Some(Some(&true)) {
+                if let Some(&v) = self.regs.val.get(rb + r.index()) {
+                    return Ok(v);
+                }
+            }
+        }
         let what = match func.regs.get(r.index()).and_then(|ri| ri.name.clone()) {
             Some(n) => format!("read of uninitialised variable `{n}`"),
             None => "use of a value that was never set (a function that fell off its end without `return`?)".to_string(),
@@ -1460,17 +1511,15 @@ impl<'p, O: Observer> Machine<'p, O> {
         bi: BlockId,
         idx: usize,
     ) -> X<Exit> {
-        let prog = self.prog;
-        let mut func = &prog.functions[fi.index()];
         let mut ff = &fast[fi.index()];
         let mut rb = self.frames.last().map_or(0, |fr| fr.reg_base);
         let mut pc = ff.pc(bi, idx);
         // Whether a call or return changed the frame on top.
         let mut switched = false;
         loop {
-            let (at, moved) = self.run_straight(fast, stop_depth, ff, func, rb, pc)?;
-            pc = at;
-            if moved {
+            let serial = self.frames.last().map(|fr| fr.serial);
+            pc = self.run_straight(fast, stop_depth, ff, rb, pc)?;
+            if self.frames.last().map(|fr| fr.serial) != serial {
                 // Calls and returns in `run_straight` changed the frame on top.
                 let Some(fr) = self.frames.last() else {
                     return Ok(Exit::Switched);
@@ -1505,7 +1554,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     pushed?;
                 }
                 Fast::Return { val, loc } => {
-                    let rv = val.as_ref().map(|o| self.fast_op(o, rb));
+                    let rv = val.map(|s| self.regs.val[rb + s.index()]);
                     self.pop_frame(rv, *loc)?;
                     if self.frames.len() <= stop_depth {
                         return Ok(Exit::Switched);
@@ -1519,14 +1568,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             let Some((fi, at, left)) = self.top_position(fast) else {
                 return Ok(Exit::Switched);
             };
-            func = &prog.functions[fi.index()];
             ff = &fast[fi.index()];
             rb = self.frames.last().map_or(0, |fr| fr.reg_base);
             pc = at;
             self.steps += left;
             switched = true;
             if self.steps > self.step_cap {
-                self.check_limits(fast_loc(ff, func, pc))?;
+                self.check_limits(self.decoded_loc(ff, pc))?;
             }
         }
     }
@@ -1537,24 +1585,28 @@ impl<'p, O: Observer> Machine<'p, O> {
     #[inline(always)]
     fn top_position(&self, fast: &[FastFunc]) -> Option<(FuncId, usize, u64)> {
         let fr = self.frames.last()?;
-        let ff = &fast[fr.func.index()];
-        let func = &self.prog.functions[fr.func.index()];
-        let left = func.blocks[fr.block.index()].stmts.len() - fr.idx as usize;
-        Some((fr.func, ff.pc(fr.block, fr.idx as usize), left as u64 + 1))
+        let ff = fast.get(fr.func.index())?;
+        let b = fr.block.index();
+        let pc = *ff.start.get(b)? as usize + fr.idx as usize;
+        // The block ends where the next one starts (`FastFunc::start`).
+        let end = *ff.start.get(b + 1)? as usize;
+        Some((fr.func, pc, end.saturating_sub(pc) as u64))
     }
 
     /// Whether call `c` of `callee` can take the short way (`enter_decoded`): the
-    /// callee has an entry, the stack has room, no struct is returned and the
-    /// arguments suffice; else `push_frame` decides (and faults) as for any call.
+    /// callee has an entry, the call its argument moves (no struct is returned, the
+    /// arguments suffice) and the stack has room; else `push_frame` decides (and
+    /// faults) as for any call.
     #[inline(always)]
     fn short_call<'f>(
         &self,
-        c: &crate::ir::fast::CallSite,
+        c: &'f crate::ir::fast::CallSite,
         callee: &'f FastFunc,
-    ) -> Option<&'f crate::ir::fast::Entry> {
+    ) -> Option<Short<'f>> {
         let e = callee.entry.as_ref()?;
+        let moves = c.moves.as_deref()?;
         let fits = self.stack_used + e.frame_bytes <= self.limits.stack_bytes;
-        (fits && c.sret.is_none() && c.args.len() >= e.params.len()).then_some(e)
+        fits.then_some((c, callee, e, moves))
     }
 
     /// A decoded call of a function with an [`Entry`](crate::ir::fast::Entry), which
@@ -1568,26 +1620,13 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// code runs only unobserved, so no hook is called; the arguments are registers no
     /// read finds unset (see `FastFunc::ready`), read unchecked.
     #[inline(always)]
-    fn enter_decoded(
-        &mut self,
-        regs: &mut Regs,
-        (c, callee, e): (
-            &crate::ir::fast::CallSite,
-            &FastFunc,
-            &crate::ir::fast::Entry,
-        ),
-        rb: usize,
-    ) -> usize {
+    fn enter_decoded(&mut self, regs: &mut Regs, (c, callee, e, moves): Short, rb: usize) -> usize {
         let base = regs.len();
-        regs.open(e.nregs as usize, &callee.consts, Some(&callee.ready));
-        for (i, a) in c.args.iter().enumerate() {
-            let v = match a.val {
-                Operand::Const(v) => v,
-                Operand::Reg(r) => regs.val[rb + r.index()],
-            };
-            if let Some(&(r, s)) = e.params.get(i) {
-                regs.set(base + r.index(), s.canon(v));
-            }
+        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
+        // Parameters are set at entry, so no read finds them unset: no flag to write.
+        for &(from, to, canon) in moves {
+            let v = regs.val[rb + from.index()];
+            regs.val[base + to.index()] = canon.apply(v);
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.block = c.block;
@@ -1661,22 +1700,20 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// as a slice and the count as a local.
     ///
     /// Calls that take the short way (`short_call`) and returns to a frame of this
-    /// loop are followed here too, the register file put back in the machine around
-    /// them; the result says whether the frame on top changed (`true`: the position is
-    /// in the frame now on top).
+    /// loop are followed here too: the position returned is then in the frame now on
+    /// top.
     #[inline(never)]
     fn run_straight(
         &mut self,
         fast: &[FastFunc],
         stop_depth: usize,
         ff: &FastFunc,
-        func: &'p Function,
         rb: usize,
         pc: usize,
-    ) -> X<(usize, bool)> {
+    ) -> X<usize> {
         let mut file = std::mem::take(&mut self.regs);
         let mut steps = self.steps;
-        let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, func, rb), pc);
+        let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, rb), pc);
         self.regs = file;
         self.steps = steps;
         r
@@ -1684,7 +1721,9 @@ impl<'p, O: Observer> Machine<'p, O> {
 
     /// The loop of `run_straight`, over the register file `file` (taken out of the
     /// machine; register `r` of the frame on top is `regs[r]`, its window) and the step
-    /// count `steps`.
+    /// count `steps`. Its state is kept to what the hot arms use (a location is found
+    /// from the code's function, `FastFunc::id`, when needed), so that it stays in
+    /// machine registers.
     #[inline(always)]
     fn straight<'f>(
         &mut self,
@@ -1692,18 +1731,18 @@ impl<'p, O: Observer> Machine<'p, O> {
         steps: &mut u64,
         fast: &'f [FastFunc],
         stop_depth: usize,
-        (mut ff, mut func, mut rb): (&'f FastFunc, &'p Function, usize),
+        (mut ff, mut rb): (&'f FastFunc, usize),
         mut pc: usize,
-    ) -> X<(usize, bool)> {
-        let prog = self.prog;
-        let mut moved = false;
+    ) -> X<usize> {
         let mut code = &ff.code[..];
-        let mut regs: &mut [u64] = file.val.get_mut(rb..).unwrap_or_default();
+        let Some(mut regs) = window(&mut file.val, rb) else {
+            return Ok(pc);
+        };
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
         macro_rules! op {
             ($o:expr) => {{
-                let r: Reg = *$o;
+                let r: Slot = *$o;
                 regs[r.index()]
             }};
         }
@@ -1724,7 +1763,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($a:expr) => {{
                 let b = op!(&$a.base);
                 let i = op!(&$a.index) as i64;
-                b.wrapping_add(i.wrapping_mul($a.scale) as u64)
+                b.wrapping_add(i.wrapping_mul(i64::from($a.scale)) as u64)
             }};
         }
         // A load of N bytes: memory's fast path, else its general one (which diagnoses,
@@ -1734,7 +1773,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let p = addr!($ld.addr);
                 let v = match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
-                    None => self.load_slow(p, $n, (ff, func, pc))?,
+                    None => self.load_slow(p, $n, (ff, pc))?,
                 };
                 set!($ld.dst, $ld.canon(v));
             }};
@@ -1744,7 +1783,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let a = addr!($st.addr);
                 let v = op!(&$st.val);
                 if !self.mem.store_fast::<$n>(a, v) {
-                    self.store_slow(a, $n, v, (ff, func, pc))?;
+                    self.store_slow(a, $n, v, (ff, pc))?;
                 }
             }};
         }
@@ -1756,7 +1795,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 *steps += u64::from(j.steps);
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                 }
                 continue;
             }};
@@ -1764,29 +1803,29 @@ impl<'p, O: Observer> Machine<'p, O> {
         // Continue in another frame (a call's callee, a return's caller) at position
         // `pc` of its code, counting `steps`.
         macro_rules! switch_to {
-            ($ff:expr, $func:expr, $rb:expr, $pc:expr, $steps:expr) => {{
-                (ff, func, rb, pc) = ($ff, $func, $rb, $pc);
+            ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
+                (ff, rb, pc) = ($ff, $rb, $pc);
                 code = &ff.code[..];
-                regs = file.val.get_mut(rb..).unwrap_or_default();
-                moved = true;
                 *steps += $steps;
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                 }
+                let Some(w) = window(&mut file.val, rb) else {
+                    return Ok(pc);
+                };
+                regs = w;
                 continue;
             }};
         }
-        // A compare-and-branch.
-        macro_rules! branch_cmp {
-            ($cmp:expr, $a:expr, $b:expr, $then_to:expr, $else_to:expr) => {{
-                let x = op!($a);
-                let y = op!($b);
-                jump!(if $cmp.eval(x, y) {
-                    *$then_to
-                } else {
-                    *$else_to
-                })
+        // A compare-and-branch (`Fast::BrEq`): where `holds(x, y)` of its operands'
+        // values says.
+        macro_rules! branch {
+            ($br:expr, |$x:ident, $y:ident| $holds:expr) => {{
+                let br: &crate::ir::fast::Br = $br;
+                let $x = op!(&br.a);
+                let $y = op!(&br.b);
+                jump!(br.to($holds))
             }};
         }
         // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
@@ -1798,18 +1837,14 @@ impl<'p, O: Observer> Machine<'p, O> {
                 *steps += u64::from($j.steps);
                 if *steps > self.step_cap {
                     self.steps = *steps;
-                    self.check_limits(fast_loc(ff, func, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc))?;
                     continue;
                 }
                 match &code[pc] {
                     Fast::Goto(j) => jump!(*j),
-                    Fast::BranchCmp {
-                        cmp,
-                        a,
-                        b,
-                        then_to,
-                        else_to,
-                    } => branch_cmp!(cmp, a, b, then_to, else_to),
+                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
                     _ => continue,
                 }
             }};
@@ -1823,42 +1858,32 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         loop {
             match &code[pc] {
-                Fast::Stmt => return Ok((pc, moved)),
+                Fast::Stmt => return Ok(pc),
                 Fast::Call(k) => {
                     let Some(c) = ff.calls.get(*k as usize) else {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     };
                     let callee = &fast[c.func.index()];
-                    let Some(e) = self.short_call(c, callee) else {
-                        return Ok((pc, moved));
+                    let Some(short) = self.short_call(c, callee) else {
+                        return Ok(pc);
                     };
                     self.cur_loc = c.loc;
-                    let base = self.enter_decoded(file, (c, callee, e), rb);
-                    let callee_func = &prog.functions[c.func.index()];
-                    switch_to!(callee, callee_func, base, 0, u64::from(e.steps))
+                    let steps = u64::from(short.2.steps);
+                    let base = self.enter_decoded(file, short, rb);
+                    switch_to!(callee, base, 0, steps)
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
                     if self.frames.len() <= stop_depth + 1 {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     }
-                    let rv = match val {
-                        Some(Operand::Const(c)) => Some(*c),
-                        Some(Operand::Reg(r)) => Some(op!(r)),
-                        None => None,
-                    };
+                    let rv = val.map(|s| op!(&s));
                     self.pop_decoded(file, rv, *loc);
                     let Some((fi, at, left)) = self.top_position(fast) else {
-                        return Ok((pc, moved));
+                        return Ok(pc);
                     };
                     let base = self.frames.last().map_or(0, |fr| fr.reg_base);
-                    switch_to!(
-                        &fast[fi.index()],
-                        &prog.functions[fi.index()],
-                        base,
-                        at,
-                        left
-                    )
+                    switch_to!(&fast[fi.index()], base, at, left)
                 }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
@@ -1870,7 +1895,12 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::And(b) => bin!(b, |x, y| x & y),
                 Fast::Or(b) => bin!(b, |x, y| x | y),
                 Fast::Xor(b) => bin!(b, |x, y| x ^ y),
-                Fast::Cmp(c, b) => bin!(b, |x, y| u64::from(c.eval(x, y))),
+                Fast::CmpEq(b) => bin!(b, |x, y| u64::from(x == y)),
+                Fast::CmpNe(b) => bin!(b, |x, y| u64::from(x != y)),
+                Fast::CmpLtS(b) => bin!(b, |x, y| u64::from((x as i64) < y as i64)),
+                Fast::CmpLtU(b) => bin!(b, |x, y| u64::from(x < y)),
+                Fast::CmpLeS(b) => bin!(b, |x, y| u64::from(x as i64 <= y as i64)),
+                Fast::CmpLeU(b) => bin!(b, |x, y| u64::from(x <= y)),
                 Fast::PtrAdd { dst, addr } => set!(dst, addr!(addr)),
                 Fast::AddrLocal { dst, local } => {
                     // A local not allocated yet (a jump past its declaration): the
@@ -1878,7 +1908,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let lb = self.frames.last().map_or(0, |fr| fr.local_base);
                     match self.locals.get(lb + local.index()) {
                         Some(&p) if p != 0 => set!(dst, p),
-                        _ => return Ok((pc, moved)),
+                        _ => return Ok(pc),
                     }
                 }
                 Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
@@ -1900,6 +1930,8 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Store8(st) => store!(st, 8),
                 Fast::Goto(j) => jump!(*j),
                 Fast::GotoEmpty(j) => through!(j),
+                Fast::MoveGoto { dst, src, to } => then!(set!(dst, op!(src)), jump!(*to)),
+                Fast::MoveThrough { dst, src, to } => then!(set!(dst, op!(src)), through!(to)),
                 Fast::AddSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), jump!(*j)),
                 Fast::AddSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), through!(j))
@@ -1912,13 +1944,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::SubSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
-                Fast::BranchCmp {
-                    cmp,
-                    a,
-                    b,
-                    then_to,
-                    else_to,
-                } => branch_cmp!(cmp, a, b, then_to, else_to),
+                Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                Fast::BrLtU(br) => branch!(br, |x, y| x < y),
                 Fast::Branch {
                     cond,
                     then_to,
@@ -1935,27 +1963,30 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// A decoded load that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn load_slow(&self, p: u64, size: u32, at: (&FastFunc, &Function, usize)) -> X<u64> {
+    fn load_slow(&self, p: u64, size: u32, (ff, pc): (&FastFunc, usize)) -> X<u64> {
         match self.mem.load_as(p, size, false) {
             Ok(v) => Ok(v),
-            Err(e) => self.mem_fault_or_zero(e, p, size, fast_loc(at.0, at.1, at.2)),
+            Err(e) => self.mem_fault_or_zero(e, p, size, self.decoded_loc(ff, pc)),
+        }
+    }
+
+    /// The location of position `pc` of decoded code `ff`.
+    #[cold]
+    fn decoded_loc(&self, ff: &FastFunc, pc: usize) -> Loc {
+        match self.prog.functions.get(ff.id.index()) {
+            Some(func) => fast_loc(ff, func, pc),
+            None => Loc::default(),
         }
     }
 
     /// A decoded store that memory's fast path declined: the general path.
     #[cold]
     #[inline(never)]
-    fn store_slow(
-        &mut self,
-        a: u64,
-        size: u32,
-        v: u64,
-        at: (&FastFunc, &Function, usize),
-    ) -> X<()> {
+    fn store_slow(&mut self, a: u64, size: u32, v: u64, (ff, pc): (&FastFunc, usize)) -> X<()> {
         match self.mem.store_as(a, size, v, false) {
             Ok(()) => Ok(()),
             Err(e) => Err(Stop::Fault(Box::new(
-                self.mem_error(e, fast_loc(at.0, at.1, at.2)),
+                self.mem_error(e, self.decoded_loc(ff, pc)),
             ))),
         }
     }

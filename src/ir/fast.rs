@@ -22,15 +22,41 @@ use super::{
 };
 use crate::ir::BlockId;
 
+/// The number of register slots decoded code can name: a [`Slot`] is 16 bits, so a
+/// frame's window seen as an array of `WINDOW` slots (the register file keeps that many
+/// past the slots in use) is indexed by any slot without a bounds check.
+pub const WINDOW: usize = 1 << 16;
+
+/// A register slot of decoded code: a register of the function, or one of its
+/// constants (`FastFunc::consts`), below [`WINDOW`] by its type. A statement whose
+/// slots do not fit is not decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot(u16);
+
+impl Slot {
+    /// Slot `i` of a frame's window, None when it does not fit.
+    pub fn of(i: usize) -> Option<Slot> {
+        u16::try_from(i).ok().map(Slot)
+    }
+    /// The slot for register `r`.
+    pub fn reg(r: Reg) -> Option<Slot> {
+        Slot::of(r.index())
+    }
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
 /// The operands of a decoded `dst = a op b` on integers (or pointers).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bin {
-    pub dst: Reg,
-    pub a: Reg,
-    pub b: Reg,
+    pub dst: Slot,
+    pub a: Slot,
+    pub b: Slot,
     /// 64 minus the width of the kind: the result's canonical form is that of its low
     /// bits, sign- or zero-extended (see [`Scalar::canon`]).
-    pub sh: u32,
+    pub sh: u8,
 }
 
 impl Bin {
@@ -46,12 +72,49 @@ impl Bin {
     }
 }
 
-/// An address `base + index * scale` (`*p` is `p + p * 0`).
+/// The canonical form of a scalar kind as two shifts, `(v << sh) >> sh`, arithmetic
+/// for a signed kind (see [`Scalar::canon`]), so that applying it asks no kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canon {
+    sh: u8,
+    signed: bool,
+}
+
+impl Canon {
+    pub fn of(ty: Scalar) -> Canon {
+        Canon {
+            sh: shift(ty),
+            signed: ty.is_signed(),
+        }
+    }
+    #[inline(always)]
+    pub fn apply(self, v: u64) -> u64 {
+        let up = v << self.sh;
+        if self.signed {
+            ((up as i64) >> self.sh) as u64
+        } else {
+            up >> self.sh
+        }
+    }
+}
+
+/// An address `base + index * scale` (`*p` is `p + p * 0`); a scale that does not fit
+/// 32 bits is not decoded.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Addr {
-    pub base: Reg,
-    pub index: Reg,
-    pub scale: i64,
+    pub base: Slot,
+    pub index: Slot,
+    pub scale: i32,
+}
+
+impl Addr {
+    fn new(base: Slot, index: Slot, scale: i64) -> Option<Addr> {
+        Some(Addr {
+            base,
+            index,
+            scale: i32::try_from(scale).ok()?,
+        })
+    }
 }
 
 /// An integer comparison of canonical values (signedness settled).
@@ -91,34 +154,15 @@ impl Cmp {
             _ => return None,
         })
     }
-
-    /// The comparison of two canonical values (signed kinds are sign-extended to 64
-    /// bits, unsigned ones zero-extended, so 64-bit comparisons decide).
-    #[inline(always)]
-    pub fn eval(self, a: u64, b: u64) -> bool {
-        let (x, y) = (a as i64, b as i64);
-        match self {
-            Cmp::Eq => a == b,
-            Cmp::Ne => a != b,
-            Cmp::LtS => x < y,
-            Cmp::LtU => a < b,
-            Cmp::LeS => x <= y,
-            Cmp::LeU => a <= b,
-            Cmp::GtS => x > y,
-            Cmp::GtU => a > b,
-            Cmp::GeS => x >= y,
-            Cmp::GeU => a >= b,
-        }
-    }
 }
 
 /// A load `dst = *addr` of a scalar: the loaded bytes, zero-extended, are brought to
 /// canonical form by `sext` (64 minus the width for a signed kind, else 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ld {
-    pub dst: Reg,
+    pub dst: Slot,
     pub addr: Addr,
-    pub sext: u32,
+    pub sext: u8,
 }
 
 impl Ld {
@@ -132,18 +176,20 @@ impl Ld {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct St {
     pub addr: Addr,
-    pub val: Reg,
+    pub val: Slot,
 }
 
-/// One decoded statement (see the module documentation).
+/// One decoded statement (see the module documentation). The tag is a byte of its own
+/// (no niche in a variant's fields), so a dispatch reads it and jumps.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
 pub enum Fast {
     /// Not decoded: executed from its [`Stmt`](super::Stmt) or [`Terminator`].
     Stmt,
     /// `dst = src`.
     Move {
-        dst: Reg,
-        src: Reg,
+        dst: Slot,
+        src: Slot,
     },
     AddS(Bin),
     AddU(Bin),
@@ -155,34 +201,41 @@ pub enum Fast {
     And(Bin),
     Or(Bin),
     Xor(Bin),
-    /// `dst = a cmp b` (an `int` 0 or 1).
-    Cmp(Cmp, Bin),
+    /// `dst = a cmp b` (an `int` 0 or 1), each comparison its own variant (no second
+    /// dispatch on the operator); `>` and `>=` are `<` and `<=` with the operands
+    /// swapped.
+    CmpEq(Bin),
+    CmpNe(Bin),
+    CmpLtS(Bin),
+    CmpLtU(Bin),
+    CmpLeS(Bin),
+    CmpLeU(Bin),
     /// `dst = base + index * scale`.
     PtrAdd {
-        dst: Reg,
+        dst: Slot,
         addr: Addr,
     },
     /// `dst = &local` (an allocation not made yet is left to the statement path).
     AddrLocal {
-        dst: Reg,
+        dst: Slot,
         local: LocalId,
     },
     /// `dst = &global`.
     AddrGlobal {
-        dst: Reg,
+        dst: Slot,
         global: GlobalId,
     },
     /// An integer conversion to a signed kind (`sh` as in [`Bin`]).
     CastS {
-        dst: Reg,
-        val: Reg,
-        sh: u32,
+        dst: Slot,
+        val: Slot,
+        sh: u8,
     },
     /// An integer conversion to an unsigned kind.
     CastU {
-        dst: Reg,
-        val: Reg,
-        sh: u32,
+        dst: Slot,
+        val: Slot,
+        sh: u8,
     },
     Load1(Ld),
     Load2(Ld),
@@ -197,7 +250,7 @@ pub enum Fast {
     Call(u32),
     /// Terminators: `return`, located.
     Return {
-        val: Option<Operand>,
+        val: Option<Slot>,
         loc: Loc,
     },
     /// `goto`.
@@ -206,29 +259,103 @@ pub enum Fast {
     /// compare-and-branch (a loop's header, a branch's empty side): that terminator runs
     /// in the same step of the loop, without a dispatch of its own.
     GotoEmpty(Jump),
-    /// Branch on `a cmp b`.
-    BranchCmp {
-        cmp: Cmp,
-        a: Reg,
-        b: Reg,
-        then_to: Jump,
-        else_to: Jump,
-    },
+    /// Branch on `a == b`, or on `a < b` of signed or unsigned values: every integer
+    /// compare-and-branch is one of these, its operands swapped or its targets
+    /// exchanged as needed (see [`Br::of`]), so that a branch takes one dispatch.
+    BrEq(Br),
+    BrLtS(Br),
+    BrLtU(Br),
     /// Branch on `cond != 0` for an integer or pointer `cond`.
     Branch {
-        cond: Reg,
+        cond: Slot,
         then_to: Jump,
         else_to: Jump,
     },
-    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`),
-    /// run with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in
-    /// one dispatch; the `goto` keeps its own position, which nothing jumps to.
+    /// A block's last statement, an addition or subtraction (a loop's `i++`, `j--`) or
+    /// a move (the value of a `?:` side, a variable's assignment before a join), run
+    /// with the block's `goto` (`Goto`, or `GotoEmpty` for the `Through` forms) in one
+    /// dispatch; the `goto` keeps its own position, which nothing jumps to.
+    MoveGoto {
+        dst: Slot,
+        src: Slot,
+        to: Jump,
+    },
+    MoveThrough {
+        dst: Slot,
+        src: Slot,
+        to: Jump,
+    },
     AddSGoto(Bin, Jump),
     AddSThrough(Bin, Jump),
     AddUGoto(Bin, Jump),
     AddUThrough(Bin, Jump),
     SubSGoto(Bin, Jump),
     SubSThrough(Bin, Jump),
+}
+
+/// A decoded compare-and-branch: `then_to` when the comparison of `a` and `b` holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Br {
+    pub a: Slot,
+    pub b: Slot,
+    pub then_to: Jump,
+    pub else_to: Jump,
+}
+
+impl Br {
+    /// Where the branch goes when its comparison is `holds`.
+    #[inline(always)]
+    pub fn to(&self, holds: bool) -> Jump {
+        if holds {
+            self.then_to
+        } else {
+            self.else_to
+        }
+    }
+
+    /// `if a cmp b then then_to else else_to` as one of the three decoded branches:
+    /// `a > b` is `b < a`, `a <= b` is not `b < a`, `a >= b` is not `a < b` and `a != b`
+    /// is not `a == b` (the targets exchanged).
+    fn of(cmp: Cmp, a: Slot, b: Slot, then_to: Jump, else_to: Jump) -> Fast {
+        let (x, y, t, e) = match cmp {
+            Cmp::Eq | Cmp::LtS | Cmp::LtU => (a, b, then_to, else_to),
+            Cmp::Ne | Cmp::GeS | Cmp::GeU => (a, b, else_to, then_to),
+            Cmp::GtS | Cmp::GtU => (b, a, then_to, else_to),
+            Cmp::LeS | Cmp::LeU => (b, a, else_to, then_to),
+        };
+        let br = Br {
+            a: x,
+            b: y,
+            then_to: t,
+            else_to: e,
+        };
+        match cmp {
+            Cmp::Eq | Cmp::Ne => Fast::BrEq(br),
+            Cmp::LtS | Cmp::GtS | Cmp::LeS | Cmp::GeS => Fast::BrLtS(br),
+            Cmp::LtU | Cmp::GtU | Cmp::LeU | Cmp::GeU => Fast::BrLtU(br),
+        }
+    }
+}
+
+/// `dst = a cmp b` as one of the decoded comparisons (see [`Fast::CmpEq`]).
+fn cmp_value(cmp: Cmp, bin: Bin) -> Fast {
+    let swapped = Bin {
+        a: bin.b,
+        b: bin.a,
+        ..bin
+    };
+    match cmp {
+        Cmp::Eq => Fast::CmpEq(bin),
+        Cmp::Ne => Fast::CmpNe(bin),
+        Cmp::LtS => Fast::CmpLtS(bin),
+        Cmp::LtU => Fast::CmpLtU(bin),
+        Cmp::LeS => Fast::CmpLeS(bin),
+        Cmp::LeU => Fast::CmpLeU(bin),
+        Cmp::GtS => Fast::CmpLtS(swapped),
+        Cmp::GtU => Fast::CmpLtU(swapped),
+        Cmp::GeS => Fast::CmpLeS(swapped),
+        Cmp::GeU => Fast::CmpLeU(swapped),
+    }
 }
 
 /// A jump to the first statement of block `block`, which starts at `pc` in
@@ -250,6 +377,11 @@ pub struct CallSite {
     pub loc: Loc,
     pub block: BlockId,
     pub idx: u32,
+    /// Set when the call can take the short way into its callee (the callee has an
+    /// [`Entry`], no struct is returned, every parameter gets an argument from a slot):
+    /// each argument's slot in the caller, its parameter's slot in the callee's new
+    /// window and the parameter kind's canonical form.
+    pub moves: Option<Vec<(Slot, Slot, Canon)>>,
 }
 
 /// How a call enters a function whose parameters all live in registers and that takes
@@ -272,8 +404,12 @@ pub struct Entry {
 /// of their target, so that running from block to block looks nothing up.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FastFunc {
+    /// The function decoded (its id in the program; 0 for one decoded alone).
+    pub id: FuncId,
     /// Set when calls can enter the function the short way (see [`Entry`]).
     pub entry: Option<Entry>,
+    /// Where each block starts, then the length of `code` (so that block `b` spans
+    /// `start[b]..start[b + 1]`).
     pub start: Vec<u32>,
     /// The block each position of `code` belongs to (for the rare way back to the
     /// statements: a statement that is not decoded, a fault's location).
@@ -291,6 +427,10 @@ pub struct FastFunc {
     /// statement path checks and marks every register as in an observed run, whose
     /// frames start with none readable.
     pub ready: Vec<bool>,
+    /// The registers `ready` leaves out, in order: the only ones whose readable flag a
+    /// plain run's frame needs to start with (cleared); the others are readable
+    /// whatever their flag says.
+    pub unset: Vec<u32>,
 }
 
 /// At most this many distinct constants per function get a register slot (each frame
@@ -306,10 +446,11 @@ struct Pool {
 }
 
 impl Pool {
-    /// The register slot operand `o` reads, None when the pool is full.
-    fn slot(&mut self, o: &Operand) -> Option<Reg> {
+    /// The register slot operand `o` reads, None when the pool is full or the slot
+    /// does not fit a [`Slot`].
+    fn slot(&mut self, o: &Operand) -> Option<Slot> {
         match o {
-            Operand::Reg(r) => Some(*r),
+            Operand::Reg(r) => Slot::reg(*r),
             Operand::Const(c) => {
                 let k = match self.index.get(c) {
                     Some(&k) => k,
@@ -320,7 +461,7 @@ impl Pool {
                     }
                     None => return None,
                 };
-                Some(Reg::from_index(self.nregs + k))
+                Slot::of(self.nregs + k)
             }
         }
     }
@@ -329,9 +470,14 @@ impl Pool {
 /// Every function of a program decoded (index = `FuncId`).
 pub fn decode_all(functions: &[Function]) -> Vec<FastFunc> {
     let gives = gives_value(functions);
+    let entries: Vec<Option<Entry>> = functions.iter().map(entry).collect();
     functions
         .iter()
-        .map(|f| FastFunc::decode(f, &gives))
+        .enumerate()
+        .map(|(i, f)| FastFunc {
+            id: FuncId::from_index(i),
+            ..FastFunc::decode(f, &gives, &entries)
+        })
         .collect()
 }
 
@@ -471,8 +617,9 @@ fn touches(k: &StmtKind, unset: &[bool]) -> bool {
 }
 
 impl FastFunc {
-    /// `f` decoded; `gives` as in [`maybe_unset`].
-    pub fn decode(f: &Function, gives: &[bool]) -> FastFunc {
+    /// `f` decoded; `gives` as in [`maybe_unset`], `entries` each function's short way in
+    /// (see [`entry`]).
+    pub fn decode(f: &Function, gives: &[bool], entries: &[Option<Entry>]) -> FastFunc {
         let unset = maybe_unset(f, gives);
         let mut start = Vec::with_capacity(f.blocks.len());
         let mut at = 0u32;
@@ -502,6 +649,11 @@ impl FastFunc {
                         args,
                         sret,
                     } => {
+                        let callee = entries.get(func.index()).and_then(Option::as_ref);
+                        let moves = match (callee, sret) {
+                            (Some(e), None) => arg_moves(e, args, &mut pool),
+                            _ => None,
+                        };
                         calls.push(CallSite {
                             func: *func,
                             dst: *dst,
@@ -510,6 +662,7 @@ impl FastFunc {
                             loc: st.loc,
                             block: BlockId::from_index(bi),
                             idx: idx as u32,
+                            moves,
                         });
                         Fast::Call(calls.len() as u32 - 1)
                     }
@@ -523,8 +676,8 @@ impl FastFunc {
                 Some(Fast::Goto(j)) if through(f, &b.term) => Fast::GotoEmpty(j),
                 t => t.unwrap_or(Fast::Stmt),
             };
-            // The block's last statement runs its `goto` too, when it is an addition or
-            // subtraction (see `Fast::AddSGoto`).
+            // The block's last statement runs its `goto` too, when it is an addition, a
+            // subtraction or a move (see `Fast::AddSGoto`).
             if let (Some(last), false) = (code.len().checked_sub(1), b.stmts.is_empty()) {
                 code[last] = match (code[last], term) {
                     (Fast::AddS(x), Fast::Goto(j)) => Fast::AddSGoto(x, j),
@@ -533,13 +686,19 @@ impl FastFunc {
                     (Fast::AddU(x), Fast::GotoEmpty(j)) => Fast::AddUThrough(x, j),
                     (Fast::SubS(x), Fast::Goto(j)) => Fast::SubSGoto(x, j),
                     (Fast::SubS(x), Fast::GotoEmpty(j)) => Fast::SubSThrough(x, j),
+                    (Fast::Move { dst, src }, Fast::Goto(to)) => Fast::MoveGoto { dst, src, to },
+                    (Fast::Move { dst, src }, Fast::GotoEmpty(to)) => {
+                        Fast::MoveThrough { dst, src, to }
+                    }
                     (other, _) => other,
                 };
             }
             code.push(term);
             block_of.resize(code.len(), bi as u32);
         }
+        start.push(at);
         FastFunc {
+            id: FuncId::default(),
             entry: entry(f),
             start,
             block_of,
@@ -549,6 +708,9 @@ impl FastFunc {
                 .iter()
                 .map(|u| !u)
                 .chain(pool.consts.iter().map(|_| true))
+                .collect(),
+            unset: (0..unset.len() as u32)
+                .filter(|&r| unset[r as usize])
                 .collect(),
             consts: pool.consts,
         }
@@ -579,6 +741,19 @@ fn through(f: &Function, term: &Terminator) -> bool {
     })
 }
 
+/// How a call with arguments `args` passes them to a function entered by `e` (see
+/// [`CallSite::moves`]); None when it cannot take the short way.
+fn arg_moves(e: &Entry, args: &[CallArg], pool: &mut Pool) -> Option<Vec<(Slot, Slot, Canon)>> {
+    if args.len() < e.params.len() {
+        return None;
+    }
+    e.params
+        .iter()
+        .zip(args)
+        .map(|(&(r, s), a)| Some((pool.slot(&a.val)?, Slot::reg(r)?, Canon::of(s))))
+        .collect()
+}
+
 /// The short way into `f`, when it has one (see [`Entry`]).
 fn entry(f: &Function) -> Option<Entry> {
     let first = f.blocks.first()?;
@@ -603,8 +778,8 @@ fn entry(f: &Function) -> Option<Entry> {
 }
 
 /// 64 minus the width of `ty`.
-fn shift(ty: Scalar) -> u32 {
-    64 - ty.bits()
+fn shift(ty: Scalar) -> u8 {
+    (64 - ty.bits()) as u8
 }
 
 fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
@@ -612,11 +787,7 @@ fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
         StmtKind::Assign(dst, rv) => decode_assign(*dst, rv, pool),
         StmtKind::Store { addr, val, ty } => {
             let base = pool.slot(addr)?;
-            let addr = Addr {
-                base,
-                index: base,
-                scale: 0,
-            };
+            let addr = Addr::new(base, base, 0)?;
             Some(store(
                 *ty,
                 St {
@@ -632,11 +803,7 @@ fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
             val,
             ty,
         } => {
-            let addr = Addr {
-                base: pool.slot(base)?,
-                index: pool.slot(index)?,
-                scale: *scale,
-            };
+            let addr = Addr::new(pool.slot(base)?, pool.slot(index)?, *scale)?;
             Some(store(
                 *ty,
                 St {
@@ -658,7 +825,7 @@ fn store(ty: Scalar, st: St) -> Fast {
     }
 }
 
-fn load(dst: Reg, ty: Scalar, addr: Addr) -> Fast {
+fn load(dst: Slot, ty: Scalar, addr: Addr) -> Fast {
     let sext = if ty.is_signed() { shift(ty) } else { 0 };
     let ld = Ld { dst, addr, sext };
     match ty.size() {
@@ -670,6 +837,7 @@ fn load(dst: Reg, ty: Scalar, addr: Addr) -> Fast {
 }
 
 fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
+    let dst = Slot::reg(dst)?;
     Some(match rv {
         Rvalue::Use(o) => Fast::Move {
             dst,
@@ -677,15 +845,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
         },
         Rvalue::Load(a, ty) => {
             let base = pool.slot(a)?;
-            load(
-                dst,
-                *ty,
-                Addr {
-                    base,
-                    index: base,
-                    scale: 0,
-                },
-            )
+            load(dst, *ty, Addr::new(base, base, 0)?)
         }
         Rvalue::LoadIdx {
             base,
@@ -695,11 +855,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
         } => load(
             dst,
             *ty,
-            Addr {
-                base: pool.slot(base)?,
-                index: pool.slot(index)?,
-                scale: *scale,
-            },
+            Addr::new(pool.slot(base)?, pool.slot(index)?, *scale)?,
         ),
         Rvalue::Bin(op, ty, a, b) if !ty.is_float() => {
             use BinOp::*;
@@ -724,7 +880,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
                 BinOp::And => Fast::And(bin),
                 BinOp::Or => Fast::Or(bin),
                 BinOp::Xor => Fast::Xor(bin),
-                _ => Fast::Cmp(Cmp::of(*op, *ty)?, bin),
+                _ => cmp_value(Cmp::of(*op, *ty)?, bin),
             }
         }
         Rvalue::AddrLocal(local) => Fast::AddrLocal { dst, local: *local },
@@ -734,11 +890,7 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
         },
         Rvalue::PtrAdd { base, index, scale } => Fast::PtrAdd {
             dst,
-            addr: Addr {
-                base: pool.slot(base)?,
-                index: pool.slot(index)?,
-                scale: *scale,
-            },
+            addr: Addr::new(pool.slot(base)?, pool.slot(index)?, *scale)?,
         },
         // A conversion to the same kind leaves the (canonical) value as it is.
         Rvalue::Cast { from, to, val } if from == to => Fast::Move {
@@ -766,7 +918,13 @@ fn decode_term(
 ) -> Option<Fast> {
     Some(match t {
         Terminator::Goto(b) => Fast::Goto(jump(*b)),
-        Terminator::Return(val) => Fast::Return { val: *val, loc },
+        Terminator::Return(val) => Fast::Return {
+            val: match val {
+                Some(v) => Some(pool.slot(v)?),
+                None => None,
+            },
+            loc,
+        },
         Terminator::BranchCmp {
             op,
             ty,
@@ -774,13 +932,13 @@ fn decode_term(
             b,
             then_bb,
             else_bb,
-        } => Fast::BranchCmp {
-            cmp: Cmp::of(*op, *ty)?,
-            a: pool.slot(a)?,
-            b: pool.slot(b)?,
-            then_to: jump(*then_bb),
-            else_to: jump(*else_bb),
-        },
+        } => Br::of(
+            Cmp::of(*op, *ty)?,
+            pool.slot(a)?,
+            pool.slot(b)?,
+            jump(*then_bb),
+            jump(*else_bb),
+        ),
         Terminator::Branch {
             cond,
             ty,
@@ -859,10 +1017,19 @@ mod tests {
             | Fast::And(b)
             | Fast::Or(b)
             | Fast::Xor(b)
-            | Fast::Cmp(_, b) => *b,
+            | Fast::CmpEq(b)
+            | Fast::CmpNe(b)
+            | Fast::CmpLtS(b)
+            | Fast::CmpLtU(b)
+            | Fast::CmpLeS(b)
+            | Fast::CmpLeU(b) => *b,
             _ => unreachable!(),
         };
-        let f = decode_assign(Reg::new(0), &rv, &mut pool()).unwrap_or(Fast::Stmt);
+        // The operands as the decoded statement reads them (a comparison may swap
+        // them): constant `k` is slot `4 + k` of the test pool.
+        let mut p = pool();
+        let f = decode_assign(Reg::new(0), &rv, &mut p).unwrap_or(Fast::Stmt);
+        let val = |s: Slot| p.consts[s.index() - 4];
         Some(match f {
             Fast::AddS(_) => bin(&f).sext(a.wrapping_add(b)),
             Fast::AddU(_) => bin(&f).zext(a.wrapping_add(b)),
@@ -873,9 +1040,54 @@ mod tests {
             Fast::And(_) => a & b,
             Fast::Or(_) => a | b,
             Fast::Xor(_) => a ^ b,
-            Fast::Cmp(c, _) => c.eval(a, b) as u64,
+            Fast::CmpEq(x) => u64::from(val(x.a) == val(x.b)),
+            Fast::CmpNe(x) => u64::from(val(x.a) != val(x.b)),
+            Fast::CmpLtS(x) => u64::from((val(x.a) as i64) < val(x.b) as i64),
+            Fast::CmpLtU(x) => u64::from(val(x.a) < val(x.b)),
+            Fast::CmpLeS(x) => u64::from(val(x.a) as i64 <= val(x.b) as i64),
+            Fast::CmpLeU(x) => u64::from(val(x.a) <= val(x.b)),
             _ => return None,
         })
+    }
+
+    /// Every integer compare-and-branch decodes to a branch that goes where
+    /// `arith::binop` says, on the edge values of every kind.
+    #[test]
+    fn decoded_branches_agree_with_arith() {
+        use BinOp::*;
+        let (then_to, else_to) = (Jump { pc: 1, steps: 2 }, Jump { pc: 3, steps: 4 });
+        let jump = |b: BlockId| if b.index() == 1 { then_to } else { else_to };
+        let mut checked = 0;
+        for ty in KINDS {
+            for op in [Eq, Ne, Lt, Le, Gt, Ge] {
+                for &a in &samples(ty) {
+                    for &b in &samples(ty) {
+                        let t = Terminator::BranchCmp {
+                            op,
+                            ty,
+                            a: Operand::Const(a),
+                            b: Operand::Const(b),
+                            then_bb: BlockId::new(1),
+                            else_bb: BlockId::new(2),
+                        };
+                        let mut p = pool();
+                        let f = decode_term(&t, Loc::default(), jump, &mut p);
+                        let val = |s: Slot| p.consts[s.index() - 4];
+                        let got = match f {
+                            Some(Fast::BrEq(br)) => br.to(val(br.a) == val(br.b)),
+                            Some(Fast::BrLtS(br)) => br.to((val(br.a) as i64) < val(br.b) as i64),
+                            Some(Fast::BrLtU(br)) => br.to(val(br.a) < val(br.b)),
+                            other => panic!("{op:?} {ty:?} decoded as {other:?}"),
+                        };
+                        let holds = arith::binop(op, ty, a, b).ok() == Some(1);
+                        let want = if holds { then_to } else { else_to };
+                        assert_eq!(got, want, "{op:?} {ty:?} {a:#x} {b:#x}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     /// Every decoded operation agrees with `arith::binop` (the semantics the front end
@@ -919,7 +1131,7 @@ mod tests {
         std::fs::write(&f, src).expect("write test program");
         let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
         let main = &prog.functions[prog.main.index()];
-        let ff = FastFunc::decode(main, &gives_value(&prog.functions));
+        let ff = decode_all(&prog.functions).swap_remove(prog.main.index());
         let stmts: usize = main.blocks.iter().map(|b| b.stmts.len() + 1).sum();
         assert_eq!(ff.code.len(), stmts);
         let left: Vec<_> = (0..ff.code.len())
@@ -1039,7 +1251,7 @@ mod tests {
             .zip(&unset)
             .filter(|(ri, u)| ri.name.is_none() && **u);
         assert_eq!(temps.count(), 2);
-        let ff = FastFunc::decode(main, &gives);
+        let ff = decode_all(&prog.functions).swap_remove(prog.main.index());
         assert_eq!(ff.ready.len(), main.regs.len() + ff.consts.len());
         for (pc, fast) in ff.code.iter().enumerate() {
             let (b, i) = ff.position(pc);
