@@ -65,6 +65,7 @@ pub fn criterion_at(r: &TracedRun, start: Start) -> anyhow::Result<Criterion> {
 /// from its criterion.
 pub struct Trees {
     pub data: Tree,
+    /// Empty when not asked for ([`trees_of`]'s `full`).
     pub full: Tree,
     /// Relevant slice members (potential dependence too): the statements that can
     /// affect the criterion ([`crate::slice::BitSet::iter_rev`]: nearest it first).

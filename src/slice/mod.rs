@@ -22,8 +22,7 @@ pub mod synth;
 
 pub use criterion::{criterion, criterion_of, Spec};
 
-use crate::analysis::Facts;
-use crate::analysis::FuncFacts;
+use crate::analysis::{Facts, FuncFacts};
 use crate::exec::concolic::BranchRec;
 use crate::exec::trace::{self, Entry, Implied, Trace, NONE};
 pub use crate::ir::StmtIndex;
@@ -200,7 +199,6 @@ impl StmtTable {
 
     /// The facts of entry `i` (`e`), run in a frame of function `f` (`func`, with facts
     /// `ff`).
-    #[allow(clippy::too_many_arguments)]
     fn of(
         &mut self,
         prog: &Program,
