@@ -663,7 +663,7 @@ fn numbers_among(r: &TracedRun, asked: &crate::sym::FxHashSet<u64>) -> crate::sy
     if asked.is_empty() {
         return found;
     }
-    for v in (0..r.trace.len()).filter_map(|i| r.trace.value(i)) {
+    for v in r.trace.kept_values() {
         let k = crate::slice::spread(v);
         if asked.contains(&k) && !found.contains(&k) {
             found.insert(k);
@@ -1267,6 +1267,14 @@ int main(void) {{
             hi(&gr),
             hi(&br)
         );
+        // The kept values in one pass are those read entry by entry.
+        for r in [&gr, &br] {
+            let by_entry: Vec<u64> = (0..r.trace.len())
+                .filter_map(|i| r.trace.value(i))
+                .collect();
+            assert!(!by_entry.is_empty());
+            assert_eq!(r.trace.kept_values().collect::<Vec<_>>(), by_entry);
+        }
         let byte = gr
             .result
             .stdout

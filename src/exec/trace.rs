@@ -5,9 +5,10 @@
 //! slicer (`crate::slice`). Its layout is the contract between the two:
 //!
 //! - Entry `i` ([`Trace::entry`]) is the i-th executed statement or terminator, in
-//!   execution order. It is stored in 16 bytes, its statement as a dense number (the
+//!   execution order. It is stored in 8 bytes, its statement as a dense number (the
 //!   program's [`crate::ir::StmtIndex`]), which per-statement tables over a trace index
-//!   by ([`Trace::stmt_number`]); readers get the decoded [`Entry`].
+//!   by ([`Trace::stmt_number`]), with its frame and the end of its recorded locations
+//!   kept where they change; readers get the decoded [`Entry`].
 //! - The locations of entry `i` are those the IR *implies* when the entry is marked so
 //!   ([`Entry::implied`], see [`implied`]: the registers its statement reads and
 //!   writes, found from the statement and the frame), followed by its *recorded* ones,
@@ -387,12 +388,19 @@ impl Trace {
     #[inline]
     pub fn get(&self, i: usize) -> Option<Entry> {
         let r = *self.recs.get(i)?;
-        Some(Entry {
+        let frame = self.frames_at.at(i).unwrap_or(NONE);
+        Some(self.decode(r, frame, self.ends_at.at(i).unwrap_or(0)))
+    }
+
+    /// The entry of record `r`, on frame `frame`, its recorded locations ending at `end`.
+    #[inline]
+    fn decode(&self, r: Rec, frame: u32, end: u32) -> Entry {
+        Entry {
             stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
-            frame: self.frames_at.at(i).unwrap_or(NONE),
-            loc_end: self.ends_at.at(i).unwrap_or(0) | (r.stmt & Entry::IMPLIED),
+            frame,
+            loc_end: end | (r.stmt & Entry::IMPLIED),
             aux: r.aux,
-        })
+        }
     }
 
     /// The entries in order.
@@ -417,12 +425,7 @@ impl Trace {
                 end = self.ends_at.vals.get(end_k).copied().unwrap_or(end);
                 end_k += 1;
             }
-            let e = Entry {
-                stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
-                frame,
-                loc_end: end | (r.stmt & Entry::IMPLIED),
-                aux: r.aux,
-            };
+            let e = self.decode(*r, frame, end);
             let locs = self.locs.get(start as usize..end as usize).unwrap_or(&[]);
             (e, locs)
         })
@@ -440,6 +443,11 @@ impl Trace {
     #[inline]
     pub fn value(&self, i: usize) -> Option<u64> {
         self.values.get(i)
+    }
+
+    /// Every value the trace keeps ([`Trace::value`]), in entry order.
+    pub fn kept_values(&self) -> impl Iterator<Item = u64> + '_ {
+        self.values.vals.iter().copied()
     }
 
     /// The dense number of entry `i`'s statement, its index in the program's

@@ -263,24 +263,42 @@ impl StmtTable {
     }
 }
 
-/// Entry `i` defines register `r` of its own frame, whose window in `reg_shadow` is
-/// `(base, len)` (a function, not a closure, so the commonest definition is inlined).
+/// The shadow of register `r` (last definition, last potential definer) in the window
+/// `(base, len)` of `reg_shadow`, read by entry `i`.
 #[inline]
-fn define_own(
+fn read_reg(
+    reg_shadow: &[(u32, u32)],
+    (base, len): (u32, usize),
+    r: u32,
+    i: usize,
+) -> Result<(u32, u32)> {
+    if r as usize >= len {
+        bail!("trace entry {i} uses r{r} beyond its frame's registers");
+    }
+    reg_shadow
+        .get((base + r) as usize)
+        .copied()
+        .with_context(|| format!("trace entry {i} uses unknown register r{r}"))
+}
+
+/// Entry `i` defines register `r` of the window `(base, len)` of `reg_shadow` (a
+/// function, not a closure, so the commonest definition, in the entry's own frame, is
+/// inlined).
+#[inline]
+fn define_reg(
     reg_shadow: &mut [(u32, u32)],
     (base, len): (u32, usize),
     r: u32,
     i: usize,
 ) -> Result<()> {
-    match reg_shadow.get_mut((base + r) as usize) {
-        Some(slot) if (r as usize) < len => {
-            slot.0 = i as u32;
-            Ok(())
-        }
-        _ => Err(anyhow::anyhow!(
-            "trace entry {i} defines r{r} beyond its frame's registers"
-        )),
+    if r as usize >= len {
+        bail!("trace entry {i} defines r{r} beyond its frame's registers");
     }
+    let slot = reg_shadow
+        .get_mut((base + r) as usize)
+        .with_context(|| format!("trace entry {i} defines unknown register r{r}"))?;
+    slot.0 = i as u32;
+    Ok(())
 }
 
 /// A potential definer: (location key, branch entry) packed so sorting the `u64`s
@@ -509,8 +527,7 @@ impl<'a> Slicer<'a> {
 
         // The frame of the entry before, with what its entries look up: most entries
         // run in the same frame as the one before.
-        let mut cur_frame = NONE;
-        let mut cur = None;
+        let mut cur: Option<(u32, (FuncId, &Function, &FuncFacts))> = None;
         for (i, (e, recorded)) in trace.walk().take(n).enumerate() {
             let frame = e.frame;
             // Frames above this one have returned: drop their shadows.
@@ -523,25 +540,24 @@ impl<'a> Slicer<'a> {
                 reg_shadow.truncate(b as usize);
                 reg_base[top as usize] = NONE;
             }
-            if frame != cur_frame || cur.is_none() {
-                let fr = trace
-                    .frames
-                    .get(frame as usize)
-                    .with_context(|| format!("trace names frame {frame} that was not recorded"))?;
-                let func = fr.func;
-                let f = prog
-                    .functions
-                    .get(func.index())
-                    .with_context(|| format!("frame {frame} runs unknown function {func}"))?;
-                let ff = facts
-                    .funcs
-                    .get(func.index())
-                    .context("facts were computed for another program")?;
-                cur = Some((func, f, ff));
-                cur_frame = frame;
-            }
-            let Some((func, f, ff)) = cur else {
-                unreachable!("set above")
+            let (func, f, ff) = match cur {
+                Some((serial, c)) if serial == frame => c,
+                _ => {
+                    let fr = trace.frames.get(frame as usize).with_context(|| {
+                        format!("trace names frame {frame} that was not recorded")
+                    })?;
+                    let func = fr.func;
+                    let f = prog
+                        .functions
+                        .get(func.index())
+                        .with_context(|| format!("frame {frame} runs unknown function {func}"))?;
+                    let ff = facts
+                        .funcs
+                        .get(func.index())
+                        .context("facts were computed for another program")?;
+                    cur = Some((frame, (func, f, ff)));
+                    (func, f, ff)
+                }
             };
             // Most register locations are the entry's own frame's: its base, size and
             // first key are looked up once per entry.
@@ -597,13 +613,7 @@ impl<'a> Slicer<'a> {
             };
             if implied.is_some() {
                 for &r in table.uses(&sf) {
-                    if r as usize >= here.2 {
-                        bail!("trace entry {i} uses r{r} beyond its frame's registers");
-                    }
-                    let (d, last) = reg_shadow
-                        .get((here.1 + r) as usize)
-                        .copied()
-                        .with_context(|| format!("trace entry {i} uses unknown register r{r}"))?;
+                    let (d, last) = read_reg(&reg_shadow, (here.1, here.2), r, i)?;
                     uses.push(UseRec::reg(d, key0 + r, after(last, d)));
                 }
             }
@@ -639,16 +649,8 @@ impl<'a> Slicer<'a> {
                         });
                     }
                 } else {
-                    let (base, len) = window(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
-                    if l.b as usize >= len {
-                        bail!("trace entry {i} uses r{} beyond its frame's registers", l.b);
-                    }
-                    let (d, last) = reg_shadow
-                        .get((base + l.b) as usize)
-                        .copied()
-                        .with_context(|| {
-                            format!("trace entry {i} uses unknown register r{}", l.b)
-                        })?;
+                    let w = window(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
+                    let (d, last) = read_reg(&reg_shadow, w, l.b, i)?;
                     uses.push(UseRec::reg(d, keys.reg(l.a, l.b), after(last, d)));
                 }
             }
@@ -661,23 +663,16 @@ impl<'a> Slicer<'a> {
                           reg_base: &mut Vec<u32>,
                           reg_shadow: &mut Vec<(u32, u32)>|
              -> Result<()> {
-                let (base, len) = window(a, live, reg_base, reg_shadow)?;
-                if r as usize >= len {
-                    bail!("trace entry {i} defines r{r} beyond its frame's registers");
-                }
-                let slot = reg_shadow
-                    .get_mut((base + r) as usize)
-                    .with_context(|| format!("trace entry {i} defines unknown register r{r}"))?;
-                slot.0 = i as u32;
-                Ok(())
+                let w = window(a, live, reg_base, reg_shadow)?;
+                define_reg(reg_shadow, w, r, i)
             };
             match implied.map(|x| x.2) {
                 None | Some(Implied::None) => {}
-                Some(Implied::Reg(d)) => define_own(&mut reg_shadow, (here.1, here.2), d, i)?,
+                Some(Implied::Reg(d)) => define_reg(&mut reg_shadow, (here.1, here.2), d, i)?,
                 // A library call defines its destination.
                 Some(Implied::Call(dst)) if e.aux == NONE => {
                     if let Some(d) = dst {
-                        define_own(&mut reg_shadow, (here.1, here.2), d, i)?
+                        define_reg(&mut reg_shadow, (here.1, here.2), d, i)?
                     }
                 }
                 // An interpreted call defines the callee's parameters.
