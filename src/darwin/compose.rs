@@ -135,7 +135,8 @@ pub struct ComposeStats {
     /// (a nearer model's search poses some that find nothing nearer).
     pub layers: crate::solver::Counts,
     /// Instances not solved because their line had had [`QUERIES_PER_LINE`] queries,
-    /// [`UNKNOWN_PER_LINE`] the solver gave up on, or [`SOLVING_PER_LINE`] of solving.
+    /// [`UNKNOWN_PER_LINE`] the solver gave up on, [`HARD_PER_LINE`] hard unsatisfiable
+    /// ones, or [`SOLVING_PER_LINE`] of solving.
     pub capped: usize,
     /// Instances not looked at because the analysis budget was spent.
     pub unexamined: usize,
@@ -174,11 +175,19 @@ pub const UNKNOWN_PER_LINE: usize = 2;
 /// [`QUERIES_PER_LINE`] timeouts for one line.
 pub const SOLVING_PER_LINE: Duration = Duration::from_secs(10);
 
+/// After this many hard queries of one line proved unsatisfiable (past
+/// [`crate::sym::INCREMENTAL_RLIMIT`] of z3's work), its later instances are not posed.
+/// They share the constraints that made the first one hard (hash mixing over input
+/// bytes, long chains of comparisons) and each would cost seconds to the same end. The
+/// cap counts work, not time, so it stops at the same instance on any machine.
+pub const HARD_PER_LINE: usize = 1;
+
 /// What one line's instances may cost before the later ones are not posed.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
     pub queries: usize,
     pub unknown: usize,
+    pub hard: usize,
     pub solving: Duration,
 }
 
@@ -187,6 +196,7 @@ impl Default for Caps {
         Caps {
             queries: QUERIES_PER_LINE,
             unknown: UNKNOWN_PER_LINE,
+            hard: HARD_PER_LINE,
             solving: SOLVING_PER_LINE,
         }
     }
@@ -416,8 +426,8 @@ impl Problem<'_> {
         };
         let st = &mut out.stats;
         // Satisfiable instances so far (usize::MAX once settled), queries, unknowns,
-        // solving time.
-        let (mut sat, mut queries, mut unknown) = (0usize, 0usize, 0usize);
+        // hard unsatisfiable ones, solving time.
+        let (mut sat, mut queries, mut unknown, mut hard) = (0usize, 0usize, 0usize, 0usize);
         let mut solving = Duration::ZERO;
         for (n, &i) in line.iter().enumerate() {
             if stop() {
@@ -434,6 +444,7 @@ impl Problem<'_> {
                 Flip::Skipped
             } else if queries >= self.caps.queries
                 || (unknown > 0 && unknown >= self.caps.unknown)
+                || (hard > 0 && hard >= self.caps.hard)
                 || (queries > 0 && solving >= self.caps.solving)
             {
                 st.skipped += 1;
@@ -451,7 +462,8 @@ impl Problem<'_> {
                     .chain(std::iter::once(neg))
                     .collect();
                 let t = Instant::now();
-                let r = match chain.check(self.pool, &q, &[], self.timeout_ms) {
+                let answer = chain.check_answer(self.pool, &q, &[], self.timeout_ms);
+                let r = match answer.result {
                     SolveResult::Sat(m) => SolveResult::Sat(
                         nearer(self.pool, chain, &q, neg, self.near(), self.timeout_ms)
                             .unwrap_or(m),
@@ -470,6 +482,7 @@ impl Problem<'_> {
                     }
                     SolveResult::Unsat => {
                         st.unsat += 1;
+                        hard += usize::from(answer.hard);
                         Flip::Unsat
                     }
                     SolveResult::Unknown(why) => {
@@ -1114,5 +1127,61 @@ mod tests {
         assert!(flips[UNKNOWN_PER_LINE..]
             .iter()
             .all(|f| matches!(f, Flip::Skipped)));
+    }
+
+    /// Once a line had [`HARD_PER_LINE`] hard instances proved unsatisfiable, its later
+    /// instances are not posed; the cached answer caps the line as the first did.
+    #[test]
+    fn a_line_of_hard_unsatisfiable_queries_is_not_posed_again() {
+        // x·y equal to a prime, with 1 < x, y < 2^14: each past z3's first step.
+        let mut p = ExprPool::new();
+        let (x, y) = (
+            p.new_var("in1", 32, false).expect("var"),
+            p.new_var("in2", 32, false).expect("var"),
+        );
+        let (xv, yv) = (p.var(x), p.var(y));
+        let (one, top) = (p.constant(1, 32), p.constant(1 << 14, 32));
+        let f = vec![
+            p.cmp(CmpOp::Ugt, xv, one),
+            p.cmp(CmpOp::Ugt, yv, one),
+            p.cmp(CmpOp::Ult, xv, top),
+            p.cmp(CmpOp::Ult, yv, top),
+        ];
+        let prod = p.mul(xv, yv);
+        let psi: Vec<Psi> = [134_217_689u64, 134_217_649, 134_217_617]
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                let n = p.constant(n, 32);
+                Psi {
+                    branch: i,
+                    cond: p.cmp(CmpOp::Ne, prod, n),
+                    loc: loc(9),
+                }
+            })
+            .collect();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut cache = Cache::open(&dir.path().join("c.sqlite"));
+        for warm in [false, true] {
+            let (flips, st, _) = solve_flips(
+                &mut p,
+                &f,
+                &psi,
+                &[],
+                60_000,
+                Caps::default(),
+                1,
+                &crate::budget::Budget::unlimited(),
+                &mut cache,
+                |_, _| (false, ()),
+                |_| {},
+            );
+            let counts = (st.unsat, st.capped, st.layers.hard, st.layers.cache_hits);
+            // Warm, z3 works on nothing: the cached answer says the query was hard.
+            let solved = usize::from(!warm);
+            assert_eq!(counts, (1, 2, solved, 1 - solved), "warm {warm}: {st:?}");
+            assert!(matches!(flips[0], Flip::Unsat));
+            assert!(flips[1..].iter().all(|f| matches!(f, Flip::Skipped)));
+        }
     }
 }

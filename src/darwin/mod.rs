@@ -371,6 +371,7 @@ fn notes(cst: &compose::ComposeStats, stats: &Stats, good: &Side, bad: &Side) ->
             instances: cst.capped,
             per_line: compose::QUERIES_PER_LINE,
             unknown_per_line: compose::UNKNOWN_PER_LINE,
+            hard_per_line: compose::HARD_PER_LINE,
             secs_per_line: compose::SOLVING_PER_LINE.as_secs(),
         });
     }

@@ -125,6 +125,7 @@ pub enum Note {
         instances: usize,
         per_line: usize,
         unknown_per_line: usize,
+        hard_per_line: usize,
         secs_per_line: u64,
     },
     /// The solver gave up (timeout) on `unknown` of `calls` queries.
@@ -186,9 +187,10 @@ impl Note {
                 instances,
                 per_line,
                 unknown_per_line,
+                hard_per_line,
                 secs_per_line,
             } => format!(
-                "{instances} branch instances were not solved: each line gets at most {per_line} queries and {secs_per_line} s of solving, and none after {unknown_per_line} the solver gave up on"
+                "{instances} branch instances were not solved: each line gets at most {per_line} queries and {secs_per_line} s of solving, and none after {unknown_per_line} the solver gave up on or {hard_per_line} hard one it proved unsatisfiable"
             ),
             Note::SolverGaveUp { unknown, calls } => format!(
                 "the solver gave up on {unknown} of {calls} queries (timeout); their lines are listed as undecided"

@@ -112,6 +112,8 @@ pub struct Counts {
     pub cache_hits: usize,
     /// SMT-LIB2 bytes of the groups posed to the persistent cache and z3.
     pub formula_bytes: usize,
+    /// Groups that took z3 more than its first step (hard; see [`crate::sym::Alone`]).
+    pub hard: usize,
 }
 
 impl Counts {
@@ -119,6 +121,7 @@ impl Counts {
     pub fn add(&mut self, o: &Counts) {
         self.queries += o.queries;
         self.left_out += o.left_out;
+        self.hard += o.hard;
         self.solver_calls += o.solver_calls;
         self.by_hint += o.by_hint;
         self.by_bounds += o.by_bounds;
@@ -155,6 +158,9 @@ impl Store for Cache {
 pub struct Answer {
     pub result: SolveResult,
     pub from_cache: bool,
+    /// Some group was hard (see [`crate::sym::Alone`]), now or when the cached answer
+    /// was found.
+    pub hard: bool,
 }
 
 /// The chain (see the module's documentation).
@@ -223,6 +229,7 @@ impl<'c> Chain<'c> {
                 return Answer {
                     result: SolveResult::Unsat,
                     from_cache: false,
+                    hard: false,
                 };
             }
             split::groups(pool, &conj)
@@ -230,14 +237,15 @@ impl<'c> Chain<'c> {
             vec![cs.to_vec()]
         };
         let (mut pairs, mut unknown) = (Vec::new(), None);
-        let (mut cached, mut solved) = (false, false);
+        let (mut cached, mut solved, mut hard) = (false, false, false);
         for group in groups {
             let r = match self.shortcut(pool, &group, hints, large) {
                 Some(r) => r,
                 None => {
-                    let (r, hit) = self.solve(pool, &group, timeout_ms);
+                    let (r, hit, h) = self.solve(pool, &group, timeout_ms);
                     cached |= hit;
                     solved |= !hit;
+                    hard |= h;
                     r
                 }
             };
@@ -246,6 +254,7 @@ impl<'c> Chain<'c> {
                     return Answer {
                         result: SolveResult::Unsat,
                         from_cache: cached && !solved,
+                        hard,
                     }
                 }
                 SolveResult::Sat(m) => pairs.extend(m.iter()),
@@ -260,6 +269,7 @@ impl<'c> Chain<'c> {
         Answer {
             result,
             from_cache: cached && !solved,
+            hard,
         }
     }
 
@@ -290,15 +300,20 @@ impl<'c> Chain<'c> {
         None
     }
 
-    /// Layers 4-6 on one group: the memo, the persistent cache, z3. The bool says
-    /// whether the persistent cache answered.
-    fn solve(&mut self, pool: &ExprPool, group: &[ExprId], timeout_ms: u32) -> (SolveResult, bool) {
+    /// Layers 4-6 on one group: the memo, the persistent cache, z3. The bools say
+    /// whether the persistent cache answered and whether the group was hard.
+    fn solve(
+        &mut self,
+        pool: &ExprPool,
+        group: &[ExprId],
+        timeout_ms: u32,
+    ) -> (SolveResult, bool, bool) {
         let script = pool.smt2_script(group);
         if self.layers.memo {
             let known = self.memo.get(&script).cloned();
-            if let Some(r) = known.and_then(|s| persistent::decode(pool, s, timeout_ms)) {
+            if let Some((r, hard)) = known.and_then(|s| persistent::decode(pool, s, timeout_ms)) {
                 self.counts.by_memo += 1;
-                return (r, false);
+                return (r, false, hard);
             }
         }
         self.counts.solver_calls += 1;
@@ -307,30 +322,36 @@ impl<'c> Chain<'c> {
         let hit = key
             .as_ref()
             .and_then(|k| persistent::lookup(self.cache, pool, k, timeout_ms));
-        let (r, from_cache) = match hit {
-            Some(r) => {
+        let (r, from_cache, hard) = match hit {
+            Some((r, hard)) => {
                 self.counts.cache_hits += 1;
-                (r, true)
+                (r, true, hard)
             }
             None => {
-                let r = if self.layers.fresh {
-                    Solver::check_alone(pool, group, timeout_ms)
+                let (r, hard) = if self.layers.fresh {
+                    let a = Solver::check_alone(pool, group, timeout_ms);
+                    (a.result, a.hard)
                 } else {
-                    self.z3
+                    let r = self
+                        .z3
                         .get_or_insert_with(Solver::new)
-                        .check(pool, group, timeout_ms)
+                        .check(pool, group, timeout_ms);
+                    (r, false)
                 };
+                self.counts.hard += usize::from(hard);
                 if let Some(k) = &key {
-                    persistent::store(self.cache, pool, k, &r, timeout_ms);
+                    persistent::store(self.cache, pool, k, &r, hard, timeout_ms);
                 }
-                (r, false)
+                (r, false, hard)
             }
         };
         // An undecided group may be decided with more time: not remembered.
         if self.layers.memo && !matches!(r, SolveResult::Unknown(_)) {
-            self.memo
-                .insert(script, persistent::encode_stored(pool, &r, timeout_ms));
+            self.memo.insert(
+                script,
+                persistent::encode_stored(pool, &r, hard, timeout_ms),
+            );
         }
-        (r, from_cache)
+        (r, from_cache, hard)
     }
 }

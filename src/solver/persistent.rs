@@ -15,6 +15,9 @@ use crate::sym::{ExprPool, Model, SolveResult};
 pub(super) enum Stored {
     Sat(Vec<(String, u64)>),
     Unsat,
+    /// Unsatisfiable, and hard (see [`crate::sym::Alone`]): kept apart so that a cached
+    /// answer caps a line's solving as the first one did.
+    HardUnsat,
     /// The timeout it was given: a longer timeout may decide the query, so the answer
     /// is reused only under a timeout no longer than this one.
     Unknown {
@@ -23,41 +26,49 @@ pub(super) enum Stored {
     },
 }
 
-/// The answer the cache keeps for `script` (a query's SMT-LIB2), decoded for `pool`;
-/// `None` on a miss, or when the stored answer does not hold under `timeout_ms` (an
-/// `unknown` found with less time).
+/// The answer the cache keeps for `script` (a query's SMT-LIB2), decoded for `pool`,
+/// and whether it was hard; `None` on a miss, or when the stored answer does not hold
+/// under `timeout_ms` (an `unknown` found with less time).
 pub(super) fn lookup(
     cache: &mut dyn Store,
     pool: &ExprPool,
     key: &Key,
     timeout_ms: u32,
-) -> Option<SolveResult> {
+) -> Option<(SolveResult, bool)> {
     let blob = cache.get(key)?;
     // An undecodable blob (another layout) is treated as a miss and overwritten.
     let stored: Stored = serde_json::from_slice(&blob).ok()?;
     decode(pool, stored, timeout_ms)
 }
 
-/// Keep `r`, found under `timeout_ms`, as the answer to the query keyed `key`.
+/// Keep `r`, found under `timeout_ms` (`hard`: by bit-blasting), as the answer to the
+/// query keyed `key`.
 pub(super) fn store(
     cache: &mut dyn Store,
     pool: &ExprPool,
     key: &Key,
     r: &SolveResult,
+    hard: bool,
     timeout_ms: u32,
 ) {
-    if let Some(blob) = encode(pool, r, timeout_ms) {
+    if let Ok(blob) = serde_json::to_vec(&encode_stored(pool, r, hard, timeout_ms)) {
         cache.put(key, &blob);
     }
 }
 
-pub(super) fn encode_stored(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Stored {
+pub(super) fn encode_stored(
+    pool: &ExprPool,
+    r: &SolveResult,
+    hard: bool,
+    timeout_ms: u32,
+) -> Stored {
     match r {
         SolveResult::Sat(m) => Stored::Sat(
             m.iter()
                 .map(|(v, x)| (pool.var_info(v).name.clone(), x))
                 .collect(),
         ),
+        SolveResult::Unsat if hard => Stored::HardUnsat,
         SolveResult::Unsat => Stored::Unsat,
         SolveResult::Unknown(why) => Stored::Unknown {
             why: why.clone(),
@@ -66,12 +77,14 @@ pub(super) fn encode_stored(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -
     }
 }
 
-fn encode(pool: &ExprPool, r: &SolveResult, timeout_ms: u32) -> Option<Vec<u8>> {
-    serde_json::to_vec(&encode_stored(pool, r, timeout_ms)).ok()
-}
-
-pub(super) fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option<SolveResult> {
-    match stored {
+/// The stored answer for `pool`, and whether it was hard (see [`lookup`]).
+pub(super) fn decode(
+    pool: &ExprPool,
+    stored: Stored,
+    timeout_ms: u32,
+) -> Option<(SolveResult, bool)> {
+    let hard = stored == Stored::HardUnsat;
+    let r = match stored {
         Stored::Sat(values) => {
             // Every name must exist in this pool: the script declared them all.
             let pairs = values
@@ -80,7 +93,7 @@ pub(super) fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option
                 .collect::<Option<Vec<_>>>()?;
             Some(SolveResult::Sat(Model::from_pairs(pairs)))
         }
-        Stored::Unsat => Some(SolveResult::Unsat),
+        Stored::Unsat | Stored::HardUnsat => Some(SolveResult::Unsat),
         // 0 means no limit, which is longer than any limit.
         Stored::Unknown { why, timeout_ms: t }
             if t == 0 || (timeout_ms != 0 && timeout_ms <= t) =>
@@ -88,7 +101,8 @@ pub(super) fn decode(pool: &ExprPool, stored: Stored, timeout_ms: u32) -> Option
             Some(SolveResult::Unknown(why))
         }
         Stored::Unknown { .. } => None,
-    }
+    };
+    r.map(|r| (r, hard))
 }
 
 #[cfg(test)]

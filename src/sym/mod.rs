@@ -26,7 +26,7 @@ mod tests;
 
 pub use eval::{Assignment, Evaluator};
 pub use pool::{ExprPool, VarInfo};
-pub use solve::{Model, SolveResult, Solver};
+pub use solve::{Alone, Model, SolveResult, Solver, INCREMENTAL_RLIMIT};
 
 /// Handle of an interned expression node in an [`ExprPool`].
 ///
