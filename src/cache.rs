@@ -240,6 +240,28 @@ impl Cache {
         &self.path
     }
 
+    /// Another connection to the same database, for a stage on another thread (a
+    /// disabled or bypassed cache gives a disabled one); [`Cache::absorb`] takes its
+    /// counts back.
+    pub fn another(&self) -> Cache {
+        match self.conn {
+            Some(_) => Cache::open_for_engine(&self.path, &self.engine, BUSY_TIMEOUT),
+            None => Cache::disabled(),
+        }
+    }
+
+    /// Adds the hits, misses and warnings of `other` (from [`Cache::another`]); a
+    /// warning both connections gave (a corrupt database) is kept once.
+    pub fn absorb(&mut self, other: Cache) {
+        self.hits += other.hits;
+        self.misses += other.misses;
+        for w in other.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+    }
+
     pub fn is_enabled(&self) -> bool {
         self.conn.is_some()
     }
@@ -541,6 +563,31 @@ mod tests {
         assert_eq!(s.stale_entries, 1);
         new.put(Kind::Run, &k, b"new result");
         assert_eq!(new.get(Kind::Run, &k).as_deref(), Some(&b"new result"[..]));
+    }
+
+    /// A second connection reads and writes the same entries (from another thread),
+    /// and its hits and misses count with the first's once absorbed.
+    #[test]
+    fn another_connection_shares_the_entries_and_its_counts() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Cache::open_for_engine(&dir.path().join("c.sqlite"), "e", QUICK);
+        let k = key("p", "t");
+        let other = c.another();
+        let mut other = std::thread::spawn(move || {
+            let mut o = other;
+            assert_eq!(o.get(Kind::Run, &k), None);
+            o.put(Kind::Run, &k, b"x");
+            o
+        })
+        .join()
+        .unwrap();
+        let k = key("p", "t");
+        assert_eq!(c.get(Kind::Run, &k).as_deref(), Some(&b"x"[..]));
+        assert_eq!(other.get(Kind::Run, &k).as_deref(), Some(&b"x"[..]));
+        c.absorb(other);
+        let s = c.stats();
+        assert_eq!((s.hits, s.misses), (2, 1));
+        assert!(!Cache::disabled().another().is_enabled());
     }
 
     #[test]

@@ -367,27 +367,35 @@ impl<'a> Run<'a> {
         };
         let (gv, bv) = (gv?, bv?);
         let diff = tree_diff(g, b);
-        let mut failed = false;
-        progress(Progress::Stage(Stage::Darwin));
-        if self.budget.spent().is_some() {
-            self.budget
-                .not_done("DARWIN: the runs' conditions were not composed, no decision flipped");
-        } else {
-            let gs = side(self.req.condition, g, gv.as_ref())?;
-            let bs = side(self.req.condition, b, bv.as_ref())?;
-            failed |= contain(out, Stage::Darwin, |out| {
-                darwin_stage(out, &gs, &bs, &diff, self, progress)
-            });
-        }
-        progress(Progress::Stage(Stage::Values));
+        let sides = match self.budget.spent() {
+            Some(_) => None,
+            None => Some((
+                side(self.req.condition, g, gv.as_ref())?,
+                side(self.req.condition, b, bv.as_ref())?,
+            )),
+        };
         let views = gv.as_ref().zip(bv.as_ref());
-        let values = self.budget.spent().is_none();
-        if !values {
-            self.budget
-                .not_done("the value-level candidates and the chains of the candidates");
-        }
-        let value_stage = |out: &mut report::Analysis| {
-            contain(out, Stage::Values, |out| {
+        // DARWIN, then the value stage (which reads DARWIN's findings).
+        let mut darwin_and_values = |out: &mut report::Analysis| {
+            let mut failed = false;
+            progress(Progress::Stage(Stage::Darwin));
+            match &sides {
+                None => self.budget.not_done(
+                    "DARWIN: the runs' conditions were not composed, no decision flipped",
+                ),
+                Some((gs, bs)) => {
+                    failed |= contain(out, Stage::Darwin, |out| {
+                        darwin_stage(out, gs, bs, &diff, self, progress)
+                    });
+                }
+            }
+            progress(Progress::Stage(Stage::Values));
+            let values = self.budget.spent().is_none();
+            if !values {
+                self.budget
+                    .not_done("the value-level candidates and the chains of the candidates");
+            }
+            failed |= contain(out, Stage::Values, |out| {
                 if values {
                     let crit = oracle::criterion_loc(self.d, &b.run.result);
                     stages::values(out, b, g, views, &diff, crit);
@@ -395,54 +403,60 @@ impl<'a> Run<'a> {
                 // Before the hunk search's findings are merged, so a failure-inducing
                 // hunk in a header holds findings.
                 crate::explain::add_macro_definitions(&mut out.findings, &diff);
-            })
+            });
+            (failed, values)
         };
-        failed |= match self.hunk_search_plan(bv.as_ref()) {
+        let plan = self.hunk_search_plan(bv.as_ref());
+        let (failed, values) = match &plan {
             Some(h) => {
                 // What the search reads of the revisions is taken here (a revision's
                 // run cannot go to another thread). A panic there or in the search is
                 // the stage's, contained below after the value stage's findings, as in
                 // order.
-                let trees = catch_unwind(AssertUnwindSafe(|| stages::HunkTrees::of(g, b, &h)));
-                let (values_failed, searched) = match trees {
-                    Err(p) => {
-                        let values_failed = value_stage(out);
-                        progress(Progress::Stage(Stage::HunkSearch));
-                        (values_failed, Err(p))
-                    }
-                    // The search reads neither the findings nor the slices: its subsets
-                    // run beside the value stage, holding the cache meanwhile (DARWIN
-                    // is done with it; the value stage reads none).
+                let trees = catch_unwind(AssertUnwindSafe(|| stages::HunkTrees::of(g, b, h)));
+                let ((failed, values), searched) = match trees {
+                    Err(p) => (darwin_and_values(out), Err(p)),
+                    // The search reads neither DARWIN's findings nor the value stage's,
+                    // nor the slices: its subsets run beside both (DARWIN's solving
+                    // often keeps one core), on a connection of their own to the cache.
                     Ok(trees) if self.req.jobs >= 2 => {
-                        let cache = self.cache.replace(crate::cache::Cache::disabled());
-                        let (values_failed, (searched, cache)) = revision::at_once(
-                            || value_stage(out),
+                        let other = self.cache.borrow().another();
+                        let (done, (searched, other)) = revision::at_once(
+                            || darwin_and_values(out),
                             || {
-                                let cache = RefCell::new(cache);
-                                let r = catch_unwind(AssertUnwindSafe(|| trees.search(&h, &cache)));
+                                let cache = RefCell::new(other);
+                                let r = catch_unwind(AssertUnwindSafe(|| trees.search(h, &cache)));
                                 (r, cache.into_inner())
                             },
                         );
-                        *self.cache.borrow_mut() = cache;
-                        progress(Progress::Stage(Stage::HunkSearch));
-                        (values_failed, searched)
+                        self.cache.borrow_mut().absorb(other);
+                        (done, searched)
                     }
                     Ok(trees) => {
-                        let values_failed = value_stage(out);
-                        progress(Progress::Stage(Stage::HunkSearch));
+                        let done = darwin_and_values(out);
                         let searched =
-                            catch_unwind(AssertUnwindSafe(|| trees.search(&h, self.cache)));
-                        (values_failed, searched)
+                            catch_unwind(AssertUnwindSafe(|| trees.search(h, self.cache)));
+                        (done, searched)
                     }
                 };
-                values_failed
-                    | contain(out, Stage::HunkSearch, |out| match searched {
-                        Ok(s) => stages::merge_hunk_search(out, s, &h),
-                        Err(p) => std::panic::resume_unwind(p),
-                    })
+                progress(Progress::Stage(Stage::HunkSearch));
+                let merged = contain(out, Stage::HunkSearch, |out| match searched {
+                    Ok(s) => stages::merge_hunk_search(out, s, h),
+                    Err(p) => std::panic::resume_unwind(p),
+                });
+                (failed | merged, values)
             }
-            None => value_stage(out),
+            None => {
+                let done = darwin_and_values(out);
+                if self.req.hunk_search {
+                    // Spent before the stages began: said after theirs, in order.
+                    self.budget
+                        .not_done("the hunk search (delta debugging on the diff's hunks)");
+                }
+                done
+            }
         };
+        let mut failed = failed;
         if !suite.is_empty() {
             progress(Progress::Stage(Stage::Corroborate));
             let lim = self
@@ -474,12 +488,7 @@ impl<'a> Run<'a> {
     /// What stage 7, the hunk search, judges by; None when it is off or the budget is
     /// spent.
     fn hunk_search_plan(&self, bv: Option<&SliceView>) -> Option<stages::HunkSearch<'a>> {
-        if !self.req.hunk_search {
-            return None;
-        }
-        if self.budget.spent().is_some() {
-            self.budget
-                .not_done("the hunk search (delta debugging on the diff's hunks)");
+        if !self.req.hunk_search || self.budget.spent().is_some() {
             return None;
         }
         Some(stages::HunkSearch {
