@@ -5,10 +5,11 @@
 //! slicer (`crate::slice`). Its layout is the contract between the two:
 //!
 //! - Entry `i` ([`Trace::entry`]) is the i-th executed statement or terminator, in
-//!   execution order. It is stored in 8 bytes, its statement as a dense number (the
+//!   execution order. It is stored in 4 bytes, its statement as a dense number (the
 //!   program's [`crate::ir::StmtIndex`]), which per-statement tables over a trace index
 //!   by ([`Trace::stmt_number`]), with its frame and the end of its recorded locations
-//!   kept where they change; readers get the decoded [`Entry`].
+//!   kept where they change and its `aux` where it has one; readers get the decoded
+//!   [`Entry`].
 //! - The locations of entry `i` are those the IR *implies* when the entry is marked so
 //!   ([`Entry::implied`], see [`implied`]: the registers its statement reads and
 //!   writes, found from the statement and the frame), followed by its *recorded* ones,
@@ -159,19 +160,21 @@ pub struct Trace {
     /// Each entry's `loc_end` (without [`Entry::IMPLIED`]), kept where it differs from
     /// the entry before's (the entries that recorded a location).
     ends_at: Sparse<u32>,
+    /// Each entry's `aux`, kept where it is not [`NONE`] (terminators and calls of
+    /// interpreted functions).
+    auxs: Sparse<u32>,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
 }
 
-/// An entry as stored: its statement as a dense number (with the [`Entry::IMPLIED`]
-/// bit) and its `aux`, 8 bytes; the frame and the end of its recorded locations change
-/// only now and then and are kept as [`Sparse`] steps beside (a trace holds one record
-/// per executed statement).
+/// An entry as stored: its statement as a dense number, with the [`Entry::IMPLIED`]
+/// bit, 4 bytes (a trace holds one record per executed statement). Its `aux` (only
+/// terminators and calls have one), its frame and the end of its recorded locations
+/// are kept beside, in [`Sparse`] arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Rec {
     stmt: u32,
-    aux: u32,
 }
 
 /// Dense numbers of statements: the program's own first, in the order of
@@ -389,17 +392,18 @@ impl Trace {
     pub fn get(&self, i: usize) -> Option<Entry> {
         let r = *self.recs.get(i)?;
         let frame = self.frames_at.at(i).unwrap_or(NONE);
-        Some(self.decode(r, frame, self.ends_at.at(i).unwrap_or(0)))
+        let aux = self.auxs.get(i).unwrap_or(NONE);
+        Some(self.decode(r, frame, self.ends_at.at(i).unwrap_or(0), aux))
     }
 
     /// The entry of record `r`, on frame `frame`, its recorded locations ending at `end`.
     #[inline]
-    fn decode(&self, r: Rec, frame: u32, end: u32) -> Entry {
+    fn decode(&self, r: Rec, frame: u32, end: u32, aux: u32) -> Entry {
         Entry {
             stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
             frame,
             loc_end: end | (r.stmt & Entry::IMPLIED),
-            aux: r.aux,
+            aux,
         }
     }
 
@@ -412,7 +416,7 @@ impl Trace {
     /// over the whole trace follows the frame and location steps as it goes instead of
     /// looking them up per entry.
     pub fn walk(&self) -> impl Iterator<Item = (Entry, &[Location])> + '_ {
-        let (mut frame_k, mut end_k) = (0, 0);
+        let (mut frame_k, mut end_k, mut aux_k) = (0, 0, 0);
         let (mut frame, mut end) = (NONE, 0);
         self.recs.iter().enumerate().map(move |(i, r)| {
             let (w, bit) = (i / 64, 1u64 << (i % 64));
@@ -425,7 +429,12 @@ impl Trace {
                 end = self.ends_at.vals.get(end_k).copied().unwrap_or(end);
                 end_k += 1;
             }
-            let e = self.decode(*r, frame, end);
+            let mut aux = NONE;
+            if self.auxs.has.get(w).is_some_and(|h| h & bit != 0) {
+                aux = self.auxs.vals.get(aux_k).copied().unwrap_or(NONE);
+                aux_k += 1;
+            }
+            let e = self.decode(*r, frame, end, aux);
             let locs = self.locs.get(start as usize..end as usize).unwrap_or(&[]);
             (e, locs)
         })
@@ -479,9 +488,9 @@ impl Trace {
         self.values.push(i, keep, value);
         self.frames_at.push_step(i, e.frame);
         self.ends_at.push_step(i, e.loc_end());
+        self.auxs.push(i, e.aux != NONE, e.aux);
         self.recs.push(Rec {
             stmt: stmt | (e.loc_end & Entry::IMPLIED),
-            aux: e.aux,
         });
     }
 
@@ -513,6 +522,7 @@ impl Trace {
         self.values.pop(i);
         self.frames_at.pop(i);
         self.ends_at.pop(i);
+        self.auxs.pop(i);
         self.recs.pop();
     }
 
@@ -527,7 +537,11 @@ impl Trace {
 
     /// Set entry `i`'s `aux` (see [`Entry::aux`]).
     pub fn set_aux(&mut self, i: usize, aux: u32) {
-        self.recs[i].aux = aux;
+        let e = Entry {
+            aux,
+            ..self.entry(i)
+        };
+        self.set(i, e);
     }
 
     /// The last entry's recorded locations end at the end of `locs` now (`loc_end`
@@ -578,8 +592,7 @@ impl Trace {
 
     /// The block a terminator entry went to, if it is a terminator that did not return.
     pub fn dest(&self, i: usize) -> Option<BlockId> {
-        let a = self.recs[i].aux;
-        (a != NONE).then_some(BlockId::new(a))
+        self.auxs.get(i).map(BlockId::new)
     }
 
     /// Give back the arenas' unused capacity (they grow by doubling, so up to half is
@@ -589,6 +602,7 @@ impl Trace {
         self.values.shrink_to_fit();
         self.frames_at.shrink_to_fit();
         self.ends_at.shrink_to_fit();
+        self.auxs.shrink_to_fit();
         self.locs.shrink_to_fit();
         self.frames.shrink_to_fit();
         self.allocs.shrink_to_fit();
@@ -601,6 +615,7 @@ impl Trace {
             + self.values.spare()
             + self.frames_at.spare()
             + self.ends_at.spare()
+            + self.auxs.spare()
             + (self.locs.capacity() - self.locs.len())
             + (self.frames.capacity() - self.frames.len())
             + (self.allocs.capacity() - self.allocs.len())
@@ -612,6 +627,7 @@ impl Trace {
             + self.values.heap_bytes()
             + self.frames_at.heap_bytes()
             + self.ends_at.heap_bytes()
+            + self.auxs.heap_bytes()
             + self.locs.capacity() * std::mem::size_of::<Location>()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
     }
@@ -1119,7 +1135,7 @@ mod tests {
 
     #[test]
     fn records_are_compact() {
-        assert_eq!(std::mem::size_of::<Rec>(), 8);
+        assert_eq!(std::mem::size_of::<Rec>(), 4);
         assert_eq!(std::mem::size_of::<Location>(), 12);
     }
 
