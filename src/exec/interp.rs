@@ -1247,6 +1247,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                                 counted = true;
                                 continue 'frames;
                             }
+                            Exit::Jump(j, loc) => {
+                                // A library model's `longjmp`, as in the `Call` arm.
+                                self.long_jump(*j, stop_depth, loc)?;
+                                continue 'frames;
+                            }
                         }
                     }
                     let Some(st) = block.stmts.get(idx) else {
@@ -1321,26 +1326,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                             }
                         }
-                        StmtKind::StorageLive(l) => {
-                            let i = lb + l.index();
-                            if self.locals[i] == 0 {
-                                let info = &func.locals[l.index()];
-                                self.locals[i] = self
-                                    .mem
-                                    .alloc(
-                                        info.size as usize,
-                                        AllocKind::Stack,
-                                        false,
-                                        &info.name,
-                                        info.loc,
-                                    )
-                                    .map_err(|e| {
-                                        Stop::Fault(Box::new(self.mem_error(e, st.loc)))
-                                    })?;
-                            } else {
-                                self.mem.mark_uninit(self.locals[i]);
-                            }
-                        }
+                        StmtKind::StorageLive(l) => self.storage_live(func, lb, *l, st.loc)?,
                         StmtKind::StorageLiveSized(l, size) => {
                             let n = self.op(size, rb, st.loc, func)?;
                             self.vla_live(func, lb + l.index(), *l, n, size, rb, st.loc)?;
@@ -1495,6 +1481,28 @@ impl<'p, O: Observer> Machine<'p, O> {
         Ok(())
     }
 
+    /// `live l` in the frame whose locals start at `lb`: the object's storage starts
+    /// (allocated the first time, uninitialised again on each later pass).
+    fn storage_live(&mut self, func: &Function, lb: usize, l: LocalId, loc: Loc) -> X<()> {
+        let i = lb + l.index();
+        if self.locals[i] == 0 {
+            let info = &func.locals[l.index()];
+            self.locals[i] = self
+                .mem
+                .alloc(
+                    info.size as usize,
+                    AllocKind::Stack,
+                    false,
+                    &info.name,
+                    info.loc,
+                )
+                .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        } else {
+            self.mem.mark_uninit(self.locals[i]);
+        }
+        Ok(())
+    }
+
     /// Run decoded code from statement `idx` of block `bi` of the frame on top (whose
     /// steps are counted) on, through the blocks its jumps lead to and the frames its
     /// calls and returns lead to, counting the steps of each block entered as the
@@ -1532,7 +1540,8 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Call(k) => {
                     // As the statement loop's `Call` arm: the arguments, then the
                     // position after the call saved in the caller, then the new frame.
-                    let Some(c) = ff.calls.get(*k as usize) else {
+                    let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
+                    else {
                         return self.leave_decoded(switched, ff.position(pc));
                     };
                     self.cur_loc = c.loc;
@@ -1549,9 +1558,75 @@ impl<'p, O: Observer> Machine<'p, O> {
                         fr.block = c.block;
                         fr.idx = c.idx + 1;
                     }
-                    let pushed = self.push_frame(c.func, &vals, c.dst, sret_v, c.loc);
+                    let pushed = self.push_frame(func, &vals, c.dst, sret_v, c.loc);
                     self.argbuf = vals;
                     pushed?;
+                }
+                Fast::CallLib(k) => {
+                    // As the statement loop's `Call` arm for a library model: the
+                    // arguments (a returned struct's buffer first), the position after
+                    // the call saved (for `setjmp`), the model; then on in this frame.
+                    let Some((c, Err(b))) = ff.calls.get(*k as usize).map(|c| (c, c.target)) else {
+                        return self.leave_decoded(switched, ff.position(pc));
+                    };
+                    self.cur_loc = c.loc;
+                    let mut vals = std::mem::take(&mut self.argbuf);
+                    vals.clear();
+                    for a in &c.args {
+                        vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
+                    }
+                    if let Some(s) = c.sret {
+                        vals.insert(0, (self.fast_op(&s, rb), Scalar::Ptr, None));
+                    }
+                    if let Some(fr) = self.frames.last_mut() {
+                        fr.block = c.block;
+                        fr.idx = c.idx + 1;
+                    }
+                    let v = self.call_builtin(b, &vals, &c.dst, rb, c.loc);
+                    self.argbuf = vals;
+                    match v {
+                        Ok(_) => {}
+                        Err(Stop::Jump(j)) => return Ok(Exit::Jump(j, c.loc)),
+                        Err(e) => return Err(e),
+                    }
+                    pc += 1;
+                    continue;
+                }
+                Fast::Arith { bin, op, ty } => {
+                    let (x, y) = (self.slot(rb, bin.a), self.slot(rb, bin.b));
+                    let v = arith::binop(*op, *ty, x, y);
+                    let v = v.map_err(|e| self.arith_error(e, self.decoded_loc(ff, pc)))?;
+                    self.regs.val[rb + bin.dst.index()] = v;
+                    pc += 1;
+                    continue;
+                }
+                Fast::Un { dst, a, op, ty } => {
+                    self.regs.val[rb + dst.index()] = arith::unop(*op, *ty, self.slot(rb, *a));
+                    pc += 1;
+                    continue;
+                }
+                Fast::Convert { dst, val, from, to } => {
+                    let v = self.slot(rb, *val);
+                    let v = self.convert(*from, *to, v, || self.decoded_loc(ff, pc))?;
+                    self.regs.val[rb + dst.index()] = v;
+                    pc += 1;
+                    continue;
+                }
+                Fast::PtrDiff { dst, a, b, scale } => {
+                    let d = self.slot(rb, *a).wrapping_sub(self.slot(rb, *b)) as i64;
+                    self.regs.val[rb + dst.index()] = (d / i64::from(*scale)) as u64;
+                    pc += 1;
+                    continue;
+                }
+                Fast::Live(l) => {
+                    let lb = self.frames.last().map_or(0, |fr| fr.local_base);
+                    let prog = self.prog;
+                    let Some(func) = prog.functions.get(ff.id.index()) else {
+                        return self.leave_decoded(switched, ff.position(pc));
+                    };
+                    self.storage_live(func, lb, *l, self.decoded_loc(ff, pc))?;
+                    pc += 1;
+                    continue;
                 }
                 Fast::Return { val, loc } => {
                     let rv = val.map(|s| self.regs.val[rb + s.index()]);
@@ -1638,7 +1713,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             self.locals.resize(local_base + e.nlocals as usize, 0);
         }
         self.frames.push(Frame {
-            func: c.func,
+            func: callee.id,
             block: BlockId::new(0),
             idx: 0,
             reg_base: base,
@@ -1679,6 +1754,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             fr.idx = idx as u32;
         }
         Ok(Exit::Switched)
+    }
+
+    /// The value of slot `s` of the frame whose registers start at `rb` (see
+    /// `fast_op`).
+    #[inline(always)]
+    fn slot(&self, rb: usize, s: Slot) -> u64 {
+        self.regs.val[rb + s.index()]
     }
 
     /// The value of an operand of decoded code: a register no read finds unset (see
@@ -1858,12 +1940,21 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         loop {
             match &code[pc] {
-                Fast::Stmt => return Ok(pc),
+                // Left to `run_decoded` (library calls, storage, the generic operations:
+                // arms here would cost the hot ones their registers) or the statements.
+                Fast::Stmt
+                | Fast::CallLib(_)
+                | Fast::Live(_)
+                | Fast::Arith { .. }
+                | Fast::Un { .. }
+                | Fast::Convert { .. }
+                | Fast::PtrDiff { .. } => return Ok(pc),
                 Fast::Call(k) => {
-                    let Some(c) = ff.calls.get(*k as usize) else {
+                    let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
+                    else {
                         return Ok(pc);
                     };
-                    let callee = &fast[c.func.index()];
+                    let callee = &fast[func.index()];
                     let Some(short) = self.short_call(c, callee) else {
                         return Ok(pc);
                     };
@@ -2150,11 +2241,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             Rvalue::Un(op, s, a) => arith::unop(*op, *s, self.op(a, rb, loc, func)?),
             Rvalue::Cast { from, to, val } => {
                 let v = self.op(val, rb, loc, func)?;
-                if from.is_float() && !to.is_float() && !arith::float_fits(*from, *to, v) {
-                    let f = arith::f64_of(*from, v);
-                    self.out_of_range_conversion(&format!("{f}"), *to, loc)?;
-                }
-                arith::cast(*from, *to, v)
+                self.convert(*from, *to, v, || loc)?
             }
             Rvalue::PtrAdd { base, index, scale } => {
                 let b = self.op(base, rb, loc, func)?;
@@ -2188,6 +2275,18 @@ impl<'p, O: Observer> Machine<'p, O> {
             Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f.raw()),
             Rvalue::AddrBuiltin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, *b),
         })
+    }
+
+    /// `v` of kind `from` converted to kind `to`; a floating value that does not fit
+    /// the integer kind `to` is undefined (warned, or a fault under `--strict`, at
+    /// `loc()`).
+    #[inline(always)]
+    fn convert(&self, from: Scalar, to: Scalar, v: u64, loc: impl FnOnce() -> Loc) -> X<u64> {
+        if from.is_float() && !to.is_float() && !arith::float_fits(from, to, v) {
+            let f = arith::f64_of(from, v);
+            self.out_of_range_conversion(&format!("{f}"), to, loc())?;
+        }
+        Ok(arith::cast(from, to, v))
     }
 
     /// The `FILE *` value for an io index.
@@ -2227,6 +2326,9 @@ enum Exit {
     /// In another frame, whose position is saved in it and whose block's steps are
     /// counted; or below the frames of this loop.
     Switched,
+    /// A library model called at this location jumps (`longjmp`): the statement loop
+    /// takes the jump, as after a call it runs itself.
+    Jump(Box<JumpTo>, Loc),
 }
 
 /// The location of position `pc` of a function's decoded code: its statement's, or its
@@ -2382,6 +2484,92 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// Library calls, storage that starts again on each pass of a loop, and the generic
+    /// operations (division, remainder, shifts, floating arithmetic and conversions,
+    /// unary operators, pointer differences) run from decoded code agree with the
+    /// statement runs: values, a comparator called back by `qsort`, `longjmp` and `exit`
+    /// from a library call, the warnings of an uninitialised block-scoped array read
+    /// and of a conversion out of range, and each fault (division by zero, a shift out
+    /// of range, a signed division overflow) with its location, at each of a range of
+    /// step limits (strict and lenient).
+    #[test]
+    fn decoded_library_calls_and_generic_operations_agree_with_statement_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let src = "#include <stdio.h>\n\
+                   #include <stdlib.h>\n\
+                   #include <string.h>\n\
+                   #include <setjmp.h>\n\
+                   #include <limits.h>\n\
+                   static jmp_buf jb;\n\
+                   static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }\n\
+                   static void leave(int code) { if (code > 3) exit(code); longjmp(jb, code); }\n\
+                   int main(int argc, char **argv) {\n\
+                     int mode = argc > 1 ? atoi(argv[1]) : 0, v[6] = {5, -3, 9, 0, 2, 7};\n\
+                     long acc = 0; double d = 1.5;\n\
+                     for (int i = 1; i < 40; i++) {\n\
+                       char buf[16]; int junk[2];\n\
+                       if (i == 3) acc += junk[i & 1];\n\
+                       int n = sprintf(buf, \"%d-%x\", i * 37, i);\n\
+                       char *dash = strchr(buf, '-');\n\
+                       acc += (long)strlen(buf) + (dash - buf) + (i * 1000) / (i % 7 + 1) + (i << (i % 5)) - (-i >> 1) + ~i + !n;\n\
+                       d = d * 1.25 - i / 3.0; acc += (long)d % 11 + (unsigned)i % 5u;\n\
+                     }\n\
+                     qsort(v, 6, sizeof v[0], cmp);\n\
+                     int r = setjmp(jb);\n\
+                     if (r < 2) leave(r + 1);\n\
+                     printf(\"%ld %d %d %d %g\\n\", acc, v[0], v[5], r, d);\n\
+                     int zero = mode - 1, big = INT_MIN;\n\
+                     if (mode == 1) printf(\"%d\\n\", 7 / zero);\n\
+                     if (mode == 2) printf(\"%d\\n\", 1 << (mode * 20));\n\
+                     if (mode == 3) printf(\"%d\\n\", big / (zero - 3));\n\
+                     if (mode == 4) printf(\"%d\\n\", (int)(d * 1e300));\n\
+                     if (mode == 5) leave(mode + 2);\n\
+                     return 0;\n\
+                   }\n";
+        let f = dir.path().join("lib.c");
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        let ff = crate::ir::fast::decode_all(&prog.functions);
+        let main = &ff[prog.main.index()];
+        let has = |p: fn(&Fast) -> bool| main.code.iter().any(p);
+        assert!(has(|f| matches!(f, Fast::CallLib(_))));
+        assert!(has(|f| matches!(f, Fast::Live(_))));
+        assert!(has(|f| matches!(f, Fast::Arith { .. })));
+        assert!(has(|f| matches!(f, Fast::Un { .. })));
+        assert!(has(|f| matches!(f, Fast::Convert { .. })));
+        assert!(has(|f| matches!(f, Fast::PtrDiff { .. })));
+        let mut outcomes = Vec::new();
+        for mode in 0..=5 {
+            let input = RunInput {
+                argv: vec![b"./lib".to_vec(), mode.to_string().into_bytes()],
+                ..RunInput::default()
+            };
+            agree_at_step_limits(
+                &prog,
+                &input,
+                (1..=120).step_by(7).chain([1000, 10_000_000]),
+            );
+            let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
+            assert!(
+                !full.warnings.is_empty(),
+                "mode {mode}: the uninitialised read warns"
+            );
+            outcomes.push(full.outcome);
+        }
+        assert_eq!(outcomes[0], Outcome::Exit(0));
+        let kinds: Vec<_> = outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Fault(e) => Some(e.kind),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kinds[1], Some(FaultKind::DivisionByZero));
+        assert_eq!(kinds[2], Some(FaultKind::ShiftOutOfRange));
+        assert_eq!(kinds[3], Some(FaultKind::DivisionOverflow));
+        assert_eq!(outcomes[5], Outcome::Exit(7));
     }
 
     /// Registers a read may find unset (`FastFunc::ready`: set on some paths only, read

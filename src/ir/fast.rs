@@ -11,14 +11,18 @@
 //! frame of a plain run starts with the constant in (`FastFunc::consts`), so reading an
 //! operand never asks which kind it is, and registers that some read may find unset
 //! ([`maybe_unset`]) are left to the statements, so that decoded code never asks
-//! whether a register was set. Everything else is
+//! whether a register was set. Calls of library models, storage starting (`live`) and
+//! the operations whose semantics stay `arith`'s (division, remainder, shifts,
+//! floating arithmetic and conversions, unary operators) and pointer differences are
+//! decoded too, as variants that the inner loop leaves to its caller (`run_decoded`)
+//! instead of to the statement loop. Everything else is
 //! [`Fast::Stmt`]: executed from the statement itself. Every position maps back to its
 //! block and statement index, so frames, faults, `setjmp` and the step count are
 //! unchanged.
 
 use super::{
     BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, ParamKind, Reg,
-    Rvalue, Scalar, StmtKind, Terminator,
+    Rvalue, Scalar, StmtKind, Terminator, UnOp,
 };
 use crate::ir::BlockId;
 
@@ -248,6 +252,42 @@ pub enum Fast {
     /// A call of a function of the program (not through a pointer, not a library
     /// model): the index of its [`CallSite`] in [`FastFunc::calls`].
     Call(u32),
+    /// A call of a library model: the index of its [`CallSite`] in
+    /// [`FastFunc::calls`]. Run outside the inner loop, as the statement does, but
+    /// without a trip through the statement loop.
+    CallLib(u32),
+    /// `dst = a op b` by `arith::binop`, the statement's own semantics: division,
+    /// remainder and shifts (with their faults) and floating operations.
+    Arith {
+        bin: Bin,
+        op: BinOp,
+        ty: Scalar,
+    },
+    /// `dst = op a` by `arith::unop`.
+    Un {
+        dst: Slot,
+        a: Slot,
+        op: UnOp,
+        ty: Scalar,
+    },
+    /// A conversion with a floating side, by `arith::cast`; one to an integer kind
+    /// checks that the value fits as the statement does.
+    Convert {
+        dst: Slot,
+        val: Slot,
+        from: Scalar,
+        to: Scalar,
+    },
+    /// `dst = (a - b) / scale`, a pointer difference (`scale` positive).
+    PtrDiff {
+        dst: Slot,
+        a: Slot,
+        b: Slot,
+        scale: i32,
+    },
+    /// `live local` (a block-scoped object's storage starts, see
+    /// `StmtKind::StorageLive`): run outside the inner loop, as the statement does.
+    Live(LocalId),
     /// Terminators: `return`, located.
     Return {
         val: Option<Slot>,
@@ -370,7 +410,8 @@ pub struct Jump {
 /// buffer, with its location and position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallSite {
-    pub func: FuncId,
+    /// The function called, or the library model (its index in `Program::builtins`).
+    pub target: Result<FuncId, u32>,
     pub dst: Option<(Reg, Scalar)>,
     pub args: Vec<CallArg>,
     pub sret: Option<Operand>,
@@ -415,6 +456,8 @@ pub struct FastFunc {
     /// statements: a statement that is not decoded, a fault's location).
     pub block_of: Vec<u32>,
     pub code: Vec<Fast>,
+    /// The calls, of functions of the program (`Fast::Call`) and of library models
+    /// (`Fast::CallLib`).
     pub calls: Vec<CallSite>,
     /// The constants decoded operands read: constant `k` is register slot
     /// `regs.len() + k` of every frame of the function in a plain run, set from its
@@ -645,26 +688,42 @@ impl FastFunc {
                     k if touches(k, &unset) => Fast::Stmt,
                     StmtKind::Call {
                         dst,
-                        callee: Callee::Func(func),
+                        callee,
                         args,
                         sret,
                     } => {
-                        let callee = entries.get(func.index()).and_then(Option::as_ref);
-                        let moves = match (callee, sret) {
-                            (Some(e), None) => arg_moves(e, args, &mut pool),
-                            _ => None,
+                        let (target, moves) = match callee {
+                            Callee::Func(func) => {
+                                let e = entries.get(func.index()).and_then(Option::as_ref);
+                                let moves = match (e, sret) {
+                                    (Some(e), None) => arg_moves(e, args, &mut pool),
+                                    _ => None,
+                                };
+                                (Some(Ok(*func)), moves)
+                            }
+                            Callee::Builtin(b) => (Some(Err(*b)), None),
+                            Callee::Indirect(_) => (None, None),
                         };
-                        calls.push(CallSite {
-                            func: *func,
-                            dst: *dst,
-                            args: args.clone(),
-                            sret: *sret,
-                            loc: st.loc,
-                            block: BlockId::from_index(bi),
-                            idx: idx as u32,
-                            moves,
-                        });
-                        Fast::Call(calls.len() as u32 - 1)
+                        match target {
+                            None => Fast::Stmt,
+                            Some(target) => {
+                                calls.push(CallSite {
+                                    target,
+                                    dst: *dst,
+                                    args: args.clone(),
+                                    sret: *sret,
+                                    loc: st.loc,
+                                    block: BlockId::from_index(bi),
+                                    idx: idx as u32,
+                                    moves,
+                                });
+                                let k = calls.len() as u32 - 1;
+                                match target {
+                                    Ok(_) => Fast::Call(k),
+                                    Err(_) => Fast::CallLib(k),
+                                }
+                            }
+                        }
                     }
                     k => decode_stmt(k, &mut pool).unwrap_or(Fast::Stmt),
                 });
@@ -785,6 +844,7 @@ fn shift(ty: Scalar) -> u8 {
 fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
     match k {
         StmtKind::Assign(dst, rv) => decode_assign(*dst, rv, pool),
+        StmtKind::StorageLive(l) => Some(Fast::Live(*l)),
         StmtKind::Store { addr, val, ty } => {
             let base = pool.slot(addr)?;
             let addr = Addr::new(base, base, 0)?;
@@ -857,18 +917,24 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
             *ty,
             Addr::new(pool.slot(base)?, pool.slot(index)?, *scale)?,
         ),
-        Rvalue::Bin(op, ty, a, b) if !ty.is_float() => {
+        Rvalue::Bin(op, ty, a, b) => {
             use BinOp::*;
-            // Division and shifts can fail: they keep their checks in `arith`.
-            if !matches!(op, Add | Sub | Mul | And | Or | Xor) {
-                Cmp::of(*op, *ty)?;
-            }
             let bin = Bin {
                 dst,
                 a: pool.slot(a)?,
                 b: pool.slot(b)?,
                 sh: shift(*ty),
             };
+            // Division and shifts can fail, and floating operations are not on
+            // canonical integers: they keep `arith`'s semantics and checks.
+            let inline = matches!(op, Add | Sub | Mul | And | Or | Xor) || op.is_comparison();
+            if ty.is_float() || !inline {
+                return Some(Fast::Arith {
+                    bin,
+                    op: *op,
+                    ty: *ty,
+                });
+            }
             let s = ty.is_signed();
             match op {
                 BinOp::Add if s => Fast::AddS(bin),
@@ -906,6 +972,24 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
                 Fast::CastU { dst, val, sh }
             }
         }
+        Rvalue::Cast { from, to, val } => Fast::Convert {
+            dst,
+            val: pool.slot(val)?,
+            from: *from,
+            to: *to,
+        },
+        Rvalue::Un(op, ty, a) => Fast::Un {
+            dst,
+            a: pool.slot(a)?,
+            op: *op,
+            ty: *ty,
+        },
+        Rvalue::PtrDiff { a, b, scale } if *scale > 0 => Fast::PtrDiff {
+            dst,
+            a: pool.slot(a)?,
+            b: pool.slot(b)?,
+            scale: i32::try_from(*scale).ok()?,
+        },
         _ => return None,
     })
 }
@@ -1109,10 +1193,15 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
-        // Division, shifts and floating kinds keep the generic path (with its checks).
-        assert_eq!(decoded(Div, Scalar::I32, 7, 2), None);
-        assert_eq!(decoded(Shl, Scalar::I32, 7, 2), None);
-        assert_eq!(decoded(Add, Scalar::F64, 7, 2), None);
+        // Division, shifts and floating kinds keep `arith`'s semantics and checks.
+        for (op, ty) in [(Div, Scalar::I32), (Shl, Scalar::I32), (Add, Scalar::F64)] {
+            let rv = Rvalue::Bin(op, ty, Operand::Const(7), Operand::Const(2));
+            let f = decode_assign(Reg::new(0), &rv, &mut pool());
+            assert!(
+                matches!(f, Some(Fast::Arith { op: o, ty: t, .. }) if o == op && t == ty),
+                "{op:?} {ty:?}: {f:?}"
+            );
+        }
     }
 
     /// The statements of compute-bound code are decoded (none is left to the statement
@@ -1138,12 +1227,10 @@ mod tests {
             .filter(|&pc| ff.code[pc] == Fast::Stmt)
             .map(|pc| ff.position(pc))
             .collect();
-        // Only the declarations of the two arrays (their storage starts) stay statements.
-        assert_eq!(left.len(), 2, "not decoded: {left:?}");
-        for (b, i) in left {
-            let k = &main.blocks[b.index()].stmts[i].kind;
-            assert!(matches!(k, StmtKind::StorageLive(_)), "not decoded: {k:?}");
-        }
+        assert!(left.is_empty(), "not decoded: {left:?}");
+        // The declarations of the two arrays (their storage starts) are `Live`.
+        let live = ff.code.iter().filter(|f| matches!(f, Fast::Live(_)));
+        assert_eq!(live.count(), 2);
         assert_eq!(ff.calls.len(), 1);
         for (bi, b) in main.blocks.iter().enumerate() {
             for idx in 0..=b.stmts.len() {
