@@ -12,7 +12,7 @@ use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
 use crate::ir::arith::{self, ArithError};
-use crate::ir::fast::{Fast, FastFunc, Jump, Slot, WINDOW};
+use crate::ir::fast::{Canon, Fast, FastFunc, Jump, Slot, WINDOW};
 use crate::ir::*;
 
 /// The registers of all frames, flat: each slot's value, and whether it may be read
@@ -128,7 +128,7 @@ type Short<'f> = (
     &'f crate::ir::fast::CallSite,
     &'f FastFunc,
     &'f crate::ir::fast::Entry,
-    &'f [(Slot, Slot, crate::ir::fast::Canon)],
+    &'f [(Slot, Slot, Canon)],
 );
 
 pub(super) struct Frame {
@@ -138,8 +138,8 @@ pub(super) struct Frame {
     idx: u32,
     pub(super) reg_base: usize,
     pub(super) local_base: usize,
-    /// Where the caller wants the returned value.
-    ret_to: Option<(Reg, Scalar)>,
+    /// Where the caller wants the returned value, and its kind's canonical form.
+    ret_to: Option<(Reg, Canon)>,
     call_loc: Loc,
     /// Unique for the whole run: names this activation's registers in the trace.
     pub(super) serial: u32,
@@ -544,7 +544,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             idx: 0,
             reg_base,
             local_base,
-            ret_to,
+            ret_to: ret_to.map(|(r, s)| (r, Canon::of(s))),
             call_loc: loc,
             serial: self.frame_serial,
         });
@@ -657,13 +657,18 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn release_frame(&mut self, fr: &Frame, loc: Loc) {
         let func = &self.prog.functions[fr.func.index()];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
-        for i in fr.local_base..self.locals.len() {
+        self.release_locals(fr.local_base, loc);
+    }
+
+    /// The storage of the locals from `base` on ends (a frame's, when it is popped).
+    fn release_locals(&mut self, base: usize, loc: Loc) {
+        for i in base..self.locals.len() {
             let p = self.locals[i];
             if p != 0 {
                 self.mem.release(p, loc);
             }
         }
-        self.locals.truncate(fr.local_base);
+        self.locals.truncate(base);
     }
 
     fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
@@ -679,7 +684,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             if i < self.regs.len() {
                 // Using the value of a function that fell off its end is undefined: the
                 // caller's register is left unset and faults if it is read.
-                self.regs.put(i, ret.map(|v| s.canon(v)));
+                self.regs.put(i, ret.map(|v| s.apply(v)));
                 dst = Some(i);
             }
         }
@@ -1718,7 +1723,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             idx: 0,
             reg_base: base,
             local_base,
-            ret_to: c.dst,
+            ret_to: c.ret,
             call_loc: c.loc,
             serial: self.frame_serial,
         });
@@ -1727,19 +1732,35 @@ impl<'p, O: Observer> Machine<'p, O> {
     }
 
     /// `pop_frame` for decoded code, on the register file `regs` (see
-    /// `enter_decoded`).
+    /// `enter_decoded`), of the frame on top, running `done`: then, as `top_position`
+    /// says, where its caller resumes (code, register base, position and the steps left
+    /// in its block), when it has one.
     #[inline(always)]
-    fn pop_decoded(&mut self, regs: &mut Regs, ret: Option<u64>, loc: Loc) {
-        let Some(fr) = self.frames.pop() else {
-            return;
-        };
-        self.release_frame(&fr, loc);
-        regs.truncate(fr.reg_base);
-        if let Some((r, s)) = fr.ret_to {
-            let caller_base = self.frames.last().map_or(0, |c| c.reg_base);
-            // As in `pop_frame`: no value leaves the caller's register unset.
-            regs.put(caller_base + r.index(), ret.map(|v| s.canon(v)));
+    fn pop_decoded<'f>(
+        &mut self,
+        regs: &mut Regs,
+        (ret, loc): (Option<u64>, Loc),
+        done: &FastFunc,
+        fast: &'f [FastFunc],
+    ) -> Option<(&'f FastFunc, usize, usize, u64)> {
+        let fr = self.frames.pop()?;
+        self.stack_used = self.stack_used.saturating_sub(done.frame_bytes);
+        if fr.local_base < self.locals.len() {
+            self.release_locals(fr.local_base, loc);
         }
+        regs.truncate(fr.reg_base);
+        let caller = self.frames.last();
+        if let Some((r, s)) = fr.ret_to {
+            let caller_base = caller.map_or(0, |c| c.reg_base);
+            // As in `pop_frame`: no value leaves the caller's register unset.
+            regs.put(caller_base + r.index(), ret.map(|v| s.apply(v)));
+        }
+        let caller = caller?;
+        let ff = fast.get(caller.func.index())?;
+        let b = caller.block.index();
+        let pc = *ff.start.get(b)? as usize + caller.idx as usize;
+        let end = *ff.start.get(b + 1)? as usize;
+        Some((ff, caller.reg_base, pc, end.saturating_sub(pc) as u64))
     }
 
     /// Decoded code stops at statement `idx` of block `b`, which it does not decode: in
@@ -1969,12 +1990,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok(pc);
                     }
                     let rv = val.map(|s| op!(&s));
-                    self.pop_decoded(file, rv, *loc);
-                    let Some((fi, at, left)) = self.top_position(fast) else {
+                    let Some((to, base, at, left)) = self.pop_decoded(file, (rv, *loc), ff, fast)
+                    else {
                         return Ok(pc);
                     };
-                    let base = self.frames.last().map_or(0, |fr| fr.reg_base);
-                    switch_to!(&fast[fi.index()], base, at, left)
+                    switch_to!(to, base, at, left)
                 }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),

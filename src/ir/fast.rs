@@ -76,29 +76,37 @@ impl Bin {
     }
 }
 
-/// The canonical form of a scalar kind as two shifts, `(v << sh) >> sh`, arithmetic
-/// for a signed kind (see [`Scalar::canon`]), so that applying it asks no kind.
+/// The canonical form of a scalar kind as shifts, `(v << sh) >> sh`, arithmetic for a
+/// signed kind (see [`Scalar::canon`]): up, then arithmetic right by `sh` for a signed
+/// kind and logical right by `sh` for another (the other shift by 0), so that applying
+/// it asks neither the kind nor the signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Canon {
-    sh: u8,
-    signed: bool,
+    up: u8,
+    sar: u8,
+    shr: u8,
 }
 
 impl Canon {
     pub fn of(ty: Scalar) -> Canon {
-        Canon {
-            sh: shift(ty),
-            signed: ty.is_signed(),
+        let sh = shift(ty);
+        if ty.is_signed() {
+            Canon {
+                up: sh,
+                sar: sh,
+                shr: 0,
+            }
+        } else {
+            Canon {
+                up: sh,
+                sar: 0,
+                shr: sh,
+            }
         }
     }
     #[inline(always)]
     pub fn apply(self, v: u64) -> u64 {
-        let up = v << self.sh;
-        if self.signed {
-            ((up as i64) >> self.sh) as u64
-        } else {
-            up >> self.sh
-        }
+        ((((v << self.up) as i64) >> self.sar) as u64) >> self.shr
     }
 }
 
@@ -423,6 +431,8 @@ pub struct CallSite {
     /// each argument's slot in the caller, its parameter's slot in the callee's new
     /// window and the parameter kind's canonical form.
     pub moves: Option<Vec<(Slot, Slot, Canon)>>,
+    /// `dst` with its kind's canonical form, which a return applies to the value.
+    pub ret: Option<(Reg, Canon)>,
 }
 
 /// How a call enters a function whose parameters all live in registers and that takes
@@ -449,6 +459,9 @@ pub struct FastFunc {
     pub id: FuncId,
     /// Set when calls can enter the function the short way (see [`Entry`]).
     pub entry: Option<Entry>,
+    /// The native stack bytes of a frame (`Function::frame_bytes`), which a return
+    /// gives back.
+    pub frame_bytes: u64,
     /// Where each block starts, then the length of `code` (so that block `b` spans
     /// `start[b]..start[b + 1]`).
     pub start: Vec<u32>,
@@ -716,6 +729,7 @@ impl FastFunc {
                                     block: BlockId::from_index(bi),
                                     idx: idx as u32,
                                     moves,
+                                    ret: dst.map(|(r, s)| (r, Canon::of(s))),
                                 });
                                 let k = calls.len() as u32 - 1;
                                 match target {
@@ -759,6 +773,7 @@ impl FastFunc {
         FastFunc {
             id: FuncId::default(),
             entry: entry(f),
+            frame_bytes: u64::from(f.frame_bytes),
             start,
             block_of,
             code,
@@ -1249,6 +1264,18 @@ mod tests {
             "{}",
             std::mem::size_of::<Fast>()
         );
+    }
+
+    /// `Canon` (argument moves, returned values) is `Scalar::canon` for every kind,
+    /// floating ones included.
+    #[test]
+    fn canon_is_the_kinds_canonical_form() {
+        let all = KINDS.iter().chain(&[Scalar::F32, Scalar::F64]);
+        for &ty in all {
+            for v in samples(Scalar::U64) {
+                assert_eq!(Canon::of(ty).apply(v), ty.canon(v), "{ty:?} {v:#x}");
+            }
+        }
     }
 
     /// Integer casts and loads bring values to the canonical form of their kind.
