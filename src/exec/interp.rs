@@ -1870,15 +1870,23 @@ impl<'p, O: Observer> Machine<'p, O> {
             }};
         }
         // A load of N bytes: memory's fast path, else its general one (which diagnoses,
-        // and reads zero past an uninitialised read when the policy allows).
+        // and reads zero past an uninitialised read when the policy allows); the bytes
+        // zero-extended, or sign-extended through the signed type `$s`.
         macro_rules! load {
             ($ld:expr, $n:literal) => {{
                 let p = addr!($ld.addr);
-                let v = match self.mem.load_fast::<$n>(p) {
+                match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
                     None => self.load_slow(p, $n, (ff, pc))?,
-                };
-                set!($ld.dst, $ld.canon(v));
+                }
+            }};
+            ($ld:expr, $n:literal, $u:ty, $s:ty) => {{
+                let v = load!($ld, $n);
+                set!($ld.dst, v as $u as $s as u64);
+            }};
+            ($ld:expr, $n:literal, unsigned) => {{
+                let v = load!($ld, $n);
+                set!($ld.dst, v);
             }};
         }
         macro_rules! store {
@@ -2031,10 +2039,13 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let v = op!(val);
                     set!(dst, (v << sh) >> sh);
                 }
-                Fast::Load1(ld) => load!(ld, 1),
-                Fast::Load2(ld) => load!(ld, 2),
-                Fast::Load4(ld) => load!(ld, 4),
-                Fast::Load8(ld) => load!(ld, 8),
+                Fast::Load1S(ld) => load!(ld, 1, u8, i8),
+                Fast::Load1U(ld) => load!(ld, 1, unsigned),
+                Fast::Load2S(ld) => load!(ld, 2, u16, i16),
+                Fast::Load2U(ld) => load!(ld, 2, unsigned),
+                Fast::Load4S(ld) => load!(ld, 4, u32, i32),
+                Fast::Load4U(ld) => load!(ld, 4, unsigned),
+                Fast::Load8(ld) => load!(ld, 8, unsigned),
                 Fast::Store1(st) => store!(st, 1),
                 Fast::Store2(st) => store!(st, 2),
                 Fast::Store4(st) => store!(st, 4),
