@@ -1742,7 +1742,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         (ret, loc): (Option<u64>, Loc),
         done: &FastFunc,
         fast: &'f [FastFunc],
-    ) -> Option<(&'f FastFunc, usize, usize, u64)> {
+    ) -> Option<(&'f FastFunc, usize, usize, i64)> {
         let fr = self.frames.pop()?;
         self.stack_used = self.stack_used.saturating_sub(done.frame_bytes);
         if fr.local_base < self.locals.len() {
@@ -1760,7 +1760,8 @@ impl<'p, O: Observer> Machine<'p, O> {
         let b = caller.block.index();
         let pc = *ff.start.get(b)? as usize + caller.idx as usize;
         let end = *ff.start.get(b + 1)? as usize;
-        Some((ff, caller.reg_base, pc, end.saturating_sub(pc) as u64))
+        let left = i64::try_from(end.saturating_sub(pc)).ok()?;
+        Some((ff, caller.reg_base, pc, left))
     }
 
     /// Decoded code stops at statement `idx` of block `b`, which it does not decode: in
@@ -1815,10 +1816,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         pc: usize,
     ) -> X<usize> {
         let mut file = std::mem::take(&mut self.regs);
-        let mut steps = self.steps;
+        let mut steps = Budget::new(self.steps, self.step_cap);
         let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, rb), pc);
         self.regs = file;
-        self.steps = steps;
+        self.steps = steps.count();
         r
     }
 
@@ -1831,7 +1832,7 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn straight<'f>(
         &mut self,
         file: &mut Regs,
-        steps: &mut u64,
+        steps: &mut Budget,
         fast: &'f [FastFunc],
         stop_depth: usize,
         (mut ff, mut rb): (&'f FastFunc, usize),
@@ -1898,16 +1899,27 @@ impl<'p, O: Observer> Machine<'p, O> {
                 }
             }};
         }
+        // Count `n` steps; when the limits' next check is due (the count passed
+        // `step_cap`), run it at position `pc`.
+        macro_rules! count {
+            ($n:expr) => {{
+                steps.left = steps.left.wrapping_sub($n);
+                if steps.left < 0 {
+                    self.steps = steps.count();
+                    self.check_limits(self.decoded_loc(ff, pc))?;
+                    *steps = Budget::new(self.steps, self.step_cap);
+                    true
+                } else {
+                    false
+                }
+            }};
+        }
         // Enter the block a jump leads to, counting its steps.
         macro_rules! jump {
             ($j:expr) => {{
                 let j: Jump = $j;
                 pc = j.pc as usize;
-                *steps += u64::from(j.steps);
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
-                }
+                count!(i64::from(j.steps));
                 continue;
             }};
         }
@@ -1917,11 +1929,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
                 (ff, rb, pc) = ($ff, $rb, $pc);
                 code = &ff.code[..];
-                *steps += $steps;
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
-                }
+                count!($steps);
                 let Some(w) = window(&mut file.val, rb) else {
                     return Ok(pc);
                 };
@@ -1945,10 +1953,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         macro_rules! through {
             ($j:expr) => {{
                 pc = $j.pc as usize;
-                *steps += u64::from($j.steps);
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
+                if count!(i64::from($j.steps)) {
                     continue;
                 }
                 match &code[pc] {
@@ -1988,9 +1993,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok(pc);
                     };
                     self.cur_loc = c.loc;
-                    let steps = u64::from(short.2.steps);
+                    let n = i64::from(short.2.steps);
                     let base = self.enter_decoded(file, short, rb);
-                    switch_to!(callee, base, 0, steps)
+                    switch_to!(callee, base, 0, n)
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
@@ -2347,6 +2352,35 @@ impl<'p, O: Observer> Machine<'p, O> {
                 loc,
             )),
         }
+    }
+}
+
+/// The step count of `run_straight`, kept as the steps left until the limits' next
+/// check is due (`Machine::step_cap`), so that counting a block's steps is one
+/// subtraction and a sign test: the count is `base` plus the steps taken from `start`.
+struct Budget {
+    base: u64,
+    start: i64,
+    left: i64,
+}
+
+impl Budget {
+    /// The budget at count `steps` with the next check due past `cap`.
+    #[inline(always)]
+    fn new(steps: u64, cap: u64) -> Budget {
+        let start = i64::try_from(cap.saturating_sub(steps)).unwrap_or(i64::MAX);
+        Budget {
+            base: steps,
+            start,
+            left: start,
+        }
+    }
+
+    /// The step count.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        let taken = (self.start as u64).wrapping_sub(self.left as u64);
+        self.base.wrapping_add(taken)
     }
 }
 
