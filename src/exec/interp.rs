@@ -1491,21 +1491,28 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn storage_live(&mut self, func: &Function, lb: usize, l: LocalId, loc: Loc) -> X<()> {
         let i = lb + l.index();
         if self.locals[i] == 0 {
-            let info = &func.locals[l.index()];
-            self.locals[i] = self
-                .mem
-                .alloc(
-                    info.size as usize,
-                    AllocKind::Stack,
-                    false,
-                    &info.name,
-                    info.loc,
-                )
-                .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+            self.alloc_local(func, i, l, loc)?;
         } else {
             self.mem.mark_uninit(self.locals[i]);
         }
         Ok(())
+    }
+
+    /// Allocate local `l` of `func` (uninitialised), whose pointer is `locals[i]`.
+    fn alloc_local(&mut self, func: &Function, i: usize, l: LocalId, loc: Loc) -> X<u64> {
+        let info = &func.locals[l.index()];
+        let p = self
+            .mem
+            .alloc(
+                info.size as usize,
+                AllocKind::Stack,
+                false,
+                &info.name,
+                info.loc,
+            )
+            .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        self.locals[i] = p;
+        Ok(p)
     }
 
     /// Run decoded code from statement `idx` of block `bi` of the frame on top (whose
@@ -1549,20 +1556,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                     else {
                         return self.leave_decoded(switched, ff.position(pc));
                     };
-                    self.cur_loc = c.loc;
-                    let mut vals = std::mem::take(&mut self.argbuf);
-                    vals.clear();
-                    for a in &c.args {
-                        vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
-                    }
+                    let vals = self.decoded_call(c, rb);
                     let sret_v = match c.sret {
                         Some(s) => self.fast_op(&s, rb),
                         None => 0,
                     };
-                    if let Some(fr) = self.frames.last_mut() {
-                        fr.block = c.block;
-                        fr.idx = c.idx + 1;
-                    }
                     let pushed = self.push_frame(func, &vals, c.dst, sret_v, c.loc);
                     self.argbuf = vals;
                     pushed?;
@@ -1574,18 +1572,9 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let Some((c, Err(b))) = ff.calls.get(*k as usize).map(|c| (c, c.target)) else {
                         return self.leave_decoded(switched, ff.position(pc));
                     };
-                    self.cur_loc = c.loc;
-                    let mut vals = std::mem::take(&mut self.argbuf);
-                    vals.clear();
-                    for a in &c.args {
-                        vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
-                    }
+                    let mut vals = self.decoded_call(c, rb);
                     if let Some(s) = c.sret {
                         vals.insert(0, (self.fast_op(&s, rb), Scalar::Ptr, None));
-                    }
-                    if let Some(fr) = self.frames.last_mut() {
-                        fr.block = c.block;
-                        fr.idx = c.idx + 1;
                     }
                     let v = self.call_builtin(b, &vals, &c.dst, rb, c.loc);
                     self.argbuf = vals;
@@ -1657,6 +1646,29 @@ impl<'p, O: Observer> Machine<'p, O> {
                 self.check_limits(self.decoded_loc(ff, pc))?;
             }
         }
+    }
+
+    /// A decoded call `c` from the frame whose registers start at `rb` that is not
+    /// followed by `run_straight`, as the statement loop's `Call` arm begins: its
+    /// location current, its arguments in the reused argument buffer (returned; the
+    /// caller puts it back), the caller's position after the call saved in its frame.
+    #[inline(always)]
+    fn decoded_call(
+        &mut self,
+        c: &crate::ir::fast::CallSite,
+        rb: usize,
+    ) -> Vec<(u64, Scalar, Option<u32>)> {
+        self.cur_loc = c.loc;
+        let mut vals = std::mem::take(&mut self.argbuf);
+        vals.clear();
+        for a in &c.args {
+            vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.block = c.block;
+            fr.idx = c.idx + 1;
+        }
+        vals
     }
 
     /// The frame on top's function, its position in decoded code and the steps left in
@@ -2291,21 +2303,11 @@ impl<'p, O: Observer> Machine<'p, O> {
             }
             Rvalue::AddrLocal(l) => {
                 let i = lb + l.index();
-                if self.locals[i] == 0 {
+                match self.locals[i] {
                     // A jump past the declaration: the object exists for the whole block.
-                    let info = &func.locals[l.index()];
-                    self.locals[i] = self
-                        .mem
-                        .alloc(
-                            info.size as usize,
-                            AllocKind::Stack,
-                            false,
-                            &info.name,
-                            info.loc,
-                        )
-                        .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+                    0 => self.alloc_local(func, i, *l, loc)?,
+                    p => p,
                 }
-                self.locals[i]
             }
             Rvalue::AddrGlobal(g) => self.global_ptrs[g.index()],
             Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f.raw()),
