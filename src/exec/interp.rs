@@ -12,7 +12,7 @@ use super::{
     FaultKind, Frame as StackFrame, Limits, Note, Outcome, RunInput, RunResult, RuntimeError,
 };
 use crate::ir::arith::{self, ArithError};
-use crate::ir::fast::{Fast, FastFunc, Jump, Slot, WINDOW};
+use crate::ir::fast::{Canon, Fast, FastFunc, Jump, Slot, WINDOW};
 use crate::ir::*;
 
 /// The registers of all frames, flat: each slot's value, and whether it may be read
@@ -128,7 +128,7 @@ type Short<'f> = (
     &'f crate::ir::fast::CallSite,
     &'f FastFunc,
     &'f crate::ir::fast::Entry,
-    &'f [(Slot, Slot, crate::ir::fast::Canon)],
+    &'f [(Slot, Slot, Canon)],
 );
 
 pub(super) struct Frame {
@@ -138,8 +138,8 @@ pub(super) struct Frame {
     idx: u32,
     pub(super) reg_base: usize,
     pub(super) local_base: usize,
-    /// Where the caller wants the returned value.
-    ret_to: Option<(Reg, Scalar)>,
+    /// Where the caller wants the returned value, and its kind's canonical form.
+    ret_to: Option<(Reg, Canon)>,
     call_loc: Loc,
     /// Unique for the whole run: names this activation's registers in the trace.
     pub(super) serial: u32,
@@ -544,7 +544,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             idx: 0,
             reg_base,
             local_base,
-            ret_to,
+            ret_to: ret_to.map(|(r, s)| (r, Canon::of(s))),
             call_loc: loc,
             serial: self.frame_serial,
         });
@@ -657,13 +657,18 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn release_frame(&mut self, fr: &Frame, loc: Loc) {
         let func = &self.prog.functions[fr.func.index()];
         self.stack_used = self.stack_used.saturating_sub(func.frame_bytes as u64);
-        for i in fr.local_base..self.locals.len() {
+        self.release_locals(fr.local_base, loc);
+    }
+
+    /// The storage of the locals from `base` on ends (a frame's, when it is popped).
+    fn release_locals(&mut self, base: usize, loc: Loc) {
+        for i in base..self.locals.len() {
             let p = self.locals[i];
             if p != 0 {
                 self.mem.release(p, loc);
             }
         }
-        self.locals.truncate(fr.local_base);
+        self.locals.truncate(base);
     }
 
     fn pop_frame(&mut self, ret: Option<u64>, loc: Loc) -> X<()> {
@@ -679,7 +684,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             if i < self.regs.len() {
                 // Using the value of a function that fell off its end is undefined: the
                 // caller's register is left unset and faults if it is read.
-                self.regs.put(i, ret.map(|v| s.canon(v)));
+                self.regs.put(i, ret.map(|v| s.apply(v)));
                 dst = Some(i);
             }
         }
@@ -1247,6 +1252,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                                 counted = true;
                                 continue 'frames;
                             }
+                            Exit::Jump(j, loc) => {
+                                // A library model's `longjmp`, as in the `Call` arm.
+                                self.long_jump(*j, stop_depth, loc)?;
+                                continue 'frames;
+                            }
                         }
                     }
                     let Some(st) = block.stmts.get(idx) else {
@@ -1321,26 +1331,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                                 return Err(Stop::Fault(Box::new(self.mem_error(e, st.loc))));
                             }
                         }
-                        StmtKind::StorageLive(l) => {
-                            let i = lb + l.index();
-                            if self.locals[i] == 0 {
-                                let info = &func.locals[l.index()];
-                                self.locals[i] = self
-                                    .mem
-                                    .alloc(
-                                        info.size as usize,
-                                        AllocKind::Stack,
-                                        false,
-                                        &info.name,
-                                        info.loc,
-                                    )
-                                    .map_err(|e| {
-                                        Stop::Fault(Box::new(self.mem_error(e, st.loc)))
-                                    })?;
-                            } else {
-                                self.mem.mark_uninit(self.locals[i]);
-                            }
-                        }
+                        StmtKind::StorageLive(l) => self.storage_live(func, lb, *l, st.loc)?,
                         StmtKind::StorageLiveSized(l, size) => {
                             let n = self.op(size, rb, st.loc, func)?;
                             self.vla_live(func, lb + l.index(), *l, n, size, rb, st.loc)?;
@@ -1495,6 +1486,35 @@ impl<'p, O: Observer> Machine<'p, O> {
         Ok(())
     }
 
+    /// `live l` in the frame whose locals start at `lb`: the object's storage starts
+    /// (allocated the first time, uninitialised again on each later pass).
+    fn storage_live(&mut self, func: &Function, lb: usize, l: LocalId, loc: Loc) -> X<()> {
+        let i = lb + l.index();
+        if self.locals[i] == 0 {
+            self.alloc_local(func, i, l, loc)?;
+        } else {
+            self.mem.mark_uninit(self.locals[i]);
+        }
+        Ok(())
+    }
+
+    /// Allocate local `l` of `func` (uninitialised), whose pointer is `locals[i]`.
+    fn alloc_local(&mut self, func: &Function, i: usize, l: LocalId, loc: Loc) -> X<u64> {
+        let info = &func.locals[l.index()];
+        let p = self
+            .mem
+            .alloc(
+                info.size as usize,
+                AllocKind::Stack,
+                false,
+                &info.name,
+                info.loc,
+            )
+            .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        self.locals[i] = p;
+        Ok(p)
+    }
+
     /// Run decoded code from statement `idx` of block `bi` of the frame on top (whose
     /// steps are counted) on, through the blocks its jumps lead to and the frames its
     /// calls and returns lead to, counting the steps of each block entered as the
@@ -1532,26 +1552,75 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Call(k) => {
                     // As the statement loop's `Call` arm: the arguments, then the
                     // position after the call saved in the caller, then the new frame.
-                    let Some(c) = ff.calls.get(*k as usize) else {
+                    let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
+                    else {
                         return self.leave_decoded(switched, ff.position(pc));
                     };
-                    self.cur_loc = c.loc;
-                    let mut vals = std::mem::take(&mut self.argbuf);
-                    vals.clear();
-                    for a in &c.args {
-                        vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
-                    }
+                    let vals = self.decoded_call(c, rb);
                     let sret_v = match c.sret {
                         Some(s) => self.fast_op(&s, rb),
                         None => 0,
                     };
-                    if let Some(fr) = self.frames.last_mut() {
-                        fr.block = c.block;
-                        fr.idx = c.idx + 1;
-                    }
-                    let pushed = self.push_frame(c.func, &vals, c.dst, sret_v, c.loc);
+                    let pushed = self.push_frame(func, &vals, c.dst, sret_v, c.loc);
                     self.argbuf = vals;
                     pushed?;
+                }
+                Fast::CallLib(k) => {
+                    // As the statement loop's `Call` arm for a library model: the
+                    // arguments (a returned struct's buffer first), the position after
+                    // the call saved (for `setjmp`), the model; then on in this frame.
+                    let Some((c, Err(b))) = ff.calls.get(*k as usize).map(|c| (c, c.target)) else {
+                        return self.leave_decoded(switched, ff.position(pc));
+                    };
+                    let mut vals = self.decoded_call(c, rb);
+                    if let Some(s) = c.sret {
+                        vals.insert(0, (self.fast_op(&s, rb), Scalar::Ptr, None));
+                    }
+                    let v = self.call_builtin(b, &vals, &c.dst, rb, c.loc);
+                    self.argbuf = vals;
+                    match v {
+                        Ok(_) => {}
+                        Err(Stop::Jump(j)) => return Ok(Exit::Jump(j, c.loc)),
+                        Err(e) => return Err(e),
+                    }
+                    pc += 1;
+                    continue;
+                }
+                Fast::Arith { bin, op, ty } => {
+                    let (x, y) = (self.slot(rb, bin.a), self.slot(rb, bin.b));
+                    let v = arith::binop(*op, *ty, x, y);
+                    let v = v.map_err(|e| self.arith_error(e, self.decoded_loc(ff, pc)))?;
+                    self.regs.val[rb + bin.dst.index()] = v;
+                    pc += 1;
+                    continue;
+                }
+                Fast::Un { dst, a, op, ty } => {
+                    self.regs.val[rb + dst.index()] = arith::unop(*op, *ty, self.slot(rb, *a));
+                    pc += 1;
+                    continue;
+                }
+                Fast::Convert { dst, val, from, to } => {
+                    let v = self.slot(rb, *val);
+                    let v = self.convert(*from, *to, v, || self.decoded_loc(ff, pc))?;
+                    self.regs.val[rb + dst.index()] = v;
+                    pc += 1;
+                    continue;
+                }
+                Fast::PtrDiff { dst, a, b, scale } => {
+                    let d = self.slot(rb, *a).wrapping_sub(self.slot(rb, *b)) as i64;
+                    self.regs.val[rb + dst.index()] = (d / i64::from(*scale)) as u64;
+                    pc += 1;
+                    continue;
+                }
+                Fast::Live(l) => {
+                    let lb = self.frames.last().map_or(0, |fr| fr.local_base);
+                    let prog = self.prog;
+                    let Some(func) = prog.functions.get(ff.id.index()) else {
+                        return self.leave_decoded(switched, ff.position(pc));
+                    };
+                    self.storage_live(func, lb, *l, self.decoded_loc(ff, pc))?;
+                    pc += 1;
+                    continue;
                 }
                 Fast::Return { val, loc } => {
                     let rv = val.map(|s| self.regs.val[rb + s.index()]);
@@ -1577,6 +1646,29 @@ impl<'p, O: Observer> Machine<'p, O> {
                 self.check_limits(self.decoded_loc(ff, pc))?;
             }
         }
+    }
+
+    /// A decoded call `c` from the frame whose registers start at `rb` that is not
+    /// followed by `run_straight`, as the statement loop's `Call` arm begins: its
+    /// location current, its arguments in the reused argument buffer (returned; the
+    /// caller puts it back), the caller's position after the call saved in its frame.
+    #[inline(always)]
+    fn decoded_call(
+        &mut self,
+        c: &crate::ir::fast::CallSite,
+        rb: usize,
+    ) -> Vec<(u64, Scalar, Option<u32>)> {
+        self.cur_loc = c.loc;
+        let mut vals = std::mem::take(&mut self.argbuf);
+        vals.clear();
+        for a in &c.args {
+            vals.push((self.fast_op(&a.val, rb), a.ty, a.by_value_size));
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            fr.block = c.block;
+            fr.idx = c.idx + 1;
+        }
+        vals
     }
 
     /// The frame on top's function, its position in decoded code and the steps left in
@@ -1638,12 +1730,12 @@ impl<'p, O: Observer> Machine<'p, O> {
             self.locals.resize(local_base + e.nlocals as usize, 0);
         }
         self.frames.push(Frame {
-            func: c.func,
+            func: callee.id,
             block: BlockId::new(0),
             idx: 0,
             reg_base: base,
             local_base,
-            ret_to: c.dst,
+            ret_to: c.ret,
             call_loc: c.loc,
             serial: self.frame_serial,
         });
@@ -1652,19 +1744,36 @@ impl<'p, O: Observer> Machine<'p, O> {
     }
 
     /// `pop_frame` for decoded code, on the register file `regs` (see
-    /// `enter_decoded`).
+    /// `enter_decoded`), of the frame on top, running `done`: then, as `top_position`
+    /// says, where its caller resumes (code, register base, position and the steps left
+    /// in its block), when it has one.
     #[inline(always)]
-    fn pop_decoded(&mut self, regs: &mut Regs, ret: Option<u64>, loc: Loc) {
-        let Some(fr) = self.frames.pop() else {
-            return;
-        };
-        self.release_frame(&fr, loc);
-        regs.truncate(fr.reg_base);
-        if let Some((r, s)) = fr.ret_to {
-            let caller_base = self.frames.last().map_or(0, |c| c.reg_base);
-            // As in `pop_frame`: no value leaves the caller's register unset.
-            regs.put(caller_base + r.index(), ret.map(|v| s.canon(v)));
+    fn pop_decoded<'f>(
+        &mut self,
+        regs: &mut Regs,
+        (ret, loc): (Option<u64>, Loc),
+        done: &FastFunc,
+        fast: &'f [FastFunc],
+    ) -> Option<(&'f FastFunc, usize, usize, i64)> {
+        let fr = self.frames.pop()?;
+        self.stack_used = self.stack_used.saturating_sub(done.frame_bytes);
+        if fr.local_base < self.locals.len() {
+            self.release_locals(fr.local_base, loc);
         }
+        regs.truncate(fr.reg_base);
+        let caller = self.frames.last();
+        if let Some((r, s)) = fr.ret_to {
+            let caller_base = caller.map_or(0, |c| c.reg_base);
+            // As in `pop_frame`: no value leaves the caller's register unset.
+            regs.put(caller_base + r.index(), ret.map(|v| s.apply(v)));
+        }
+        let caller = caller?;
+        let ff = fast.get(caller.func.index())?;
+        let b = caller.block.index();
+        let pc = *ff.start.get(b)? as usize + caller.idx as usize;
+        let end = *ff.start.get(b + 1)? as usize;
+        let left = i64::try_from(end.saturating_sub(pc)).ok()?;
+        Some((ff, caller.reg_base, pc, left))
     }
 
     /// Decoded code stops at statement `idx` of block `b`, which it does not decode: in
@@ -1679,6 +1788,13 @@ impl<'p, O: Observer> Machine<'p, O> {
             fr.idx = idx as u32;
         }
         Ok(Exit::Switched)
+    }
+
+    /// The value of slot `s` of the frame whose registers start at `rb` (see
+    /// `fast_op`).
+    #[inline(always)]
+    fn slot(&self, rb: usize, s: Slot) -> u64 {
+        self.regs.val[rb + s.index()]
     }
 
     /// The value of an operand of decoded code: a register no read finds unset (see
@@ -1712,10 +1828,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         pc: usize,
     ) -> X<usize> {
         let mut file = std::mem::take(&mut self.regs);
-        let mut steps = self.steps;
+        let mut steps = Budget::new(self.steps, self.step_cap);
         let r = self.straight(&mut file, &mut steps, fast, stop_depth, (ff, rb), pc);
         self.regs = file;
-        self.steps = steps;
+        self.steps = steps.count();
         r
     }
 
@@ -1728,7 +1844,7 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn straight<'f>(
         &mut self,
         file: &mut Regs,
-        steps: &mut u64,
+        steps: &mut Budget,
         fast: &'f [FastFunc],
         stop_depth: usize,
         (mut ff, mut rb): (&'f FastFunc, usize),
@@ -1767,15 +1883,23 @@ impl<'p, O: Observer> Machine<'p, O> {
             }};
         }
         // A load of N bytes: memory's fast path, else its general one (which diagnoses,
-        // and reads zero past an uninitialised read when the policy allows).
+        // and reads zero past an uninitialised read when the policy allows); the bytes
+        // zero-extended, or sign-extended through the signed type `$s`.
         macro_rules! load {
             ($ld:expr, $n:literal) => {{
                 let p = addr!($ld.addr);
-                let v = match self.mem.load_fast::<$n>(p) {
+                match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
                     None => self.load_slow(p, $n, (ff, pc))?,
-                };
-                set!($ld.dst, $ld.canon(v));
+                }
+            }};
+            ($ld:expr, $n:literal, $u:ty, $s:ty) => {{
+                let v = load!($ld, $n);
+                set!($ld.dst, v as $u as $s as u64);
+            }};
+            ($ld:expr, $n:literal, unsigned) => {{
+                let v = load!($ld, $n);
+                set!($ld.dst, v);
             }};
         }
         macro_rules! store {
@@ -1787,16 +1911,27 @@ impl<'p, O: Observer> Machine<'p, O> {
                 }
             }};
         }
+        // Count `n` steps; when the limits' next check is due (the count passed
+        // `step_cap`), run it at position `pc`.
+        macro_rules! count {
+            ($n:expr) => {{
+                steps.left = steps.left.wrapping_sub($n);
+                if steps.left < 0 {
+                    self.steps = steps.count();
+                    self.check_limits(self.decoded_loc(ff, pc))?;
+                    *steps = Budget::new(self.steps, self.step_cap);
+                    true
+                } else {
+                    false
+                }
+            }};
+        }
         // Enter the block a jump leads to, counting its steps.
         macro_rules! jump {
             ($j:expr) => {{
                 let j: Jump = $j;
                 pc = j.pc as usize;
-                *steps += u64::from(j.steps);
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
-                }
+                count!(i64::from(j.steps));
                 continue;
             }};
         }
@@ -1806,11 +1941,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
                 (ff, rb, pc) = ($ff, $rb, $pc);
                 code = &ff.code[..];
-                *steps += $steps;
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
-                }
+                count!($steps);
                 let Some(w) = window(&mut file.val, rb) else {
                     return Ok(pc);
                 };
@@ -1834,10 +1965,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         macro_rules! through {
             ($j:expr) => {{
                 pc = $j.pc as usize;
-                *steps += u64::from($j.steps);
-                if *steps > self.step_cap {
-                    self.steps = *steps;
-                    self.check_limits(self.decoded_loc(ff, pc))?;
+                if count!(i64::from($j.steps)) {
                     continue;
                 }
                 match &code[pc] {
@@ -1858,19 +1986,28 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         loop {
             match &code[pc] {
-                Fast::Stmt => return Ok(pc),
+                // Left to `run_decoded` (library calls, storage, the generic operations:
+                // arms here would cost the hot ones their registers) or the statements.
+                Fast::Stmt
+                | Fast::CallLib(_)
+                | Fast::Live(_)
+                | Fast::Arith { .. }
+                | Fast::Un { .. }
+                | Fast::Convert { .. }
+                | Fast::PtrDiff { .. } => return Ok(pc),
                 Fast::Call(k) => {
-                    let Some(c) = ff.calls.get(*k as usize) else {
+                    let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
+                    else {
                         return Ok(pc);
                     };
-                    let callee = &fast[c.func.index()];
+                    let callee = &fast[func.index()];
                     let Some(short) = self.short_call(c, callee) else {
                         return Ok(pc);
                     };
                     self.cur_loc = c.loc;
-                    let steps = u64::from(short.2.steps);
+                    let n = i64::from(short.2.steps);
                     let base = self.enter_decoded(file, short, rb);
-                    switch_to!(callee, base, 0, steps)
+                    switch_to!(callee, base, 0, n)
                 }
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
@@ -1878,12 +2015,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                         return Ok(pc);
                     }
                     let rv = val.map(|s| op!(&s));
-                    self.pop_decoded(file, rv, *loc);
-                    let Some((fi, at, left)) = self.top_position(fast) else {
+                    let Some((to, base, at, left)) = self.pop_decoded(file, (rv, *loc), ff, fast)
+                    else {
                         return Ok(pc);
                     };
-                    let base = self.frames.last().map_or(0, |fr| fr.reg_base);
-                    switch_to!(&fast[fi.index()], base, at, left)
+                    switch_to!(to, base, at, left)
                 }
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
@@ -1920,10 +2056,13 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let v = op!(val);
                     set!(dst, (v << sh) >> sh);
                 }
-                Fast::Load1(ld) => load!(ld, 1),
-                Fast::Load2(ld) => load!(ld, 2),
-                Fast::Load4(ld) => load!(ld, 4),
-                Fast::Load8(ld) => load!(ld, 8),
+                Fast::Load1S(ld) => load!(ld, 1, u8, i8),
+                Fast::Load1U(ld) => load!(ld, 1, unsigned),
+                Fast::Load2S(ld) => load!(ld, 2, u16, i16),
+                Fast::Load2U(ld) => load!(ld, 2, unsigned),
+                Fast::Load4S(ld) => load!(ld, 4, u32, i32),
+                Fast::Load4U(ld) => load!(ld, 4, unsigned),
+                Fast::Load8(ld) => load!(ld, 8, unsigned),
                 Fast::Store1(st) => store!(st, 1),
                 Fast::Store2(st) => store!(st, 2),
                 Fast::Store4(st) => store!(st, 4),
@@ -2150,11 +2289,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             Rvalue::Un(op, s, a) => arith::unop(*op, *s, self.op(a, rb, loc, func)?),
             Rvalue::Cast { from, to, val } => {
                 let v = self.op(val, rb, loc, func)?;
-                if from.is_float() && !to.is_float() && !arith::float_fits(*from, *to, v) {
-                    let f = arith::f64_of(*from, v);
-                    self.out_of_range_conversion(&format!("{f}"), *to, loc)?;
-                }
-                arith::cast(*from, *to, v)
+                self.convert(*from, *to, v, || loc)?
             }
             Rvalue::PtrAdd { base, index, scale } => {
                 let b = self.op(base, rb, loc, func)?;
@@ -2168,26 +2303,28 @@ impl<'p, O: Observer> Machine<'p, O> {
             }
             Rvalue::AddrLocal(l) => {
                 let i = lb + l.index();
-                if self.locals[i] == 0 {
+                match self.locals[i] {
                     // A jump past the declaration: the object exists for the whole block.
-                    let info = &func.locals[l.index()];
-                    self.locals[i] = self
-                        .mem
-                        .alloc(
-                            info.size as usize,
-                            AllocKind::Stack,
-                            false,
-                            &info.name,
-                            info.loc,
-                        )
-                        .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+                    0 => self.alloc_local(func, i, *l, loc)?,
+                    p => p,
                 }
-                self.locals[i]
             }
             Rvalue::AddrGlobal(g) => self.global_ptrs[g.index()],
             Rvalue::AddrFunc(f) => memory::make_ptr(FUNC_SLOT as usize, 0, f.raw()),
             Rvalue::AddrBuiltin(b) => memory::make_ptr(BUILTIN_SLOT as usize, 0, *b),
         })
+    }
+
+    /// `v` of kind `from` converted to kind `to`; a floating value that does not fit
+    /// the integer kind `to` is undefined (warned, or a fault under `--strict`, at
+    /// `loc()`).
+    #[inline(always)]
+    fn convert(&self, from: Scalar, to: Scalar, v: u64, loc: impl FnOnce() -> Loc) -> X<u64> {
+        if from.is_float() && !to.is_float() && !arith::float_fits(from, to, v) {
+            let f = arith::f64_of(from, v);
+            self.out_of_range_conversion(&format!("{f}"), to, loc())?;
+        }
+        Ok(arith::cast(from, to, v))
     }
 
     /// The `FILE *` value for an io index.
@@ -2220,6 +2357,35 @@ impl<'p, O: Observer> Machine<'p, O> {
     }
 }
 
+/// The step count of `run_straight`, kept as the steps left until the limits' next
+/// check is due (`Machine::step_cap`), so that counting a block's steps is one
+/// subtraction and a sign test: the count is `base` plus the steps taken from `start`.
+struct Budget {
+    base: u64,
+    start: i64,
+    left: i64,
+}
+
+impl Budget {
+    /// The budget at count `steps` with the next check due past `cap`.
+    #[inline(always)]
+    fn new(steps: u64, cap: u64) -> Budget {
+        let start = i64::try_from(cap.saturating_sub(steps)).unwrap_or(i64::MAX);
+        Budget {
+            base: steps,
+            start,
+            left: start,
+        }
+    }
+
+    /// The step count.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        let taken = (self.start as u64).wrapping_sub(self.left as u64);
+        self.base.wrapping_add(taken)
+    }
+}
+
 /// Where decoded code stopped (see `Machine::run_decoded`).
 enum Exit {
     /// At this statement (or terminator) of the frame it started in.
@@ -2227,6 +2393,9 @@ enum Exit {
     /// In another frame, whose position is saved in it and whose block's steps are
     /// counted; or below the frames of this loop.
     Switched,
+    /// A library model called at this location jumps (`longjmp`): the statement loop
+    /// takes the jump, as after a call it runs itself.
+    Jump(Box<JumpTo>, Loc),
 }
 
 /// The location of position `pc` of a function's decoded code: its statement's, or its
@@ -2382,6 +2551,92 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// Library calls, storage that starts again on each pass of a loop, and the generic
+    /// operations (division, remainder, shifts, floating arithmetic and conversions,
+    /// unary operators, pointer differences) run from decoded code agree with the
+    /// statement runs: values, a comparator called back by `qsort`, `longjmp` and `exit`
+    /// from a library call, the warnings of an uninitialised block-scoped array read
+    /// and of a conversion out of range, and each fault (division by zero, a shift out
+    /// of range, a signed division overflow) with its location, at each of a range of
+    /// step limits (strict and lenient).
+    #[test]
+    fn decoded_library_calls_and_generic_operations_agree_with_statement_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let src = "#include <stdio.h>\n\
+                   #include <stdlib.h>\n\
+                   #include <string.h>\n\
+                   #include <setjmp.h>\n\
+                   #include <limits.h>\n\
+                   static jmp_buf jb;\n\
+                   static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }\n\
+                   static void leave(int code) { if (code > 3) exit(code); longjmp(jb, code); }\n\
+                   int main(int argc, char **argv) {\n\
+                     int mode = argc > 1 ? atoi(argv[1]) : 0, v[6] = {5, -3, 9, 0, 2, 7};\n\
+                     long acc = 0; double d = 1.5;\n\
+                     for (int i = 1; i < 40; i++) {\n\
+                       char buf[16]; int junk[2];\n\
+                       if (i == 3) acc += junk[i & 1];\n\
+                       int n = sprintf(buf, \"%d-%x\", i * 37, i);\n\
+                       char *dash = strchr(buf, '-');\n\
+                       acc += (long)strlen(buf) + (dash - buf) + (i * 1000) / (i % 7 + 1) + (i << (i % 5)) - (-i >> 1) + ~i + !n;\n\
+                       d = d * 1.25 - i / 3.0; acc += (long)d % 11 + (unsigned)i % 5u;\n\
+                     }\n\
+                     qsort(v, 6, sizeof v[0], cmp);\n\
+                     int r = setjmp(jb);\n\
+                     if (r < 2) leave(r + 1);\n\
+                     printf(\"%ld %d %d %d %g\\n\", acc, v[0], v[5], r, d);\n\
+                     int zero = mode - 1, big = INT_MIN;\n\
+                     if (mode == 1) printf(\"%d\\n\", 7 / zero);\n\
+                     if (mode == 2) printf(\"%d\\n\", 1 << (mode * 20));\n\
+                     if (mode == 3) printf(\"%d\\n\", big / (zero - 3));\n\
+                     if (mode == 4) printf(\"%d\\n\", (int)(d * 1e300));\n\
+                     if (mode == 5) leave(mode + 2);\n\
+                     return 0;\n\
+                   }\n";
+        let f = dir.path().join("lib.c");
+        std::fs::write(&f, src).expect("write test program");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("program loads");
+        let ff = crate::ir::fast::decode_all(&prog.functions);
+        let main = &ff[prog.main.index()];
+        let has = |p: fn(&Fast) -> bool| main.code.iter().any(p);
+        assert!(has(|f| matches!(f, Fast::CallLib(_))));
+        assert!(has(|f| matches!(f, Fast::Live(_))));
+        assert!(has(|f| matches!(f, Fast::Arith { .. })));
+        assert!(has(|f| matches!(f, Fast::Un { .. })));
+        assert!(has(|f| matches!(f, Fast::Convert { .. })));
+        assert!(has(|f| matches!(f, Fast::PtrDiff { .. })));
+        let mut outcomes = Vec::new();
+        for mode in 0..=5 {
+            let input = RunInput {
+                argv: vec![b"./lib".to_vec(), mode.to_string().into_bytes()],
+                ..RunInput::default()
+            };
+            agree_at_step_limits(
+                &prog,
+                &input,
+                (1..=120).step_by(7).chain([1000, 10_000_000]),
+            );
+            let full = Machine::new(&prog, &input, Limits::default(), ()).run_main();
+            assert!(
+                !full.warnings.is_empty(),
+                "mode {mode}: the uninitialised read warns"
+            );
+            outcomes.push(full.outcome);
+        }
+        assert_eq!(outcomes[0], Outcome::Exit(0));
+        let kinds: Vec<_> = outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Fault(e) => Some(e.kind),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kinds[1], Some(FaultKind::DivisionByZero));
+        assert_eq!(kinds[2], Some(FaultKind::ShiftOutOfRange));
+        assert_eq!(kinds[3], Some(FaultKind::DivisionOverflow));
+        assert_eq!(outcomes[5], Outcome::Exit(7));
     }
 
     /// Registers a read may find unset (`FastFunc::ready`: set on some paths only, read

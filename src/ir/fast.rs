@@ -11,14 +11,18 @@
 //! frame of a plain run starts with the constant in (`FastFunc::consts`), so reading an
 //! operand never asks which kind it is, and registers that some read may find unset
 //! ([`maybe_unset`]) are left to the statements, so that decoded code never asks
-//! whether a register was set. Everything else is
+//! whether a register was set. Calls of library models, storage starting (`live`) and
+//! the operations whose semantics stay `arith`'s (division, remainder, shifts,
+//! floating arithmetic and conversions, unary operators) and pointer differences are
+//! decoded too, as variants that the inner loop leaves to its caller (`run_decoded`)
+//! instead of to the statement loop. Everything else is
 //! [`Fast::Stmt`]: executed from the statement itself. Every position maps back to its
 //! block and statement index, so frames, faults, `setjmp` and the step count are
 //! unchanged.
 
 use super::{
     BinOp, CallArg, Callee, FuncId, Function, GlobalId, Loc, LocalId, Operand, ParamKind, Reg,
-    Rvalue, Scalar, StmtKind, Terminator,
+    Rvalue, Scalar, StmtKind, Terminator, UnOp,
 };
 use crate::ir::BlockId;
 
@@ -72,29 +76,37 @@ impl Bin {
     }
 }
 
-/// The canonical form of a scalar kind as two shifts, `(v << sh) >> sh`, arithmetic
-/// for a signed kind (see [`Scalar::canon`]), so that applying it asks no kind.
+/// The canonical form of a scalar kind as shifts, `(v << sh) >> sh`, arithmetic for a
+/// signed kind (see [`Scalar::canon`]): up, then arithmetic right by `sh` for a signed
+/// kind and logical right by `sh` for another (the other shift by 0), so that applying
+/// it asks neither the kind nor the signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Canon {
-    sh: u8,
-    signed: bool,
+    up: u8,
+    sar: u8,
+    shr: u8,
 }
 
 impl Canon {
     pub fn of(ty: Scalar) -> Canon {
-        Canon {
-            sh: shift(ty),
-            signed: ty.is_signed(),
+        let sh = shift(ty);
+        if ty.is_signed() {
+            Canon {
+                up: sh,
+                sar: sh,
+                shr: 0,
+            }
+        } else {
+            Canon {
+                up: sh,
+                sar: 0,
+                shr: sh,
+            }
         }
     }
     #[inline(always)]
     pub fn apply(self, v: u64) -> u64 {
-        let up = v << self.sh;
-        if self.signed {
-            ((up as i64) >> self.sh) as u64
-        } else {
-            up >> self.sh
-        }
+        ((((v << self.up) as i64) >> self.sar) as u64) >> self.shr
     }
 }
 
@@ -156,20 +168,13 @@ impl Cmp {
     }
 }
 
-/// A load `dst = *addr` of a scalar: the loaded bytes, zero-extended, are brought to
-/// canonical form by `sext` (64 minus the width for a signed kind, else 0).
+/// A load `dst = *addr` of a scalar: the loaded bytes, zero-extended, are in canonical
+/// form for an unsigned kind, and sign-extended from the width for a signed one (the
+/// variant says which: `Fast::Load1S` ... `Fast::Load8`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ld {
     pub dst: Slot,
     pub addr: Addr,
-    pub sext: u8,
-}
-
-impl Ld {
-    #[inline(always)]
-    pub fn canon(&self, v: u64) -> u64 {
-        (((v << self.sext) as i64) >> self.sext) as u64
-    }
 }
 
 /// A store `*addr = val` of a scalar.
@@ -237,9 +242,14 @@ pub enum Fast {
         val: Slot,
         sh: u8,
     },
-    Load1(Ld),
-    Load2(Ld),
-    Load4(Ld),
+    /// Loads by size and signedness, so that bringing the bytes to canonical form is
+    /// one fixed extension.
+    Load1S(Ld),
+    Load1U(Ld),
+    Load2S(Ld),
+    Load2U(Ld),
+    Load4S(Ld),
+    Load4U(Ld),
     Load8(Ld),
     Store1(St),
     Store2(St),
@@ -248,6 +258,42 @@ pub enum Fast {
     /// A call of a function of the program (not through a pointer, not a library
     /// model): the index of its [`CallSite`] in [`FastFunc::calls`].
     Call(u32),
+    /// A call of a library model: the index of its [`CallSite`] in
+    /// [`FastFunc::calls`]. Run outside the inner loop, as the statement does, but
+    /// without a trip through the statement loop.
+    CallLib(u32),
+    /// `dst = a op b` by `arith::binop`, the statement's own semantics: division,
+    /// remainder and shifts (with their faults) and floating operations.
+    Arith {
+        bin: Bin,
+        op: BinOp,
+        ty: Scalar,
+    },
+    /// `dst = op a` by `arith::unop`.
+    Un {
+        dst: Slot,
+        a: Slot,
+        op: UnOp,
+        ty: Scalar,
+    },
+    /// A conversion with a floating side, by `arith::cast`; one to an integer kind
+    /// checks that the value fits as the statement does.
+    Convert {
+        dst: Slot,
+        val: Slot,
+        from: Scalar,
+        to: Scalar,
+    },
+    /// `dst = (a - b) / scale`, a pointer difference (`scale` positive).
+    PtrDiff {
+        dst: Slot,
+        a: Slot,
+        b: Slot,
+        scale: i32,
+    },
+    /// `live local` (a block-scoped object's storage starts, see
+    /// `StmtKind::StorageLive`): run outside the inner loop, as the statement does.
+    Live(LocalId),
     /// Terminators: `return`, located.
     Return {
         val: Option<Slot>,
@@ -370,7 +416,8 @@ pub struct Jump {
 /// buffer, with its location and position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallSite {
-    pub func: FuncId,
+    /// The function called, or the library model (its index in `Program::builtins`).
+    pub target: Result<FuncId, u32>,
     pub dst: Option<(Reg, Scalar)>,
     pub args: Vec<CallArg>,
     pub sret: Option<Operand>,
@@ -382,6 +429,8 @@ pub struct CallSite {
     /// each argument's slot in the caller, its parameter's slot in the callee's new
     /// window and the parameter kind's canonical form.
     pub moves: Option<Vec<(Slot, Slot, Canon)>>,
+    /// `dst` with its kind's canonical form, which a return applies to the value.
+    pub ret: Option<(Reg, Canon)>,
 }
 
 /// How a call enters a function whose parameters all live in registers and that takes
@@ -408,6 +457,9 @@ pub struct FastFunc {
     pub id: FuncId,
     /// Set when calls can enter the function the short way (see [`Entry`]).
     pub entry: Option<Entry>,
+    /// The native stack bytes of a frame (`Function::frame_bytes`), which a return
+    /// gives back.
+    pub frame_bytes: u64,
     /// Where each block starts, then the length of `code` (so that block `b` spans
     /// `start[b]..start[b + 1]`).
     pub start: Vec<u32>,
@@ -415,6 +467,8 @@ pub struct FastFunc {
     /// statements: a statement that is not decoded, a fault's location).
     pub block_of: Vec<u32>,
     pub code: Vec<Fast>,
+    /// The calls, of functions of the program (`Fast::Call`) and of library models
+    /// (`Fast::CallLib`).
     pub calls: Vec<CallSite>,
     /// The constants decoded operands read: constant `k` is register slot
     /// `regs.len() + k` of every frame of the function in a plain run, set from its
@@ -645,26 +699,43 @@ impl FastFunc {
                     k if touches(k, &unset) => Fast::Stmt,
                     StmtKind::Call {
                         dst,
-                        callee: Callee::Func(func),
+                        callee,
                         args,
                         sret,
                     } => {
-                        let callee = entries.get(func.index()).and_then(Option::as_ref);
-                        let moves = match (callee, sret) {
-                            (Some(e), None) => arg_moves(e, args, &mut pool),
-                            _ => None,
+                        let (target, moves) = match callee {
+                            Callee::Func(func) => {
+                                let e = entries.get(func.index()).and_then(Option::as_ref);
+                                let moves = match (e, sret) {
+                                    (Some(e), None) => arg_moves(e, args, &mut pool),
+                                    _ => None,
+                                };
+                                (Some(Ok(*func)), moves)
+                            }
+                            Callee::Builtin(b) => (Some(Err(*b)), None),
+                            Callee::Indirect(_) => (None, None),
                         };
-                        calls.push(CallSite {
-                            func: *func,
-                            dst: *dst,
-                            args: args.clone(),
-                            sret: *sret,
-                            loc: st.loc,
-                            block: BlockId::from_index(bi),
-                            idx: idx as u32,
-                            moves,
-                        });
-                        Fast::Call(calls.len() as u32 - 1)
+                        match target {
+                            None => Fast::Stmt,
+                            Some(target) => {
+                                calls.push(CallSite {
+                                    target,
+                                    dst: *dst,
+                                    args: args.clone(),
+                                    sret: *sret,
+                                    loc: st.loc,
+                                    block: BlockId::from_index(bi),
+                                    idx: idx as u32,
+                                    moves,
+                                    ret: dst.map(|(r, s)| (r, Canon::of(s))),
+                                });
+                                let k = calls.len() as u32 - 1;
+                                match target {
+                                    Ok(_) => Fast::Call(k),
+                                    Err(_) => Fast::CallLib(k),
+                                }
+                            }
+                        }
                     }
                     k => decode_stmt(k, &mut pool).unwrap_or(Fast::Stmt),
                 });
@@ -700,6 +771,7 @@ impl FastFunc {
         FastFunc {
             id: FuncId::default(),
             entry: entry(f),
+            frame_bytes: u64::from(f.frame_bytes),
             start,
             block_of,
             code,
@@ -785,6 +857,7 @@ fn shift(ty: Scalar) -> u8 {
 fn decode_stmt(k: &StmtKind, pool: &mut Pool) -> Option<Fast> {
     match k {
         StmtKind::Assign(dst, rv) => decode_assign(*dst, rv, pool),
+        StmtKind::StorageLive(l) => Some(Fast::Live(*l)),
         StmtKind::Store { addr, val, ty } => {
             let base = pool.slot(addr)?;
             let addr = Addr::new(base, base, 0)?;
@@ -826,12 +899,14 @@ fn store(ty: Scalar, st: St) -> Fast {
 }
 
 fn load(dst: Slot, ty: Scalar, addr: Addr) -> Fast {
-    let sext = if ty.is_signed() { shift(ty) } else { 0 };
-    let ld = Ld { dst, addr, sext };
-    match ty.size() {
-        1 => Fast::Load1(ld),
-        2 => Fast::Load2(ld),
-        4 => Fast::Load4(ld),
+    let ld = Ld { dst, addr };
+    match (ty.size(), ty.is_signed()) {
+        (1, true) => Fast::Load1S(ld),
+        (1, false) => Fast::Load1U(ld),
+        (2, true) => Fast::Load2S(ld),
+        (2, false) => Fast::Load2U(ld),
+        (4, true) => Fast::Load4S(ld),
+        (4, false) => Fast::Load4U(ld),
         _ => Fast::Load8(ld),
     }
 }
@@ -857,18 +932,24 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
             *ty,
             Addr::new(pool.slot(base)?, pool.slot(index)?, *scale)?,
         ),
-        Rvalue::Bin(op, ty, a, b) if !ty.is_float() => {
+        Rvalue::Bin(op, ty, a, b) => {
             use BinOp::*;
-            // Division and shifts can fail: they keep their checks in `arith`.
-            if !matches!(op, Add | Sub | Mul | And | Or | Xor) {
-                Cmp::of(*op, *ty)?;
-            }
             let bin = Bin {
                 dst,
                 a: pool.slot(a)?,
                 b: pool.slot(b)?,
                 sh: shift(*ty),
             };
+            // Division and shifts can fail, and floating operations are not on
+            // canonical integers: they keep `arith`'s semantics and checks.
+            let inline = matches!(op, Add | Sub | Mul | And | Or | Xor) || op.is_comparison();
+            if ty.is_float() || !inline {
+                return Some(Fast::Arith {
+                    bin,
+                    op: *op,
+                    ty: *ty,
+                });
+            }
             let s = ty.is_signed();
             match op {
                 BinOp::Add if s => Fast::AddS(bin),
@@ -906,6 +987,24 @@ fn decode_assign(dst: Reg, rv: &Rvalue, pool: &mut Pool) -> Option<Fast> {
                 Fast::CastU { dst, val, sh }
             }
         }
+        Rvalue::Cast { from, to, val } => Fast::Convert {
+            dst,
+            val: pool.slot(val)?,
+            from: *from,
+            to: *to,
+        },
+        Rvalue::Un(op, ty, a) => Fast::Un {
+            dst,
+            a: pool.slot(a)?,
+            op: *op,
+            ty: *ty,
+        },
+        Rvalue::PtrDiff { a, b, scale } if *scale > 0 => Fast::PtrDiff {
+            dst,
+            a: pool.slot(a)?,
+            b: pool.slot(b)?,
+            scale: i32::try_from(*scale).ok()?,
+        },
         _ => return None,
     })
 }
@@ -1109,10 +1208,15 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
-        // Division, shifts and floating kinds keep the generic path (with its checks).
-        assert_eq!(decoded(Div, Scalar::I32, 7, 2), None);
-        assert_eq!(decoded(Shl, Scalar::I32, 7, 2), None);
-        assert_eq!(decoded(Add, Scalar::F64, 7, 2), None);
+        // Division, shifts and floating kinds keep `arith`'s semantics and checks.
+        for (op, ty) in [(Div, Scalar::I32), (Shl, Scalar::I32), (Add, Scalar::F64)] {
+            let rv = Rvalue::Bin(op, ty, Operand::Const(7), Operand::Const(2));
+            let f = decode_assign(Reg::new(0), &rv, &mut pool());
+            assert!(
+                matches!(f, Some(Fast::Arith { op: o, ty: t, .. }) if o == op && t == ty),
+                "{op:?} {ty:?}: {f:?}"
+            );
+        }
     }
 
     /// The statements of compute-bound code are decoded (none is left to the statement
@@ -1138,12 +1242,10 @@ mod tests {
             .filter(|&pc| ff.code[pc] == Fast::Stmt)
             .map(|pc| ff.position(pc))
             .collect();
-        // Only the declarations of the two arrays (their storage starts) stay statements.
-        assert_eq!(left.len(), 2, "not decoded: {left:?}");
-        for (b, i) in left {
-            let k = &main.blocks[b.index()].stmts[i].kind;
-            assert!(matches!(k, StmtKind::StorageLive(_)), "not decoded: {k:?}");
-        }
+        assert!(left.is_empty(), "not decoded: {left:?}");
+        // The declarations of the two arrays (their storage starts) are `Live`.
+        let live = ff.code.iter().filter(|f| matches!(f, Fast::Live(_)));
+        assert_eq!(live.count(), 2);
         assert_eq!(ff.calls.len(), 1);
         for (bi, b) in main.blocks.iter().enumerate() {
             for idx in 0..=b.stmts.len() {
@@ -1162,6 +1264,18 @@ mod tests {
             "{}",
             std::mem::size_of::<Fast>()
         );
+    }
+
+    /// `Canon` (argument moves, returned values) is `Scalar::canon` for every kind,
+    /// floating ones included.
+    #[test]
+    fn canon_is_the_kinds_canonical_form() {
+        let all = KINDS.iter().chain(&[Scalar::F32, Scalar::F64]);
+        for &ty in all {
+            for v in samples(Scalar::U64) {
+                assert_eq!(Canon::of(ty).apply(v), ty.canon(v), "{ty:?} {v:#x}");
+            }
+        }
     }
 
     /// Integer casts and loads bring values to the canonical form of their kind.
@@ -1187,10 +1301,14 @@ mod tests {
         }
         for ty in KINDS {
             let rv = Rvalue::Load(Operand::Reg(Reg::new(1)), ty);
-            let Some(Fast::Load1(ld) | Fast::Load2(ld) | Fast::Load4(ld) | Fast::Load8(ld)) =
-                decode_assign(Reg::new(0), &rv, &mut pool())
-            else {
-                panic!("{ty:?} load not decoded");
+            // What the interpreter's arm for each variant does to the loaded bytes.
+            let f = decode_assign(Reg::new(0), &rv, &mut pool());
+            let canon: fn(u64) -> u64 = match f {
+                Some(Fast::Load1S(_)) => |v| v as u8 as i8 as u64,
+                Some(Fast::Load2S(_)) => |v| v as u16 as i16 as u64,
+                Some(Fast::Load4S(_)) => |v| v as u32 as i32 as u64,
+                Some(Fast::Load1U(_) | Fast::Load2U(_) | Fast::Load4U(_) | Fast::Load8(_)) => |v| v,
+                other => panic!("{ty:?} load decoded as {other:?}"),
             };
             for v in samples(Scalar::U64) {
                 // What memory gives: the low bytes, zero-extended.
@@ -1199,7 +1317,7 @@ mod tests {
                 } else {
                     v & ((1u64 << ty.bits()) - 1)
                 };
-                assert_eq!(ld.canon(bytes), ty.canon(v), "{ty:?} {v:#x}");
+                assert_eq!(canon(bytes), ty.canon(v), "{ty:?} {v:#x}");
             }
         }
     }
