@@ -77,13 +77,30 @@ fn named_lines(r: &Report) -> Vec<(String, &'static str, bool, String)> {
 
 fn stats_line(r: &Report) -> String {
     let s = &r.stats;
+    format!(
+        "Condition {}: {} at good, {} at bad; {}; {} ms in all.",
+        r.condition,
+        count(s.good_constraints, "constraint"),
+        s.bad_constraints,
+        solving(s),
+        s.total_ms
+    )
+}
+
+/// What DARWIN's solving did, for the statistics line.
+fn solving(s: &super::Stats) -> String {
     // Every query posed: given to the solver or answered by the analysis cache.
     let queries = s.solver_calls + s.cache_hits;
+    // Flips refuted by their bounds reach neither the cache nor z3.
+    let bounds = match s.solver.by_bounds {
+        0 => String::new(),
+        n => format!(" ({n} by their bounds)"),
+    };
     let answers = format!(
-        "{} sat, {} unsat, {} unknown; {} skipped",
+        "{} sat, {} unsat{bounds}, {} unknown; {} skipped",
         s.sat, s.unsat, s.unknown, s.skipped
     );
-    let solving = if s.from_cache {
+    if s.from_cache {
         format!(
             "read from the analysis cache, nothing run or solved now (when computed: {} ({answers}))",
             count(queries, "query")
@@ -101,14 +118,7 @@ fn stats_line(r: &Report) -> String {
             count(s.solver_calls, "solver call"),
             s.solving_ms
         )
-    };
-    format!(
-        "Condition {}: {} at good, {} at bad; {solving}; {} ms in all.",
-        r.condition,
-        count(s.good_constraints, "constraint"),
-        s.bad_constraints,
-        s.total_ms
-    )
+    }
 }
 
 /// Bytes that are not UTF-8 as a quoted string with `\xNN` escapes: exact, unlike
@@ -683,6 +693,30 @@ mod tests {
     }
 
     /// The hunk search's summary counts in words that agree with the numbers.
+    /// The unsatisfiable flips the bounds refuted, without a solver call, are said.
+    #[test]
+    fn the_solving_summary_counts_the_flips_the_bounds_refuted() {
+        let mut s = super::super::Stats {
+            solver_calls: 76,
+            sat: 3,
+            unsat: 165,
+            skipped: 95,
+            solving_ms: 4800,
+            ..Default::default()
+        };
+        s.solver.by_bounds = 95;
+        assert_eq!(
+            solving(&s),
+            "76 solver calls (3 sat, 165 unsat (95 by their bounds), 0 unknown; 95 skipped) in 4800 ms"
+        );
+        s.solver.by_bounds = 0;
+        assert!(
+            solving(&s).starts_with("76 solver calls (3 sat,"),
+            "{}",
+            solving(&s)
+        );
+    }
+
     #[test]
     fn the_hunk_summary_says_one_hunk_not_one_hunks() {
         let mut d = super::super::DdSection {
