@@ -418,19 +418,28 @@ impl Trace {
     pub fn walk(&self) -> impl Iterator<Item = (Entry, &[Location])> + '_ {
         let (mut frame_k, mut end_k, mut aux_k) = (0, 0, 0);
         let (mut frame, mut end) = (NONE, 0);
+        // The three arrays' words of presence bits, read once per 64 entries.
+        let (mut frame_w, mut end_w, mut aux_w) = (0u64, 0u64, 0u64);
+        let word = |s: &Sparse<u32>, w: usize| s.has.get(w).copied().unwrap_or(0);
         self.recs.iter().enumerate().map(move |(i, r)| {
-            let (w, bit) = (i / 64, 1u64 << (i % 64));
-            if self.frames_at.has.get(w).is_some_and(|h| h & bit != 0) {
+            if i.is_multiple_of(64) {
+                let w = i / 64;
+                frame_w = word(&self.frames_at, w);
+                end_w = word(&self.ends_at, w);
+                aux_w = word(&self.auxs, w);
+            }
+            let bit = 1u64 << (i % 64);
+            if frame_w & bit != 0 {
                 frame = self.frames_at.vals.get(frame_k).copied().unwrap_or(NONE);
                 frame_k += 1;
             }
             let start = end;
-            if self.ends_at.has.get(w).is_some_and(|h| h & bit != 0) {
+            if end_w & bit != 0 {
                 end = self.ends_at.vals.get(end_k).copied().unwrap_or(end);
                 end_k += 1;
             }
             let mut aux = NONE;
-            if self.auxs.has.get(w).is_some_and(|h| h & bit != 0) {
+            if aux_w & bit != 0 {
                 aux = self.auxs.vals.get(aux_k).copied().unwrap_or(NONE);
                 aux_k += 1;
             }
