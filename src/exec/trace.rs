@@ -290,6 +290,15 @@ impl<T: Copy + PartialEq> Sparse<T> {
         }
     }
 
+    /// A reader of the values entry after entry, from the first (see [`Cursor`]).
+    fn cursor(&self) -> Cursor<'_, T> {
+        Cursor {
+            of: self,
+            word: 0,
+            k: 0,
+        }
+    }
+
     /// How many of the entries up to `i` (inclusive) kept a value, and whether `i` did.
     #[inline]
     fn rank(&self, i: usize) -> Option<(usize, bool)> {
@@ -333,6 +342,36 @@ impl<T: Copy + PartialEq> Sparse<T> {
         self.vals.capacity() * std::mem::size_of::<T>()
             + self.has.capacity() * 8
             + self.before.capacity() * 4
+    }
+}
+
+/// The values of a [`Sparse`] read entry after entry: a pass over the trace loads a
+/// word of presence bits once per 64 entries and reads no count.
+struct Cursor<'s, T> {
+    of: &'s Sparse<T>,
+    /// The presence bits of the current 64 entries.
+    word: u64,
+    /// Values read so far.
+    k: usize,
+}
+
+impl<T: Copy> Cursor<'_, T> {
+    /// Read the presence bits of the 64 entries from `i` on (`i` a multiple of 64).
+    #[inline]
+    fn load(&mut self, i: usize) {
+        self.word = self.of.has.get(i / 64).copied().unwrap_or(0);
+    }
+
+    /// Entry `i`'s value, if it kept one; `i` is the entry after the last one asked,
+    /// its word loaded.
+    #[inline]
+    fn next(&mut self, i: usize) -> Option<T> {
+        if self.word >> (i % 64) & 1 == 0 {
+            return None;
+        }
+        let v = self.of.vals.get(self.k).copied();
+        self.k += 1;
+        v
     }
 }
 
@@ -416,33 +455,26 @@ impl Trace {
     /// over the whole trace follows the frame and location steps as it goes instead of
     /// looking them up per entry.
     pub fn walk(&self) -> impl Iterator<Item = (Entry, &[Location])> + '_ {
-        let (mut frame_k, mut end_k, mut aux_k) = (0, 0, 0);
+        let (mut frames, mut ends, mut auxs) = (
+            self.frames_at.cursor(),
+            self.ends_at.cursor(),
+            self.auxs.cursor(),
+        );
         let (mut frame, mut end) = (NONE, 0);
-        // The three arrays' words of presence bits, read once per 64 entries.
-        let (mut frame_w, mut end_w, mut aux_w) = (0u64, 0u64, 0u64);
-        let word = |s: &Sparse<u32>, w: usize| s.has.get(w).copied().unwrap_or(0);
         self.recs.iter().enumerate().map(move |(i, r)| {
             if i.is_multiple_of(64) {
-                let w = i / 64;
-                frame_w = word(&self.frames_at, w);
-                end_w = word(&self.ends_at, w);
-                aux_w = word(&self.auxs, w);
+                frames.load(i);
+                ends.load(i);
+                auxs.load(i);
             }
-            let bit = 1u64 << (i % 64);
-            if frame_w & bit != 0 {
-                frame = self.frames_at.vals.get(frame_k).copied().unwrap_or(NONE);
-                frame_k += 1;
+            if let Some(f) = frames.next(i) {
+                frame = f;
             }
             let start = end;
-            if end_w & bit != 0 {
-                end = self.ends_at.vals.get(end_k).copied().unwrap_or(end);
-                end_k += 1;
+            if let Some(e) = ends.next(i) {
+                end = e;
             }
-            let mut aux = NONE;
-            if aux_w & bit != 0 {
-                aux = self.auxs.vals.get(aux_k).copied().unwrap_or(NONE);
-                aux_k += 1;
-            }
+            let aux = auxs.next(i).unwrap_or(NONE);
             let e = self.decode(*r, frame, end, aux);
             let locs = self.locs.get(start as usize..end as usize).unwrap_or(&[]);
             (e, locs)
