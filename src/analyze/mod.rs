@@ -407,7 +407,7 @@ impl<'a> Run<'a> {
             (failed, values)
         };
         let plan = self.hunk_search_plan(bv.as_ref());
-        let (failed, values) = match &plan {
+        let (mut failed, values) = match &plan {
             Some(h) => {
                 // What the search reads of the revisions is taken here (a revision's
                 // run cannot go to another thread). A panic there or in the search is
@@ -456,7 +456,6 @@ impl<'a> Run<'a> {
                 done
             }
         };
-        let mut failed = failed;
         if !suite.is_empty() {
             progress(Progress::Stage(Stage::Corroborate));
             let lim = self

@@ -692,7 +692,6 @@ mod tests {
         assert_eq!(uri_path("c:x/é.c"), "c%3Ax/%C3%A9.c");
     }
 
-    /// The hunk search's summary counts in words that agree with the numbers.
     /// The unsatisfiable flips the bounds refuted, without a solver call, are said.
     #[test]
     fn the_solving_summary_counts_the_flips_the_bounds_refuted() {
@@ -717,6 +716,7 @@ mod tests {
         );
     }
 
+    /// The hunk search's summary counts in words that agree with the numbers.
     #[test]
     fn the_hunk_summary_says_one_hunk_not_one_hunks() {
         let mut d = super::super::DdSection {
