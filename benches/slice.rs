@@ -1,15 +1,15 @@
-//! Slicing benchmark: synthetic traces of 10^3 .. 10^7 entries over a real program (a
-//! loop mixing register and memory defs/uses, array stores through pointers, calls and
-//! branches, the branch directions drawn pseudo-randomly), sliced from the last entry.
-//! Prints entries, the forward-index and backward-slice times, entries sliced per
-//! second, the trace's bytes, the index's bytes and the process's peak memory so far.
+//! Slicing benchmark: traces of about 10^3 .. 10^7 executed statements, recorded by the
+//! trace observer on runs of a real program (a loop mixing register and memory
+//! defs/uses, array stores through pointers, calls and branches; stdin gives the number
+//! of iterations), sliced from the last entry. Prints entries, the recording time, the
+//! forward-index and backward-slice times, entries sliced per second, the trace's bytes
+//! (in all and per entry), the index's bytes and the process's peak memory so far.
 //!
 //! ```text
 //! cargo bench --bench slice              # 10^3 .. 10^7
 //! cargo bench --bench slice -- --quick   # 10^3 .. 10^6
+//! cargo bench --bench slice -- --large   # 10^3 .. 10^8 (about 2 GiB at the top)
 //! ```
-//!
-//! Real traces come from the trace observer; the integrator adds them here.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use comfy_table::{presets, Table};
 use regcause::analysis::Facts;
-use regcause::ir::{BlockId, StmtId};
-use regcause::slice::{synth::Synth, Criterion, Slicer};
+use regcause::exec::{self, Limits, Outcome, RunInput};
+use regcause::slice::{Criterion, Slicer};
 
 const PROGRAM: &str = r#"#include <stdio.h>
 int g[64];
@@ -41,9 +41,6 @@ int main(void) {
   return 0;
 }
 "#;
-/// Line of the loop condition: always continue, the budget ends the trace.
-const LOOP_LINE: u32 = 12;
-
 fn peak_rss_mib() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
     let l = s.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -61,6 +58,7 @@ fn secs(d: Duration) -> String {
 
 fn run() -> Result<()> {
     let quick = std::env::args().any(|a| a == "--quick");
+    let large = std::env::args().any(|a| a == "--large");
     let dir = tempfile::tempdir().context("temporary directory")?;
     let path = dir.path().join("mix.c");
     std::fs::write(&path, PROGRAM).context("write the benchmark program")?;
@@ -68,37 +66,56 @@ fn run() -> Result<()> {
         .map_err(|e| anyhow::anyhow!("benchmark program does not lower: {e}"))?;
     let facts = Facts::new(&prog);
 
+    let record = |iterations: usize| {
+        let input = RunInput {
+            stdin: iterations.to_string().into_bytes(),
+            ..RunInput::default()
+        };
+        let limits = Limits {
+            max_steps: u64::MAX,
+            max_memory: u64::MAX,
+            ..Limits::default()
+        };
+        let t0 = Instant::now();
+        let run = exec::run_traced(&prog, &input, limits, false);
+        (run, t0.elapsed())
+    };
+    // Statements per iteration, to size the runs.
+    let per_iteration = record(1000).0.trace.len() as f64 / 1000.0;
+
     let mut table = Table::new();
     table
         .load_preset(presets::UTF8_FULL_CONDENSED)
         .set_header(vec![
             "entries",
+            "record s",
             "index s",
             "slice s",
             "entries/s",
             "relevant",
             "dynamic",
             "trace MiB",
+            "B/entry",
             "index MiB",
             "peak RSS MiB",
         ]);
-    let max_exp = if quick { 6 } else { 7 };
+    let max_exp = if large {
+        8
+    } else if quick {
+        6
+    } else {
+        7
+    };
     for exp in 3..=max_exp {
-        let n = 10usize.pow(exp);
-        let mut seed = 0x9e37_79b9_u64;
-        let mut choose = |s: StmtId, _k: u32, succs: &[BlockId]| {
-            let line = prog.functions[s.func.index()].blocks[s.block.index()]
-                .term_loc
-                .line;
-            if line == LOOP_LINE {
-                return succs[0];
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            succs[(seed >> 33) as usize % succs.len()]
-        };
-        let trace = Synth::run(&prog, &mut choose, n);
+        let iterations = (10f64.powi(exp) / per_iteration).ceil() as usize;
+        let (run, recording) = record(iterations);
+        if !matches!(run.result.outcome, Outcome::Exit(0)) {
+            anyhow::bail!(
+                "the benchmark program did not exit 0: {:?}",
+                run.result.outcome
+            );
+        }
+        let trace = run.trace;
         let t0 = Instant::now();
         let slicer = Slicer::new(&prog, &facts, &trace)?;
         let t1 = Instant::now();
@@ -110,12 +127,14 @@ fn run() -> Result<()> {
         let total = t2 - t0;
         table.add_row(vec![
             trace.len().to_string(),
+            secs(recording),
             secs(t1 - t0),
             secs(t2 - t1),
             format!("{:.2e}", trace.len() as f64 / total.as_secs_f64()),
             s.relevant.count().to_string(),
             s.dynamic.count().to_string(),
             mib(trace.heap_bytes()),
+            format!("{:.2}", trace.heap_bytes() as f64 / trace.len() as f64),
             mib(slicer.heap_bytes()),
             peak_rss_mib().map_or("?".into(), |m| format!("{m:.0}")),
         ]);

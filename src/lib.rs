@@ -34,5 +34,6 @@ pub mod report;
 pub mod scratch;
 pub mod slice;
 pub mod solver;
+mod sparse;
 pub mod sym;
 mod unionfind;

@@ -35,6 +35,8 @@
 //!   the next callback's parameter entry and the library call's own entry use it, so
 //!   what the model did after a callback depends on what the callback returned.
 
+mod store;
+
 use super::hooks::{Lens, Observer, Taken, NO_ENTRY};
 use super::interp::Machine;
 use super::memory::{Access, AllocExtra, Memory};
@@ -42,6 +44,9 @@ use crate::ir::{
     BlockId, Callee, FuncId, Operand, ParamKind, Program, Rvalue, Stmt, StmtId, StmtKind,
     Terminator,
 };
+use crate::sparse::Sparse;
+use store::{Ends, Recs, Values};
+pub use store::{LocIter, Locs};
 
 /// Sentinel for "none" in `u32` fields.
 pub const NONE: u32 = NO_ENTRY;
@@ -76,7 +81,7 @@ impl Entry {
     }
 }
 
-/// A location defined or used by an entry, packed into 12 bytes.
+/// A location defined or used by an entry (stored packed, see [`Locs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Location {
     /// Bit 31: set for a definition, clear for a use. Bit 30: set for memory, clear
@@ -123,10 +128,9 @@ impl Location {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FrameRec {
     pub func: FuncId,
-    /// The entry of the call that created it (`NONE` for `main`).
+    /// The entry of the call that created it (`NONE` for `main`); the caller's frame is
+    /// that entry's.
     pub call_entry: u32,
-    /// The caller's frame serial (`NONE` for `main`).
-    pub parent: u32,
 }
 
 /// One allocation of the run, by serial.
@@ -143,38 +147,31 @@ pub struct AllocRec {
 /// The trace of one run.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    /// The entries as stored (see [`Rec`]); read them with [`Trace::entry`],
+    /// The entries as stored (see [`Recs`]); read them with [`Trace::entry`],
     /// [`Trace::get`] and [`Trace::iter`].
-    recs: Vec<Rec>,
+    recs: Recs,
     /// The statements' dense numbers, both ways.
     stmts: StmtNumbers,
-    pub locs: Vec<Location>,
+    pub locs: Locs,
     pub frames: Vec<FrameRec>,
     pub allocs: Vec<AllocRec>,
     /// The values entries defined, kept for the entries of statements whose value is
     /// compared ([`keeps_value`]); read with [`Trace::value`].
-    values: Sparse<u64>,
+    values: Values,
     /// Each entry's frame serial, kept where it differs from the entry before's (calls
     /// and returns).
     frames_at: Sparse<u32>,
     /// Each entry's `loc_end` (without [`Entry::IMPLIED`]), kept where it differs from
     /// the entry before's (the entries that recorded a location).
-    ends_at: Sparse<u32>,
-    /// Each entry's `aux`, kept where it is not [`NONE`] (terminators and calls of
-    /// interpreted functions).
+    ends_at: Ends,
+    /// Each entry's `aux`, kept where the entry after does not imply it ([`Follow`]: a
+    /// run that stopped inside a call, say); the last entry's is `last_aux`, kept
+    /// until an entry follows it.
     auxs: Sparse<u32>,
+    last_aux: u32,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
-}
-
-/// An entry as stored: its statement as a dense number, with the [`Entry::IMPLIED`]
-/// bit, 4 bytes (a trace holds one record per executed statement). Its `aux` (only
-/// terminators and calls have one), its frame and the end of its recorded locations
-/// are kept beside, in [`Sparse`] arrays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rec {
-    stmt: u32,
 }
 
 /// Dense numbers of statements: the program's own first, in the order of
@@ -186,6 +183,9 @@ struct StmtNumbers {
     ids: Vec<StmtId>,
     /// Per number: whether an entry of the statement keeps its value ([`keeps_value`]).
     keeps: Vec<bool>,
+    /// Per number: what the entry after an entry of the statement says of its `aux`
+    /// ([`Follow`]).
+    follows: Vec<Follow>,
     others: std::collections::HashMap<StmtId, u32>,
 }
 
@@ -195,10 +195,19 @@ impl StmtNumbers {
             .stmt_locs()
             .map(|(id, _)| (id, keeps_value(prog, id)))
             .unzip();
+        let follows = prog
+            .stmt_locs()
+            .map(|(id, _)| match prog.stmt(id) {
+                Some(s) if matches!(s.kind, StmtKind::Call { .. }) => Follow::Frame,
+                Some(_) => Follow::Nothing,
+                None => Follow::Block,
+            })
+            .collect();
         StmtNumbers {
             index: crate::ir::StmtIndex::new(prog),
             ids,
             keeps,
+            follows,
             others: std::collections::HashMap::new(),
         }
     }
@@ -226,152 +235,38 @@ impl StmtNumbers {
     fn id(&self, n: u32) -> StmtId {
         self.ids[n as usize]
     }
-}
 
-/// Values of some of a trace's entries, with a bit per entry saying which have one and
-/// a count per 64 entries to find it: the values entries define (about a third of the
-/// entries keep one), and the steps of per-entry fields that seldom change (the frame,
-/// the end of the recorded locations), read as "the last kept at or before".
-#[derive(Clone, Debug)]
-struct Sparse<T> {
-    vals: Vec<T>,
-    /// Bit `i % 64` of word `i / 64`: entry `i` has a value.
-    has: Vec<u64>,
-    /// Per word of `has`: the values of the entries before it.
-    before: Vec<u32>,
-}
-
-impl<T> Default for Sparse<T> {
-    fn default() -> Self {
-        Sparse {
-            vals: Vec::new(),
-            has: Vec::new(),
-            before: Vec::new(),
-        }
+    #[inline]
+    fn follow(&self, n: u32) -> Follow {
+        self.follows
+            .get(n as usize)
+            .copied()
+            .unwrap_or(Follow::Nothing)
     }
 }
 
-impl<T: Copy + PartialEq> Sparse<T> {
-    /// Entry `i` (the next one) has `v`; kept when `keep`.
-    #[inline]
-    fn push(&mut self, i: usize, keep: bool, v: T) {
-        if i.is_multiple_of(64) {
-            self.has.push(0);
-            self.before.push(self.vals.len() as u32);
-        }
-        if keep {
-            if let Some(w) = self.has.last_mut() {
-                *w |= 1 << (i % 64);
-            }
-            self.vals.push(v);
-        }
-    }
-
-    /// Entry `i` (the next one) has `v`, kept where it differs from the last kept
-    /// value (a step).
-    #[inline]
-    fn push_step(&mut self, i: usize, v: T) {
-        let keep = self.vals.last() != Some(&v);
-        self.push(i, keep, v);
-    }
-
-    /// Forget entry `i`, the last one pushed.
-    fn pop(&mut self, i: usize) {
-        let (w, b) = (i / 64, i % 64);
-        if let Some(word) = self.has.get_mut(w) {
-            if *word >> b & 1 == 1 {
-                *word &= !(1 << b);
-                self.vals.pop();
-            }
-        }
-        if b == 0 {
-            self.has.pop();
-            self.before.pop();
-        }
-    }
-
-    /// A reader of the values entry after entry, from the first (see [`Cursor`]).
-    fn cursor(&self) -> Cursor<'_, T> {
-        Cursor {
-            of: self,
-            word: 0,
-            k: 0,
-        }
-    }
-
-    /// How many of the entries up to `i` (inclusive) kept a value, and whether `i` did.
-    #[inline]
-    fn rank(&self, i: usize) -> Option<(usize, bool)> {
-        let (w, b) = (i / 64, i % 64);
-        let word = *self.has.get(w)?;
-        let below = (word & ((1u64 << b) - 1)).count_ones() as usize;
-        let own = word >> b & 1 == 1;
-        Some((self.before[w] as usize + below + own as usize, own))
-    }
-
-    /// Entry `i`'s value, if it kept one.
-    #[inline]
-    fn get(&self, i: usize) -> Option<T> {
-        match self.rank(i)? {
-            (k, true) => self.vals.get(k - 1).copied(),
-            _ => None,
-        }
-    }
-
-    /// The value of the last entry at or before `i` that kept one (the step `i` is on;
-    /// `i` is an entry pushed).
-    #[inline]
-    fn at(&self, i: usize) -> Option<T> {
-        let (k, _) = self.rank(i)?;
-        self.vals.get(k.checked_sub(1)?).copied()
-    }
-
-    fn shrink_to_fit(&mut self) {
-        self.vals.shrink_to_fit();
-        self.has.shrink_to_fit();
-        self.before.shrink_to_fit();
-    }
-
-    fn spare(&self) -> usize {
-        (self.vals.capacity() - self.vals.len())
-            + (self.has.capacity() - self.has.len())
-            + (self.before.capacity() - self.before.len())
-    }
-
-    fn heap_bytes(&self) -> usize {
-        self.vals.capacity() * std::mem::size_of::<T>()
-            + self.has.capacity() * 8
-            + self.before.capacity() * 4
-    }
+/// What the entry after an entry says of the entry's `aux`, by the entry's statement:
+/// most `aux`es are implied by it and are not stored ([`Trace::auxs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Follow {
+    /// Nothing: the `aux` is [`NONE`].
+    Nothing,
+    /// A terminator: the block of the entry after when that runs in the same frame (a
+    /// jump), else `NONE` (a return).
+    Block,
+    /// A call: the frame of the entry after when that is another frame (the callee's),
+    /// else `NONE` (a library function).
+    Frame,
 }
 
-/// The values of a [`Sparse`] read entry after entry: a pass over the trace loads a
-/// word of presence bits once per 64 entries and reads no count.
-struct Cursor<'s, T> {
-    of: &'s Sparse<T>,
-    /// The presence bits of the current 64 entries.
-    word: u64,
-    /// Values read so far.
-    k: usize,
-}
-
-impl<T: Copy> Cursor<'_, T> {
-    /// Read the presence bits of the 64 entries from `i` on (`i` a multiple of 64).
-    #[inline]
-    fn load(&mut self, i: usize) {
-        self.word = self.of.has.get(i / 64).copied().unwrap_or(0);
-    }
-
-    /// Entry `i`'s value, if it kept one; `i` is the entry after the last one asked,
-    /// its word loaded.
-    #[inline]
-    fn next(&mut self, i: usize) -> Option<T> {
-        if self.word >> (i % 64) & 1 == 0 {
-            return None;
-        }
-        let v = self.of.vals.get(self.k).copied();
-        self.k += 1;
-        v
+/// The `aux` that an entry of statement kind `follow` on frame `frame` has when the
+/// entry after it is of statement `next` on frame `next_frame`.
+#[inline]
+fn implied_aux(follow: Follow, frame: u32, next: StmtId, next_frame: u32) -> u32 {
+    match follow {
+        Follow::Block if next_frame == frame => next.block.raw(),
+        Follow::Frame if next_frame != frame => next_frame,
+        _ => NONE,
     }
 }
 
@@ -414,7 +309,7 @@ impl Trace {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.recs.is_empty()
+        self.recs.len() == 0
     }
 
     /// Entry `i` (panics past the end, as indexing does).
@@ -429,19 +324,45 @@ impl Trace {
     /// Entry `i`, if there is one.
     #[inline]
     pub fn get(&self, i: usize) -> Option<Entry> {
-        let r = *self.recs.get(i)?;
+        let r = self.recs.get(i)?;
         let frame = self.frames_at.at(i).unwrap_or(NONE);
-        let aux = self.auxs.get(i).unwrap_or(NONE);
-        Some(self.decode(r, frame, self.ends_at.at(i).unwrap_or(0), aux))
+        let aux = match self.auxs.get(i) {
+            Some(a) => a,
+            None => self.aux_after(i, r, frame),
+        };
+        let end = self.ends_at.span(i).map_or(0, |s| s.1);
+        Some(self.decode(r, frame, end, aux))
+    }
+
+    /// The `aux` of entry `i` (record `r`, on frame `frame`) as the entry after implies
+    /// it ([`Follow`]); the last entry's is `last_aux`.
+    #[inline]
+    fn aux_after(&self, i: usize, r: u32, frame: u32) -> u32 {
+        if i + 1 >= self.recs.len() {
+            return self.last_aux;
+        }
+        match self.stmts.follow(r & !Entry::IMPLIED) {
+            Follow::Nothing => NONE,
+            follow => {
+                let next = self.recs.get(i + 1).unwrap_or(0);
+                let next_frame = self.frames_at.at(i + 1).unwrap_or(NONE);
+                implied_aux(
+                    follow,
+                    frame,
+                    self.stmts.id(next & !Entry::IMPLIED),
+                    next_frame,
+                )
+            }
+        }
     }
 
     /// The entry of record `r`, on frame `frame`, its recorded locations ending at `end`.
     #[inline]
-    fn decode(&self, r: Rec, frame: u32, end: u32, aux: u32) -> Entry {
+    fn decode(&self, r: u32, frame: u32, end: u32, aux: u32) -> Entry {
         Entry {
-            stmt: self.stmts.id(r.stmt & !Entry::IMPLIED),
+            stmt: self.stmts.id(r & !Entry::IMPLIED),
             frame,
-            loc_end: end | (r.stmt & Entry::IMPLIED),
+            loc_end: end | (r & Entry::IMPLIED),
             aux,
         }
     }
@@ -454,10 +375,10 @@ impl Trace {
     /// The entries in order with their recorded locations ([`Trace::locs_of`]): a pass
     /// over the whole trace follows the frame and location steps as it goes instead of
     /// looking them up per entry.
-    pub fn walk(&self) -> impl Iterator<Item = (Entry, &[Location])> + '_ {
+    pub fn walk(&self) -> impl Iterator<Item = (Entry, LocIter<'_>)> + '_ {
         let (mut frames, mut ends, mut auxs) = (
             self.frames_at.cursor(),
-            self.ends_at.cursor(),
+            self.ends_at.counts.cursor(),
             self.auxs.cursor(),
         );
         let (mut frame, mut end) = (NONE, 0);
@@ -471,13 +392,15 @@ impl Trace {
                 frame = f;
             }
             let start = end;
-            if let Some(e) = ends.next(i) {
-                end = e;
+            if let Some(c) = ends.next(i) {
+                end += self.ends_at.count(ends.k - 1, c);
             }
-            let aux = auxs.next(i).unwrap_or(NONE);
-            let e = self.decode(*r, frame, end, aux);
-            let locs = self.locs.get(start as usize..end as usize).unwrap_or(&[]);
-            (e, locs)
+            let aux = match auxs.next(i) {
+                Some(a) => a,
+                None => self.aux_after(i, r, frame),
+            };
+            let e = self.decode(r, frame, end, aux);
+            (e, self.locs.range(start as usize, end as usize))
         })
     }
 
@@ -497,7 +420,7 @@ impl Trace {
 
     /// Every value the trace keeps ([`Trace::value`]), in entry order.
     pub fn kept_values(&self) -> impl Iterator<Item = u64> + '_ {
-        self.values.vals.iter().copied()
+        self.values.iter()
     }
 
     /// The dense number of entry `i`'s statement, its index in the program's
@@ -505,7 +428,7 @@ impl Trace {
     /// for a statement the program lacks. Per-statement tables over a trace index by it.
     #[inline]
     pub fn stmt_number(&self, i: usize) -> Option<usize> {
-        let n = (self.recs.get(i)?.stmt & !Entry::IMPLIED) as usize;
+        let n = (self.recs.get(i)? & !Entry::IMPLIED) as usize;
         (n < self.stmts.index.len()).then_some(n)
     }
 
@@ -527,12 +450,21 @@ impl Trace {
             .copied()
             .unwrap_or(false);
         self.values.push(i, keep, value);
+        // The entry before's `aux` is kept when this one does not imply it.
+        if let Some(before) = i.checked_sub(1) {
+            let r = self.recs.get(before).unwrap_or(0);
+            let frame = self.frames_at.vals.last().copied().unwrap_or(NONE);
+            let implied = match self.stmts.follow(r & !Entry::IMPLIED) {
+                Follow::Nothing => NONE,
+                follow => implied_aux(follow, frame, e.stmt, e.frame),
+            };
+            self.auxs
+                .push(before, self.last_aux != implied, self.last_aux);
+        }
+        self.last_aux = e.aux;
         self.frames_at.push_step(i, e.frame);
-        self.ends_at.push_step(i, e.loc_end());
-        self.auxs.push(i, e.aux != NONE, e.aux);
-        self.recs.push(Rec {
-            stmt: stmt | (e.loc_end & Entry::IMPLIED),
-        });
+        self.ends_at.push(i, e.loc_end());
+        self.recs.push(stmt | (e.loc_end & Entry::IMPLIED));
     }
 
     /// Replace entry `i` (tests and the synthetic traces' builder: the last entry in
@@ -560,10 +492,19 @@ impl Trace {
         let Some(i) = self.recs.len().checked_sub(1) else {
             return;
         };
+        // The entry before becomes the last: its `aux` moves out of `auxs`, read while
+        // this entry still implies it.
+        self.last_aux = match i.checked_sub(1) {
+            Some(before) => {
+                let aux = self.entry(before).aux;
+                self.auxs.pop(before);
+                aux
+            }
+            None => NONE,
+        };
         self.values.pop(i);
         self.frames_at.pop(i);
         self.ends_at.pop(i);
-        self.auxs.pop(i);
         self.recs.pop();
     }
 
@@ -590,24 +531,15 @@ impl Trace {
     fn end_locs_of_last(&mut self) {
         let end = self.locs.len() as u32;
         if let Some(i) = self.recs.len().checked_sub(1) {
-            let implied = self.recs[i].stmt & Entry::IMPLIED;
+            let implied = self.recs.get(i).unwrap_or(0) & Entry::IMPLIED;
             self.set_loc_end(i, end | implied);
         }
     }
 
     /// The recorded locations of entry `i` (without those the IR implies).
-    pub fn locs_of(&self, i: usize) -> &[Location] {
-        // Only an entry that kept an end recorded locations: they run from the end
-        // kept before it.
-        match self.ends_at.rank(i) {
-            Some((k, true)) => {
-                let end = self.ends_at.vals[k - 1] as usize;
-                let start = k
-                    .checked_sub(2)
-                    .map_or(0, |j| self.ends_at.vals[j] as usize);
-                &self.locs[start.min(end)..end]
-            }
-            Some(_) => &[],
+    pub fn locs_of(&self, i: usize) -> LocIter<'_> {
+        match self.ends_at.span(i) {
+            Some((start, end)) => self.locs.range(start as usize, end as usize),
             None => panic!("trace entry {i} of {}", self.len()),
         }
     }
@@ -627,13 +559,14 @@ impl Trace {
                 Some(())
             })?;
         }
-        out.extend_from_slice(self.locs_of(i));
+        out.extend(self.locs_of(i));
         Some(())
     }
 
     /// The block a terminator entry went to, if it is a terminator that did not return.
     pub fn dest(&self, i: usize) -> Option<BlockId> {
-        self.auxs.get(i).map(BlockId::new)
+        let aux = self.get(i)?.aux;
+        (aux != NONE).then(|| BlockId::new(aux))
     }
 
     /// Give back the arenas' unused capacity (they grow by doubling, so up to half is
@@ -652,24 +585,24 @@ impl Trace {
     /// Elements the arenas hold room for beyond their length (0 after
     /// [`Trace::shrink_to_fit`]).
     pub fn spare_capacity(&self) -> usize {
-        (self.recs.capacity() - self.recs.len())
+        self.recs.spare()
             + self.values.spare()
             + self.frames_at.spare()
             + self.ends_at.spare()
             + self.auxs.spare()
-            + (self.locs.capacity() - self.locs.len())
+            + self.locs.spare()
             + (self.frames.capacity() - self.frames.len())
             + (self.allocs.capacity() - self.allocs.len())
     }
 
     /// Bytes used by the trace's arenas (entries, values, locations, frames).
     pub fn heap_bytes(&self) -> usize {
-        self.recs.capacity() * std::mem::size_of::<Rec>()
+        self.recs.heap_bytes()
             + self.values.heap_bytes()
             + self.frames_at.heap_bytes()
             + self.ends_at.heap_bytes()
             + self.auxs.heap_bytes()
-            + self.locs.capacity() * std::mem::size_of::<Location>()
+            + self.locs.heap_bytes()
             + self.frames.capacity() * std::mem::size_of::<FrameRec>()
     }
 }
@@ -1007,15 +940,10 @@ impl Observer for Recorder {
                     FrameRec {
                         func: FuncId::new(0),
                         call_entry: NONE,
-                        parent: NONE,
                     },
                 );
             }
-            r.trace.frames[serial as usize] = FrameRec {
-                func,
-                call_entry,
-                parent,
-            };
+            r.trace.frames[serial as usize] = FrameRec { func, call_entry };
             let f = &m.prog.functions[func.index()];
             for p in &f.params {
                 if let ParamKind::Mem { local, .. } = p {
@@ -1176,50 +1104,7 @@ mod tests {
 
     #[test]
     fn records_are_compact() {
-        assert_eq!(std::mem::size_of::<Rec>(), 4);
         assert_eq!(std::mem::size_of::<Location>(), 12);
-    }
-
-    #[test]
-    fn kept_values_read_back_by_entry() {
-        // Entries keep a value in an irregular pattern across several words.
-        let keep = |i: usize| (i * 7 + i / 5).is_multiple_of(3);
-        let mut v = Sparse::default();
-        for i in 0..1000 {
-            v.push(i, keep(i), 1000 + i as u64);
-        }
-        for i in 0..1000 {
-            assert_eq!(v.get(i), keep(i).then_some(1000 + i as u64), "entry {i}");
-        }
-        assert_eq!(v.get(5000), None);
-        assert_eq!(v.vals.len(), (0..1000).filter(|&i| keep(i)).count());
-    }
-
-    #[test]
-    fn steps_read_back_as_the_last_kept_value() {
-        // A frame-like field: runs of equal values across word boundaries.
-        let value = |i: usize| (i / 37 % 5) as u32;
-        let mut s = Sparse::default();
-        for i in 0..500 {
-            s.push_step(i, value(i));
-        }
-        for i in 0..500 {
-            assert_eq!(s.at(i), Some(value(i)), "entry {i}");
-        }
-        // Only the changes are kept.
-        let changes = (1..500).filter(|&i| value(i) != value(i - 1)).count();
-        assert_eq!(s.vals.len(), changes + 1);
-        // Popping the last entries and pushing others.
-        for i in (400..500).rev() {
-            s.pop(i);
-        }
-        for i in 400..450 {
-            s.push_step(i, 9);
-        }
-        assert_eq!(
-            (s.at(399), s.at(400), s.at(449)),
-            (Some(value(399)), Some(9), Some(9))
-        );
     }
 
     #[test]
@@ -1255,14 +1140,98 @@ mod tests {
         want[120] = replaced;
         t.set_aux(7, 70);
         want[7].aux = 70;
-        let walked: Vec<_> = t.walk().map(|(e, l)| (e, l.to_vec())).collect();
+        let walked: Vec<_> = t.walk().map(|(e, l)| (e, l.collect::<Vec<_>>())).collect();
         assert_eq!(walked.len(), want.len());
         for (i, e) in want.iter().enumerate() {
             assert_eq!(t.entry(i), *e, "entry {i}");
-            assert_eq!(walked[i], (*e, t.locs_of(i).to_vec()), "entry {i}");
+            assert_eq!(
+                walked[i],
+                (*e, t.locs_of(i).collect::<Vec<_>>()),
+                "entry {i}"
+            );
             let n = if i % 3 == 0 { 1 } else { 0 };
             assert_eq!(t.locs_of(i).len(), n, "entry {i}");
         }
+    }
+
+    /// A real program's statements, by kind: (a terminator, a call, another statement).
+    fn kinds(prog: &Program) -> (StmtId, StmtId, StmtId) {
+        let ids: Vec<StmtId> = prog.stmt_locs().map(|(id, _)| id).collect();
+        let call = |id: &StmtId| {
+            prog.stmt(*id)
+                .is_some_and(|s| matches!(s.kind, StmtKind::Call { .. }))
+        };
+        let term = ids.iter().copied().find(|id| prog.stmt(*id).is_none());
+        let other = ids
+            .iter()
+            .copied()
+            .find(|id| prog.stmt(*id).is_some() && !call(id));
+        match (term, ids.iter().copied().find(call), other) {
+            (Some(t), Some(c), Some(o)) => (t, c, o),
+            _ => panic!("the test program has a terminator, a call and another statement"),
+        }
+    }
+
+    /// An `aux` the entry after implies (a jump's destination block, an interpreted
+    /// call's callee frame, the `NONE` of a return or a library call) is not stored;
+    /// any other is, and every one reads back as pushed, by index and in order, also
+    /// after entries are replaced and the last one has none after it.
+    #[test]
+    fn auxes_the_entry_after_implies_are_not_stored() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("t.c");
+        std::fs::write(&f, "int sq(int x) { return x * x; }\nint main(void) {\n  int s = 0;\n  for (int i = 0; i < 3; i++) s += sq(i);\n  return s;\n}\n")
+            .expect("write");
+        let prog = crate::frontend::load_files(&[f], &[], &[]).expect("load");
+        let (term, call, other) = kinds(&prog);
+        let at = |id: StmtId, block: u32| StmtId {
+            block: BlockId::new(block),
+            ..id
+        };
+        let e = |stmt: StmtId, frame: u32, aux: u32| Entry {
+            stmt,
+            frame,
+            loc_end: 0,
+            aux,
+        };
+        let want = vec![
+            e(other, 0, NONE),
+            e(term, 0, 2), // a jump to block 2: implied
+            e(at(other, 2), 0, NONE),
+            e(call, 0, 1), // a call, its callee's frame next: implied
+            e(other, 1, NONE),
+            e(term, 1, NONE), // a return: implied
+            e(call, 0, NONE), // a library call: implied
+            e(call, 0, 5),    // a callee frame that never ran: stored
+            e(term, 0, 3),    // a jump, another frame next: stored
+            e(other, 4, NONE),
+            e(term, 4, 1), // the last entry: kept aside
+        ];
+        let mut t = Trace::new(&prog);
+        want.iter().for_each(|&x| t.push(x));
+        let check = |t: &Trace, want: &[Entry], stored: usize| {
+            assert_eq!(t.auxs.vals.len(), stored);
+            let walked: Vec<Entry> = t.iter().collect();
+            assert_eq!(walked, want);
+            for (i, x) in want.iter().enumerate() {
+                assert_eq!(t.entry(i), *x, "entry {i}");
+                let dest = (x.aux != NONE).then(|| BlockId::new(x.aux));
+                assert_eq!(t.dest(i), dest, "entry {i}");
+            }
+        };
+        check(&t, &want, 2);
+        // Replacing an entry rewrites the ones after it: the jump now goes elsewhere
+        // than its next entry, and the last entry's aux is stored once one follows.
+        let mut want2 = want.clone();
+        want2[1].aux = 7;
+        t.set(1, want2[1]);
+        check(&t, &want2, 3);
+        want2.push(e(other, 4, NONE));
+        t.push(e(other, 4, NONE));
+        check(&t, &want2, 4);
+        t.pop();
+        want2.pop();
+        check(&t, &want2, 3);
     }
 
     #[test]

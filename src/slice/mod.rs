@@ -27,6 +27,7 @@ use crate::exec::concolic::BranchRec;
 use crate::exec::trace::{self, Entry, Implied, Trace, NONE};
 pub use crate::ir::StmtIndex;
 use crate::ir::{BlockId, FuncId, Function, Loc, Program};
+use crate::sparse::Sparse;
 use anyhow::{bail, Context, Result};
 
 /// Slicing criterion: the slice contains these trace entries and all they depend on.
@@ -35,8 +36,8 @@ pub struct Criterion {
     pub entries: Vec<u32>,
 }
 
-/// One use of an entry, with the definition it reads (8 bytes: the index holds one or
-/// two per executed statement).
+/// One use of an entry, with the definition it reads, as the closures read it; stored
+/// in [`Uses`] in one word, or two when the closures need its location.
 #[derive(Clone, Copy, Debug)]
 struct UseRec {
     /// The entry that last defined it (`NONE`: never defined in the trace).
@@ -78,6 +79,128 @@ impl UseRec {
 
 const POT: u32 = 1 << 31;
 const MEM: u32 = 1 << 30;
+
+/// The uses of a trace's entries, in order, a word each: the definition (bits 0..31,
+/// [`NO_DEF`] for none) with [`FOLLOWS`] when the use's location word (`UseRec::loc`)
+/// comes next. Only the closures' searches among potential definers (`POT`) and the
+/// reads of memory nothing in the trace wrote (`Slicer::close_tree`) need the location,
+/// so most uses take 4 bytes (the index holds one or two per executed statement).
+#[derive(Default)]
+struct Uses {
+    words: Vec<u32>,
+    /// Per entry: where its uses end in `words`, from its word of 64 entries' `base`
+    /// (`u16::MAX`: the end is in `big`).
+    ends: Vec<u16>,
+    /// Per 64 entries: where the uses of the entries before them end.
+    base: Vec<u32>,
+    /// The ends too far from their `base`: (entry, end), ascending.
+    big: Vec<(u32, u32)>,
+    /// Where the last entry's uses end.
+    last_end: u32,
+}
+
+/// The definition word's flag: a location word follows.
+const FOLLOWS: u32 = 1 << 31;
+/// The definition word of a use nothing in the trace defined.
+const NO_DEF: u32 = FOLLOWS - 1;
+
+impl Uses {
+    fn push(&mut self, u: UseRec) {
+        let def = if u.def == NONE { NO_DEF } else { u.def };
+        if u.has_potential() || (u.is_mem() && u.def == NONE) {
+            self.words.extend([def | FOLLOWS, u.loc]);
+        } else {
+            self.words.push(def);
+        }
+    }
+
+    /// Entry `i` (the next one) has pushed its uses.
+    fn end_entry(&mut self, i: usize) {
+        let end = self.words.len() as u32;
+        if i.is_multiple_of(64) {
+            self.base.push(self.last_end);
+        }
+        let off = end - self.base.last().copied().unwrap_or(0);
+        match u16::try_from(off) {
+            Ok(o) if o < u16::MAX => self.ends.push(o),
+            _ => {
+                self.big.push((i as u32, end));
+                self.ends.push(u16::MAX);
+            }
+        }
+        self.last_end = end;
+    }
+
+    /// Where entry `i`'s uses end.
+    #[inline]
+    fn end(&self, i: usize) -> u32 {
+        match self.ends.get(i) {
+            None => 0,
+            Some(&u16::MAX) => match self.big.binary_search_by_key(&(i as u32), |b| b.0) {
+                Ok(j) => self.big[j].1,
+                Err(_) => 0,
+            },
+            Some(&o) => self.base.get(i / 64).copied().unwrap_or(0) + o as u32,
+        }
+    }
+
+    /// The words of entry `i`'s uses.
+    #[inline]
+    fn of(&self, i: usize) -> &[u32] {
+        let start = match i.checked_sub(1) {
+            Some(before) => self.end(before),
+            None => 0,
+        };
+        self.words
+            .get(start as usize..self.end(i) as usize)
+            .unwrap_or(&[])
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.words.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.base.shrink_to_fit();
+        self.big.shrink_to_fit();
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.words.capacity() * 4
+            + self.ends.capacity() * 2
+            + self.base.capacity() * 4
+            + self.big.capacity() * 8
+    }
+
+    /// The location words, to rewrite in place.
+    fn locations_mut(&mut self) -> impl Iterator<Item = &mut u32> {
+        let mut follows = false;
+        self.words.iter_mut().filter_map(move |w| {
+            let loc = follows;
+            follows = !loc && *w & FOLLOWS != 0;
+            loc.then_some(w)
+        })
+    }
+
+    /// The uses stored in `words`.
+    fn read(words: &[u32]) -> impl Iterator<Item = UseRec> + '_ {
+        let mut k = 0;
+        std::iter::from_fn(move || {
+            let w = *words.get(k)?;
+            k += 1;
+            let def = match w & !FOLLOWS {
+                NO_DEF => NONE,
+                d => d,
+            };
+            let loc = match w & FOLLOWS {
+                0 => 0,
+                _ => {
+                    k += 1;
+                    words.get(k - 1).copied().unwrap_or(0)
+                }
+            };
+            Some(UseRec { def, loc })
+        })
+    }
+}
 
 /// A bijection of u64 that makes every bit of `k` reach the low bits: the Fx hash maps
 /// (`sym::FxHashMap`) multiply once, so keys that differ only in their high bits (two
@@ -318,9 +441,12 @@ fn pot_branch(p: u64) -> u32 {
 /// The forward index of a trace: build once, slice many times.
 pub struct Slicer<'a> {
     trace: &'a Trace,
-    uses: Vec<UseRec>,
-    use_end: Vec<u32>,
-    cd: Vec<u32>,
+    uses: Uses,
+    /// Each entry's dynamic control-dependence parent (`NONE`: none), kept where it
+    /// differs from the entry before's: the entries of a block share theirs.
+    cd: Sparse<u32>,
+    /// The number of entries indexed.
+    n: usize,
     keys: Keys,
     /// Potential definers (`pot_pack`), sorted: one segment per location key.
     pot: Vec<u64>,
@@ -456,7 +582,8 @@ impl<'a> Slicer<'a> {
     /// one criterion, often early in a long run). Criteria after them are refused.
     pub fn upto(prog: &Program, facts: &Facts, trace: &'a Trace, end: usize) -> Result<Slicer<'a>> {
         let n = end.min(trace.len());
-        if n >= NONE as usize {
+        // Entries are named in 31 bits in the index (`Uses`).
+        if n >= NO_DEF as usize {
             bail!("trace too long to slice: {n} entries");
         }
         if trace.allocs.len() >= MEM as usize {
@@ -465,9 +592,11 @@ impl<'a> Slicer<'a> {
                 trace.allocs.len()
             );
         }
-        let mut uses = Vec::with_capacity(n * 2);
-        let mut use_end = Vec::with_capacity(n);
-        let mut cd = Vec::with_capacity(n);
+        let mut uses = Uses {
+            words: Vec::with_capacity(n * 2),
+            ..Uses::default()
+        };
+        let mut cd = Sparse::default();
         let keys = Keys::new(prog, trace)?;
         let mut table = StmtTable::new(prog, trace);
         let mut pot: Vec<u64> = Vec::new();
@@ -592,7 +721,7 @@ impl<'a> Slicer<'a> {
                     cd_stack.pop();
                 }
             }
-            cd.push(match cd_stack.last() {
+            let parent = match cd_stack.last() {
                 Some(t) if t.2 == frame => t.0,
                 _ => {
                     let c = trace.frames[frame as usize].call_entry;
@@ -601,7 +730,8 @@ impl<'a> Slicer<'a> {
                     }
                     c
                 }
-            });
+            };
+            cd.push_step(i, parent);
 
             // Uses first (an entry may read what it then overwrites), then defs; the
             // IR's implied registers before the recorded locations.
@@ -617,7 +747,7 @@ impl<'a> Slicer<'a> {
                     uses.push(UseRec::reg(d, key0 + r, after(last, d)));
                 }
             }
-            for l in recorded.iter().filter(|l| !l.is_def()) {
+            for l in recorded.clone().filter(|l| !l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get(l.a as usize).with_context(|| {
                         format!("trace entry {i} uses unrecorded allocation {}", l.a)
@@ -654,7 +784,7 @@ impl<'a> Slicer<'a> {
                     uses.push(UseRec::reg(d, keys.reg(l.a, l.b), after(last, d)));
                 }
             }
-            use_end.push(uses.len() as u32);
+            uses.end_entry(i);
 
             // Defines register `r` of frame `a` at this entry.
             let define = |a: u32,
@@ -686,7 +816,7 @@ impl<'a> Slicer<'a> {
                     }
                 }
             }
-            for l in recorded.iter().filter(|l| l.is_def()) {
+            for l in recorded.filter(|l| l.is_def()) {
                 if l.is_mem() {
                     let sh = mem_shadow.get_mut(l.a as usize).with_context(|| {
                         format!("trace entry {i} defines unrecorded allocation {}", l.a)
@@ -764,11 +894,14 @@ impl<'a> Slicer<'a> {
             seg_of[k as usize] = sg as u32;
         }
         let seg = |key: u32| seg_of.get(key as usize).copied().unwrap_or(NONE);
-        for u in uses.iter_mut().filter(|u| u.has_potential() && !u.is_mem()) {
-            match seg(u.what()) {
+        for loc in uses.locations_mut() {
+            if *loc & POT == 0 || *loc & MEM != 0 {
+                continue;
+            }
+            match seg(*loc & !POT) {
                 // Not reachable (a use's potential definer is in `pot`); no search then.
-                NONE => u.loc &= !POT,
-                sg => u.loc = sg | POT,
+                NONE => *loc &= !POT,
+                sg => *loc = sg | POT,
             }
         }
         let alloc_seg = trace
@@ -779,7 +912,8 @@ impl<'a> Slicer<'a> {
         let any_mem_seg = seg(keys.any_mem);
         drop(seg_of);
         // The arrays grew by doubling; both revisions' indexes live together.
-        for v in [&mut use_end, &mut cd, &mut pot_starts, &mut seg_keys] {
+        cd.shrink_to_fit();
+        for v in [&mut pot_starts, &mut seg_keys] {
             v.shrink_to_fit();
         }
         uses.shrink_to_fit();
@@ -787,8 +921,8 @@ impl<'a> Slicer<'a> {
         Ok(Slicer {
             trace,
             uses,
-            use_end,
             cd,
+            n,
             keys,
             pot,
             pot_starts,
@@ -800,19 +934,21 @@ impl<'a> Slicer<'a> {
         })
     }
 
-    fn uses_of(&self, i: u32) -> &[UseRec] {
-        let s = if i == 0 {
-            0
-        } else {
-            self.use_end[i as usize - 1] as usize
-        };
-        &self.uses[s..self.use_end[i as usize] as usize]
+    /// Entry `i`'s dynamic control-dependence parent (`NONE`: none).
+    #[inline]
+    fn parent(&self, i: u32) -> u32 {
+        self.cd.at(i as usize).unwrap_or(NONE)
+    }
+
+    fn uses_of(&self, i: u32) -> impl Iterator<Item = UseRec> + '_ {
+        Uses::read(self.uses.of(i as usize))
     }
 
     /// Bytes used by the index's arenas.
     pub fn heap_bytes(&self) -> usize {
-        self.uses.capacity() * std::mem::size_of::<UseRec>()
-            + (self.use_end.capacity() + self.cd.capacity() + self.branch_entries.capacity()) * 4
+        self.uses.heap_bytes()
+            + self.cd.heap_bytes()
+            + self.branch_entries.capacity() * 4
             + self.pot.capacity() * 8
             + (self.pot_starts.capacity() + self.seg_keys.capacity()) * 4
             + self.alloc_seg.capacity() * 4
@@ -822,11 +958,11 @@ impl<'a> Slicer<'a> {
 
     /// The number of entries indexed (from the first): criteria must be among them.
     pub fn len(&self) -> usize {
-        self.cd.len()
+        self.n
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cd.is_empty()
+        self.n == 0
     }
 
     /// Branch-instance entries of the trace, ascending.
@@ -879,7 +1015,7 @@ impl<'a> Slicer<'a> {
                     }
                 }
             }
-            let p = self.cd[e as usize];
+            let p = self.parent(e);
             if p != NONE && set.insert(p) {
                 work.push(p);
             }
@@ -1149,7 +1285,7 @@ impl Slicer<'_> {
                     t.reach(u.def, e, VIA_DATA);
                 }
             }
-            let p = self.cd[e as usize];
+            let p = self.parent(e);
             if control && p != NONE {
                 t.reach(p, e, VIA_CONTROL);
             }

@@ -59,7 +59,6 @@ impl<'p, 'c> Synth<'p, 'c> {
         s.trace.frames.push(FrameRec {
             func: prog.main,
             call_entry: NONE,
-            parent: NONE,
         });
         if s.frame(prog.main, 0, None).is_err() {
             s.trace.truncated = true;
@@ -311,7 +310,6 @@ impl<'p, 'c> Synth<'p, 'c> {
                         self.trace.frames.push(FrameRec {
                             func: *g,
                             call_entry: e,
-                            parent: frame,
                         });
                         self.trace.set_aux(e as usize, callee_frame);
                         let gf = &self.prog.functions[g.index()];

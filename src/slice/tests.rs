@@ -373,13 +373,14 @@ fn malformed_traces_are_errors_not_panics() {
     t.set(2, e);
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good.clone();
-    if let Some(l) = t.locs.iter_mut().find(|l| !l.is_mem()) {
-        l.b = 5000;
+    if let Some((k, l)) = t.locs.iter().enumerate().find(|(_, l)| !l.is_mem()) {
+        t.locs.set(k, crate::exec::trace::Location { b: 5000, ..l });
     }
     assert!(Slicer::new(&p, &facts, &t).is_err());
     let mut t = good;
-    if let Some(l) = t.locs.iter_mut().find(|l| l.is_mem()) {
-        l.a = 12345;
+    if let Some((k, l)) = t.locs.iter().enumerate().find(|(_, l)| l.is_mem()) {
+        t.locs
+            .set(k, crate::exec::trace::Location { a: 12345, ..l });
     }
     assert!(Slicer::new(&p, &facts, &t).is_err());
 }
@@ -573,7 +574,7 @@ int main(int argc, char **argv) {
     let mut buf = Vec::new();
     for i in 0..t.len() {
         t.locations(&p, i, &mut buf).expect("locations");
-        explicit.locs.extend_from_slice(&buf);
+        explicit.locs.extend(buf.iter().copied());
         explicit.set_loc_end(i, explicit.locs.len() as u32);
     }
     assert!(
@@ -701,4 +702,80 @@ fn bit_sets_iterate_both_ways() {
     down.reverse();
     assert_eq!(s.iter_rev().collect::<Vec<_>>(), down);
     assert_eq!(BitSet::new(10).iter_rev().count(), 0);
+}
+
+/// Uses take one word, two when the closures need their location (a search among
+/// potential definers, or memory nothing in the trace wrote), and read back as pushed;
+/// rewriting the location words touches only them.
+#[test]
+fn uses_keep_a_location_word_only_where_the_closures_read_it() {
+    let pushed = [
+        UseRec::reg(3, 7, false),
+        UseRec::reg(NONE, 7, false),
+        UseRec::reg(4, 9, true),
+        UseRec::mem(5, 2, false),
+        UseRec::mem(NONE, 2, false),
+        UseRec::mem(6, 3, true),
+        UseRec::reg(NO_DEF - 1, 1, false),
+    ];
+    let mut uses = Uses::default();
+    pushed.iter().for_each(|&u| uses.push(u));
+    assert_eq!(uses.words.len(), pushed.len() + 3);
+    let read: Vec<(u32, Option<u32>)> = Uses::read(&uses.words)
+        .map(|u| {
+            (
+                u.def,
+                (u.has_potential() || u.def == NONE && u.is_mem()).then_some(u.loc),
+            )
+        })
+        .collect();
+    let want: Vec<(u32, Option<u32>)> = vec![
+        (3, None),
+        (NONE, None),
+        (4, Some(9 | POT)),
+        (5, None),
+        (NONE, Some(2 | MEM)),
+        (6, Some(3 | MEM | POT)),
+        (NO_DEF - 1, None),
+    ];
+    assert_eq!(read, want);
+    let locs: Vec<u32> = uses.locations_mut().map(|l| *l).collect();
+    assert_eq!(locs, vec![9 | POT, 2 | MEM, 3 | MEM | POT]);
+    for l in uses.locations_mut() {
+        *l &= !POT;
+    }
+    let defs: Vec<u32> = Uses::read(&uses.words).map(|u| u.def).collect();
+    assert_eq!(defs, pushed.iter().map(|u| u.def).collect::<Vec<_>>());
+    assert!(Uses::read(&uses.words).all(|u| !u.has_potential()));
+}
+
+/// Each entry's uses are found from its word's base and a 16-bit offset, or from the
+/// side table when an entry's uses end too far from the base (a library call reading
+/// a large buffer written piecemeal).
+#[test]
+fn entries_find_their_uses_near_and_far_from_their_base() {
+    let count = |i: usize| match i {
+        70 => 70_000,
+        130 => 65_534,
+        _ => i % 3,
+    };
+    let mut uses = Uses::default();
+    let mut want = Vec::new();
+    for i in 0..200 {
+        let start = uses.words.len();
+        for k in 0..count(i) {
+            uses.push(UseRec::reg(k as u32, 1, false));
+        }
+        uses.end_entry(i);
+        want.push(start..uses.words.len());
+    }
+    assert!(!uses.big.is_empty());
+    for (i, r) in want.iter().enumerate() {
+        assert_eq!(uses.of(i).len(), r.len(), "entry {i}");
+        assert_eq!(
+            uses.of(i).first().copied(),
+            (!r.is_empty()).then_some(0),
+            "entry {i}"
+        );
+    }
 }
