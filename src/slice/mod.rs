@@ -448,8 +448,9 @@ pub struct Slicer<'a> {
     /// The number of entries indexed.
     n: usize,
     keys: Keys,
-    /// Potential definers (`pot_pack`), sorted: one segment per location key.
-    pot: Vec<u64>,
+    /// Potential definers: their branch entries, by location key (one segment per key,
+    /// `seg_keys`), ascending within a segment.
+    pot: Vec<u32>,
     /// Start of each key's segment of `pot`, and `pot.len()` last, so a search looks at
     /// one key's entries only.
     pot_starts: Vec<u32>,
@@ -886,6 +887,8 @@ impl<'a> Slicer<'a> {
             }
         }
         pot_starts.push(pot.len() as u32);
+        // The segments name the keys: only the branch entries are kept.
+        let mut pot: Vec<u32> = pot.into_iter().map(pot_branch).collect();
         // Each key's segment, found once here rather than at each use the closure visits
         // (a table over all keys: 4 bytes per register slot of each frame, well below
         // the trace's own size per call; a hash map of millions of segments cost more).
@@ -949,7 +952,7 @@ impl<'a> Slicer<'a> {
         self.uses.heap_bytes()
             + self.cd.heap_bytes()
             + self.branch_entries.capacity() * 4
-            + self.pot.capacity() * 8
+            + self.pot.capacity() * 4
             + (self.pot_starts.capacity() + self.seg_keys.capacity()) * 4
             + self.alloc_seg.capacity() * 4
             + (self.keys.frame.capacity() + self.keys.var.capacity() + self.keys.var_len.capacity())
@@ -1070,18 +1073,12 @@ impl<'a> Slicer<'a> {
         work: &mut Vec<u32>,
     ) {
         let (start, end) = (self.pot_starts[seg], self.pot_starts[seg + 1]);
-        let mut p = start
-            + self.pot[start as usize..end as usize].partition_point(|&b| pot_branch(b) < lo)
-                as u32;
-        let key = self.seg_keys[seg];
+        let mut p =
+            start + self.pot[start as usize..end as usize].partition_point(|&b| b < lo) as u32;
         loop {
             p = find(&mut pot.next, p);
-            match self
-                .pot
-                .get(p as usize)
-                .map(|&x| (pot_key(x), pot_branch(x)))
-            {
-                Some((k, b)) if k == key && b < hi => {
+            match self.pot.get(p as usize) {
+                Some(&b) if p < end && b < hi => {
                     if set.insert(b) {
                         work.push(b);
                     }
