@@ -1854,6 +1854,20 @@ impl<'p, O: Observer> Machine<'p, O> {
         let Some(mut regs) = window(&mut file.val, rb) else {
             return Ok(pc);
         };
+        // The instruction at `pc`, read unchecked: `pc` is inside `code` whenever this is
+        // reached. It is checked where the loop starts and where it switches frames;
+        // jumps land inside their code and the position after a statement is in its
+        // block, as `fast::sound` checked when the code was decoded.
+        macro_rules! fetch {
+            () => {{
+                debug_assert!(pc < code.len());
+                // SAFETY: `pc < code.len()`, as said above.
+                unsafe { code.get_unchecked(pc) }
+            }};
+        }
+        if pc >= code.len() {
+            return Ok(pc);
+        }
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
         macro_rules! op {
@@ -1941,6 +1955,9 @@ impl<'p, O: Observer> Machine<'p, O> {
             ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
                 (ff, rb, pc) = ($ff, $rb, $pc);
                 code = &ff.code[..];
+                if pc >= code.len() {
+                    return Ok(pc);
+                }
                 count!($steps);
                 let Some(w) = window(&mut file.val, rb) else {
                     return Ok(pc);
@@ -1968,7 +1985,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 if count!(i64::from($j.steps)) {
                     continue;
                 }
-                match &code[pc] {
+                match fetch!() {
                     Fast::Goto(j) => jump!(*j),
                     Fast::BrEq(br) => branch!(br, |x, y| x == y),
                     Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
@@ -1985,7 +2002,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             }};
         }
         loop {
-            match &code[pc] {
+            match fetch!() {
                 // Left to `run_decoded` (library calls, storage, the generic operations:
                 // arms here would cost the hot ones their registers) or the statements.
                 Fast::Stmt
