@@ -1848,25 +1848,39 @@ impl<'p, O: Observer> Machine<'p, O> {
         fast: &'f [FastFunc],
         stop_depth: usize,
         (mut ff, mut rb): (&'f FastFunc, usize),
-        mut pc: usize,
+        start: usize,
     ) -> X<usize> {
         let mut code = &ff.code[..];
         let Some(mut regs) = window(&mut file.val, rb) else {
-            return Ok(pc);
+            return Ok(start);
         };
-        // The instruction at `pc`, read unchecked: `pc` is inside `code` whenever this is
+        if start >= code.len() {
+            return Ok(start);
+        }
+        // The position is kept as a pointer to its instruction in `code` (`ip`), so that
+        // reading an instruction and going on to the next take one machine instruction
+        // each; `pc!()` is the position (only cold paths ask).
+        let mut ip: *const Fast = code.as_ptr().wrapping_add(start);
+        macro_rules! pc {
+            () => {
+                (ip as usize - code.as_ptr() as usize) / std::mem::size_of::<Fast>()
+            };
+        }
+        macro_rules! go {
+            ($pc:expr) => {
+                ip = code.as_ptr().wrapping_add($pc)
+            };
+        }
+        // The instruction at `ip`, read unchecked: `ip` is inside `code` whenever this is
         // reached. It is checked where the loop starts and where it switches frames;
         // jumps land inside their code and the position after a statement is in its
         // block, as `fast::sound` checked when the code was decoded.
         macro_rules! fetch {
             () => {{
-                debug_assert!(pc < code.len());
-                // SAFETY: `pc < code.len()`, as said above.
-                unsafe { code.get_unchecked(pc) }
+                debug_assert!(pc!() < code.len());
+                // SAFETY: `ip` points into `code`, as said above.
+                unsafe { &*ip }
             }};
-        }
-        if pc >= code.len() {
-            return Ok(pc);
         }
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
@@ -1904,7 +1918,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let p = addr!($ld.addr);
                 match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
-                    None => self.load_slow(p, $n, (ff, pc))?,
+                    None => self.load_slow(p, $n, (ff, pc!()))?,
                 }
             }};
             ($ld:expr, $n:literal, $u:ty, $s:ty) => {{
@@ -1921,7 +1935,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let a = addr!($st.addr);
                 let v = op!(&$st.val);
                 if !self.mem.store_fast::<$n>(a, v) {
-                    self.store_slow(a, $n, v, (ff, pc))?;
+                    self.store_slow(a, $n, v, (ff, pc!()))?;
                 }
             }};
         }
@@ -1932,7 +1946,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 steps.left = steps.left.wrapping_sub($n);
                 if steps.left < 0 {
                     self.steps = steps.count();
-                    self.check_limits(self.decoded_loc(ff, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc!()))?;
                     *steps = Budget::new(self.steps, self.step_cap);
                     true
                 } else {
@@ -1944,7 +1958,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         macro_rules! jump {
             ($j:expr) => {{
                 let j: Jump = $j;
-                pc = j.pc as usize;
+                go!(j.pc as usize);
                 count!(i64::from(j.steps));
                 continue;
             }};
@@ -1953,14 +1967,16 @@ impl<'p, O: Observer> Machine<'p, O> {
         // `pc` of its code, counting `steps`.
         macro_rules! switch_to {
             ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
-                (ff, rb, pc) = ($ff, $rb, $pc);
+                let at: usize = $pc;
+                (ff, rb) = ($ff, $rb);
                 code = &ff.code[..];
-                if pc >= code.len() {
-                    return Ok(pc);
+                if at >= code.len() {
+                    return Ok(at);
                 }
+                go!(at);
                 count!($steps);
                 let Some(w) = window(&mut file.val, rb) else {
-                    return Ok(pc);
+                    return Ok(at);
                 };
                 regs = w;
                 continue;
@@ -1981,7 +1997,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         // from its own position instead).
         macro_rules! through {
             ($j:expr) => {{
-                pc = $j.pc as usize;
+                go!($j.pc as usize);
                 if count!(i64::from($j.steps)) {
                     continue;
                 }
@@ -2011,15 +2027,15 @@ impl<'p, O: Observer> Machine<'p, O> {
                 | Fast::Arith { .. }
                 | Fast::Un { .. }
                 | Fast::Convert { .. }
-                | Fast::PtrDiff { .. } => return Ok(pc),
+                | Fast::PtrDiff { .. } => return Ok(pc!()),
                 Fast::Call(k) => {
                     let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
                     else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     let callee = &fast[func.index()];
                     let Some(short) = self.short_call(c, callee) else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     self.cur_loc = c.loc;
                     let n = i64::from(short.2.steps);
@@ -2029,12 +2045,12 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
                     if self.frames.len() <= stop_depth + 1 {
-                        return Ok(pc);
+                        return Ok(pc!());
                     }
                     let rv = val.map(|s| op!(&s));
                     let Some((to, base, at, left)) = self.pop_decoded(file, (rv, *loc), ff, fast)
                     else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     switch_to!(to, base, at, left)
                 }
@@ -2061,7 +2077,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let lb = self.frames.last().map_or(0, |fr| fr.local_base);
                     match self.locals.get(lb + local.index()) {
                         Some(&p) if p != 0 => set!(dst, p),
-                        _ => return Ok(pc),
+                        _ => return Ok(pc!()),
                     }
                 }
                 Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
@@ -2112,7 +2128,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     jump!(if c != 0 { *then_to } else { *else_to })
                 }
             }
-            pc += 1;
+            ip = ip.wrapping_add(1);
         }
     }
 
