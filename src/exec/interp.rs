@@ -73,6 +73,15 @@ impl Regs {
         self.top = self.top.min(n);
     }
 
+    /// Room for `n` slots; both vectors keep the same length, so that one comparison
+    /// says a window fits.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        self.val.resize(n, 0);
+        self.ready.resize(n, false);
+    }
+
     /// A new frame's window: `n` registers, then its constants. A plain run's frame
     /// (`unset`: `FastFunc::unset`) clears the readable flags of the registers some read
     /// may find unset and no other: the others are readable whatever their flag says
@@ -83,10 +92,7 @@ impl Regs {
         let base = self.top;
         let end = base + n + consts.len();
         if self.val.len() < end + WINDOW {
-            self.val.resize(end + WINDOW, 0);
-        }
-        if self.ready.len() < end {
-            self.ready.resize(end, false);
+            self.grow(end + WINDOW);
         }
         let to = &mut self.val[base + n..end];
         if consts.len() <= 4 {
@@ -143,7 +149,17 @@ pub(super) struct Frame {
     call_loc: Loc,
     /// Unique for the whole run: names this activation's registers in the trace.
     pub(super) serial: u32,
+    /// Where the caller resumes in decoded code when this frame returns, for a frame
+    /// that decoded code entered (`CallSite::resume`); else `NO_RESUME`, and the
+    /// caller's block and statement say.
+    resume: Jump,
 }
+
+/// `Frame::resume` of a frame that decoded code did not enter.
+const NO_RESUME: Jump = Jump {
+    pc: u32::MAX,
+    steps: 0,
+};
 
 /// Why execution stopped early. Kept pointer-sized: it is the error type of every
 /// step of the hot loop.
@@ -547,6 +563,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ret_to: ret_to.map(|(r, s)| (r, Canon::of(s))),
             call_loc: loc,
             serial: self.frame_serial,
+            resume: NO_RESUME,
         });
         self.frame_serial += 1;
         for (i, p) in func.params.iter().enumerate() {
@@ -1716,9 +1733,12 @@ impl<'p, O: Observer> Machine<'p, O> {
         let base = regs.len();
         regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
         // Parameters are set at entry, so no read finds them unset: no flag to write.
-        for &(from, to, canon) in moves {
-            let v = regs.val[rb + from.index()];
-            regs.val[base + to.index()] = canon.apply(v);
+        // The caller's slots lie below the new window, which `open` made room for.
+        let (below, from_base) = regs.val.split_at_mut(base);
+        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
+            for &(from, to, canon) in moves {
+                w[to.index()] = canon.apply(below[rb + from.index()]);
+            }
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.block = c.block;
@@ -1738,6 +1758,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ret_to: c.ret,
             call_loc: c.loc,
             serial: self.frame_serial,
+            resume: c.resume,
         });
         self.frame_serial += 1;
         base
@@ -1769,6 +1790,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         let caller = caller?;
         let ff = fast.get(caller.func.index())?;
+        if fr.resume != NO_RESUME {
+            let j = fr.resume;
+            return Some((ff, caller.reg_base, j.pc as usize, i64::from(j.steps)));
+        }
         let b = caller.block.index();
         let pc = *ff.start.get(b)? as usize + caller.idx as usize;
         let end = *ff.start.get(b + 1)? as usize;

@@ -431,6 +431,9 @@ pub struct CallSite {
     pub moves: Option<Vec<(Slot, Slot, Canon)>>,
     /// `dst` with its kind's canonical form, which a return applies to the value.
     pub ret: Option<(Reg, Canon)>,
+    /// Where the caller resumes when the call returns: the position after the call and
+    /// the steps left in its block from there (its statements and terminator).
+    pub resume: Jump,
 }
 
 /// How a call enters a function whose parameters all live in registers and that takes
@@ -728,6 +731,10 @@ impl FastFunc {
                                     idx: idx as u32,
                                     moves,
                                     ret: dst.map(|(r, s)| (r, Canon::of(s))),
+                                    resume: Jump {
+                                        pc: code.len() as u32 + 1,
+                                        steps: (b.stmts.len() - idx) as u32,
+                                    },
                                 });
                                 let k = calls.len() as u32 - 1;
                                 match target {
