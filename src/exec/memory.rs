@@ -84,10 +84,27 @@ impl InitMap {
     pub fn is_set(&self, i: usize) -> bool {
         self.bits[i >> 6] & (1u64 << (i & 63)) != 0
     }
-    /// First unwritten byte in `off..off+n`, if any.
+    /// First unwritten byte in `off..off+n`, if any: a word of the bitmap at a time
+    /// (its unset bits under the range's mask), not byte by byte.
     #[inline]
     pub fn first_unset(&self, off: usize, n: usize) -> Option<usize> {
-        (off..off + n).find(|&i| !self.is_set(i))
+        let end = off + n;
+        let mut i = off;
+        while i < end {
+            let (w, b) = (i >> 6, i & 63);
+            let k = (end - i).min(64 - b);
+            let mask = if k >= 64 {
+                u64::MAX
+            } else {
+                ((1u64 << k) - 1) << b
+            };
+            let unset = !self.bits.get(w).copied().unwrap_or(0) & mask;
+            if unset != 0 {
+                return Some((w << 6) + unset.trailing_zeros() as usize);
+            }
+            i += k;
+        }
+        None
     }
     /// Whether all of `off..off+n` (`n` at most 64, inside the allocation) is written:
     /// the bitmap's words compared under a mask, not byte by byte.
@@ -783,8 +800,9 @@ impl<E: AllocExtra> Memory<E> {
         let (slot, off) = self.check(p, 1)?;
         let a = &self.allocs[slot];
         let rest = &a.data[off..];
-        match rest.iter().position(|b| *b == 0) {
-            Some(n) => {
+        // `CStr` finds the NUL a word at a time.
+        match std::ffi::CStr::from_bytes_until_nul(rest).map(|c| c.to_bytes().len()) {
+            Ok(n) => {
                 self.note(slot, off, n + 1, false);
                 if let Some(init) = &a.init {
                     if let Some(i) = init.first_unset(off, n + 1) {
@@ -793,7 +811,7 @@ impl<E: AllocExtra> Memory<E> {
                 }
                 Ok(rest[..n].to_vec())
             }
-            None => Err(MemFault::OutOfBounds {
+            Err(_) => Err(MemFault::OutOfBounds {
                 what: format!("{} (no terminating NUL before its end)", describe(a)),
                 offset: a.data.len() as i64,
                 size: 1,
@@ -859,6 +877,15 @@ mod tests {
         }
         assert!(checked > 100);
         assert!(InitMap::full(len).all_set(60, 8));
+        // `first_unset` finds the first hole a word at a time, as byte by byte, for
+        // ranges within a word, across words and over several.
+        for off in 0..len {
+            for n in (1..=len - off).filter(|n| *n <= 9 || n % 13 == 0 || off + n == len) {
+                let want = (off..off + n).find(|&i| !m.is_set(i));
+                assert_eq!(m.first_unset(off, n), want, "{off}+{n}");
+            }
+        }
+        assert_eq!(InitMap::full(len).first_unset(0, len), None);
         // The fast paths take an initialised range of a partly initialised allocation,
         // and leave an uninitialised one to the general path, which faults.
         let mut mem = Memory::<()>::new();
