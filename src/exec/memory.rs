@@ -163,6 +163,8 @@ pub struct Alloc<E = ()> {
     /// Written-bytes map; `None` when every byte is initialised.
     pub init: Option<Box<InitMap>>,
     pub kind: AllocKind,
+    /// False once the allocation's lifetime ended (`Memory::release`), which also
+    /// gives back its bytes: the fast paths rely on a dead allocation having none.
     pub live: bool,
     pub read_only: bool,
     pub gen: u8,
@@ -612,7 +614,8 @@ impl<E: AllocExtra> Memory<E> {
     pub fn load_fast<const N: usize>(&self, p: u64) -> Option<u64> {
         let a = self.allocs.get(slot_of(p))?;
         let off = usize::try_from(off_of(p)).ok()?;
-        if a.gen != gen_of(p) || !a.live {
+        // A dead allocation has no bytes (`release`), so the bounds check refuses it.
+        if a.gen != gen_of(p) {
             return None;
         }
         let d = a.data.get(off..off.checked_add(N)?)?;
@@ -639,7 +642,8 @@ impl<E: AllocExtra> Memory<E> {
         let Ok(off) = usize::try_from(off_of(p)) else {
             return false;
         };
-        if a.gen != gen || !a.live || a.read_only {
+        // A dead allocation has no bytes (`release`), so the bounds check refuses it.
+        if a.gen != gen || a.read_only {
             return false;
         }
         if let Some(init) = &a.init {
@@ -921,6 +925,10 @@ mod tests {
         ));
         assert_eq!(m.load(0, 4), Err(MemFault::Null));
         m.free_heap(p, Loc::default()).unwrap();
+        // The fast paths refuse a dead allocation (it has no bytes left), so the general
+        // path diagnoses the use after free.
+        assert_eq!(m.load_fast::<4>(p), None);
+        assert!(!m.store_fast::<4>(p, 1));
         assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
         assert!(matches!(
             m.free_heap(p, Loc::default()),
