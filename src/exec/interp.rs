@@ -2035,6 +2035,27 @@ impl<'p, O: Observer> Machine<'p, O> {
                 }
             }};
         }
+        // The terminator at `ip`, run in place after its block's last statement (see
+        // `Fast::Load4SThen`; `fast::runs_in_place` says which it can be).
+        macro_rules! term {
+            () => {{
+                match fetch!() {
+                    Fast::Goto(j) => jump!(*j),
+                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
+                    Fast::Branch {
+                        cond,
+                        then_to,
+                        else_to,
+                    } => {
+                        let c = op!(cond);
+                        jump!(if c != 0 { *then_to } else { *else_to })
+                    }
+                    _ => continue,
+                }
+            }};
+        }
         // A statement, then the jump that ends its block (`Fast::AddSGoto`).
         macro_rules! then {
             ($stmt:expr, $jump:expr) => {{
@@ -2121,6 +2142,23 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Load4S(ld) => load!(ld, 4, u32, i32),
                 Fast::Load4U(ld) => load!(ld, 4, unsigned),
                 Fast::Load8(ld) => load!(ld, 8, unsigned),
+                // The load, then its block's terminator in place (the next position).
+                Fast::Load1SThen(ld) => then!(
+                    load!(ld, 1, u8, i8),
+                    then!(ip = ip.wrapping_add(1), term!())
+                ),
+                Fast::Load1UThen(ld) => then!(
+                    load!(ld, 1, unsigned),
+                    then!(ip = ip.wrapping_add(1), term!())
+                ),
+                Fast::Load4SThen(ld) => then!(
+                    load!(ld, 4, u32, i32),
+                    then!(ip = ip.wrapping_add(1), term!())
+                ),
+                Fast::Load8Then(ld) => then!(
+                    load!(ld, 8, unsigned),
+                    then!(ip = ip.wrapping_add(1), term!())
+                ),
                 Fast::Store1(st) => store!(st, 1),
                 Fast::Store2(st) => store!(st, 2),
                 Fast::Store4(st) => store!(st, 4),

@@ -251,6 +251,14 @@ pub enum Fast {
     Load4S(Ld),
     Load4U(Ld),
     Load8(Ld),
+    /// A block's last statement, a load of a `char`, an `int` or a 64-bit scalar, run
+    /// with the block's terminator (a `goto` or a branch, typically on the value
+    /// loaded: `while (p)`, `if (a[i] < key)`) in one dispatch; the terminator keeps its
+    /// own position.
+    Load1SThen(Ld),
+    Load1UThen(Ld),
+    Load4SThen(Ld),
+    Load8Then(Ld),
     Store1(St),
     Store2(St),
     Store4(St),
@@ -768,6 +776,13 @@ impl FastFunc {
                     (Fast::Move { dst, src }, Fast::GotoEmpty(to)) => {
                         Fast::MoveThrough { dst, src, to }
                     }
+                    (load, t) if runs_in_place(&t) => match load {
+                        Fast::Load1S(ld) => Fast::Load1SThen(ld),
+                        Fast::Load1U(ld) => Fast::Load1UThen(ld),
+                        Fast::Load4S(ld) => Fast::Load4SThen(ld),
+                        Fast::Load8(ld) => Fast::Load8Then(ld),
+                        other => other,
+                    },
                     (other, _) => other,
                 };
             }
@@ -812,6 +827,15 @@ impl FastFunc {
         let b = self.block_of[pc];
         (BlockId::new(b), pc - self.start[b as usize] as usize)
     }
+}
+
+/// Whether terminator `t` is one the decoded loop runs in place after a block's last
+/// statement (see `Fast::Load4SThen`): a `goto` or a decoded branch.
+fn runs_in_place(t: &Fast) -> bool {
+    matches!(
+        t,
+        Fast::Goto(_) | Fast::BrEq(_) | Fast::BrLtS(_) | Fast::BrLtU(_) | Fast::Branch { .. }
+    )
 }
 
 /// Whether `code`, whose block `b` spans `start[b]..start[b + 1]`, can be run with its
@@ -1301,6 +1325,9 @@ mod tests {
             .collect();
         assert!(left.is_empty(), "not decoded: {left:?}");
         assert!(sound(&ff.code, &ff.start));
+        // `a[i] < 0` loads and branches in one dispatch, and `b[i] > 100` too.
+        let fused = |f: &&Fast| matches!(f, Fast::Load4SThen(_) | Fast::Load1UThen(_));
+        assert_eq!(ff.code.iter().filter(fused).count(), 2, "{:?}", ff.code);
         // The declarations of the two arrays (their storage starts) are `Live`.
         let live = ff.code.iter().filter(|f| matches!(f, Fast::Live(_)));
         assert_eq!(live.count(), 2);
