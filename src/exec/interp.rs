@@ -2017,29 +2017,11 @@ impl<'p, O: Observer> Machine<'p, O> {
                 jump!(br.to($holds))
             }};
         }
-        // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
-        // then that terminator in place (when the step limit's check is due, it runs
-        // from its own position instead).
-        macro_rules! through {
-            ($j:expr) => {{
-                go!($j.pc as usize);
-                if count!(i64::from($j.steps)) {
-                    continue;
-                }
-                match fetch!() {
-                    Fast::Goto(j) => jump!(*j),
-                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
-                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
-                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
-                    _ => continue,
-                }
-            }};
-        }
-        // The terminator at `ip`, run in place after its block's last statement (see
-        // `Fast::Load4SThen`; `fast::runs_in_place` says which it can be).
-        macro_rules! term {
-            () => {{
-                match fetch!() {
+        // A match on instruction `$f` whose arms are the terminators that jump (`goto`
+        // and the branches), then `$rest`: the loop's and those run in place share them.
+        macro_rules! with_jumps {
+            ($f:expr, { $($rest:tt)* }) => {
+                match $f {
                     Fast::Goto(j) => jump!(*j),
                     Fast::BrEq(br) => branch!(br, |x, y| x == y),
                     Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
@@ -2052,8 +2034,36 @@ impl<'p, O: Observer> Machine<'p, O> {
                         let c = op!(cond);
                         jump!(if c != 0 { *then_to } else { *else_to })
                     }
-                    _ => continue,
+                    $($rest)*
                 }
+            };
+        }
+        // The terminator at `ip`, run in place after its block's last statement (see
+        // `Fast::Load4SThen`; `fast::runs_in_place` says which it can be) or after an
+        // empty block's `goto` (`through!`); the loop goes on from `ip` for any other.
+        macro_rules! term {
+            () => {
+                with_jumps!(fetch!(), { _ => continue, })
+            };
+        }
+        // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
+        // then that terminator in place (when the step limit's check is due, it runs
+        // from its own position instead).
+        macro_rules! through {
+            ($j:expr) => {{
+                go!($j.pc as usize);
+                if count!(i64::from($j.steps)) {
+                    continue;
+                }
+                term!()
+            }};
+        }
+        // A block's last statement, then its terminator in place (`Fast::Load4SThen`).
+        macro_rules! with_term {
+            ($stmt:expr) => {{
+                $stmt;
+                ip = ip.wrapping_add(1);
+                term!()
             }};
         }
         // A statement, then the jump that ends its block (`Fast::AddSGoto`).
@@ -2064,7 +2074,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             }};
         }
         loop {
-            match fetch!() {
+            with_jumps!(fetch!(), {
                 // Left to `run_decoded` (library calls, storage, the generic operations:
                 // arms here would cost the hot ones their registers) or the statements.
                 Fast::Stmt
@@ -2143,27 +2153,14 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Load4U(ld) => load!(ld, 4, unsigned),
                 Fast::Load8(ld) => load!(ld, 8, unsigned),
                 // The load, then its block's terminator in place (the next position).
-                Fast::Load1SThen(ld) => then!(
-                    load!(ld, 1, u8, i8),
-                    then!(ip = ip.wrapping_add(1), term!())
-                ),
-                Fast::Load1UThen(ld) => then!(
-                    load!(ld, 1, unsigned),
-                    then!(ip = ip.wrapping_add(1), term!())
-                ),
-                Fast::Load4SThen(ld) => then!(
-                    load!(ld, 4, u32, i32),
-                    then!(ip = ip.wrapping_add(1), term!())
-                ),
-                Fast::Load8Then(ld) => then!(
-                    load!(ld, 8, unsigned),
-                    then!(ip = ip.wrapping_add(1), term!())
-                ),
+                Fast::Load1SThen(ld) => with_term!(load!(ld, 1, u8, i8)),
+                Fast::Load1UThen(ld) => with_term!(load!(ld, 1, unsigned)),
+                Fast::Load4SThen(ld) => with_term!(load!(ld, 4, u32, i32)),
+                Fast::Load8Then(ld) => with_term!(load!(ld, 8, unsigned)),
                 Fast::Store1(st) => store!(st, 1),
                 Fast::Store2(st) => store!(st, 2),
                 Fast::Store4(st) => store!(st, 4),
                 Fast::Store8(st) => store!(st, 8),
-                Fast::Goto(j) => jump!(*j),
                 Fast::GotoEmpty(j) => through!(j),
                 Fast::MoveGoto { dst, src, to } => then!(set!(dst, op!(src)), jump!(*to)),
                 Fast::MoveThrough { dst, src, to } => then!(set!(dst, op!(src)), through!(to)),
@@ -2179,18 +2176,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::SubSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
-                Fast::BrEq(br) => branch!(br, |x, y| x == y),
-                Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
-                Fast::BrLtU(br) => branch!(br, |x, y| x < y),
-                Fast::Branch {
-                    cond,
-                    then_to,
-                    else_to,
-                } => {
-                    let c = op!(cond);
-                    jump!(if c != 0 { *then_to } else { *else_to })
-                }
-            }
+            });
             ip = ip.wrapping_add(1);
         }
     }
