@@ -73,6 +73,15 @@ impl Regs {
         self.top = self.top.min(n);
     }
 
+    /// Room for `n` slots; both vectors keep the same length, so that one comparison
+    /// says a window fits.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        self.val.resize(n, 0);
+        self.ready.resize(n, false);
+    }
+
     /// A new frame's window: `n` registers, then its constants. A plain run's frame
     /// (`unset`: `FastFunc::unset`) clears the readable flags of the registers some read
     /// may find unset and no other: the others are readable whatever their flag says
@@ -83,10 +92,7 @@ impl Regs {
         let base = self.top;
         let end = base + n + consts.len();
         if self.val.len() < end + WINDOW {
-            self.val.resize(end + WINDOW, 0);
-        }
-        if self.ready.len() < end {
-            self.ready.resize(end, false);
+            self.grow(end + WINDOW);
         }
         let to = &mut self.val[base + n..end];
         if consts.len() <= 4 {
@@ -143,7 +149,17 @@ pub(super) struct Frame {
     call_loc: Loc,
     /// Unique for the whole run: names this activation's registers in the trace.
     pub(super) serial: u32,
+    /// Where the caller resumes in decoded code when this frame returns, for a frame
+    /// that decoded code entered (`CallSite::resume`); else `NO_RESUME`, and the
+    /// caller's block and statement say.
+    resume: Jump,
 }
+
+/// `Frame::resume` of a frame that decoded code did not enter.
+const NO_RESUME: Jump = Jump {
+    pc: u32::MAX,
+    steps: 0,
+};
 
 /// Why execution stopped early. Kept pointer-sized: it is the error type of every
 /// step of the hot loop.
@@ -547,6 +563,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ret_to: ret_to.map(|(r, s)| (r, Canon::of(s))),
             call_loc: loc,
             serial: self.frame_serial,
+            resume: NO_RESUME,
         });
         self.frame_serial += 1;
         for (i, p) in func.params.iter().enumerate() {
@@ -1716,9 +1733,12 @@ impl<'p, O: Observer> Machine<'p, O> {
         let base = regs.len();
         regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
         // Parameters are set at entry, so no read finds them unset: no flag to write.
-        for &(from, to, canon) in moves {
-            let v = regs.val[rb + from.index()];
-            regs.val[base + to.index()] = canon.apply(v);
+        // The caller's slots lie below the new window, which `open` made room for.
+        let (below, from_base) = regs.val.split_at_mut(base);
+        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
+            for &(from, to, canon) in moves {
+                w[to.index()] = canon.apply(below[rb + from.index()]);
+            }
         }
         if let Some(fr) = self.frames.last_mut() {
             fr.block = c.block;
@@ -1738,6 +1758,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             ret_to: c.ret,
             call_loc: c.loc,
             serial: self.frame_serial,
+            resume: c.resume,
         });
         self.frame_serial += 1;
         base
@@ -1769,6 +1790,10 @@ impl<'p, O: Observer> Machine<'p, O> {
         }
         let caller = caller?;
         let ff = fast.get(caller.func.index())?;
+        if fr.resume != NO_RESUME {
+            let j = fr.resume;
+            return Some((ff, caller.reg_base, j.pc as usize, i64::from(j.steps)));
+        }
         let b = caller.block.index();
         let pc = *ff.start.get(b)? as usize + caller.idx as usize;
         let end = *ff.start.get(b + 1)? as usize;
@@ -1848,12 +1873,40 @@ impl<'p, O: Observer> Machine<'p, O> {
         fast: &'f [FastFunc],
         stop_depth: usize,
         (mut ff, mut rb): (&'f FastFunc, usize),
-        mut pc: usize,
+        start: usize,
     ) -> X<usize> {
         let mut code = &ff.code[..];
         let Some(mut regs) = window(&mut file.val, rb) else {
-            return Ok(pc);
+            return Ok(start);
         };
+        if start >= code.len() {
+            return Ok(start);
+        }
+        // The position is kept as a pointer to its instruction in `code` (`ip`), so that
+        // reading an instruction and going on to the next take one machine instruction
+        // each; `pc!()` is the position (only cold paths ask).
+        let mut ip: *const Fast = code.as_ptr().wrapping_add(start);
+        macro_rules! pc {
+            () => {
+                (ip as usize - code.as_ptr() as usize) / std::mem::size_of::<Fast>()
+            };
+        }
+        macro_rules! go {
+            ($pc:expr) => {
+                ip = code.as_ptr().wrapping_add($pc)
+            };
+        }
+        // The instruction at `ip`, read unchecked: `ip` is inside `code` whenever this is
+        // reached. It is checked where the loop starts and where it switches frames;
+        // jumps land inside their code and the position after a statement is in its
+        // block, as `fast::sound` checked when the code was decoded.
+        macro_rules! fetch {
+            () => {{
+                debug_assert!(pc!() < code.len());
+                // SAFETY: `ip` points into `code`, as said above.
+                unsafe { &*ip }
+            }};
+        }
         // An operand: a register slot (constants have theirs) that no read finds unset,
         // so neither reads nor writes look at whether it was set (`FastFunc::ready`).
         macro_rules! op {
@@ -1890,7 +1943,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let p = addr!($ld.addr);
                 match self.mem.load_fast::<$n>(p) {
                     Some(v) => v,
-                    None => self.load_slow(p, $n, (ff, pc))?,
+                    None => self.load_slow(p, $n, (ff, pc!()))?,
                 }
             }};
             ($ld:expr, $n:literal, $u:ty, $s:ty) => {{
@@ -1907,7 +1960,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let a = addr!($st.addr);
                 let v = op!(&$st.val);
                 if !self.mem.store_fast::<$n>(a, v) {
-                    self.store_slow(a, $n, v, (ff, pc))?;
+                    self.store_slow(a, $n, v, (ff, pc!()))?;
                 }
             }};
         }
@@ -1918,7 +1971,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 steps.left = steps.left.wrapping_sub($n);
                 if steps.left < 0 {
                     self.steps = steps.count();
-                    self.check_limits(self.decoded_loc(ff, pc))?;
+                    self.check_limits(self.decoded_loc(ff, pc!()))?;
                     *steps = Budget::new(self.steps, self.step_cap);
                     true
                 } else {
@@ -1930,7 +1983,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         macro_rules! jump {
             ($j:expr) => {{
                 let j: Jump = $j;
-                pc = j.pc as usize;
+                go!(j.pc as usize);
                 count!(i64::from(j.steps));
                 continue;
             }};
@@ -1939,11 +1992,16 @@ impl<'p, O: Observer> Machine<'p, O> {
         // `pc` of its code, counting `steps`.
         macro_rules! switch_to {
             ($ff:expr, $rb:expr, $pc:expr, $steps:expr) => {{
-                (ff, rb, pc) = ($ff, $rb, $pc);
+                let at: usize = $pc;
+                (ff, rb) = ($ff, $rb);
                 code = &ff.code[..];
+                if at >= code.len() {
+                    return Ok(at);
+                }
+                go!(at);
                 count!($steps);
                 let Some(w) = window(&mut file.val, rb) else {
-                    return Ok(pc);
+                    return Ok(at);
                 };
                 regs = w;
                 continue;
@@ -1959,22 +2017,53 @@ impl<'p, O: Observer> Machine<'p, O> {
                 jump!(br.to($holds))
             }};
         }
+        // A match on instruction `$f` whose arms are the terminators that jump (`goto`
+        // and the branches), then `$rest`: the loop's and those run in place share them.
+        macro_rules! with_jumps {
+            ($f:expr, { $($rest:tt)* }) => {
+                match $f {
+                    Fast::Goto(j) => jump!(*j),
+                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
+                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
+                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
+                    Fast::Branch {
+                        cond,
+                        then_to,
+                        else_to,
+                    } => {
+                        let c = op!(cond);
+                        jump!(if c != 0 { *then_to } else { *else_to })
+                    }
+                    $($rest)*
+                }
+            };
+        }
+        // The terminator at `ip`, run in place after its block's last statement (see
+        // `Fast::Load4SThen`; `fast::runs_in_place` says which it can be) or after an
+        // empty block's `goto` (`through!`); the loop goes on from `ip` for any other.
+        macro_rules! term {
+            () => {
+                with_jumps!(fetch!(), { _ => continue, })
+            };
+        }
         // A `goto` to a block that is only a `goto` or a compare-and-branch: as `jump!`,
         // then that terminator in place (when the step limit's check is due, it runs
         // from its own position instead).
         macro_rules! through {
             ($j:expr) => {{
-                pc = $j.pc as usize;
+                go!($j.pc as usize);
                 if count!(i64::from($j.steps)) {
                     continue;
                 }
-                match &code[pc] {
-                    Fast::Goto(j) => jump!(*j),
-                    Fast::BrEq(br) => branch!(br, |x, y| x == y),
-                    Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
-                    Fast::BrLtU(br) => branch!(br, |x, y| x < y),
-                    _ => continue,
-                }
+                term!()
+            }};
+        }
+        // A block's last statement, then its terminator in place (`Fast::Load4SThen`).
+        macro_rules! with_term {
+            ($stmt:expr) => {{
+                $stmt;
+                ip = ip.wrapping_add(1);
+                term!()
             }};
         }
         // A statement, then the jump that ends its block (`Fast::AddSGoto`).
@@ -1985,7 +2074,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             }};
         }
         loop {
-            match &code[pc] {
+            with_jumps!(fetch!(), {
                 // Left to `run_decoded` (library calls, storage, the generic operations:
                 // arms here would cost the hot ones their registers) or the statements.
                 Fast::Stmt
@@ -1994,15 +2083,15 @@ impl<'p, O: Observer> Machine<'p, O> {
                 | Fast::Arith { .. }
                 | Fast::Un { .. }
                 | Fast::Convert { .. }
-                | Fast::PtrDiff { .. } => return Ok(pc),
+                | Fast::PtrDiff { .. } => return Ok(pc!()),
                 Fast::Call(k) => {
                     let Some((c, Ok(func))) = ff.calls.get(*k as usize).map(|c| (c, c.target))
                     else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     let callee = &fast[func.index()];
                     let Some(short) = self.short_call(c, callee) else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     self.cur_loc = c.loc;
                     let n = i64::from(short.2.steps);
@@ -2012,12 +2101,12 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Return { val, loc } => {
                     // A return out of this loop's frames is left to `run_decoded`.
                     if self.frames.len() <= stop_depth + 1 {
-                        return Ok(pc);
+                        return Ok(pc!());
                     }
                     let rv = val.map(|s| op!(&s));
                     let Some((to, base, at, left)) = self.pop_decoded(file, (rv, *loc), ff, fast)
                     else {
-                        return Ok(pc);
+                        return Ok(pc!());
                     };
                     switch_to!(to, base, at, left)
                 }
@@ -2044,7 +2133,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let lb = self.frames.last().map_or(0, |fr| fr.local_base);
                     match self.locals.get(lb + local.index()) {
                         Some(&p) if p != 0 => set!(dst, p),
-                        _ => return Ok(pc),
+                        _ => return Ok(pc!()),
                     }
                 }
                 Fast::AddrGlobal { dst, global } => set!(dst, self.global_ptrs[global.index()]),
@@ -2063,11 +2152,15 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::Load4S(ld) => load!(ld, 4, u32, i32),
                 Fast::Load4U(ld) => load!(ld, 4, unsigned),
                 Fast::Load8(ld) => load!(ld, 8, unsigned),
+                // The load, then its block's terminator in place (the next position).
+                Fast::Load1SThen(ld) => with_term!(load!(ld, 1, u8, i8)),
+                Fast::Load1UThen(ld) => with_term!(load!(ld, 1, unsigned)),
+                Fast::Load4SThen(ld) => with_term!(load!(ld, 4, u32, i32)),
+                Fast::Load8Then(ld) => with_term!(load!(ld, 8, unsigned)),
                 Fast::Store1(st) => store!(st, 1),
                 Fast::Store2(st) => store!(st, 2),
                 Fast::Store4(st) => store!(st, 4),
                 Fast::Store8(st) => store!(st, 8),
-                Fast::Goto(j) => jump!(*j),
                 Fast::GotoEmpty(j) => through!(j),
                 Fast::MoveGoto { dst, src, to } => then!(set!(dst, op!(src)), jump!(*to)),
                 Fast::MoveThrough { dst, src, to } => then!(set!(dst, op!(src)), through!(to)),
@@ -2083,19 +2176,8 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::SubSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_sub(y))), through!(j))
                 }
-                Fast::BrEq(br) => branch!(br, |x, y| x == y),
-                Fast::BrLtS(br) => branch!(br, |x, y| (x as i64) < y as i64),
-                Fast::BrLtU(br) => branch!(br, |x, y| x < y),
-                Fast::Branch {
-                    cond,
-                    then_to,
-                    else_to,
-                } => {
-                    let c = op!(cond);
-                    jump!(if c != 0 { *then_to } else { *else_to })
-                }
-            }
-            pc += 1;
+            });
+            ip = ip.wrapping_add(1);
         }
     }
 

@@ -84,10 +84,27 @@ impl InitMap {
     pub fn is_set(&self, i: usize) -> bool {
         self.bits[i >> 6] & (1u64 << (i & 63)) != 0
     }
-    /// First unwritten byte in `off..off+n`, if any.
+    /// First unwritten byte in `off..off+n`, if any: a word of the bitmap at a time
+    /// (its unset bits under the range's mask), not byte by byte.
     #[inline]
     pub fn first_unset(&self, off: usize, n: usize) -> Option<usize> {
-        (off..off + n).find(|&i| !self.is_set(i))
+        let end = off + n;
+        let mut i = off;
+        while i < end {
+            let (w, b) = (i >> 6, i & 63);
+            let k = (end - i).min(64 - b);
+            let mask = if k >= 64 {
+                u64::MAX
+            } else {
+                ((1u64 << k) - 1) << b
+            };
+            let unset = !self.bits.get(w).copied().unwrap_or(0) & mask;
+            if unset != 0 {
+                return Some((w << 6) + unset.trailing_zeros() as usize);
+            }
+            i += k;
+        }
+        None
     }
     /// Whether all of `off..off+n` (`n` at most 64, inside the allocation) is written:
     /// the bitmap's words compared under a mask, not byte by byte.
@@ -146,6 +163,8 @@ pub struct Alloc<E = ()> {
     /// Written-bytes map; `None` when every byte is initialised.
     pub init: Option<Box<InitMap>>,
     pub kind: AllocKind,
+    /// False once the allocation's lifetime ended (`Memory::release`), which also
+    /// gives back its bytes: the fast paths rely on a dead allocation having none.
     pub live: bool,
     pub read_only: bool,
     pub gen: u8,
@@ -595,7 +614,8 @@ impl<E: AllocExtra> Memory<E> {
     pub fn load_fast<const N: usize>(&self, p: u64) -> Option<u64> {
         let a = self.allocs.get(slot_of(p))?;
         let off = usize::try_from(off_of(p)).ok()?;
-        if a.gen != gen_of(p) || !a.live {
+        // A dead allocation has no bytes (`release`), so the bounds check refuses it.
+        if a.gen != gen_of(p) {
             return None;
         }
         let d = a.data.get(off..off.checked_add(N)?)?;
@@ -622,7 +642,8 @@ impl<E: AllocExtra> Memory<E> {
         let Ok(off) = usize::try_from(off_of(p)) else {
             return false;
         };
-        if a.gen != gen || !a.live || a.read_only {
+        // A dead allocation has no bytes (`release`), so the bounds check refuses it.
+        if a.gen != gen || a.read_only {
             return false;
         }
         if let Some(init) = &a.init {
@@ -783,8 +804,9 @@ impl<E: AllocExtra> Memory<E> {
         let (slot, off) = self.check(p, 1)?;
         let a = &self.allocs[slot];
         let rest = &a.data[off..];
-        match rest.iter().position(|b| *b == 0) {
-            Some(n) => {
+        // `CStr` finds the NUL a word at a time.
+        match std::ffi::CStr::from_bytes_until_nul(rest).map(|c| c.to_bytes().len()) {
+            Ok(n) => {
                 self.note(slot, off, n + 1, false);
                 if let Some(init) = &a.init {
                     if let Some(i) = init.first_unset(off, n + 1) {
@@ -793,7 +815,7 @@ impl<E: AllocExtra> Memory<E> {
                 }
                 Ok(rest[..n].to_vec())
             }
-            None => Err(MemFault::OutOfBounds {
+            Err(_) => Err(MemFault::OutOfBounds {
                 what: format!("{} (no terminating NUL before its end)", describe(a)),
                 offset: a.data.len() as i64,
                 size: 1,
@@ -859,6 +881,15 @@ mod tests {
         }
         assert!(checked > 100);
         assert!(InitMap::full(len).all_set(60, 8));
+        // `first_unset` finds the first hole a word at a time, as byte by byte, for
+        // ranges within a word, across words and over several.
+        for off in 0..len {
+            for n in (1..=len - off).filter(|n| *n <= 9 || n % 13 == 0 || off + n == len) {
+                let want = (off..off + n).find(|&i| !m.is_set(i));
+                assert_eq!(m.first_unset(off, n), want, "{off}+{n}");
+            }
+        }
+        assert_eq!(InitMap::full(len).first_unset(0, len), None);
         // The fast paths take an initialised range of a partly initialised allocation,
         // and leave an uninitialised one to the general path, which faults.
         let mut mem = Memory::<()>::new();
@@ -894,6 +925,10 @@ mod tests {
         ));
         assert_eq!(m.load(0, 4), Err(MemFault::Null));
         m.free_heap(p, Loc::default()).unwrap();
+        // The fast paths refuse a dead allocation (it has no bytes left), so the general
+        // path diagnoses the use after free.
+        assert_eq!(m.load_fast::<4>(p), None);
+        assert!(!m.store_fast::<4>(p, 1));
         assert!(matches!(m.load(p, 4), Err(MemFault::UseAfterFree { .. })));
         assert!(matches!(
             m.free_heap(p, Loc::default()),

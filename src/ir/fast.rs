@@ -251,6 +251,14 @@ pub enum Fast {
     Load4S(Ld),
     Load4U(Ld),
     Load8(Ld),
+    /// A block's last statement, a load of a `char`, an `int` or a 64-bit scalar, run
+    /// with the block's terminator (a `goto` or a branch, typically on the value
+    /// loaded: `while (p)`, `if (a[i] < key)`) in one dispatch; the terminator keeps its
+    /// own position.
+    Load1SThen(Ld),
+    Load1UThen(Ld),
+    Load4SThen(Ld),
+    Load8Then(Ld),
     Store1(St),
     Store2(St),
     Store4(St),
@@ -431,6 +439,9 @@ pub struct CallSite {
     pub moves: Option<Vec<(Slot, Slot, Canon)>>,
     /// `dst` with its kind's canonical form, which a return applies to the value.
     pub ret: Option<(Reg, Canon)>,
+    /// Where the caller resumes when the call returns: the position after the call and
+    /// the steps left in its block from there (its statements and terminator).
+    pub resume: Jump,
 }
 
 /// How a call enters a function whose parameters all live in registers and that takes
@@ -728,6 +739,10 @@ impl FastFunc {
                                     idx: idx as u32,
                                     moves,
                                     ret: dst.map(|(r, s)| (r, Canon::of(s))),
+                                    resume: Jump {
+                                        pc: code.len() as u32 + 1,
+                                        steps: (b.stmts.len() - idx) as u32,
+                                    },
                                 });
                                 let k = calls.len() as u32 - 1;
                                 match target {
@@ -761,6 +776,13 @@ impl FastFunc {
                     (Fast::Move { dst, src }, Fast::GotoEmpty(to)) => {
                         Fast::MoveThrough { dst, src, to }
                     }
+                    (load, t) if runs_in_place(&t) => match load {
+                        Fast::Load1S(ld) => Fast::Load1SThen(ld),
+                        Fast::Load1U(ld) => Fast::Load1UThen(ld),
+                        Fast::Load4S(ld) => Fast::Load4SThen(ld),
+                        Fast::Load8(ld) => Fast::Load8Then(ld),
+                        other => other,
+                    },
                     (other, _) => other,
                 };
             }
@@ -768,6 +790,11 @@ impl FastFunc {
             block_of.resize(code.len(), bi as u32);
         }
         start.push(at);
+        if !sound(&code, &start) {
+            // Never expected: the loop reads positions unchecked on the strength of
+            // `sound`, so code that fails it runs from the statements instead.
+            code.fill(Fast::Stmt);
+        }
         FastFunc {
             id: FuncId::default(),
             entry: entry(f),
@@ -800,6 +827,60 @@ impl FastFunc {
         let b = self.block_of[pc];
         (BlockId::new(b), pc - self.start[b as usize] as usize)
     }
+}
+
+/// Whether terminator `t` is one the decoded loop runs in place after a block's last
+/// statement (see `Fast::Load4SThen`): a `goto` or a decoded branch.
+fn runs_in_place(t: &Fast) -> bool {
+    matches!(
+        t,
+        Fast::Goto(_) | Fast::BrEq(_) | Fast::BrLtS(_) | Fast::BrLtU(_) | Fast::Branch { .. }
+    )
+}
+
+/// Whether `code`, whose block `b` spans `start[b]..start[b + 1]`, can be run with its
+/// positions read unchecked (see `Machine::straight`): every jump lands inside the code,
+/// and every block ends with a terminator, which never goes on to the next position, so
+/// the position after a statement is in its block. A position the loop starts or
+/// resumes at is checked where it is computed.
+pub fn sound(code: &[Fast], start: &[u32]) -> bool {
+    let len = code.len();
+    let inside = |j: &Jump| (j.pc as usize) < len;
+    let ends = start.windows(2).all(|w| {
+        let (a, b) = (w[0] as usize, w[1] as usize);
+        a < b
+            && b <= len
+            && matches!(
+                code[b - 1],
+                Fast::Stmt
+                    | Fast::Return { .. }
+                    | Fast::Goto(_)
+                    | Fast::GotoEmpty(_)
+                    | Fast::BrEq(_)
+                    | Fast::BrLtS(_)
+                    | Fast::BrLtU(_)
+                    | Fast::Branch { .. }
+            )
+    });
+    let covered = start.first() == Some(&0) && start.last().map(|&e| e as usize) == Some(len);
+    ends && covered
+        && code.iter().all(|f| match f {
+            Fast::Goto(j) | Fast::GotoEmpty(j) => inside(j),
+            Fast::BrEq(br) | Fast::BrLtS(br) | Fast::BrLtU(br) => {
+                inside(&br.then_to) && inside(&br.else_to)
+            }
+            Fast::Branch {
+                then_to, else_to, ..
+            } => inside(then_to) && inside(else_to),
+            Fast::MoveGoto { to, .. } | Fast::MoveThrough { to, .. } => inside(to),
+            Fast::AddSGoto(_, j)
+            | Fast::AddSThrough(_, j)
+            | Fast::AddUGoto(_, j)
+            | Fast::AddUThrough(_, j)
+            | Fast::SubSGoto(_, j)
+            | Fast::SubSThrough(_, j) => inside(j),
+            _ => true,
+        })
 }
 
 /// Whether `term` is a `goto` to a block of `f` without statements that ends in a
@@ -1243,6 +1324,10 @@ mod tests {
             .map(|pc| ff.position(pc))
             .collect();
         assert!(left.is_empty(), "not decoded: {left:?}");
+        assert!(sound(&ff.code, &ff.start));
+        // `a[i] < 0` loads and branches in one dispatch, and `b[i] > 100` too.
+        let fused = |f: &&Fast| matches!(f, Fast::Load4SThen(_) | Fast::Load1UThen(_));
+        assert_eq!(ff.code.iter().filter(fused).count(), 2, "{:?}", ff.code);
         // The declarations of the two arrays (their storage starts) are `Live`.
         let live = ff.code.iter().filter(|f| matches!(f, Fast::Live(_)));
         assert_eq!(live.count(), 2);
@@ -1253,6 +1338,36 @@ mod tests {
                 assert_eq!(ff.position(pc), (BlockId::from_index(bi), idx));
             }
         }
+    }
+
+    /// `sound` accepts code whose jumps land inside it and whose blocks end with a
+    /// terminator, and nothing else: the loop reads positions unchecked on its word.
+    #[test]
+    fn unsound_code_is_refused() {
+        let j = |pc| Jump { pc, steps: 1 };
+        let mv = Fast::Move {
+            dst: Slot(0),
+            src: Slot(1),
+        };
+        let br = |a, b| Br::of(Cmp::LtS, Slot(0), Slot(1), j(a), j(b));
+        // Two blocks: [move, goto 1] and [branch to 0 or 1].
+        let good = [mv, Fast::Goto(j(2)), br(0, 2)];
+        assert!(sound(&good, &[0, 2, 3]));
+        // A jump past the end, in a terminator or a fused statement.
+        assert!(!sound(&[mv, Fast::Goto(j(3)), br(0, 2)], &[0, 2, 3]));
+        assert!(!sound(&[mv, Fast::Goto(j(2)), br(0, 7)], &[0, 2, 3]));
+        let fused = Fast::MoveGoto {
+            dst: Slot(0),
+            src: Slot(1),
+            to: j(9),
+        };
+        assert!(!sound(&[fused, Fast::Goto(j(0))], &[0, 2]));
+        // A block that does not end with a terminator, so a statement would run on.
+        assert!(!sound(&[mv, Fast::Goto(j(2)), mv], &[0, 2, 3]));
+        // Blocks that do not cover the code, or an empty one.
+        assert!(!sound(&good, &[0, 2]));
+        assert!(!sound(&good, &[0, 2, 2, 3]));
+        assert!(sound(&[], &[0]));
     }
 
     /// A decoded statement stays small (operands are register slots), so that the
