@@ -8,7 +8,7 @@
 //! ```text
 //! cargo bench --bench slice              # 10^3 .. 10^7
 //! cargo bench --bench slice -- --quick   # 10^3 .. 10^6
-//! cargo bench --bench slice -- --large   # 10^3 .. 10^8 (about 2 GiB at the top)
+//! cargo bench --bench slice -- --large   # 10^3 .. 10^8 (a peak of about 2.7 GiB)
 //! ```
 
 use std::process::ExitCode;
