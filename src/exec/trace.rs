@@ -5,11 +5,12 @@
 //! slicer (`crate::slice`). Its layout is the contract between the two:
 //!
 //! - Entry `i` ([`Trace::entry`]) is the i-th executed statement or terminator, in
-//!   execution order. It is stored in 4 bytes, its statement as a dense number (the
-//!   program's [`crate::ir::StmtIndex`]), which per-statement tables over a trace index
-//!   by ([`Trace::stmt_number`]), with its frame and the end of its recorded locations
-//!   kept where they change and its `aux` where it has one; readers get the decoded
-//!   [`Entry`].
+//!   execution order. It is stored in 2 bytes (4 in programs of 32,768 statements or
+//!   more), its statement as a dense number (the program's [`crate::ir::StmtIndex`]),
+//!   which per-statement tables over a trace index by ([`Trace::stmt_number`]), with
+//!   its frame kept where it changes, the number of its recorded locations where it
+//!   has some, and its `aux` where the entry after does not imply it (see `store.rs`);
+//!   readers get the decoded [`Entry`].
 //! - The locations of entry `i` are those the IR *implies* when the entry is marked so
 //!   ([`Entry::implied`], see [`implied`]: the registers its statement reads and
 //!   writes, found from the statement and the frame), followed by its *recorded* ones,
