@@ -583,8 +583,8 @@ impl<'a> Slicer<'a> {
     /// one criterion, often early in a long run). Criteria after them are refused.
     pub fn upto(prog: &Program, facts: &Facts, trace: &'a Trace, end: usize) -> Result<Slicer<'a>> {
         let n = end.min(trace.len());
-        // Entries are named in 31 bits in the index (`Uses`).
-        if n >= NO_DEF as usize {
+        // Entries are named in 31 bits in the index (`Uses`) and 30 in trees (`Tree`).
+        if n > MAX_ENTRIES {
             bail!("trace too long to slice: {n} entries");
         }
         if trace.allocs.len() >= MEM as usize {
@@ -1175,12 +1175,10 @@ pub enum Via {
 #[derive(Clone, Debug)]
 pub struct Tree {
     /// Per trace entry: 0 when it is not a member, else one more than the member that
-    /// needed it (the entry itself: a criterion entry). Zero for "absent" lets the
-    /// table be allocated zeroed: the pages of a small tree over a long trace are
-    /// never touched.
+    /// needed it (the entry itself: a criterion entry) in bits 0..30 and how it was
+    /// reached (`VIA_*`) in bits 30..32. Zero for "absent" lets the table be allocated
+    /// zeroed: the pages of a small tree over a long trace are never touched.
     link: Vec<u32>,
-    /// Per trace entry: how a member was reached (`Via as u8`; 0 for the others).
-    how: Vec<u8>,
     /// Members in the order they were reached (criterion first, then by distance).
     pub order: Vec<u32>,
     /// Allocations (serials) some member reads before the trace defines those bytes:
@@ -1192,7 +1190,6 @@ impl Tree {
     fn new(n: usize) -> Tree {
         Tree {
             link: vec![0; n],
-            how: vec![0; n],
             order: Vec::new(),
             initial_reads: Vec::new(),
         }
@@ -1209,12 +1206,15 @@ impl Tree {
 
     /// The member that needed member `i` (`i` itself for a criterion entry).
     pub fn parent(&self, i: u32) -> Option<u32> {
-        self.link.get(i as usize).and_then(|&p| p.checked_sub(1))
+        self.link
+            .get(i as usize)
+            .and_then(|&p| (p & LINK_PARENT).checked_sub(1))
     }
 
     /// How member `i` was reached.
     pub fn via(&self, i: u32) -> Option<Via> {
-        self.contains(i).then(|| match self.how[i as usize] {
+        let link = *self.link.get(i as usize)?;
+        (link != 0).then_some(match (link >> LINK_VIA_SHIFT) as u8 {
             VIA_DATA => Via::Data,
             VIA_CONTROL => Via::Control,
             _ => Via::Criterion,
@@ -1225,8 +1225,7 @@ impl Tree {
     fn reach(&mut self, i: u32, parent: u32, via: u8) {
         let slot = &mut self.link[i as usize];
         if *slot == 0 {
-            *slot = parent + 1;
-            self.how[i as usize] = via;
+            *slot = (parent + 1) | (via as u32) << LINK_VIA_SHIFT;
             self.order.push(i);
         }
     }
@@ -1249,6 +1248,12 @@ impl Tree {
         out
     }
 }
+
+/// Where a tree's link word keeps how its member was reached; the parent below it.
+const LINK_VIA_SHIFT: u32 = 30;
+const LINK_PARENT: u32 = (1 << LINK_VIA_SHIFT) - 1;
+/// Trees name entries in 30 bits (`Tree::link`): the longest trace the slicer indexes.
+const MAX_ENTRIES: usize = LINK_PARENT as usize - 1;
 
 const VIA_CRITERION: u8 = 0;
 const VIA_DATA: u8 = 1;
