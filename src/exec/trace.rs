@@ -162,8 +162,8 @@ pub struct Trace {
     /// Each entry's frame serial, kept where it differs from the entry before's (calls
     /// and returns).
     frames_at: Sparse<u32>,
-    /// Each entry's `loc_end` (without [`Entry::IMPLIED`]), kept where it differs from
-    /// the entry before's (the entries that recorded a location).
+    /// Where each entry's recorded locations end (its `loc_end` without
+    /// [`Entry::IMPLIED`]), kept as how many it recorded where it recorded some.
     ends_at: Ends,
     /// Each entry's `aux`, kept where the entry after does not imply it ([`Follow`]: a
     /// run that stopped inside a call, say); the last entry's is `last_aux`, kept

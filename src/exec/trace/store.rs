@@ -10,8 +10,8 @@ use crate::sparse::Sparse;
 /// bytes at offsets below 2^23), else the index of the location in `wide`.
 #[derive(Clone, Debug, Default)]
 pub struct Locs {
-    pub(super) words: Vec<u64>,
-    pub(super) wide: Vec<Location>,
+    words: Vec<u64>,
+    wide: Vec<Location>,
 }
 
 impl Locs {
@@ -23,7 +23,7 @@ impl Locs {
     const FIELD_BITS: u32 = 29;
     const SIZE_BITS: u32 = 6;
 
-    pub(super) fn pack(l: Location) -> Option<u64> {
+    fn pack(l: Location) -> Option<u64> {
         let flags = if l.is_def() { Self::DEF } else { 0 };
         let field = if l.is_mem() {
             let (size, offset) = (l.size() as u64, l.b as u64);
@@ -43,7 +43,7 @@ impl Locs {
     }
 
     #[inline]
-    pub(super) fn unpack(&self, w: u64) -> Location {
+    fn unpack(&self, w: u64) -> Location {
         if w & Self::WIDE != 0 {
             return self.wide[(w & !Self::WIDE) as usize];
         }
@@ -82,7 +82,7 @@ impl Locs {
     }
 
     /// The word of `l`: packed, or the index of its copy in `wide`.
-    pub(super) fn word(&mut self, l: Location) -> u64 {
+    fn word(&mut self, l: Location) -> u64 {
         Self::pack(l).unwrap_or_else(|| {
             self.wide.push(l);
             Self::WIDE | (self.wide.len() as u64 - 1)
@@ -133,8 +133,8 @@ impl Locs {
 /// Locations of a [`Locs`] read in order.
 #[derive(Clone, Debug)]
 pub struct LocIter<'t> {
-    pub(super) of: &'t Locs,
-    pub(super) words: std::slice::Iter<'t, u64>,
+    of: &'t Locs,
+    words: std::slice::Iter<'t, u64>,
 }
 
 impl Iterator for LocIter<'_> {
@@ -155,9 +155,8 @@ impl ExactSizeIterator for LocIter<'_> {}
 /// The entries as stored: each entry's statement as a dense number with the
 /// [`Entry::IMPLIED`] bit (a trace holds one record per executed statement), in 2
 /// bytes while the numbers fit in 15 bits (programs of fewer than 32,768 statements,
-/// most of them), else in 4. An entry's `aux` (only terminators and calls have one),
-/// its frame and the end of its recorded locations are kept beside, in [`Sparse`]
-/// arrays.
+/// most of them), else in 4. An entry's frame, `aux` and the end of its recorded
+/// locations are kept beside ([`super::Trace`]'s other fields).
 #[derive(Clone, Debug)]
 pub(super) enum Recs {
     /// Bit 15: implied; bits 0..15: the number.
@@ -177,7 +176,7 @@ impl Recs {
 
     /// A record in the wide form from the narrow one.
     #[inline]
-    pub(super) fn widen(r: u16) -> u32 {
+    fn widen(r: u16) -> u32 {
         (r & !Self::NARROW_IMPLIED) as u32
             | if r & Self::NARROW_IMPLIED != 0 {
                 Entry::IMPLIED
@@ -219,7 +218,7 @@ impl Recs {
 
     #[cold]
     #[inline(never)]
-    pub(super) fn make_wide(&mut self) -> &mut Vec<u32> {
+    fn make_wide(&mut self) -> &mut Vec<u32> {
         if let Recs::Narrow(v) = self {
             *self = Recs::Wide(v.iter().map(|&r| Self::widen(r)).collect());
         }
@@ -290,11 +289,11 @@ impl Recs {
 pub(super) struct Ends {
     pub(super) counts: Sparse<u8>,
     /// Per word of `counts.has`: where the locations of the entries before it end.
-    pub(super) base: Vec<u32>,
+    base: Vec<u32>,
     /// The counts of 255 or more: (rank among the counts, count), ascending.
-    pub(super) big: Vec<(u32, u32)>,
+    big: Vec<(u32, u32)>,
     /// Where the last entry's locations end.
-    pub(super) end: u32,
+    end: u32,
 }
 
 impl Ends {
@@ -380,21 +379,21 @@ impl Ends {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Values {
     /// The low words, by entry.
-    pub(super) lows: Sparse<u32>,
+    lows: Sparse<u32>,
     /// Per kept value, by its rank among them: the high word xor the low word's sign
     /// extension, kept where not 0.
-    pub(super) highs: Sparse<u32>,
+    highs: Sparse<u32>,
 }
 
 impl Values {
     /// The high word a low word's sign extension gives.
     #[inline]
-    pub(super) fn extension(low: u32) -> u32 {
+    fn extension(low: u32) -> u32 {
         ((low as i32) >> 31) as u32
     }
 
     #[inline]
-    pub(super) fn join(low: u32, high: Option<u32>) -> u64 {
+    fn join(low: u32, high: Option<u32>) -> u64 {
         let high = high.unwrap_or(0) ^ Self::extension(low);
         (high as u64) << 32 | low as u64
     }
