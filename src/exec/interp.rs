@@ -577,18 +577,8 @@ impl<'p, O: Observer> Machine<'p, O> {
                     ty,
                     by_value_size,
                 } => {
-                    let info = &func.locals[local.index()];
-                    let ptr = self
-                        .mem
-                        .alloc(
-                            info.size as usize,
-                            AllocKind::Stack,
-                            true,
-                            &info.name,
-                            info.loc,
-                        )
-                        .map_err(|e| self.stop_mem(e))?;
-                    self.locals[local_base + local.index()] = ptr;
+                    let i = local_base + local.index();
+                    let ptr = self.alloc_local(func, i, *local, true, self.cur_loc)?;
                     match (by_value_size, by_value) {
                         (Some(n), _) => self
                             .mem
@@ -1508,22 +1498,30 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn storage_live(&mut self, func: &Function, lb: usize, l: LocalId, loc: Loc) -> X<()> {
         let i = lb + l.index();
         if self.locals[i] == 0 {
-            self.alloc_local(func, i, l, loc)?;
+            self.alloc_local(func, i, l, false, loc)?;
         } else {
             self.mem.mark_uninit(self.locals[i]);
         }
         Ok(())
     }
 
-    /// Allocate local `l` of `func` (uninitialised), whose pointer is `locals[i]`.
-    fn alloc_local(&mut self, func: &Function, i: usize, l: LocalId, loc: Loc) -> X<u64> {
+    /// Allocate local `l` of `func`, whose pointer is `locals[i]`: `initialised` for a
+    /// parameter passed in memory (its value is stored next), else uninitialised.
+    fn alloc_local(
+        &mut self,
+        func: &Function,
+        i: usize,
+        l: LocalId,
+        initialised: bool,
+        loc: Loc,
+    ) -> X<u64> {
         let info = &func.locals[l.index()];
         let p = self
             .mem
             .alloc(
                 info.size as usize,
                 AllocKind::Stack,
-                false,
+                initialised,
                 &info.name,
                 info.loc,
             )
@@ -2387,7 +2385,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 let i = lb + l.index();
                 match self.locals[i] {
                     // A jump past the declaration: the object exists for the whole block.
-                    0 => self.alloc_local(func, i, *l, loc)?,
+                    0 => self.alloc_local(func, i, *l, false, loc)?,
                     p => p,
                 }
             }
