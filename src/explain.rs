@@ -61,10 +61,12 @@ pub fn criterion_at(r: &TracedRun, start: Start) -> anyhow::Result<Criterion> {
     }
 }
 
-/// The data tree (data dependence only) and the full tree (data and control) of a run
+/// The data slice (data dependence only) and the full tree (data and control) of a run
 /// from its criterion.
 pub struct Trees {
-    pub data: Tree,
+    /// The data slice's statements, each as its instance nearest the criterion, nearest
+    /// first ([`Slicer::data_statements`]).
+    pub data: Vec<u32>,
     /// Empty when not asked for ([`trees_of`]'s `full`).
     pub full: Tree,
     /// Relevant slice members (potential dependence too): the statements that can
@@ -98,7 +100,7 @@ pub fn trees_of(
 ) -> anyhow::Result<Trees> {
     let relevant = set.clone();
     Ok(Trees {
-        data: slicer.close_tree(crit, false)?,
+        data: slicer.data_statements(crit)?,
         full: match full {
             true => slicer.close_tree(crit, true)?,
             false => Tree::empty(),
@@ -344,7 +346,7 @@ pub fn exposed(
             .map(|l| (prog.file_name(l).to_string(), l.line))
     };
     // Per statement, not per entry: a loop's statement has millions of instances.
-    let good_lines: HashSet<(String, u32)> = statements(gt.data.order.iter().copied(), good.trace)
+    let good_lines: HashSet<(String, u32)> = statements(gt.data.iter().copied(), good.trace)
         .into_iter()
         .filter_map(|id| line_of(good.prog, id))
         .collect();
@@ -352,7 +354,7 @@ pub fn exposed(
     let mut out: Vec<Finding> = missing_output(good, bad, diff).into_iter().collect();
     // Each statement's first instance in the tree's order: what is decided below
     // depends on the statement alone (and on `out`, which only grows by lines).
-    for id in statements(bt.data.order.iter().copied(), bad.trace) {
+    for id in statements(bt.data.iter().copied(), bad.trace) {
         let Some((file, line)) = line_of(bad.prog, id) else {
             continue;
         };

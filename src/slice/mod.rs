@@ -7,12 +7,14 @@
 //! (static post-dominators with a per-frame branch stack; an entry with no parent in its
 //! frame depends on the call that created the frame), and the *potential definers*:
 //! for every branch instance, the locations the sides it did not take may define
-//! (`analysis`), as sorted (location key, branch entry) pairs. A backward worklist then
-//! closes over data, control and (for the relevant slice) potential dependence: a use
-//! of location v at entry s whose last definition is d depends on every branch instance
-//! br with d < br < s that may define v on a side not taken. Each potential definer is
-//! visited at most once per slice (a skip list over the sorted pairs), so slicing stays
-//! linear apart from the one sort.
+//! (`analysis`), as sorted (location key, branch entry) pairs. One sweep down the trace
+//! then closes over data, control and (for the relevant slice) potential dependence: a
+//! use of location v at entry s whose last definition is d depends on every branch
+//! instance br with d < br < s that may define v on a side not taken. Every dependence
+//! is an earlier entry, so the sweep reaches a member after everything that needs it
+//! (the trees' shortest distances are final there too), and it reads the index in
+//! order. Each potential definer is visited at most once per slice (a skip list over
+//! the sorted pairs), so slicing stays linear apart from the one sort.
 //!
 //! This is the paper's simplified relevant slice: entries included only by potential
 //! dependence pull in their own dependences like any other.
@@ -974,17 +976,20 @@ impl<'a> Slicer<'a> {
     }
 
     /// The backward closure from `crit`; with `potential`, the relevant slice.
+    ///
+    /// One sweep down the trace from the highest criterion entry: every dependence
+    /// (a definition, a control parent, a potential definer) is an earlier entry, so a
+    /// member's own dependences are all added before the sweep reaches them. The index is
+    /// read in trace order, not at random as a work list would (most of a long run is
+    /// often in the slice).
     pub fn close(&self, crit: &Criterion, potential: bool) -> Result<BitSet> {
         let n = self.len();
         let mut set = BitSet::new(n);
-        let mut work: Vec<u32> = Vec::new();
         for &c in &crit.entries {
             if c as usize >= n {
                 bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
             }
-            if set.insert(c) {
-                work.push(c);
-            }
+            set.insert(c);
         }
         // Skip list over `pot`: next[p] is the first unvisited position >= p; and per
         // key, how many of its potential definers are unvisited (none: no search).
@@ -998,29 +1003,43 @@ impl<'a> Slicer<'a> {
             pot.left = self.pot_starts.windows(2).map(|w| w[1] - w[0]).collect();
             pot.done = vec![(0, 0); self.seg_keys.len()];
         }
-        while let Some(e) = work.pop() {
-            for u in self.uses_of(e) {
-                if u.def != NONE && set.insert(u.def) {
-                    work.push(u.def);
-                }
-                if potential && u.has_potential() {
-                    let lo = if u.def == NONE { 0 } else { u.def + 1 };
-                    if u.is_mem() {
-                        let var = self.alloc_seg.get(u.what() as usize).copied();
-                        let var = var.unwrap_or(NONE);
-                        self.potential(var, lo, e, &mut pot, &mut set, &mut work);
-                        let any = self.any_mem_seg;
-                        self.potential(any, lo, e, &mut pot, &mut set, &mut work);
-                    } else {
-                        // The register's segment (see `UseRec::loc`).
-                        let seg = u.what();
-                        self.potential(seg, lo, e, &mut pot, &mut set, &mut work);
+        let top = crit
+            .entries
+            .iter()
+            .max()
+            .map_or(0, |&c| c as usize / 64 + 1);
+        for wi in (0..top).rev() {
+            let mut m = set.words[wi];
+            while m != 0 {
+                let b = 63 - m.leading_zeros();
+                let e = wi as u32 * 64 + b;
+                for u in self.uses_of(e) {
+                    if u.def != NONE {
+                        earlier(u.def, e)?;
+                        set.insert(u.def);
+                    }
+                    if potential && u.has_potential() {
+                        let lo = if u.def == NONE { 0 } else { u.def + 1 };
+                        if u.is_mem() {
+                            let var = self.alloc_seg.get(u.what() as usize).copied();
+                            let var = var.unwrap_or(NONE);
+                            self.potential(var, lo, e, &mut pot, &mut set);
+                            let any = self.any_mem_seg;
+                            self.potential(any, lo, e, &mut pot, &mut set);
+                        } else {
+                            // The register's segment (see `UseRec::loc`).
+                            let seg = u.what();
+                            self.potential(seg, lo, e, &mut pot, &mut set);
+                        }
                     }
                 }
-            }
-            let p = self.parent(e);
-            if p != NONE && set.insert(p) {
-                work.push(p);
+                let p = self.parent(e);
+                if p != NONE {
+                    earlier(p, e)?;
+                    set.insert(p);
+                }
+                // Members added below `e` in this word are visited next.
+                m = set.words[wi] & ((1u64 << b) - 1);
             }
         }
         Ok(set)
@@ -1028,15 +1047,7 @@ impl<'a> Slicer<'a> {
 
     /// Adds the potential definers of segment `seg` (`NONE`: none) among branch entries
     /// in `lo..hi`.
-    fn potential(
-        &self,
-        seg: u32,
-        lo: u32,
-        hi: u32,
-        pot: &mut PotVisit,
-        set: &mut BitSet,
-        work: &mut Vec<u32>,
-    ) {
+    fn potential(&self, seg: u32, lo: u32, hi: u32, pot: &mut PotVisit, set: &mut BitSet) {
         // Only a segment with potential definers left to visit.
         let seg = seg as usize;
         if pot.left.get(seg).is_none_or(|&n| n == 0) || lo >= hi {
@@ -1047,14 +1058,14 @@ impl<'a> Slicer<'a> {
         let (clo, chi) = pot.done[seg];
         if clo < chi && lo <= chi && clo <= hi {
             if lo < clo {
-                self.search(seg, lo, clo, pot, set, work);
+                self.search(seg, lo, clo, pot, set);
             }
             if chi < hi {
-                self.search(seg, chi, hi, pot, set, work);
+                self.search(seg, chi, hi, pot, set);
             }
             pot.done[seg] = (lo.min(clo), hi.max(chi));
         } else {
-            self.search(seg, lo, hi, pot, set, work);
+            self.search(seg, lo, hi, pot, set);
             if hi - lo > chi - clo {
                 pot.done[seg] = (lo, hi);
             }
@@ -1063,15 +1074,7 @@ impl<'a> Slicer<'a> {
 
     /// Adds the unvisited potential definers of segment `seg` among branch entries in
     /// `lo..hi`.
-    fn search(
-        &self,
-        seg: usize,
-        lo: u32,
-        hi: u32,
-        pot: &mut PotVisit,
-        set: &mut BitSet,
-        work: &mut Vec<u32>,
-    ) {
+    fn search(&self, seg: usize, lo: u32, hi: u32, pot: &mut PotVisit, set: &mut BitSet) {
         let (start, end) = (self.pot_starts[seg], self.pot_starts[seg + 1]);
         let mut p =
             start + self.pot[start as usize..end as usize].partition_point(|&b| b < lo) as u32;
@@ -1079,9 +1082,7 @@ impl<'a> Slicer<'a> {
             p = find(&mut pot.next, p);
             match self.pot.get(p as usize) {
                 Some(&b) if p < end && b < hi => {
-                    if set.insert(b) {
-                        work.push(b);
-                    }
+                    set.insert(b);
                     pot.next[p as usize] = p + 1;
                     pot.left[seg] -= 1;
                 }
@@ -1169,9 +1170,9 @@ pub enum Via {
     Control,
 }
 
-/// A backward closure that remembers, for every member, the entry that pulled it in.
-/// Built breadth first, so following [`Tree::parent`] from any member gives a shortest
-/// chain to the criterion.
+/// A backward closure that remembers, for every member, the entry that pulled it in:
+/// following [`Tree::parent`] from any member gives a shortest chain to the criterion
+/// ([`Slicer::close_tree`]).
 #[derive(Clone, Debug)]
 pub struct Tree {
     /// Per trace entry: 0 when it is not a member, else one more than the member that
@@ -1179,7 +1180,8 @@ pub struct Tree {
     /// reached (`VIA_*`) in bits 30..32. Zero for "absent" lets the table be allocated
     /// zeroed: the pages of a small tree over a long trace are never touched.
     link: Vec<u32>,
-    /// Members in the order they were reached (criterion first, then by distance).
+    /// Members nearest the criterion first (the criterion itself first), later entries
+    /// first among members at the same distance.
     pub order: Vec<u32>,
     /// Allocations (serials) some member reads before the trace defines those bytes:
     /// their initial values (a global's initialiser) flow into the criterion.
@@ -1221,15 +1223,6 @@ impl Tree {
         })
     }
 
-    /// Adds `i`, reached from `parent` by `via`, unless it is a member already.
-    fn reach(&mut self, i: u32, parent: u32, via: u8) {
-        let slot = &mut self.link[i as usize];
-        if *slot == 0 {
-            *slot = (parent + 1) | (via as u32) << LINK_VIA_SHIFT;
-            self.order.push(i);
-        }
-    }
-
     /// The chain from member `from` to the criterion: `from` first, each step with how
     /// it reaches the next. Empty when `from` is not a member.
     pub fn chain(&self, from: u32) -> Vec<(u32, Via)> {
@@ -1263,37 +1256,141 @@ impl Slicer<'_> {
     /// The closure from `crit` over data dependence, and with `control` over control
     /// dependence too (never potential dependence), as a [`Tree`]. Without `control`
     /// this is the data slice: the statements the criterion's values flow through.
+    ///
+    /// A shortest-path sweep down the trace rather than a breadth-first search: every
+    /// dependence is an earlier entry, so when the sweep reaches an entry, all the
+    /// members that need it have been seen and its distance is final. The index is then
+    /// read in trace order instead of at random (most of a long run is often in the
+    /// tree, and the search spent its time on cache misses). Of the members needing an
+    /// entry at the least distance, the latest one is its parent.
     pub fn close_tree(&self, crit: &Criterion, control: bool) -> Result<Tree> {
-        let n = self.len();
-        let mut t = Tree::new(n);
+        let mut t = Tree::new(self.len());
         for &c in &crit.entries {
-            if c as usize >= n {
-                bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
+            if let Some(l) = t.link.get_mut(c as usize) {
+                *l = (c + 1) | (VIA_CRITERION as u32) << LINK_VIA_SHIFT;
             }
-            t.reach(c, c, VIA_CRITERION);
         }
+        let Sweep {
+            dist,
+            initial_reads,
+        } = self.sweep(crit, control, |x, from, via| {
+            t.link[x as usize] = (from + 1) | (via as u32) << LINK_VIA_SHIFT;
+        })?;
+        t.order = by_distance(&dist);
+        t.initial_reads = initial_reads;
+        Ok(t)
+    }
+
+    /// The statements of the data closure from `crit` (the members of
+    /// `close_tree(crit, false)`), each as its instance nearest the criterion, nearest
+    /// first: the tree's [`Tree::order`] with each statement's later instances left
+    /// out, without the tree's tables (a word per entry of the trace, twice).
+    pub fn data_statements(&self, crit: &Criterion) -> Result<Vec<u32>> {
+        let dist = self.sweep(crit, false, |_, _, _| {})?.dist;
+        // Per statement number: (distance, entry) of its nearest instance, the latest
+        // among the nearest (the sweep below goes down).
+        let mut best: Vec<(u32, u32)> = vec![(NONE, NONE); self.trace.stmt_count()];
+        for (e, &d) in dist.iter().enumerate().rev() {
+            let Some(k) = (d != NONE).then(|| self.trace.stmt_number(e)).flatten() else {
+                continue;
+            };
+            if d < best[k].0 {
+                best[k] = (d, e as u32);
+            }
+        }
+        let mut firsts: Vec<(u32, u32)> = best.into_iter().filter(|b| b.0 != NONE).collect();
+        firsts.sort_unstable_by_key(|&(d, e)| (d, std::cmp::Reverse(e)));
+        Ok(firsts.into_iter().map(|(_, e)| e).collect())
+    }
+
+    /// The shortest-path sweep down the trace behind the trees: the distance of every
+    /// entry below the latest criterion entry from the criterion (`NONE`: not a
+    /// member), over data dependence and with `control` over control dependence, and
+    /// the reads of initial values (see [`Tree::initial_reads`]). `reached(x, from, via)`
+    /// says that `x` is nearer through member `from` than through any member before.
+    fn sweep(
+        &self,
+        crit: &Criterion,
+        control: bool,
+        mut reached: impl FnMut(u32, u32, u8),
+    ) -> Result<Sweep> {
+        let n = self.len();
+        let top = crit.entries.iter().max().map_or(0, |&c| c as usize + 1);
+        if top > n {
+            bail!(
+                "criterion entry {} is outside the indexed trace ({n} entries)",
+                top - 1
+            );
+        }
+        let mut dist = vec![NONE; top];
+        for &c in &crit.entries {
+            dist[c as usize] = 0;
+        }
+        let mut initial_reads = Vec::new();
         // Allocations already in `initial_reads` (a list scan per read made a loop over
         // a zeroed table quadratic).
         let mut initial = BitSet::new(self.trace.allocs.len());
-        let mut head = 0;
-        while let Some(&e) = t.order.get(head) {
-            head += 1;
+        let mut reach = |x: u32, d: u32, from: u32, via: u8, dist: &mut [u32]| {
+            if d < dist[x as usize] {
+                dist[x as usize] = d;
+                reached(x, from, via);
+            }
+        };
+        for e in (0..top as u32).rev() {
+            let d = dist[e as usize];
+            if d == NONE {
+                continue;
+            }
             for u in self.uses_of(e) {
                 if u.def == NONE {
                     if u.is_mem() && initial.insert(u.what()) {
-                        t.initial_reads.push(u.what());
+                        initial_reads.push(u.what());
                     }
                 } else {
-                    t.reach(u.def, e, VIA_DATA);
+                    earlier(u.def, e)?;
+                    reach(u.def, d + 1, e, VIA_DATA, &mut dist);
                 }
             }
             let p = self.parent(e);
             if control && p != NONE {
-                t.reach(p, e, VIA_CONTROL);
+                earlier(p, e)?;
+                reach(p, d + 1, e, VIA_CONTROL, &mut dist);
             }
         }
-        Ok(t)
+        Ok(Sweep {
+            dist,
+            initial_reads,
+        })
     }
+}
+
+/// What [`Slicer::sweep`] found.
+struct Sweep {
+    dist: Vec<u32>,
+    initial_reads: Vec<u32>,
+}
+
+/// The entries with a distance (`NONE`: none) nearest first, and latest first among
+/// equals: a counting sort on the distance.
+fn by_distance(dist: &[u32]) -> Vec<u32> {
+    let far = dist.iter().filter(|&&d| d != NONE).max();
+    let Some(&far) = far else {
+        return Vec::new();
+    };
+    // Where each distance's entries start in the order.
+    let mut start = vec![0u32; far as usize + 2];
+    for &d in dist.iter().filter(|&&d| d != NONE) {
+        start[d as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut order = vec![0u32; start[far as usize + 1] as usize];
+    for (e, &d) in dist.iter().enumerate().rev().filter(|(_, &d)| d != NONE) {
+        order[start[d as usize] as usize] = e as u32;
+        start[d as usize] += 1;
+    }
+    order
 }
 
 impl Slicer<'_> {
@@ -1397,6 +1494,15 @@ fn sort_by_key(pot: &mut Vec<u64>, max_key: u32) {
         std::mem::swap(pot, &mut out);
         shift += BITS;
     }
+}
+
+/// Checks that dependence `dep` of entry `e` comes before it, as the sweeps over the
+/// trace rely on (a trace that broke it would be sliced short, silently).
+fn earlier(dep: u32, e: u32) -> Result<()> {
+    if dep >= e {
+        bail!("trace entry {e} depends on the later entry {dep}");
+    }
+    Ok(())
 }
 
 /// Path-compressing find in the skip list.

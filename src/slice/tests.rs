@@ -511,6 +511,102 @@ fn data_reach_is_the_data_trees_of_each_group() {
     assert!(slicer.data_reach(&outside).is_err());
 }
 
+/// Distances from `crit` by a breadth-first search over the index, the definition the
+/// trees' sweep must agree with (`NONE`: unreached).
+fn distances_by_search(slicer: &Slicer, crit: &[u32], control: bool) -> Vec<u32> {
+    let mut dist = vec![NONE; slicer.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &c in crit {
+        dist[c as usize] = 0;
+        queue.push_back(c);
+    }
+    while let Some(e) = queue.pop_front() {
+        let p = slicer.parent(e);
+        let mut next: Vec<u32> = slicer.uses_of(e).map(|u| u.def).collect();
+        next.extend((control && p != NONE).then_some(p));
+        for x in next.into_iter().filter(|&x| x != NONE) {
+            if dist[x as usize] == NONE {
+                dist[x as usize] = dist[e as usize] + 1;
+                queue.push_back(x);
+            }
+        }
+    }
+    dist
+}
+
+/// The trees' sweep gives every member its shortest distance from the criterion (a
+/// parent one step nearer, which needs it), lists members nearest first, and the data
+/// statements are the data tree's order with later instances of a statement left out.
+#[test]
+fn trees_are_shortest_paths_and_data_statements_their_first_instances() {
+    let p = lower(REACH);
+    let mut choose = |_s: StmtId, k: u32, succs: &[BlockId]| succs[usize::from(k >= 4)];
+    let t = Synth::run(&p, &mut choose, 100_000);
+    let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
+    let outs = (0..t.len() as u32).filter(|&i| entry_loc(&p, &t, i).is_some_and(|l| l.line == 16));
+    let crits: Vec<Vec<u32>> = vec![outs.collect(), vec![t.len() as u32 / 2]];
+    for crit in crits {
+        for control in [false, true] {
+            let tree = slicer
+                .close_tree(
+                    &Criterion {
+                        entries: crit.clone(),
+                    },
+                    control,
+                )
+                .expect("tree");
+            let dist = distances_by_search(&slicer, &crit, control);
+            let members: Vec<u32> = (0..t.len() as u32)
+                .filter(|&i| dist[i as usize] != NONE)
+                .collect();
+            assert!(members.len() > crit.len(), "{crit:?}");
+            assert!(members.iter().all(|&i| tree.contains(i)));
+            assert_eq!(tree.order.len(), members.len());
+            for &x in &members {
+                let d = dist[x as usize];
+                assert_eq!(tree.chain(x).len() as u32, d + 1, "entry {x}");
+                let parent = tree.parent(x).expect("member");
+                if d == 0 {
+                    assert_eq!((parent, tree.via(x)), (x, Some(Via::Criterion)));
+                    continue;
+                }
+                assert_eq!(dist[parent as usize] + 1, d, "entry {x}");
+                let needs = match tree.via(x) {
+                    Some(Via::Data) => slicer.uses_of(parent).any(|u| u.def == x),
+                    Some(Via::Control) => control && slicer.parent(parent) == x,
+                    _ => false,
+                };
+                assert!(needs, "entry {x} from {parent}");
+            }
+            let ds: Vec<u32> = tree.order.iter().map(|&i| dist[i as usize]).collect();
+            assert!(ds.windows(2).all(|w| w[0] <= w[1]), "{ds:?}");
+            if control {
+                let set = slicer
+                    .close(
+                        &Criterion {
+                            entries: crit.clone(),
+                        },
+                        false,
+                    )
+                    .expect("closure");
+                assert_eq!(set.iter().collect::<Vec<_>>(), members);
+                continue;
+            }
+            let mut seen = std::collections::HashSet::new();
+            let firsts: Vec<u32> = tree
+                .order
+                .iter()
+                .copied()
+                .filter(|&i| t.stmt_number(i as usize).is_some_and(|k| seen.insert(k)))
+                .collect();
+            let statements = slicer.data_statements(&Criterion {
+                entries: crit.clone(),
+            });
+            assert_eq!(statements.expect("statements"), firsts);
+        }
+    }
+}
+
 #[test]
 fn statement_index_is_dense_and_in_stmt_locs_order() {
     let p = lower(REACH);
