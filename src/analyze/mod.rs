@@ -347,11 +347,15 @@ impl<'a> Run<'a> {
                     bad: bool|
          -> Result<Option<SliceView<'a>>, AnalyzeError> {
             let Some(run) = run else { return Ok(None) };
-            let v = SliceView::new(run, start, bad).map_err(|e| AnalyzeError::Condition {
+            let mut v = SliceView::new(run, start, bad).map_err(|e| AnalyzeError::Condition {
                 rev: rev.to_string(),
                 source: DarwinError::Slice(format!("{e:#}")),
             })?;
-            if warm {
+            if !bad && self.budget.spent().is_none() {
+                // Nothing reads the good run's index after its trees: built now, on
+                // this thread, and the index dropped before the bad run's trees.
+                v.release_index();
+            } else if warm {
                 let _ = v.trees();
             }
             Ok(Some(v))

@@ -110,7 +110,9 @@ impl RevisionRun {
 /// once, and the slice trees at the first stage that asks.
 pub struct SliceView<'a> {
     pub run: TracedRun<'a>,
-    pub slicer: Slicer<'a>,
+    /// The forward index (about twice the trace's size): `None` once released
+    /// ([`SliceView::release_index`]).
+    slicer: Option<Slicer<'a>>,
     pub criterion: Criterion,
     /// The relevant slice of the criterion: its conditions are the run's RSC.
     pub slice: Relevant,
@@ -142,7 +144,7 @@ impl<'a> SliceView<'a> {
         let full = bad || !run.result.warnings.is_empty();
         Ok(SliceView {
             run,
-            slicer,
+            slicer: Some(slicer),
             criterion,
             slice,
             full,
@@ -156,11 +158,25 @@ impl<'a> SliceView<'a> {
             .get_or_init(|| {
                 // The relevant slice is the view's own: only the two trees are new work.
                 let (set, data) = (&self.slice.set, self.slice.static_data.clone());
-                ex::trees_of(&self.slicer, &self.criterion, set, data, self.full)
+                let slicer = self.slicer.as_ref().ok_or("the run's index was released")?;
+                ex::trees_of(slicer, &self.criterion, set, data, self.full)
                     .map_err(|e| format!("{e:#}"))
             })
             .as_ref()
             .map_err(Clone::clone)
+    }
+
+    /// The forward index, unless released.
+    pub fn slicer(&self) -> Option<&Slicer<'a>> {
+        self.slicer.as_ref()
+    }
+
+    /// Builds the trees and drops the forward index, for a view whose later readers
+    /// want nothing else of it (the good run's: only the bad run's index is read after
+    /// its trees). Both indexes together were the largest part of an analysis's memory.
+    pub fn release_index(&mut self) {
+        let _ = self.trees();
+        self.slicer = None;
     }
 
     /// (file, line) of every line in the relevant slice.

@@ -58,7 +58,11 @@ pub fn values(
             .extend(ex::exposed(&gv.run, gt, &bv.run, bt, diff));
         out.findings.extend(first);
         let cands = finding::primary(&out.findings);
-        match ex::link_values(&gv.run, &bv.run, &bv.slicer, bt, &cands) {
+        let linked = match bv.slicer() {
+            Some(slicer) => ex::link_values(&gv.run, &bv.run, slicer, bt, &cands),
+            None => Err(anyhow::anyhow!("the bad run's index was released")),
+        };
+        match linked {
             Ok(origins) => ex::set_origins(&mut out.findings, origins),
             Err(e) => out.notes.push(Note::NotLinked(format!("{e:#}"))),
         }
