@@ -149,6 +149,21 @@ impl<T: Copy> Cursor<'_, T> {
         self.k += 1;
         v
     }
+
+    /// Entry `i + 1`'s value, if it kept one, without moving on; `i` is the entry last
+    /// asked of [`Cursor::next`].
+    #[inline]
+    pub(crate) fn peek(&self, i: usize) -> Option<T> {
+        let j = i + 1;
+        let word = match j % 64 {
+            0 => self.of.has.get(j / 64).copied().unwrap_or(0),
+            _ => self.word,
+        };
+        match word >> (j % 64) & 1 {
+            0 => None,
+            _ => self.of.vals.get(self.k).copied(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -195,5 +210,25 @@ mod tests {
             (s.at(399), s.at(400), s.at(449)),
             (Some(value(399)), Some(9), Some(9))
         );
+    }
+
+    #[test]
+    fn a_cursor_reads_each_entry_and_peeks_at_the_next() {
+        // Kept values at word boundaries (63, 64, 127, 128) and in runs.
+        let keep = |i: usize| matches!(i % 64, 0 | 1 | 63) || (i / 9).is_multiple_of(4);
+        let mut s = Sparse::default();
+        for i in 0..300 {
+            s.push(i, keep(i), i as u32);
+        }
+        let mut c = s.cursor();
+        for i in 0..300usize {
+            if i.is_multiple_of(64) {
+                c.load(i);
+            }
+            assert_eq!(c.next(i), keep(i).then_some(i as u32), "entry {i}");
+            let after = i + 1;
+            let want = (after < 300 && keep(after)).then_some(after as u32);
+            assert_eq!(c.peek(i), want, "after entry {i}");
+        }
     }
 }

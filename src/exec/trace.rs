@@ -329,16 +329,17 @@ impl Trace {
         let frame = self.frames_at.at(i).unwrap_or(NONE);
         let aux = match self.auxs.get(i) {
             Some(a) => a,
-            None => self.aux_after(i, r, frame),
+            None => self.aux_after(i, r, frame, || self.frames_at.at(i + 1).unwrap_or(NONE)),
         };
         let end = self.ends_at.span(i).map_or(0, |s| s.1);
         Some(self.decode(r, frame, end, aux))
     }
 
     /// The `aux` of entry `i` (record `r`, on frame `frame`) as the entry after implies
-    /// it ([`Follow`]); the last entry's is `last_aux`.
+    /// it ([`Follow`]), with `next_frame` giving that entry's frame (asked only when
+    /// needed); the last entry's is `last_aux`.
     #[inline]
-    fn aux_after(&self, i: usize, r: u32, frame: u32) -> u32 {
+    fn aux_after(&self, i: usize, r: u32, frame: u32, next_frame: impl FnOnce() -> u32) -> u32 {
         if i + 1 >= self.recs.len() {
             return self.last_aux;
         }
@@ -346,12 +347,11 @@ impl Trace {
             Follow::Nothing => NONE,
             follow => {
                 let next = self.recs.get(i + 1).unwrap_or(0);
-                let next_frame = self.frames_at.at(i + 1).unwrap_or(NONE);
                 implied_aux(
                     follow,
                     frame,
                     self.stmts.id(next & !Entry::IMPLIED),
-                    next_frame,
+                    next_frame(),
                 )
             }
         }
@@ -398,7 +398,9 @@ impl Trace {
             }
             let aux = match auxs.next(i) {
                 Some(a) => a,
-                None => self.aux_after(i, r, frame),
+                // The next entry's frame is the one this cursor reads next, if it
+                // changes there (no count looked up, as `Sparse::at` would).
+                None => self.aux_after(i, r, frame, || frames.peek(i).unwrap_or(frame)),
             };
             let e = self.decode(r, frame, end, aux);
             (e, self.locs.range(start as usize, end as usize))
@@ -532,8 +534,10 @@ impl Trace {
     fn end_locs_of_last(&mut self) {
         let end = self.locs.len() as u32;
         if let Some(i) = self.recs.len().checked_sub(1) {
-            let implied = self.recs.get(i).unwrap_or(0) & Entry::IMPLIED;
-            self.set_loc_end(i, end | implied);
+            // Only where its locations end changes: not a `set`, which pops and pushes
+            // the whole entry (a thousand instructions per return).
+            self.ends_at.pop(i);
+            self.ends_at.push(i, end);
         }
     }
 
