@@ -1,7 +1,8 @@
 //! Evidence for issues 31 and 27 (cost): what an analysis costs against a plain
 //! interpreted run of its test, per sample regression and on the larger programs of
 //! `benches/cost/` (a unit-test binary of about 10^6 executed statements, a ledger of
-//! about 10^7), built as real repositories like the samples.
+//! about 10^7), built as real repositories like the samples. With `--large`, the ledger
+//! also runs at six times its length (`-D TRANSFERS=900000`, about 10^8 statements).
 //!
 //! ```text
 //! cargo build --release && cargo bench --bench cost             # everything
@@ -72,27 +73,41 @@ fn measured(repo: &Path, args: &[String], ok: &[i32]) -> Result<Usage> {
     }
 }
 
-/// Executed statements and trace bytes per statement of the test's traced run at `rev`.
-fn trace_density(s: &samples::Sample, rev: &str, t: &samples::TestSpec) -> Result<(u64, f64)> {
+/// Executed statements and trace bytes per statement of the test's traced run at `rev`
+/// (built with the `-D` definitions `defines`).
+fn trace_density(
+    s: &samples::Sample,
+    rev: &str,
+    t: &samples::TestSpec,
+    defines: &[String],
+) -> Result<(u64, f64)> {
     let dir = s
         .snapshot_dir(rev)
         .with_context(|| format!("no snapshot for {rev}"))?;
-    let prog =
-        oracle::load(&dir, &Test::named(&t.program), rev).map_err(|e| anyhow::anyhow!("{e}"))?;
     let test = Test {
         program: t.program.clone(),
         args: t.args.clone(),
         stdin: t.stdin_bytes(&s.dir)?.unwrap_or_default(),
         env: Vec::new(),
         expect: None,
-        config: Default::default(),
+        config: std::sync::Arc::new(regcause::config::Config {
+            defines: defines.to_vec(),
+            ..Default::default()
+        }),
     };
+    let prog = oracle::load(&dir, &test, rev).map_err(|e| anyhow::anyhow!("{e}"))?;
     let run = exec::run_traced(&prog, &test.input(&dir), Limits::default(), true);
     let n = run.trace.len() as u64;
     Ok((n, run.trace.heap_bytes() as f64 / n.max(1) as f64))
 }
 
-fn row(s: &samples::Sample, r: &samples::Regression, work: &Path) -> Result<Vec<String>> {
+/// The regression's row, the program built with the `-D` definitions `defines`.
+fn row(
+    s: &samples::Sample,
+    r: &samples::Regression,
+    work: &Path,
+    defines: &[String],
+) -> Result<Vec<String>> {
     let repo = work.join(&s.name);
     if !repo.exists() {
         samples::build_repo(s, &repo).context("build sample repository")?;
@@ -102,18 +117,23 @@ fn row(s: &samples::Sample, r: &samples::Regression, work: &Path) -> Result<Vec<
     let test: Vec<String> = std::iter::once(r.test.program.clone())
         .chain(r.test.args.iter().cloned())
         .collect();
+    let flags: Vec<String> = defines
+        .iter()
+        .flat_map(|d| ["-D".into(), d.clone()])
+        .collect();
     let mut plain = vec![
         "run".to_string(),
         r.bad.clone(),
         "--stdin".into(),
         stdin.display().to_string(),
-        "--".into(),
     ];
+    plain.extend(flags.iter().cloned());
+    plain.push("--".into());
     plain.extend(test.iter().cloned());
     // `run` exits with the program's status (or the interpreter's fault codes).
     let any: Vec<i32> = (0..=255).collect();
     let p = measured(&repo, &plain, &any)?;
-    let (stmts, density) = trace_density(s, &r.bad, &r.test)?;
+    let (stmts, density) = trace_density(s, &r.bad, &r.test, defines)?;
     let mut analysis = vec![
         r.good.clone(),
         r.bad.clone(),
@@ -122,14 +142,19 @@ fn row(s: &samples::Sample, r: &samples::Regression, work: &Path) -> Result<Vec<
         "--no-cache".into(),
         "--format".into(),
         "json".into(),
-        "--".into(),
     ];
+    analysis.extend(flags);
+    analysis.push("--".into());
     analysis.extend(test);
     // 0: explained; 6: the budget or the memory ceiling stopped a stage.
     let a = measured(&repo, &analysis, &[0, 6])?;
     let mib = |k: u64| format!("{:.0}", k as f64 / 1024.0);
+    let name = format!("{}/{}", s.name, r.id);
     Ok(vec![
-        format!("{}/{}", s.name, r.id),
+        match defines.is_empty() {
+            true => name,
+            false => format!("{name} -D {}", defines.join(" -D ")),
+        },
         stmts.to_string(),
         format!("{:.2}", p.secs),
         mib(p.kib),
@@ -182,13 +207,22 @@ fn run() -> Result<()> {
         "time ratio",
         "memory ratio",
     ]);
+    // Every regression as it is; with `--large`, the ledger's at about 10^8 statements.
+    let long = vec!["TRANSFERS=900000".to_string()];
+    let mut runs: Vec<(&samples::Sample, &samples::Regression, &[String])> = Vec::new();
     for s in &all {
         for r in &s.manifest.regressions {
-            let id = format!("{}/{}", s.name, r.id);
-            eprintln!("{id}");
-            let cells = row(s, r, work.path()).unwrap_or_else(|e| vec![id, format!("{e:#}")]);
-            t.add_row(cells);
+            runs.push((s, r, &[]));
+            if large_only && s.name == "ledger" {
+                runs.push((s, r, &long));
+            }
         }
+    }
+    for (s, r, defines) in runs {
+        let id = format!("{}/{}", s.name, r.id);
+        eprintln!("{id} {defines:?}");
+        let cells = row(s, r, work.path(), defines).unwrap_or_else(|e| vec![id, format!("{e:#}")]);
+        t.add_row(cells);
     }
     println!("{t}");
     Ok(())

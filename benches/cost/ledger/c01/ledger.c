@@ -7,7 +7,9 @@
 
 #define CAP 4096
 #define ACCOUNTS 3000
+#ifndef TRANSFERS /* -D TRANSFERS=900000: about 10^8 statements */
 #define TRANSFERS 150000
+#endif
 
 struct account {
     unsigned id;
