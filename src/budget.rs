@@ -66,6 +66,12 @@ impl Budget {
         *spent
     }
 
+    /// Bytes the analysis may still allocate under the memory ceiling.
+    pub fn room(&self) -> u64 {
+        self.max_memory
+            .saturating_sub(crate::exec::ceiling::live_bytes())
+    }
+
     /// Mark the budget spent for `why`, found by other means (a run of the test that
     /// stopped at the memory ceiling).
     pub fn stop(&self, why: Spent) {

@@ -302,6 +302,11 @@ fn judge(
     };
     (again, Some((near, at)))
 }
+/// What slicing a run allocates per trace entry, at most, for the memory ceiling's
+/// check before it starts: the forward index while it is built (about 23 bytes on the
+/// cost bench's ledger, 13 once built) and the trees after it (12), with room.
+const SLICING_BYTES_PER_ENTRY: u64 = 32;
+
 /// The analysis of one regression after the verdict: the two runs, the divergence
 /// between them, and what the stages share.
 struct Run<'a> {
@@ -360,7 +365,28 @@ impl<'a> Run<'a> {
             }
             Ok(Some(v))
         };
-        let (gv, bv) = if self.req.jobs >= 2 {
+        // The slicer allocates outside the interpreter's ceiling checks: its indexes and
+        // trees are sized here, before they are built. Both at once when they fit, one
+        // after the other when only one does (the good run's index is dropped before
+        // the bad run's is built), none when neither does.
+        let need = |r: &RevisionRun| {
+            r.trace
+                .as_ref()
+                .map_or(0, |t| SLICING_BYTES_PER_ENTRY * t.len() as u64)
+        };
+        let (room, gn, bn) = (self.budget.room(), need(g), need(b));
+        if gn.max(bn) > room {
+            self.budget.stop(crate::budget::Spent::Memory);
+            self.budget.not_done(format!(
+                "slicing: the runs' slicing indexes need about {} MiB beyond what is held, \
+                 {} MiB more than the ceiling leaves",
+                gn.max(bn) >> 20,
+                (gn.max(bn) - room) >> 20
+            ));
+        }
+        let (gv, bv) = if self.budget.spent() == Some(crate::budget::Spent::Memory) {
+            (Ok(None), Ok(None))
+        } else if self.req.jobs >= 2 && gn + bn <= room {
             let (brev, bt) = (b.rev.as_str(), b.traced());
             revision::at_once(|| view(&g.rev, g.traced(), false), || view(brev, bt, true))
         } else {

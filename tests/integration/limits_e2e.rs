@@ -181,3 +181,41 @@ fn a_spent_budget_still_gives_a_report_saying_what_was_not_done() {
     assert_eq!(status, code::REGRESSION, "stderr:\n{err}");
     assert!(!notes(&rep).iter().any(|n| n.starts_with("not done: ")));
 }
+
+/// A loop of 300,000 iterations: about 1.5 million trace entries per run, whose slicing
+/// index and trees are sized at about 45 MiB per run before they are built.
+const LONG: &str = "#include <stdio.h>\nint main(void) {\n  long s = 0;\n  for (long i = 0; i < 300000; i++) s += (i * 7) % 13;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n";
+
+/// Traces that fit under the ceiling but whose slicing would not: the index is not
+/// built (the slicer allocates outside the interpreter's checks, and built it anyway,
+/// far past the ceiling), and the report says slicing was not done (exit 6).
+#[test]
+fn slicing_that_would_pass_the_ceiling_is_not_started() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = repo(dir.path(), LONG, &LONG.replace("% 13", "% 11"));
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "44M"]);
+    assert_eq!(status, code::INCOMPLETE, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "regression");
+    let n = notes(&rep);
+    assert!(
+        n.iter().any(|n| n.contains("memory ceiling of 44 MiB"))
+            && n.iter().any(|n| n.starts_with("not done: slicing")),
+        "{n:?}"
+    );
+    assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
+}
+
+/// Room for one run's slicing but not both: the two are sliced one after the other
+/// (the good run's index dropped before the bad run's is built), and the analysis is
+/// complete, naming the changed line as it does without a ceiling.
+#[test]
+fn slicing_with_room_for_one_index_slices_the_runs_in_turn() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = repo(dir.path(), LONG, &LONG.replace("% 13", "% 11"));
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "80M", "-j", "2"]);
+    assert_eq!(status, 0, "stderr:\n{err}");
+    assert!(notes(&rep).iter().all(|n| !n.contains("not done")), "{rep}");
+    assert_eq!(rep["root_cause"][0]["line"], 4, "{rep}");
+    let (_, free, _) = analyse(&r, None, &[]);
+    assert_eq!(rep["candidates"], free["candidates"]);
+}
