@@ -26,6 +26,9 @@ pub struct Budget {
     max_memory: u64,
     spent: Mutex<Option<Spent>>,
     not_done: Mutex<Vec<String>>,
+    /// The ceiling left no room to slice the runs (`Budget::no_room_to_slice`); the
+    /// stages that do not slice go on.
+    unsliced: Mutex<bool>,
 }
 
 impl Budget {
@@ -39,6 +42,7 @@ impl Budget {
             max_memory,
             spent: Mutex::new(None),
             not_done: Mutex::new(Vec::new()),
+            unsliced: Mutex::new(false),
         }
     }
 
@@ -70,6 +74,19 @@ impl Budget {
     pub fn room(&self) -> u64 {
         self.max_memory
             .saturating_sub(crate::exec::ceiling::live_bytes())
+    }
+
+    /// The runs are not sliced: their indexes would need `need` bytes where the
+    /// ceiling leaves `room`. Not spent: the stages that do not slice (the hunk search)
+    /// go on under the ceiling.
+    pub fn no_room_to_slice(&self, need: u64, room: u64) {
+        *lock(&self.unsliced) = true;
+        self.not_done(format!(
+            "slicing: a run's slicing index needs about {} MiB, {} MiB more than the \
+             ceiling leaves",
+            need >> 20,
+            need.saturating_sub(room) >> 20
+        ));
     }
 
     /// Mark the budget spent for `why`, found by other means (a run of the test that
@@ -111,6 +128,10 @@ impl Budget {
                 "the analysis stopped at the memory ceiling of {} MiB (--max-memory)",
                 self.max_memory >> 20
             ),
+            None if *lock(&self.unsliced) => format!(
+                "the memory ceiling of {} MiB (--max-memory) left no room to slice the runs",
+                self.max_memory >> 20
+            ),
             _ => format!(
                 "the analysis stopped at its time budget of {} s (--budget)",
                 self.limit.map_or(0.0, |l| l.as_secs_f64())
@@ -138,6 +159,20 @@ pub fn ceiling_outcome(o: &crate::exec::Outcome) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_room_to_slice_leaves_the_budget_unspent_and_says_why() {
+        let b = Budget::new(0.0, 64 << 20);
+        b.no_room_to_slice(100 << 20, 30 << 20);
+        assert_eq!(b.spent(), None);
+        assert!(b.incomplete());
+        let n = b.notes();
+        assert!(
+            n[0].contains("ceiling of 64 MiB (--max-memory) left no room to slice"),
+            "{n:?}"
+        );
+        assert!(n[1].contains("about 100 MiB, 70 MiB more"), "{n:?}");
+    }
 
     #[test]
     fn an_elapsed_budget_is_spent_and_says_what_was_not_done() {

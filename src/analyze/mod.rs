@@ -375,16 +375,11 @@ impl<'a> Run<'a> {
                 .map_or(0, |t| SLICING_BYTES_PER_ENTRY * t.len() as u64)
         };
         let (room, gn, bn) = (self.budget.room(), need(g), need(b));
-        if gn.max(bn) > room {
-            self.budget.stop(crate::budget::Spent::Memory);
-            self.budget.not_done(format!(
-                "slicing: the runs' slicing indexes need about {} MiB beyond what is held, \
-                 {} MiB more than the ceiling leaves",
-                gn.max(bn) >> 20,
-                (gn.max(bn) - room) >> 20
-            ));
+        let unsliced = gn.max(bn) > room;
+        if unsliced {
+            self.budget.no_room_to_slice(gn.max(bn), room);
         }
-        let (gv, bv) = if self.budget.spent() == Some(crate::budget::Spent::Memory) {
+        let (gv, bv) = if unsliced {
             (Ok(None), Ok(None))
         } else if self.req.jobs >= 2 && gn + bn <= room {
             let (brev, bt) = (b.rev.as_str(), b.traced());
@@ -399,6 +394,7 @@ impl<'a> Run<'a> {
         let diff = tree_diff(g, b);
         let sides = match self.budget.spent() {
             Some(_) => None,
+            None if unsliced => None,
             None => Some((
                 side(self.req.condition, g, gv.as_ref())?,
                 side(self.req.condition, b, bv.as_ref())?,
@@ -420,7 +416,7 @@ impl<'a> Run<'a> {
                 }
             }
             progress(Progress::Stage(Stage::Values));
-            let values = self.budget.spent().is_none();
+            let values = self.budget.spent().is_none() && !unsliced;
             if !values {
                 self.budget
                     .not_done("the value-level candidates and the chains of the candidates");

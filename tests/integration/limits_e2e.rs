@@ -188,7 +188,8 @@ const LONG: &str = "#include <stdio.h>\nint main(void) {\n  long s = 0;\n  for (
 
 /// Traces that fit under the ceiling but whose slicing would not: the index is not
 /// built (the slicer allocates outside the interpreter's checks, and built it anyway,
-/// far past the ceiling), and the report says slicing was not done (exit 6).
+/// far past the ceiling), the report says slicing and what reads it were not done (exit
+/// 6), and the hunk search, which slices nothing, still finds the changed hunk.
 #[test]
 fn slicing_that_would_pass_the_ceiling_is_not_started() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -198,9 +199,18 @@ fn slicing_that_would_pass_the_ceiling_is_not_started() {
     assert_eq!(rep["verdict"], "regression");
     let n = notes(&rep);
     assert!(
-        n.iter().any(|n| n.contains("memory ceiling of 44 MiB"))
-            && n.iter().any(|n| n.starts_with("not done: slicing")),
+        n.iter()
+            .any(|n| n.contains("memory ceiling of 44 MiB (--max-memory) left no room"))
+            && n.iter().any(|n| n.starts_with("not done: slicing"))
+            && n.iter().any(|n| n.starts_with("not done: DARWIN"))
+            && !n.iter().any(|n| n.starts_with("not done: the hunk search")),
         "{n:?}"
+    );
+    let hunk = &rep["dd"]["hunks"][0];
+    assert_eq!(
+        (&hunk["file"], &hunk["start"]),
+        (&"main.c".into(), &4.into()),
+        "{rep}"
     );
     assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
 }
