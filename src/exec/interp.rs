@@ -1741,23 +1741,12 @@ impl<'p, O: Observer> Machine<'p, O> {
     #[inline(always)]
     fn enter_decoded(&mut self, regs: &mut Regs, (c, callee, e, moves): Short, rb: usize) -> usize {
         let base = regs.len();
-        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
-        // Parameters are set at entry, so no read finds them unset: no flag to write.
-        // The caller's slots lie below the new window, which `open` made room for.
-        let (below, from_base) = regs.val.split_at_mut(base);
-        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
-            for &(from, to, canon) in moves {
-                w[to.index()] = canon.apply(below[rb + from.index()]);
-            }
-        }
+        // The frame first, so that what it takes from the call site is stored as soon as
+        // it is read (kept in registers across the window's set-up, it was spilled).
         // The caller's block and statement are not written: its position after the call
         // is the callee frame's `resume`, which `pop_frame` turns back into them when a
         // return is not decoded.
-        self.stack_used += e.frame_bytes;
         let local_base = self.locals.len();
-        if e.nlocals > 0 {
-            self.locals.resize(local_base + e.nlocals as usize, 0);
-        }
         self.frames.push(Frame {
             func: callee.id,
             block: BlockId::new(0),
@@ -1770,6 +1759,19 @@ impl<'p, O: Observer> Machine<'p, O> {
             resume: c.resume,
         });
         self.frame_serial += 1;
+        self.stack_used += e.frame_bytes;
+        if e.nlocals > 0 {
+            self.locals.resize(local_base + e.nlocals as usize, 0);
+        }
+        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
+        // Parameters are set at entry, so no read finds them unset: no flag to write.
+        // The caller's slots lie below the new window, which `open` made room for.
+        let (below, from_base) = regs.val.split_at_mut(base);
+        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
+            for &(from, to, canon) in moves {
+                w[to.index()] = canon.apply(below[rb + from.index()]);
+            }
+        }
         base
     }
 
