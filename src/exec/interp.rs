@@ -1783,14 +1783,16 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn pop_decoded<'f>(
         &mut self,
         regs: &mut Regs,
-        (ret, loc): (Option<u64>, Loc),
+        (ret, loc): (Option<u64>, &Loc),
         done: &FastFunc,
         fast: &'f [FastFunc],
     ) -> Option<(&'f FastFunc, usize, usize, i64)> {
         let fr = self.frames.pop()?;
         self.stack_used = self.stack_used.saturating_sub(done.frame_bytes);
         if fr.local_base < self.locals.len() {
-            self.release_locals(fr.local_base, loc);
+            // The location is read only here (copied on every return, it cost four
+            // instructions).
+            self.release_locals(fr.local_base, *loc);
         }
         regs.truncate(fr.reg_base);
         let caller = self.frames.last();
@@ -2124,7 +2126,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let base = self.enter_decoded(file, short, rb);
                     switch_to!(callee, base, 0, n)
                 }
-                Fast::Return { val, loc } => ret!(*val, *loc),
+                Fast::Return { val, loc } => ret!(*val, loc),
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
                 Fast::AddU(b) => bin!(b, |x, y| b.zext(x.wrapping_add(y))),
@@ -2187,7 +2189,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                         continue;
                     }
                     match fetch!() {
-                        Fast::Return { val, loc } => ret!(*val, *loc),
+                        Fast::Return { val, loc } => ret!(*val, loc),
                         _ => continue,
                     }
                 }
