@@ -684,6 +684,18 @@ impl<'p, O: Observer> Machine<'p, O> {
         };
         self.release_frame(&fr, loc);
         self.regs.truncate(fr.reg_base);
+        if fr.resume != NO_RESUME {
+            // Entered by decoded code (`enter_decoded`), which left the caller's position
+            // in `resume` only.
+            let fast = &self.fast;
+            if let Some(c) = self.frames.last_mut() {
+                if let Some(ff) = fast.get(c.func.index()) {
+                    let (b, idx) = ff.position(fr.resume.pc as usize);
+                    c.block = b;
+                    c.idx = idx as u32;
+                }
+            }
+        }
         let mut dst = None;
         if let Some((r, s)) = fr.ret_to {
             let caller_base = self.frames.last().map(|c| c.reg_base).unwrap_or(0);
@@ -1729,24 +1741,12 @@ impl<'p, O: Observer> Machine<'p, O> {
     #[inline(always)]
     fn enter_decoded(&mut self, regs: &mut Regs, (c, callee, e, moves): Short, rb: usize) -> usize {
         let base = regs.len();
-        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
-        // Parameters are set at entry, so no read finds them unset: no flag to write.
-        // The caller's slots lie below the new window, which `open` made room for.
-        let (below, from_base) = regs.val.split_at_mut(base);
-        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
-            for &(from, to, canon) in moves {
-                w[to.index()] = canon.apply(below[rb + from.index()]);
-            }
-        }
-        if let Some(fr) = self.frames.last_mut() {
-            fr.block = c.block;
-            fr.idx = c.idx + 1;
-        }
-        self.stack_used += e.frame_bytes;
+        // The frame first, so that what it takes from the call site is stored as soon as
+        // it is read (kept in registers across the window's set-up, it was spilled).
+        // The caller's block and statement are not written: its position after the call
+        // is the callee frame's `resume`, which `pop_frame` turns back into them when a
+        // return is not decoded.
         let local_base = self.locals.len();
-        if e.nlocals > 0 {
-            self.locals.resize(local_base + e.nlocals as usize, 0);
-        }
         self.frames.push(Frame {
             func: callee.id,
             block: BlockId::new(0),
@@ -1759,6 +1759,19 @@ impl<'p, O: Observer> Machine<'p, O> {
             resume: c.resume,
         });
         self.frame_serial += 1;
+        self.stack_used += e.frame_bytes;
+        if e.nlocals > 0 {
+            self.locals.resize(local_base + e.nlocals as usize, 0);
+        }
+        regs.open(e.nregs as usize, &callee.consts, Some(&callee.unset));
+        // Parameters are set at entry, so no read finds them unset: no flag to write.
+        // The caller's slots lie below the new window, which `open` made room for.
+        let (below, from_base) = regs.val.split_at_mut(base);
+        if let Some(w) = from_base.first_chunk_mut::<WINDOW>() {
+            for &(from, to, canon) in moves {
+                w[to.index()] = canon.apply(below[rb + from.index()]);
+            }
+        }
         base
     }
 
@@ -1770,14 +1783,16 @@ impl<'p, O: Observer> Machine<'p, O> {
     fn pop_decoded<'f>(
         &mut self,
         regs: &mut Regs,
-        (ret, loc): (Option<u64>, Loc),
+        (ret, loc): (Option<u64>, &Loc),
         done: &FastFunc,
         fast: &'f [FastFunc],
     ) -> Option<(&'f FastFunc, usize, usize, i64)> {
         let fr = self.frames.pop()?;
         self.stack_used = self.stack_used.saturating_sub(done.frame_bytes);
         if fr.local_base < self.locals.len() {
-            self.release_locals(fr.local_base, loc);
+            // The location is read only here (copied on every return, it cost four
+            // instructions).
+            self.release_locals(fr.local_base, *loc);
         }
         regs.truncate(fr.reg_base);
         let caller = self.frames.last();
@@ -2056,6 +2071,21 @@ impl<'p, O: Observer> Machine<'p, O> {
                 term!()
             }};
         }
+        // A return (`Fast::Return`) of the value of slot `val`, if any, located at `loc`;
+        // one out of this loop's frames is left to `run_decoded`.
+        macro_rules! ret {
+            ($val:expr, $loc:expr) => {{
+                if self.frames.len() <= stop_depth + 1 {
+                    return Ok(pc!());
+                }
+                let rv = $val.map(|s: Slot| op!(&s));
+                let Some((to, base, at, left)) = self.pop_decoded(file, (rv, $loc), ff, fast)
+                else {
+                    return Ok(pc!());
+                };
+                switch_to!(to, base, at, left)
+            }};
+        }
         // A block's last statement, then its terminator in place (`Fast::Load4SThen`).
         macro_rules! with_term {
             ($stmt:expr) => {{
@@ -2096,18 +2126,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                     let base = self.enter_decoded(file, short, rb);
                     switch_to!(callee, base, 0, n)
                 }
-                Fast::Return { val, loc } => {
-                    // A return out of this loop's frames is left to `run_decoded`.
-                    if self.frames.len() <= stop_depth + 1 {
-                        return Ok(pc!());
-                    }
-                    let rv = val.map(|s| op!(&s));
-                    let Some((to, base, at, left)) = self.pop_decoded(file, (rv, *loc), ff, fast)
-                    else {
-                        return Ok(pc!());
-                    };
-                    switch_to!(to, base, at, left)
-                }
+                Fast::Return { val, loc } => ret!(*val, loc),
                 Fast::Move { dst, src } => set!(dst, op!(src)),
                 Fast::AddS(b) => bin!(b, |x, y| b.sext(x.wrapping_add(y))),
                 Fast::AddU(b) => bin!(b, |x, y| b.zext(x.wrapping_add(y))),
@@ -2162,6 +2181,18 @@ impl<'p, O: Observer> Machine<'p, O> {
                 Fast::GotoEmpty(j) => through!(j),
                 Fast::MoveGoto { dst, src, to } => then!(set!(dst, op!(src)), jump!(*to)),
                 Fast::MoveThrough { dst, src, to } => then!(set!(dst, op!(src)), through!(to)),
+                Fast::MoveRet { dst, src, to } => {
+                    set!(dst, op!(src));
+                    go!(to.pc as usize);
+                    // When the limits' check is due, the return runs from its position.
+                    if count!(i64::from(to.steps)) {
+                        continue;
+                    }
+                    match fetch!() {
+                        Fast::Return { val, loc } => ret!(*val, loc),
+                        _ => continue,
+                    }
+                }
                 Fast::AddSGoto(b, j) => then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), jump!(*j)),
                 Fast::AddSThrough(b, j) => {
                     then!(bin!(b, |x, y| b.sext(x.wrapping_add(y))), through!(j))

@@ -130,13 +130,21 @@ impl InitMap {
     /// Mark `off..off+n` written; returns true when the whole allocation now is.
     #[inline]
     pub fn set_range(&mut self, off: usize, n: usize) -> bool {
-        for i in off..off + n {
-            let w = &mut self.bits[i >> 6];
-            let m = 1u64 << (i & 63);
-            if *w & m == 0 {
-                *w |= m;
-                self.uninit -= 1;
-            }
+        // A word of the bitmap at a time, counting the bits it newly sets.
+        let end = off + n;
+        let mut i = off;
+        while i < end {
+            let (w, b) = (i >> 6, i & 63);
+            let k = (end - i).min(64 - b);
+            let mask = if k >= 64 {
+                u64::MAX
+            } else {
+                ((1u64 << k) - 1) << b
+            };
+            let word = &mut self.bits[w];
+            self.uninit -= (mask & !*word).count_ones() as usize;
+            *word |= mask;
+            i += k;
         }
         self.uninit == 0
     }
@@ -736,15 +744,29 @@ impl<E: AllocExtra> Memory<E> {
                 what: describe(&self.allocs[ds]),
             });
         }
-        let data: Vec<u8> = self.allocs[ss].data[so..so + n].to_vec();
         let carried = self.allocs[ss].extra.carried(so, n);
-        // Initialisation state travels with the bytes (struct copies carry padding).
-        let src_init: Option<Vec<bool>> = self.allocs[ss]
-            .init
-            .as_ref()
-            .map(|m| (so..so + n).map(|i| m.is_set(i)).collect());
+        // Initialisation state travels with the bytes (struct copies carry padding):
+        // per byte only when some source byte is unwritten (a word at a time to know).
+        let src_init: Option<Vec<bool>> = match &self.allocs[ss].init {
+            Some(m) if m.first_unset(so, n).is_some() => {
+                Some((so..so + n).map(|i| m.is_set(i)).collect())
+            }
+            _ => None,
+        };
+        // The bytes, with no buffer between the two allocations.
+        if ss == ds {
+            self.allocs[ds].data.copy_within(so..so + n, d_off);
+        } else {
+            let (src, dst) = if ss < ds {
+                let (lo, hi) = self.allocs.split_at_mut(ds);
+                (&lo[ss], &mut hi[0])
+            } else {
+                let (lo, hi) = self.allocs.split_at_mut(ss);
+                (&hi[0], &mut lo[ds])
+            };
+            dst.data[d_off..d_off + n].copy_from_slice(&src.data[so..so + n]);
+        }
         let a = &mut self.allocs[ds];
-        a.data[d_off..d_off + n].copy_from_slice(&data);
         match src_init {
             None => mark_written(a, d_off, n),
             Some(flags) => {
@@ -791,7 +813,15 @@ impl<E: AllocExtra> Memory<E> {
         if let Some(a) = self.allocs.get_mut(slot) {
             let n = a.data.len();
             if n > 0 {
-                a.init = Some(Box::new(InitMap::new(n)));
+                // A local's storage starts at each entry of its scope: its map from the
+                // last one, if still there, is cleared instead of made again.
+                match &mut a.init {
+                    Some(m) if m.bits.len() == n.div_ceil(64) => {
+                        m.bits.fill(0);
+                        m.uninit = n;
+                    }
+                    _ => a.init = Some(Box::new(InitMap::new(n))),
+                }
                 // What an uninitialised read gives under the lenient policy: zero, not
                 // the previous lifetime's bytes.
                 a.data.fill(0);
@@ -861,6 +891,34 @@ pub fn describe<E>(a: &Alloc<E>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `set_range` sets and counts a word at a time as byte by byte would, over ranges
+    /// within a word, across words and over several, some bytes already set.
+    #[test]
+    fn init_ranges_are_set_a_word_at_a_time() {
+        let len = 300;
+        for (off, n) in [
+            (0, 1),
+            (3, 60),
+            (60, 8),
+            (63, 1),
+            (64, 64),
+            (10, 250),
+            (0, 300),
+        ] {
+            let mut m = InitMap::new(len);
+            for i in (0..len).filter(|i| i % 5 == 0) {
+                m.set_range(i, 1);
+            }
+            let mut want: Vec<bool> = (0..len).map(|i| m.is_set(i)).collect();
+            want[off..off + n].iter_mut().for_each(|b| *b = true);
+            let all = m.set_range(off, n);
+            let got: Vec<bool> = (0..len).map(|i| m.is_set(i)).collect();
+            assert_eq!(got, want, "{off}+{n}");
+            assert_eq!(m.uninit, want.iter().filter(|b| !**b).count(), "{off}+{n}");
+            assert_eq!(all, m.uninit == 0);
+        }
+    }
 
     /// `all_set` agrees with a byte-by-byte check for every range of up to 8 bytes,
     /// within a word and across two, on maps with scattered holes.

@@ -339,6 +339,14 @@ pub enum Fast {
         src: Slot,
         to: Jump,
     },
+    /// A move whose block's `goto` leads to a block that is only a `return` (`x = v;
+    /// goto end; end: return x`, how a `return` in the middle of a function is
+    /// lowered): the move, the `goto` and the `return` at `to` in one dispatch.
+    MoveRet {
+        dst: Slot,
+        src: Slot,
+        to: Jump,
+    },
     AddSGoto(Bin, Jump),
     AddSThrough(Bin, Jump),
     AddUGoto(Bin, Jump),
@@ -772,6 +780,9 @@ impl FastFunc {
                     (Fast::AddU(x), Fast::GotoEmpty(j)) => Fast::AddUThrough(x, j),
                     (Fast::SubS(x), Fast::Goto(j)) => Fast::SubSGoto(x, j),
                     (Fast::SubS(x), Fast::GotoEmpty(j)) => Fast::SubSThrough(x, j),
+                    (Fast::Move { dst, src }, Fast::Goto(to)) if returns(f, &b.term) => {
+                        Fast::MoveRet { dst, src, to }
+                    }
                     (Fast::Move { dst, src }, Fast::Goto(to)) => Fast::MoveGoto { dst, src, to },
                     (Fast::Move { dst, src }, Fast::GotoEmpty(to)) => {
                         Fast::MoveThrough { dst, src, to }
@@ -872,7 +883,9 @@ pub fn sound(code: &[Fast], start: &[u32]) -> bool {
             Fast::Branch {
                 then_to, else_to, ..
             } => inside(then_to) && inside(else_to),
-            Fast::MoveGoto { to, .. } | Fast::MoveThrough { to, .. } => inside(to),
+            Fast::MoveGoto { to, .. } | Fast::MoveThrough { to, .. } | Fast::MoveRet { to, .. } => {
+                inside(to)
+            }
             Fast::AddSGoto(_, j)
             | Fast::AddSThrough(_, j)
             | Fast::AddUGoto(_, j)
@@ -881,6 +894,17 @@ pub fn sound(code: &[Fast], start: &[u32]) -> bool {
             | Fast::SubSThrough(_, j) => inside(j),
             _ => true,
         })
+}
+
+/// Whether `term` is a `goto` to a block of `f` that is only a `return` (see
+/// `Fast::MoveRet`).
+fn returns(f: &Function, term: &Terminator) -> bool {
+    let Terminator::Goto(b) = term else {
+        return false;
+    };
+    f.blocks
+        .get(b.index())
+        .is_some_and(|t| t.stmts.is_empty() && matches!(t.term, Terminator::Return(_)))
 }
 
 /// Whether `term` is a `goto` to a block of `f` without statements that ends in a
