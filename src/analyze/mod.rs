@@ -302,6 +302,7 @@ fn judge(
     };
     (again, Some((near, at)))
 }
+
 /// What slicing a run allocates per trace entry, at most, for the memory ceiling's
 /// check before it starts: the forward index while it is built (about 23 bytes on the
 /// cost bench's ledger, 13 once built) and the trees after it (12), with room.
