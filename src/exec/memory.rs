@@ -73,6 +73,27 @@ pub struct InitMap {
     uninit: usize,
 }
 
+/// The bitmap words the bytes `off..off + n` fall in, each with the mask of their bits.
+#[inline(always)]
+fn word_masks(off: usize, n: usize) -> impl Iterator<Item = (usize, u64)> {
+    let end = off + n;
+    let mut i = off;
+    std::iter::from_fn(move || {
+        if i >= end {
+            return None;
+        }
+        let (w, b) = (i >> 6, i & 63);
+        let k = (end - i).min(64 - b);
+        let mask = if k >= 64 {
+            u64::MAX
+        } else {
+            ((1u64 << k) - 1) << b
+        };
+        i += k;
+        Some((w, mask))
+    })
+}
+
 impl InitMap {
     pub fn new(len: usize) -> InitMap {
         InitMap {
@@ -88,23 +109,10 @@ impl InitMap {
     /// (its unset bits under the range's mask), not byte by byte.
     #[inline]
     pub fn first_unset(&self, off: usize, n: usize) -> Option<usize> {
-        let end = off + n;
-        let mut i = off;
-        while i < end {
-            let (w, b) = (i >> 6, i & 63);
-            let k = (end - i).min(64 - b);
-            let mask = if k >= 64 {
-                u64::MAX
-            } else {
-                ((1u64 << k) - 1) << b
-            };
+        word_masks(off, n).find_map(|(w, mask)| {
             let unset = !self.bits.get(w).copied().unwrap_or(0) & mask;
-            if unset != 0 {
-                return Some((w << 6) + unset.trailing_zeros() as usize);
-            }
-            i += k;
-        }
-        None
+            (unset != 0).then(|| (w << 6) + unset.trailing_zeros() as usize)
+        })
     }
     /// Whether all of `off..off+n` (`n` at most 64, inside the allocation) is written:
     /// the bitmap's words compared under a mask, not byte by byte.
@@ -131,20 +139,10 @@ impl InitMap {
     #[inline]
     pub fn set_range(&mut self, off: usize, n: usize) -> bool {
         // A word of the bitmap at a time, counting the bits it newly sets.
-        let end = off + n;
-        let mut i = off;
-        while i < end {
-            let (w, b) = (i >> 6, i & 63);
-            let k = (end - i).min(64 - b);
-            let mask = if k >= 64 {
-                u64::MAX
-            } else {
-                ((1u64 << k) - 1) << b
-            };
+        for (w, mask) in word_masks(off, n) {
             let word = &mut self.bits[w];
             self.uninit -= (mask & !*word).count_ones() as usize;
             *word |= mask;
-            i += k;
         }
         self.uninit == 0
     }
