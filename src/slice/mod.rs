@@ -983,12 +983,9 @@ impl<'a> Slicer<'a> {
     /// read in trace order, not at random as a work list would (most of a long run is
     /// often in the slice).
     pub fn close(&self, crit: &Criterion, potential: bool) -> Result<BitSet> {
-        let n = self.len();
-        let mut set = BitSet::new(n);
+        let top = self.criterion_end(crit)?;
+        let mut set = BitSet::new(self.len());
         for &c in &crit.entries {
-            if c as usize >= n {
-                bail!("criterion entry {c} is outside the indexed trace ({n} entries)");
-            }
             set.insert(c);
         }
         // Skip list over `pot`: next[p] is the first unvisited position >= p; and per
@@ -1003,12 +1000,7 @@ impl<'a> Slicer<'a> {
             pot.left = self.pot_starts.windows(2).map(|w| w[1] - w[0]).collect();
             pot.done = vec![(0, 0); self.seg_keys.len()];
         }
-        let top = crit
-            .entries
-            .iter()
-            .max()
-            .map_or(0, |&c| c as usize / 64 + 1);
-        for wi in (0..top).rev() {
+        for wi in (0..top.div_ceil(64)).rev() {
             let mut m = set.words[wi];
             while m != 0 {
                 let b = 63 - m.leading_zeros();
@@ -1043,6 +1035,18 @@ impl<'a> Slicer<'a> {
             }
         }
         Ok(set)
+    }
+
+    /// One past the latest entry of `crit`, which must be among the indexed entries: where
+    /// a sweep down the trace from it starts.
+    fn criterion_end(&self, crit: &Criterion) -> Result<usize> {
+        let (n, top) = (self.len(), crit.entries.iter().max());
+        match top {
+            Some(&c) if c as usize >= n => {
+                bail!("criterion entry {c} is outside the indexed trace ({n} entries)")
+            }
+            _ => Ok(top.map_or(0, |&c| c as usize + 1)),
+        }
     }
 
     /// Adds the potential definers of segment `seg` (`NONE`: none) among branch entries
@@ -1265,11 +1269,6 @@ impl Slicer<'_> {
     /// entry at the least distance, the latest one is its parent.
     pub fn close_tree(&self, crit: &Criterion, control: bool) -> Result<Tree> {
         let mut t = Tree::new(self.len());
-        for &c in &crit.entries {
-            if let Some(l) = t.link.get_mut(c as usize) {
-                *l = (c + 1) | (VIA_CRITERION as u32) << LINK_VIA_SHIFT;
-            }
-        }
         let Sweep {
             dist,
             initial_reads,
@@ -1307,24 +1306,21 @@ impl Slicer<'_> {
     /// entry below the latest criterion entry from the criterion (`NONE`: not a
     /// member), over data dependence and with `control` over control dependence, and
     /// the reads of initial values (see [`Tree::initial_reads`]). `reached(x, from, via)`
-    /// says that `x` is nearer through member `from` than through any member before.
+    /// says that `x` is nearer through member `from` than through any member before (a
+    /// criterion entry: through itself, `VIA_CRITERION`).
     fn sweep(
         &self,
         crit: &Criterion,
         control: bool,
         mut reached: impl FnMut(u32, u32, u8),
     ) -> Result<Sweep> {
-        let n = self.len();
-        let top = crit.entries.iter().max().map_or(0, |&c| c as usize + 1);
-        if top > n {
-            bail!(
-                "criterion entry {} is outside the indexed trace ({n} entries)",
-                top - 1
-            );
-        }
+        let top = self.criterion_end(crit)?;
         let mut dist = vec![NONE; top];
         for &c in &crit.entries {
-            dist[c as usize] = 0;
+            if dist[c as usize] != 0 {
+                dist[c as usize] = 0;
+                reached(c, c, VIA_CRITERION);
+            }
         }
         let mut initial_reads = Vec::new();
         // Allocations already in `initial_reads` (a list scan per read made a loop over
