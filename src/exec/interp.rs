@@ -621,7 +621,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         if extra.iter().any(|a| a.2.is_some() && !is_ld(a)) {
             return Err(self.fault(
                 FaultKind::Unsupported,
-                "unsupported: a struct passed by value to a variadic function".into(),
+                "a struct passed by value to a variadic function".into(),
                 loc,
             ));
         }

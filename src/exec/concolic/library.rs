@@ -1272,6 +1272,38 @@ mod tests {
         assert_eq!(r.result.stdout, b"0\n");
     }
 
+    /// A string literal passed as a variadic argument of the code under test is an input
+    /// like a named one: the callee gets a pointer to the literal's bytes (as an array,
+    /// it was refused as a struct passed by value), and a named parameter gets the
+    /// literal itself, not a copy of its bytes.
+    #[test]
+    fn string_literals_reach_variadic_and_named_parameters_as_pointers() {
+        let lib = "#include <stdarg.h>\n\
+                   int total(int n, ...) { va_list ap; va_start(ap, n); int t = 0;\n\
+                   for (int i = 0; i < n; i++) { const char *s = va_arg(ap, const char *); if (s[0] == 'x') t += 10; t += (int)strlen(s); }\n\
+                   va_end(ap); return t; }\n\
+                   static const char *kept;\n\
+                   void keep(const char *s) { kept = s; }\n\
+                   int same(const char *s) { return s == kept; }\n";
+        let test = "int total(int n, ...); void keep(const char *s); int same(const char *s);\n\
+                    int main(void) {\n\
+                    printf(\"%d\\n\", total(2, \"ab\", \"cde\"));\n\
+                    const char *s = \"k\"; keep(s);\n\
+                    printf(\"%d\\n\", same(s));\n  return 0;\n}\n";
+        let r = run_unit(lib, test, &[]);
+        assert_eq!(r.result.stdout, b"5\n1\n");
+        let names: Vec<&str> = r
+            .sym
+            .inputs
+            .iter()
+            .map(|i| i.name.rsplit('/').next().unwrap_or(""))
+            .collect();
+        assert!(names.contains(&"t.c:6:25[0]"), "{names:?}");
+        assert!(!r.sym.branches.is_empty(), "no decision on the literals");
+        let r = run_unit(lib, test, &[("/t.c:6:25", b"xy")]);
+        assert_eq!(r.result.stdout, b"15\n1\n");
+    }
+
     /// The string models give exact expressions over a literal's bytes: a loop bounded by
     /// `strlen` of a literal, comparisons, `strchr` and `atoi` branch on its bytes; the
     /// self-check holds throughout.

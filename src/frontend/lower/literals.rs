@@ -18,7 +18,6 @@
 //! compared with `memcmp`) keeps its constants.
 
 use std::collections::HashSet;
-use std::rc::Rc;
 
 use lang_c::ast::{CallExpression, Constant, Expression, ExternalDeclaration, UnaryOperator};
 use lang_c::span::{Node, Span};
@@ -159,15 +158,12 @@ impl Cx<'_> {
             _ => None,
         };
         if let Some(lit) = narrow {
-            let bytes = lit.bytes;
-            let n = bytes.len() as u64;
             let loc = self.loc(a.span);
-            let g = self.marked_literal_global(bytes, 1, loc, LiteralKind::Str);
+            let g = self.marked_literal_global(lit.bytes, 1, loc, LiteralKind::Str);
             let p = self.assign(Rvalue::AddrGlobal(g), loc);
-            return Ok(Val::Agg(
-                p,
-                Rc::new(Type::Array(super::types::char_t(), Some(n))),
-            ));
+            // An argument: the array decays to a pointer to its first byte (as an array,
+            // a variadic callee would take it for a struct passed by value).
+            return Ok(Val::S(p, super::types::ptr_to(super::types::char_t())));
         }
         let v = self.expr(a)?;
         if !is_number(&a.node) {
