@@ -50,7 +50,8 @@ Exit status, the same for the same failure in every subcommand:
   3  not a git repository, an unknown revision, no `git bisect` to take revisions
      from, or an --expect-file missing from a revision's tree
   4  the program's sources cannot be found, preprocessed or parsed
-  5  the program uses C or library functions regcause does not support
+  5  the program uses C or library functions regcause does not support (the main
+     command: a run stops at one before the test's outcome is known)
   6  the main command reached its time budget (--budget) or memory ceiling
      (--max-memory) before the end: the report says what was established and
      what was not done
@@ -539,7 +540,9 @@ impl Error {
             Error::Analyze(e) => match e {
                 AnalyzeError::Repo(_) => code::REPOSITORY,
                 AnalyzeError::Oracle(e) => Error::oracle_code(e),
-                AnalyzeError::Condition { .. } => code::UNSUPPORTED,
+                AnalyzeError::Condition { .. } | AnalyzeError::Unsupported { .. } => {
+                    code::UNSUPPORTED
+                }
             },
             Error::Unsupported(_) => code::UNSUPPORTED,
             Error::NothingToExplain(_) => code::NOTHING_TO_EXPLAIN,

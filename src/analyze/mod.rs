@@ -138,6 +138,16 @@ pub enum AnalyzeError {
     /// `--condition rsc` needs each run's relevant slice.
     #[error("at {rev}: {source}")]
     Condition { rev: String, source: DarwinError },
+    /// A run stopped at something regcause does not support (an unmodelled library
+    /// function, say) before the test's outcome was known there: whether the test passes
+    /// or fails at that revision is not known, so there is no verdict to explain.
+    #[error("at {rev}: the test cannot be judged: its run stops before {what}, with {fault}")]
+    Unsupported {
+        rev: String,
+        /// What the run did not reach.
+        what: &'static str,
+        fault: String,
+    },
 }
 
 /// A finished analysis: the report, and what the caller should tell the user beside it.
@@ -203,6 +213,7 @@ pub fn analyze(
         out.notes.push(Note::NearReads { at: at.clone() });
     }
     let req = near.as_ref().map_or(req, |n| &n.0);
+    unsupported_before_verdict(&verdict, &g, &b)?;
     let d = match verdict {
         Verdict::Regression(d) => d,
         other => {
@@ -655,6 +666,40 @@ fn stopped_on_near_read(v: &Verdict, g: &RevisionRun, req: &Request) -> Option<S
     match &g.run.result.outcome {
         exec::Outcome::Fault(e) if e.kind == FaultKind::OutOfBounds => Some(g.prog.fmt_loc(e.loc)),
         _ => None,
+    }
+}
+
+/// A verdict that rests on a run regcause could not finish: the good run stopped at
+/// something unsupported (it says nothing of the test under gcc), or the bad run did
+/// before its output differed from the good run's (the difference may be only that
+/// stop). A bad run that printed a wrong byte before it stopped is a regression.
+fn unsupported_before_verdict(
+    v: &Verdict,
+    g: &RevisionRun,
+    b: &RevisionRun,
+) -> Result<(), AnalyzeError> {
+    let unsupported = |r: &RevisionRun| match &r.run.result.outcome {
+        exec::Outcome::Fault(e) if e.kind == FaultKind::Unsupported => {
+            Some(crate::diagnostic::fault(&r.prog, e).to_string())
+        }
+        _ => None,
+    };
+    let (r, what) = match v {
+        Verdict::FailsAtGood(oracle::GoodFailure::Fault(_)) => (g, "it passes or fails"),
+        Verdict::Regression(
+            Divergence::Ending { .. }
+            | Divergence::Stdout { event: None, .. }
+            | Divergence::File { event: None, .. },
+        ) => (b, "its output differs from the good revision's"),
+        _ => return Ok(()),
+    };
+    match unsupported(r) {
+        Some(fault) => Err(AnalyzeError::Unsupported {
+            rev: r.rev.clone(),
+            what,
+            fault,
+        }),
+        None => Ok(()),
     }
 }
 

@@ -49,7 +49,9 @@ fn commit(dir: &Path, tag: &str) {
     git(dir, &["tag", tag]);
 }
 
-/// Tags: `good`, `bad` (the product's factor changed), `own` (defines `system`).
+/// Tags: `good`, `bad` (the product's factor changed), `own` (defines `system`),
+/// `calls` (good, calling `system` before it prints), `wrong-calls` (bad's wrong
+/// product printed, then `system` called).
 fn repo(dir: &Path) -> PathBuf {
     let r = dir.join("repo");
     std::fs::create_dir(&r).expect("mkdir");
@@ -60,7 +62,55 @@ fn repo(dir: &Path) -> PathBuf {
     commit(&r, "bad");
     std::fs::write(r.join("main.c"), OWN_SYSTEM).expect("write");
     commit(&r, "own");
+    let printed = "    printf(\"%d\\n\", x * 21);\n";
+    let calls = format!("    shell(\"true\");\n{printed}");
+    std::fs::write(r.join("main.c"), GOOD.replace(printed, &calls)).expect("write");
+    commit(&r, "calls");
+    let wrong = format!("{}    shell(\"true\");\n", printed.replace("21", "20"));
+    std::fs::write(r.join("main.c"), GOOD.replace(printed, &wrong)).expect("write");
+    commit(&r, "wrong-calls");
     r
+}
+
+/// A run stopped at an unmodelled call says nothing of the test under gcc: the main
+/// command does not turn it into a verdict ("already fails at good", or a regression
+/// whose only difference is the stop) but says it cannot judge the test, with exit
+/// code 5. A bad run that printed a wrong byte before it stopped is a regression.
+#[test]
+fn a_run_stopped_by_an_unmodelled_call_is_not_a_verdict() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = repo(dir.path());
+    for (good, bad, args, rev) in [
+        ("good", "bad", &["./main", "ls"][..], "good"),
+        ("good", "calls", &["./main"][..], "calls"),
+    ] {
+        let o = git_regcause(&r, &[&[good, bad, "--"][..], args].concat());
+        let err = text(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(code::UNSUPPORTED),
+            "{good} {bad}: {err}"
+        );
+        assert!(
+            err.contains(&format!("at {rev}: the test cannot be judged"))
+                && err.contains("unsupported at main.c:6:")
+                && err.contains("`system`"),
+            "{good} {bad}: {err}"
+        );
+        assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    }
+    let o = git_regcause(&r, &["good", "wrong-calls", "--", "./main"]);
+    let out = text(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(code::REGRESSION),
+        "{out}{}",
+        text(&o.stderr)
+    );
+    assert!(
+        out.contains("main.c:14"),
+        "the changed line is not named:\n{out}"
+    );
 }
 
 #[test]
