@@ -328,7 +328,7 @@ pub fn judge_files(
         let offset = first_difference(reference, &bad.stdout);
         let event = bad.stdout_event_at(offset).cloned();
         let last_event = if event.is_none() {
-            bad.events.iter().rev().find(|e| e.stream == 0).cloned()
+            bad.last_stdout_event().cloned()
         } else {
             None
         };

@@ -48,6 +48,12 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
         actual_line: actual_line.clone(),
         writer: writer(b, event, last_event),
         fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
+        lost: match (&b.run.result.outcome, b.run.result.stdout_lost()) {
+            (Outcome::Signal(_), n) if n > 0 => {
+                Some((n, diagnostic::outcome(&b.prog, &b.run.result.outcome)))
+            }
+            _ => None,
+        },
     }
 }
 

@@ -304,11 +304,36 @@ pub struct OutputEvent {
 }
 
 impl RunResult {
-    /// The stdout event that wrote byte `offset`.
+    /// The stdout event that wrote byte `offset` of the run's stdout (none past its end:
+    /// output still in stdio's buffer when a signal killed the run never left it).
     pub fn stdout_event_at(&self, offset: usize) -> Option<&OutputEvent> {
+        if offset >= self.stdout.len() {
+            return None;
+        }
         self.events
             .iter()
             .find(|e| e.stream == 0 && e.start <= offset && offset < e.start + e.len)
+    }
+
+    /// The last stdout event some of whose bytes are in the run's stdout.
+    pub fn last_stdout_event(&self) -> Option<&OutputEvent> {
+        self.events
+            .iter()
+            .rev()
+            .find(|e| e.stream == 0 && e.start < self.stdout.len())
+    }
+
+    /// How many bytes the program printed that are not in its stdout: still in stdio's
+    /// buffer when a signal (`abort()`) killed it, so they never left the process.
+    pub fn stdout_lost(&self) -> usize {
+        let printed = self
+            .events
+            .iter()
+            .filter(|e| e.stream == 0)
+            .map(|e| e.start + e.len)
+            .max()
+            .unwrap_or(0);
+        printed.saturating_sub(self.stdout.len())
     }
 
     /// The final contents of the file at `path` (relative to the tree's root), when the
@@ -450,6 +475,22 @@ mod tests {
         assert_eq!(r.stdout_event_at(100_000).map(|e| e.loc.line), Some(2));
         let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
         assert_eq!(t.result.events.len(), 100_004);
+    }
+
+    /// Output still in stdio's buffer when `abort()` kills a run is not in its stdout, as
+    /// natively (to a pipe): no event is its writer, and the run says how much was lost.
+    #[test]
+    fn output_lost_at_abort_has_no_writer() {
+        let (_d, prog) = load(
+            "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  printf(\"kept\\n\");\n  fflush(stdout);\n  printf(\"lost\\n\");\n  abort();\n}\n",
+        );
+        let r = run(&prog, &RunInput::default(), Limits::default());
+        assert_eq!(r.outcome, Outcome::Signal(6));
+        assert_eq!(r.stdout, b"kept\n");
+        assert_eq!(r.stdout_event_at(0).map(|e| e.loc.line), Some(4));
+        assert_eq!(r.stdout_event_at(5).map(|e| e.loc.line), None);
+        assert_eq!(r.last_stdout_event().map(|e| e.loc.line), Some(4));
+        assert_eq!(r.stdout_lost(), 5);
     }
 
     /// The files a run changes are in its result as they were when it ended, and each

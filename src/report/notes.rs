@@ -273,6 +273,9 @@ pub enum Divergence {
         writer: Writer,
         /// The bad run's runtime error, when it stopped on one.
         fault: Option<String>,
+        /// When a signal killed the bad run with output still in stdio's buffer: how
+        /// many bytes never left the process, and how the run ended.
+        lost: Option<(usize, String)>,
     },
     /// The same output, another ending (`good`, `bad`: each run's ending and revision).
     Ending {
@@ -311,6 +314,7 @@ impl Divergence {
                 actual_line,
                 writer,
                 fault,
+                lost,
             } => {
                 let at = match (writer, file) {
                     (Writer::At(l), _) => Some(located(&mut details, "Written at", " by:", l)),
@@ -327,7 +331,10 @@ impl Divergence {
                         Some(l.clone())
                     }
                     (Writer::Nothing, None) => {
-                        details.push("The bad revision printed nothing.".into());
+                        details.push(match lost {
+                            Some(_) => "The bad revision's output is empty.".into(),
+                            None => "The bad revision printed nothing.".into(),
+                        });
                         None
                     }
                     (Writer::Nothing, Some(f)) => {
@@ -338,6 +345,11 @@ impl Divergence {
                 if let Some(f) = fault {
                     details.push(format!(
                         "The bad revision stopped with a runtime error: {f}"
+                    ));
+                }
+                if let (Some((n, ending)), None) = (lost, file) {
+                    details.push(format!(
+                        "The bad revision was {ending} with {n} printed bytes still in stdio's buffer: they never left the process, as when its native build prints to a pipe or a file."
                     ));
                 }
                 let (summary, stdout_offset, file_offset) = match file {
@@ -476,6 +488,7 @@ mod tests {
             actual_line: "b".into(),
             writer: Writer::At(at.clone()),
             fault: None,
+            lost: None,
         }
         .desc();
         assert_eq!(d.summary, "First divergence: stdout byte 4");
@@ -488,6 +501,7 @@ mod tests {
             actual_line: "total 4".into(),
             writer: Writer::At(at.clone()),
             fault: None,
+            lost: None,
         }
         .desc();
         assert_eq!(
@@ -503,9 +517,28 @@ mod tests {
             actual_line: String::new(),
             writer: Writer::Nothing,
             fault: None,
+            lost: None,
         }
         .desc();
         assert_eq!(d.details, ["The bad revision did not write out/r.txt."]);
+        // Killed with its output still buffered: the output it printed is not there.
+        let d = Divergence::Stdout {
+            file: None,
+            offset: 0,
+            expected_line: "ok".into(),
+            actual_line: String::new(),
+            writer: Writer::Nothing,
+            fault: None,
+            lost: Some((3, "killed by SIGABRT (abort)".into())),
+        }
+        .desc();
+        assert_eq!(
+            d.details,
+            [
+                "The bad revision's output is empty.",
+                "The bad revision was killed by SIGABRT (abort) with 3 printed bytes still in stdio's buffer: they never left the process, as when its native build prints to a pipe or a file."
+            ]
+        );
         let d = Divergence::Ending {
             good: ("exit status 0".into(), "HEAD~1".into()),
             bad: ("exit status 1".into(), "HEAD".into()),

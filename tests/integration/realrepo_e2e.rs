@@ -651,3 +651,41 @@ int main(void) {\n    printf(\"%s\\n%s\\n\", __FILE__, header_file());\n    retu
     ));
     assert_eq!(out, "tests/test_where.c\ninclude/where.h\n");
 }
+
+/// A test that prints as it goes and checks with `assert` (semver.c's shape): the bad
+/// revision's failed assertion aborts with its output still in stdio's buffer, which
+/// natively never reaches a pipe. The divergence says so instead of naming a writer of
+/// bytes the run does not have, and the report still names the changed line.
+#[test]
+fn an_assert_that_aborts_with_buffered_output_is_described_as_lost_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |op: &str| format!("int cmp(int a, int b) {{\n    return a {op} b;\n}}\n");
+    let test = "#include <assert.h>\n#include <stdio.h>\nint cmp(int a, int b);\n\
+                int main(void) {\n    printf(\"# cmp\\n\");\n    assert(cmp(2, 3) == 1);\n\
+                printf(\"OK\\n\");\n    return 0;\n}\n";
+    let (good, bad) = (lib("<"), lib(">"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("test.c", Some(test.as_bytes())),
+                    ("cmp.c", Some(good.as_bytes())),
+                ],
+            ),
+            ("bad", &[("cmp.c", Some(bad.as_bytes()))]),
+        ],
+    );
+    let o = git_regcause(&repo, &["good", "bad", "--", "./test"]);
+    let out = ok(&o);
+    assert!(
+        out.contains("The bad revision's output is empty.")
+            && out.contains("killed by SIGABRT")
+            && out.contains("6 printed bytes still in stdio's buffer"),
+        "{out}"
+    );
+    assert!(!out.contains("Written at"), "{out}");
+    let v = explain_json(&repo, &["good", "bad", "--", "./test"]);
+    assert_eq!(root_cause(&v), ["cmp.c:2"], "{v:#}");
+}
