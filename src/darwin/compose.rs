@@ -590,11 +590,12 @@ fn nearer(
         .filter(|(v, _)| free.contains(v))
         .map(|&(_, w)| w)
         .collect();
-    let mut q = cs.to_vec();
-    q.extend(&keep);
+    // The flip stays last: the chain's relevance layer reads a large query's last
+    // constraint as its flip and poses only what is connected with it (with `keep`
+    // last, a model held one kept input and none of the flip's).
+    let with = |extra: &[ExprId]| -> Vec<ExprId> { extra.iter().chain(cs).copied().collect() };
     if !windows.is_empty() {
-        let mut close = q.clone();
-        close.extend(windows);
+        let close = with(&[&keep[..], &windows[..]].concat());
         if let SolveResult::Sat(m) = solver.check(pool, &close, &[], timeout_ms) {
             return Some(m);
         }
@@ -602,7 +603,7 @@ fn nearer(
     if keep.is_empty() {
         return None;
     }
-    match solver.check(pool, &q, &[], timeout_ms) {
+    match solver.check(pool, &with(&keep), &[], timeout_ms) {
         SolveResult::Sat(m) => Some(m),
         _ => None,
     }
@@ -842,6 +843,51 @@ mod tests {
         // One windowed query per satisfiable flip; the one whose window is too narrow
         // keeps nothing else, so it asks no more.
         assert_eq!((st.sat, st.calls()), (2, 4));
+    }
+
+    /// A query large enough for the chain's relevance layer (more than
+    /// [`crate::solver::RELEVANT_FROM`] constraints) whose flip needs an input far from
+    /// its test value: the nearer model still gives the flipped input its new value (it
+    /// was posed with a kept input's equality last, so the layer kept only that one and
+    /// the model held nothing of the flip's).
+    #[test]
+    fn a_large_flip_far_from_the_test_keeps_its_new_value() {
+        let mut bad = ExprPool::new();
+        let x = bad.new_var("x", 32, true).expect("var");
+        let mut f = Vec::new();
+        let mut near = vec![(x, 0)];
+        for k in 0..crate::solver::RELEVANT_FROM as u64 + 5 {
+            let v = bad.new_var(&format!("in{k}"), 32, true).expect("var");
+            let (e, c) = (bad.var(v), bad.constant(k, 32));
+            f.push(bad.cmp(CmpOp::Eq, e, c));
+            near.push((v, k));
+        }
+        let (xv, far) = (bad.var(x), bad.constant(100_000, 32));
+        let psi = [Psi {
+            branch: 0,
+            cond: bad.cmp(CmpOp::Slt, xv, far),
+            loc: loc(2),
+        }];
+        let (flips, _, _) = solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &near,
+            10_000,
+            Caps::default(),
+            1,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| (true, ()),
+            |_| {},
+        );
+        match &flips[0] {
+            Flip::Sat(m) => {
+                let v = m.get(x).map(|v| v as u32 as i32);
+                assert!(v.is_some_and(|v| v >= 100_000), "x {v:?}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// `n` instances of line 7, each `in_i == i` over its own input, whose flips the
