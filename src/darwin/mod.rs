@@ -457,10 +457,18 @@ fn replay_alternative(
         .relative_to(good.run.result.steps.max(bad.run.result.steps));
     let rb = exec::run_concolic(bad.prog, &bad_in, limits);
     let rg = exec::run_concolic(good.prog, &good_in, limits);
-    let surprise: Vec<String> = [bad_surprise(bad, &rb, branch), good_surprise(good, &rg)]
-        .into_iter()
-        .flatten()
-        .collect();
+    // A model that changes no input replays the test itself: it shows nothing, whatever
+    // paths the replays take (a relevant slice's condition leaves most branches free).
+    let unchanged = (bad_in == *bad.input)
+        .then(|| "the alternative input is the test itself: the model changes no input".into());
+    let surprise: Vec<String> = [
+        unchanged,
+        bad_surprise(bad, &rb, branch),
+        good_surprise(good, &rg),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let shown_args = replay::args_as_passed(&bad_in);
     let (args, args_b64): (Vec<String>, Vec<Option<String>>) =
         shown_args.iter().map(|a| exact_text(a)).unzip();

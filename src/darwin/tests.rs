@@ -243,3 +243,34 @@ fn a_string_literal_brings_in_no_following_lines() {
         "lines after the literal came in: {v:#?}"
     );
 }
+
+/// A model that changes no input replays the test itself: never an alternative "as
+/// predicted", whatever paths the replays take.
+#[test]
+fn a_model_that_changes_nothing_is_not_an_alternative() {
+    let bad_src = GOOD.replace("q > 5", "q > 10");
+    let (g, b) = (rev(GOOD), rev(&bad_src));
+    let (gi, bi) = (input(&g, "7\n"), input(&b, "7\n"));
+    let gr = exec::run_concolic(&g.prog, &gi, limits());
+    let br = exec::run_concolic(&b.prog, &bi, limits());
+    let side = |prog, run, input| Side {
+        prog,
+        run,
+        input,
+        cond: pc(run),
+    };
+    let (good, bad) = (side(&g.prog, &gr, &gi), side(&b.prog, &br, &bi));
+    let replay = Replay {
+        limits: limits(),
+        compare_files: &[],
+    };
+    let inputs = br.sym.inputs.clone();
+    let alt = replay_alternative(&good, &bad, &inputs, &Model::default(), 0, &replay);
+    assert!(!alt.as_predicted, "{alt:?}");
+    assert!(
+        alt.surprise
+            .as_deref()
+            .is_some_and(|s| s.contains("the alternative input is the test itself")),
+        "{alt:?}"
+    );
+}
