@@ -205,8 +205,9 @@ pub struct ConfigArgs {
     /// The test's own source files (a glob relative to the repository root, `*` within
     /// a directory, `**` across; repeatable): integer, character and string literals
     /// they pass to the code under test are symbolic inputs. Default: the file holding
-    /// `main`, when the program has other files and the test is given no arguments and
-    /// no stdin. `--test-files none` turns it off.
+    /// `main`, when the program has other files (or includes a header of the tree
+    /// defining a non-static function: a header-only library) and the test is given no
+    /// arguments and no stdin. `--test-files none` turns it off.
     #[arg(long, value_name = "GLOB")]
     pub test_files: Vec<String>,
     /// Print the effective configuration on stderr.

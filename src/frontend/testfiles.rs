@@ -4,11 +4,17 @@
 //! The rule: the units whose path (relative to the tree root) matches one of the
 //! configured globs (`tests = [...]` in `regcause.toml`, `--test-files`); without any
 //! configured, the unit defining `main` when the program has other units (a test
-//! driver linked with the code it tests). A program of one file has no test file: its
-//! `main` sits beside the code under test. (`oracle` turns the default off for a test
-//! given arguments or stdin: that `main` drives a program.)
+//! driver linked with the code it tests), or when that unit alone includes a header of
+//! the tree defining a function with external linkage (a header-only library's test,
+//! as jsmn's: the code under test comes with the header). Otherwise a program of one
+//! file has no test file: its `main` sits beside the code under test, and a header of
+//! only `static` functions holds the test's own helpers, whose literal arguments are
+//! expected values. (`oracle` turns the default off for a test given arguments or
+//! stdin: that `main` drives a program.)
 
 use std::path::Path;
+
+use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
 
 use super::lower::{defined_functions, ParsedUnit};
 
@@ -43,8 +49,37 @@ pub(crate) fn select(
                     .then_some(r)
             })
             .collect(),
-        None => vec![None; units.len()],
+        None => match (units, rel.as_slice()) {
+            ([u], [r])
+                if defined_functions(u).iter().any(|f| f == "main") && includes_a_library(u, r) =>
+            {
+                vec![Some(r.clone())]
+            }
+            _ => vec![None; units.len()],
+        },
     }
+}
+
+/// Whether unit `u` (at tree path `own`) defines a function with external linkage in
+/// another file of the tree: a header of the tree (not regcause's own library headers,
+/// named `<...>`, nor one outside the tree) that brings the code under test with it.
+fn includes_a_library(u: &ParsedUnit, own: &str) -> bool {
+    u.unit.iter().enumerate().any(|(k, d)| {
+        let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
+            return false;
+        };
+        let is_static = fd.node.specifiers.iter().any(|s| {
+            matches!(
+                &s.node,
+                DeclarationSpecifier::StorageClass(sc)
+                    if sc.node == StorageClassSpecifier::Static
+            )
+        });
+        let base = u.bases.get(k).copied().unwrap_or(0);
+        let at = fd.node.declarator.span.start.wrapping_add_signed(base);
+        let file = u.lines.locate(at).0;
+        !is_static && file != own && !file.starts_with('<') && !Path::new(file).is_absolute()
+    })
 }
 
 /// Whether `path` matches `glob`: `*` any characters but `/`, `**` any characters, `?`

@@ -367,3 +367,59 @@ fn initialisers_the_test_passes_are_inputs_darwin_flips() {
     assert_eq!(alt["bad_stdout"].as_str(), Some(bad.as_str()));
     assert_eq!(good, bad);
 }
+
+/// A header-only library (jsmn's shape): the test is the program's one file, and the
+/// code under test comes with a header it includes. The literals it passes are inputs
+/// by default, and DARWIN names the changed decision with a literal edit that the two
+/// revisions agree on. A header of only `static` functions is the test's own helpers:
+/// the literals passed to them (expected values) stay constants.
+#[test]
+fn a_header_only_librarys_test_gets_its_literals_as_inputs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |bound: &str| {
+        format!(
+            "int is_hex(const char *s)\n{{\n    for (; *s; s++)\n        if (!((*s >= '0' && *s <= '9') || (*s >= 'A' && *s {bound} 'F')))\n            return 0;\n    return 1;\n}}\n"
+        )
+    };
+    let helpers = "static int expect(int got, int want)\n{\n    return got == want;\n}\n";
+    let test = "#include <stdio.h>\n#include \"hex.h\"\n#include \"helpers.h\"\n\
+                int main(void)\n{\n    printf(\"%d\\n\", is_hex(\"AB\"));\n\
+                printf(\"%d\\n\", is_hex(\"F0\"));\n    printf(\"%d\\n\", expect(2, 2));\n\
+                return 0;\n}\n";
+    let (good, bad) = (lib("<="), lib("<"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "v1",
+                &[
+                    ("hex.h", Some(good.as_bytes())),
+                    ("helpers.h", Some(helpers.as_bytes())),
+                    ("test.c", Some(test.as_bytes())),
+                ],
+            ),
+            ("v2", &[("hex.h", Some(bad.as_bytes()))]),
+        ],
+    );
+    let v = report(&repo, "test");
+    let lits = v["stats"]["symbolic_inputs"]["literals"].as_u64();
+    // "AB" and "F0": three bytes each with their NULs, nothing of `expect(2, 2)`.
+    assert_eq!(lits, Some(6), "{:#}", v["stats"]);
+    let c = &v["candidates"][0];
+    assert_eq!(
+        (c["file"].as_str(), c["line"].as_u64()),
+        (Some("hex.h"), Some(4)),
+        "{v:#}"
+    );
+    assert_eq!(c["explanation"], "decision", "{c:#}");
+    let alt = &c["alternative"];
+    assert_eq!(alt["revisions_agree"], true, "{alt:#}");
+    let edits = alt["literals"].as_array().expect("literal edits");
+    assert!(
+        edits
+            .iter()
+            .all(|e| e["at"].as_str().is_some_and(|a| a.starts_with("test.c:7:"))),
+        "{edits:?}"
+    );
+    assert!(!edits.is_empty(), "{alt:#}");
+}
