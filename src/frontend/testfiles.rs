@@ -14,9 +14,7 @@
 
 use std::path::Path;
 
-use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
-
-use super::lower::{defined_functions, ParsedUnit};
+use super::lower::{defined_functions, includes_a_library, ParsedUnit};
 
 /// For each unit, its tree-relative path when it is a test file (`None` otherwise).
 pub(crate) fn select(
@@ -58,28 +56,6 @@ pub(crate) fn select(
             _ => vec![None; units.len()],
         },
     }
-}
-
-/// Whether unit `u` (at tree path `own`) defines a function with external linkage in
-/// another file of the tree: a header of the tree (not regcause's own library headers,
-/// named `<...>`, nor one outside the tree) that brings the code under test with it.
-fn includes_a_library(u: &ParsedUnit, own: &str) -> bool {
-    u.unit.iter().enumerate().any(|(k, d)| {
-        let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
-            return false;
-        };
-        let is_static = fd.node.specifiers.iter().any(|s| {
-            matches!(
-                &s.node,
-                DeclarationSpecifier::StorageClass(sc)
-                    if sc.node == StorageClassSpecifier::Static
-            )
-        });
-        let base = u.bases.get(k).copied().unwrap_or(0);
-        let at = fd.node.declarator.span.start.wrapping_add_signed(base);
-        let file = u.lines.locate(at).0;
-        !is_static && file != own && !file.starts_with('<') && !Path::new(file).is_absolute()
-    })
 }
 
 /// Whether `path` matches `glob`: `*` any characters but `/`, `**` any characters, `?`

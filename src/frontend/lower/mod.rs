@@ -23,7 +23,9 @@ mod variadic;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use lang_c::ast::{DeclaratorKind, ExternalDeclaration};
+use lang_c::ast::{
+    DeclarationSpecifier, DeclaratorKind, ExternalDeclaration, StorageClassSpecifier,
+};
 use lang_c::span::Node;
 use lang_c::span::Span;
 
@@ -538,6 +540,31 @@ pub(crate) fn defined_functions(unit: &ParsedUnit) -> Vec<String> {
             declared_name(&fd.node.declarator.node)
         })
         .collect()
+}
+
+/// Whether unit `u` (at tree path `own`) defines a function with external linkage in
+/// another file of the tree: a header of the tree (not regcause's own library headers,
+/// named `<...>`, nor one outside the tree) that brings the code under test with it.
+pub(crate) fn includes_a_library(u: &ParsedUnit, own: &str) -> bool {
+    u.unit.iter().enumerate().any(|(k, d)| {
+        let ExternalDeclaration::FunctionDefinition(fd) = &d.node else {
+            return false;
+        };
+        let is_static = fd.node.specifiers.iter().any(|s| {
+            matches!(
+                &s.node,
+                DeclarationSpecifier::StorageClass(sc)
+                    if sc.node == StorageClassSpecifier::Static
+            )
+        });
+        let base = u.bases.get(k).copied().unwrap_or(0);
+        let at = fd.node.declarator.span.start.wrapping_add_signed(base);
+        let file = u.lines.locate(at).0;
+        !is_static
+            && file != own
+            && !file.starts_with('<')
+            && !std::path::Path::new(file).is_absolute()
+    })
 }
 
 /// The identifier a declarator declares, through any parenthesised declarators; None
