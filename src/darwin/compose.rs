@@ -603,11 +603,26 @@ fn nearer(
     if keep.is_empty() {
         return None;
     }
-    match solver.check(pool, &with(&keep), &[], timeout_ms) {
-        SolveResult::Sat(m) => Some(m),
-        _ => None,
+    if let SolveResult::Sat(m) = solver.check(pool, &with(&keep), &[], timeout_ms) {
+        return Some(m);
     }
+    // Some inputs must change with the flipped one (a test's expected string with the
+    // string it parses): keep all the others, giving up those of each unsatisfiable core.
+    let hard = crate::solver::relevant_part(pool, cs);
+    let vars = pool.vars_of_all(&hard);
+    let soft: Vec<ExprId> = near
+        .eqs
+        .iter()
+        .filter(|(v, _)| !free.contains(v))
+        .chain(near.windows.iter().filter(|(v, _)| free.contains(v)))
+        .filter(|(v, _)| vars.binary_search(v).is_ok())
+        .map(|&(_, e)| e)
+        .collect();
+    crate::sym::Solver::check_keeping(pool, &hard, &soft, timeout_ms, KEEPING_ROUNDS)
 }
+
+/// How many unsatisfiable cores [`nearer`]'s last query gives up before it stops.
+const KEEPING_ROUNDS: usize = 8;
 
 #[cfg(test)]
 mod tests {
@@ -885,6 +900,49 @@ mod tests {
             Flip::Sat(m) => {
                 let v = m.get(x).map(|v| v as u32 as i32);
                 assert!(v.is_some_and(|v| v >= 100_000), "x {v:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A flip that needs a second input to change with it (the good condition ties `y`
+    /// to `x`, as a test's expected string is tied to the string it parses): neither
+    /// query that keeps every other input at its test value is satisfiable, and the
+    /// model still keeps the inputs that need not change (`z`).
+    #[test]
+    fn a_flip_gives_up_only_the_inputs_that_must_change_with_it() {
+        let mut bad = ExprPool::new();
+        let x = bad.new_var("x", 32, true).expect("var");
+        let y = bad.new_var("y", 32, true).expect("var");
+        let z = bad.new_var("z", 32, true).expect("var");
+        let (xv, yv, zv) = (bad.var(x), bad.var(y), bad.var(z));
+        let f = vec![bad.cmp(CmpOp::Eq, yv, xv), bad.cmp(CmpOp::Ne, zv, xv)];
+        let far = bad.constant(100_000, 32);
+        let psi = [Psi {
+            branch: 0,
+            cond: bad.cmp(CmpOp::Slt, xv, far),
+            loc: loc(2),
+        }];
+        let near = [(x, 0), (y, 0), (z, 7)];
+        let (flips, _, _) = solve_flips(
+            &mut bad,
+            &f,
+            &psi,
+            &near,
+            10_000,
+            Caps::default(),
+            1,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| (true, ()),
+            |_| {},
+        );
+        match &flips[0] {
+            Flip::Sat(m) => {
+                let xs = m.get(x).map(|v| v as u32 as i32);
+                assert!(xs.is_some_and(|v| v >= 100_000), "x {xs:?}");
+                assert_eq!(m.get(y), m.get(x));
+                assert_eq!(m.get(z), Some(7));
             }
             other => panic!("{other:?}"),
         }

@@ -166,6 +166,18 @@ pub struct Answer {
     pub hard: bool,
 }
 
+/// The part of a flipped query `cs` (its flip last) a solver needs: all of it, or for a
+/// large one (over [`RELEVANT_FROM`] constraints) the flip and the constraints sharing
+/// an input with it, transitively, as the chain's relevance layer poses it.
+pub fn relevant_part(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
+    match cs.split_last() {
+        Some((&flip, rest)) if cs.len() > RELEVANT_FROM => {
+            split::connected_to_last(pool, rest, flip)
+        }
+        _ => cs.to_vec(),
+    }
+}
+
 /// The chain (see the module's documentation).
 pub struct Chain<'c> {
     z3: Option<Solver>,

@@ -355,10 +355,15 @@ impl Solver {
     /// milliseconds until the check returns. Interrupts between checks are
     /// harmless: z3 only cancels a running check.
     fn check_with_watchdog(&self, timeout_ms: u32) -> SatResult {
+        self.watched(timeout_ms, || self.solver.check())
+    }
+
+    /// `check` (a check of this solver) interrupted at `timeout_ms` (`0`: never).
+    fn watched(&self, timeout_ms: u32, check: impl FnOnce() -> SatResult) -> SatResult {
         use std::sync::mpsc::RecvTimeoutError;
         use std::time::Duration;
         if timeout_ms == 0 {
-            return self.solver.check();
+            return check();
         }
         let handle = self.solver.get_context().handle();
         let deadline = Duration::from_millis(timeout_ms as u64);
@@ -371,9 +376,93 @@ impl Solver {
                     wait_for = Duration::from_millis(5);
                 }
             });
-            let r = self.solver.check();
+            let r = check();
             drop(done);
             r
+        })
+    }
+
+    /// A model of `hard` that keeps as many of `soft` as it can (inputs at their test
+    /// values, say), by a fresh solver in a fresh z3 context, so the model depends on
+    /// the query alone (see [`Solver::check_alone`]). Each soft constraint is an
+    /// assumption; those of an unsatisfiable core are given up, a round at a time, for
+    /// at most `rounds` rounds. None when `hard` is not satisfied within `timeout_ms`
+    /// (all rounds together) or the rounds run out.
+    pub fn check_keeping(
+        pool: &ExprPool,
+        hard: &[ExprId],
+        soft: &[ExprId],
+        timeout_ms: u32,
+        rounds: usize,
+    ) -> Option<Model> {
+        if hard.iter().any(|&c| pool.is_const(c) == Some(0)) {
+            return None;
+        }
+        z3::with_z3_config(&z3::Config::new(), || {
+            let started = std::time::Instant::now();
+            let mut s = Solver::over(qf_bv_solver());
+            s.pool_uid = pool.uid();
+            s.set_limits(timeout_ms);
+            for &c in hard.iter().filter(|&&c| pool.is_const(c).is_none()) {
+                let b = s.truth(pool, c);
+                s.solver.assert(&b);
+            }
+            // One answer literal per soft constraint, implying it.
+            let marks: Vec<Bool> = (0..soft.len())
+                .map(|i| Bool::new_const(format!("keep!{i}")))
+                .collect();
+            for (m, &c) in marks.iter().zip(soft) {
+                let b = s.truth(pool, c);
+                s.solver.assert(m.implies(&b));
+            }
+            let mut kept = vec![true; soft.len()];
+            for _ in 0..rounds {
+                let left = match timeout_ms {
+                    0 => 0,
+                    t => match u32::try_from(started.elapsed().as_millis()) {
+                        Ok(spent) if spent < t => t - spent,
+                        _ => return None,
+                    },
+                };
+                let on: Vec<Bool> = marks
+                    .iter()
+                    .zip(&kept)
+                    .filter(|(_, &k)| k)
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                match s.watched(left, || s.solver.check_assumptions(&on)) {
+                    SatResult::Sat => {
+                        let model = s.solver.get_model()?;
+                        let mut all = hard.to_vec();
+                        all.extend(soft);
+                        let values = pool
+                            .vars_of_all(&all)
+                            .into_iter()
+                            .map(|v| {
+                                let val = s.var_consts.get(&v).and_then(|bv| model.eval(bv, true));
+                                (v, val.and_then(|x| x.as_u64()).unwrap_or(0))
+                            })
+                            .collect();
+                        return Some(Model::from_pairs(values));
+                    }
+                    SatResult::Unsat => {
+                        let core = s.solver.get_unsat_core();
+                        let given_up: Vec<usize> = core
+                            .iter()
+                            .filter_map(|b| marks.iter().position(|m| m == b))
+                            .collect();
+                        // A core of no soft constraint: `hard` itself is unsatisfiable.
+                        if given_up.is_empty() {
+                            return None;
+                        }
+                        for i in given_up {
+                            kept[i] = false;
+                        }
+                    }
+                    SatResult::Unknown => return None,
+                }
+            }
+            None
         })
     }
 
@@ -620,6 +709,38 @@ mod tests {
         let (cs, _, _) = product(&mut p, 14, 134_217_689);
         let a = S::check_alone(&p, &cs, 60_000);
         assert_eq!((a.result, a.hard), (SolveResult::Unsat, true));
+    }
+
+    /// Soft constraints in conflict with the hard ones are given up, the others kept;
+    /// unsatisfiable hard constraints give no model.
+    #[test]
+    fn keeping_gives_up_only_conflicting_soft_constraints() {
+        let mut p = ExprPool::new();
+        let (x, y, z) = (
+            p.new_var("x", 32, true).unwrap(),
+            p.new_var("y", 32, true).unwrap(),
+            p.new_var("z", 32, true).unwrap(),
+        );
+        let (xe, ye, ze) = (p.var(x), p.var(y), p.var(z));
+        // Hard: x > 100 and y == x. Soft: x == 1, y == 1 (both must go), z == 7.
+        let hundred = p.constant(100, 32);
+        let hard = [p.cmp(CmpOp::Sgt, xe, hundred), p.cmp(CmpOp::Eq, ye, xe)];
+        let (one, seven) = (p.constant(1, 32), p.constant(7, 32));
+        let soft = [
+            p.cmp(CmpOp::Eq, xe, one),
+            p.cmp(CmpOp::Eq, ye, one),
+            p.cmp(CmpOp::Eq, ze, seven),
+        ];
+        let m = S::check_keeping(&p, &hard, &soft, 5000, 8).expect("a model");
+        assert!(hard.iter().all(|&c| p.eval(c, &m) == 1), "{m:?}");
+        assert_eq!(m.get(z), Some(7));
+        // Deterministic: the same query, the same model.
+        assert_eq!(S::check_keeping(&p, &hard, &soft, 5000, 8), Some(m));
+        let never = p.negate(hard[0]);
+        assert_eq!(
+            S::check_keeping(&p, &[hard[0], never], &soft, 5000, 8),
+            None
+        );
     }
 
     #[test]
