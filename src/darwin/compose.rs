@@ -801,6 +801,30 @@ mod tests {
         );
     }
 
+    /// The flips of `psi` after `f`, sequentially and uncapped, with the test's input
+    /// values `near`: how the nearer models are checked.
+    fn near_flips(
+        bad: &mut ExprPool,
+        f: &[ExprId],
+        psi: &[Psi],
+        near: &[(VarId, u64)],
+    ) -> (Vec<Flip>, ComposeStats) {
+        let (flips, st, _) = solve_flips(
+            bad,
+            f,
+            psi,
+            near,
+            10_000,
+            Caps::default(),
+            1,
+            &crate::budget::Budget::unlimited(),
+            &mut Cache::disabled(),
+            |_, _| (true, ()),
+            |_| {},
+        );
+        (flips, st)
+    }
+
     #[test]
     fn a_flip_keeps_the_other_inputs_at_their_test_values() {
         // Test: qty 7, price 250. The bad run's condition: price >= 0, qty > 10 not
@@ -826,19 +850,7 @@ mod tests {
             },
         ];
         let near = [(qty, 7), (price, 250)];
-        let (flips, st, _) = solve_flips(
-            &mut bad,
-            &[],
-            &psi,
-            &near,
-            10_000,
-            Caps::default(),
-            1,
-            &crate::budget::Budget::unlimited(),
-            &mut Cache::disabled(),
-            |_, _| (true, ()),
-            |_| {},
-        );
+        let (flips, st) = near_flips(&mut bad, &[], &psi, &near);
         match &flips[1] {
             Flip::Sat(m) => {
                 // The flipped input stays near its test value, 7: above 10, within
@@ -883,19 +895,7 @@ mod tests {
             cond: bad.cmp(CmpOp::Slt, xv, far),
             loc: loc(2),
         }];
-        let (flips, _, _) = solve_flips(
-            &mut bad,
-            &f,
-            &psi,
-            &near,
-            10_000,
-            Caps::default(),
-            1,
-            &crate::budget::Budget::unlimited(),
-            &mut Cache::disabled(),
-            |_, _| (true, ()),
-            |_| {},
-        );
+        let (flips, _) = near_flips(&mut bad, &f, &psi, &near);
         match &flips[0] {
             Flip::Sat(m) => {
                 let v = m.get(x).map(|v| v as u32 as i32);
@@ -924,19 +924,7 @@ mod tests {
             loc: loc(2),
         }];
         let near = [(x, 0), (y, 0), (z, 7)];
-        let (flips, _, _) = solve_flips(
-            &mut bad,
-            &f,
-            &psi,
-            &near,
-            10_000,
-            Caps::default(),
-            1,
-            &crate::budget::Budget::unlimited(),
-            &mut Cache::disabled(),
-            |_, _| (true, ()),
-            |_| {},
-        );
+        let (flips, _) = near_flips(&mut bad, &f, &psi, &near);
         match &flips[0] {
             Flip::Sat(m) => {
                 let xs = m.get(x).map(|v| v as u32 as i32);

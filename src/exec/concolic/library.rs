@@ -1196,6 +1196,15 @@ mod tests {
         assert_eq!(r.result.stdout, b"105 1 0\n");
     }
 
+    /// The run's inputs by name, each without its file's directory.
+    fn input_names(r: &crate::exec::ConcolicRun) -> Vec<&str> {
+        r.sym
+            .inputs
+            .iter()
+            .map(|i| i.name.rsplit('/').next().unwrap_or(""))
+            .collect()
+    }
+
     /// The concolic state of a unit test: `test` (the test file, holding `main`) calls
     /// the functions of `lib` (the code under test), with the self-check on.
     /// `literals` name the literals by the end of their names (the directory differs).
@@ -1240,12 +1249,7 @@ mod tests {
                     printf(\"%d\\n\", ok);\n  return 0;\n}\n";
         let r = run_unit(lib, test, &[]);
         // Named by file (here an absolute path), line and column.
-        let names: Vec<&str> = r
-            .sym
-            .inputs
-            .iter()
-            .map(|i| i.name.rsplit('/').next().unwrap_or(""))
-            .collect();
+        let names = input_names(&r);
         assert_eq!(
             names,
             [
@@ -1292,12 +1296,7 @@ mod tests {
                     printf(\"%d\\n\", same(s));\n  return 0;\n}\n";
         let r = run_unit(lib, test, &[]);
         assert_eq!(r.result.stdout, b"5\n1\n");
-        let names: Vec<&str> = r
-            .sym
-            .inputs
-            .iter()
-            .map(|i| i.name.rsplit('/').next().unwrap_or(""))
-            .collect();
+        let names = input_names(&r);
         assert!(names.contains(&"t.c:6:25[0]"), "{names:?}");
         assert!(!r.sym.branches.is_empty(), "no decision on the literals");
         let r = run_unit(lib, test, &[("/t.c:6:25", b"xy")]);
