@@ -1303,6 +1303,26 @@ mod tests {
         assert_eq!(r.result.stdout, b"15\n1\n");
     }
 
+    /// A string literal written twice is one object, as gcc lays them out: a test that
+    /// finds a node by the literal it stored (clibs/list's `list_find(langs, "js")`)
+    /// gets the same pointer, so such a literal stays a constant; a literal written
+    /// once is an input.
+    #[test]
+    fn a_string_literal_written_twice_stays_one_object() {
+        let lib = "static const char *kept;\n\
+                   void keep(const char *s) { kept = s; }\n\
+                   int same(const char *s) { return s == kept; }\n";
+        let test = "void keep(const char *s); int same(const char *s);\n\
+                    int main(void) {\n\
+                    keep(\"js\");\n\
+                    printf(\"%d %d\\n\", same(\"js\"), same(\"ruby\"));\n  return 0;\n}\n";
+        let r = run_unit(lib, test, &[]);
+        assert_eq!(r.result.stdout, b"1 0\n");
+        let names = input_names(&r);
+        assert!(names.iter().all(|n| !n.starts_with("t.c:6:")), "{names:?}");
+        assert!(names.iter().any(|n| n.starts_with("t.c:7:")), "{names:?}");
+    }
+
     /// The string models give exact expressions over a literal's bytes: a loop bounded by
     /// `strlen` of a literal, comparisons, `strchr` and `atoi` branch on its bytes; the
     /// self-check holds throughout.

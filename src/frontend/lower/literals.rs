@@ -43,6 +43,11 @@ pub(crate) struct TestCx {
     pub passed: HashSet<String>,
     /// Lowering the initialiser of such a variable now.
     pub literal_init: bool,
+    /// The spellings of string literals written more than once in the program: gcc
+    /// gives all of them one address, so such a literal stays a constant (as its own
+    /// input it would be an object of its own, and a test comparing the pointers, as
+    /// clibs/list's `list_find(langs, "js") == js` does, would fail).
+    shared_strings: HashSet<String>,
 }
 
 impl TestCx {
@@ -51,6 +56,18 @@ impl TestCx {
         if tests.iter().all(Option::is_none) {
             return t;
         }
+        let mut spellings = Spellings::default();
+        for u in units {
+            for d in &u.unit {
+                spellings.visit_external_declaration(&d.node, &d.span);
+            }
+        }
+        t.shared_strings = spellings
+            .seen
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(s, _)| s)
+            .collect();
         for (i, u) in units.iter().enumerate() {
             let test_file = tests.get(i).cloned().flatten();
             for (k, d) in u.unit.iter().enumerate() {
@@ -91,6 +108,18 @@ impl TestCx {
             v.visit_statement(&body.node, &body.span);
         }
         self.passed = v.names;
+    }
+}
+
+/// How many times each string literal's spelling occurs.
+#[derive(Default)]
+struct Spellings {
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl<'ast> Visit<'ast> for Spellings {
+    fn visit_string_literal(&mut self, s: &'ast Vec<String>, _: &'ast Span) {
+        *self.seen.entry(s.concat()).or_default() += 1;
     }
 }
 
@@ -152,6 +181,11 @@ impl Cx<'_> {
     pub(crate) fn literal_arg(&mut self, a: &Node<Expression>) -> R<Val> {
         // Narrow strings only: a wide one (`L"..."`) is lowered as usual, a constant.
         let narrow = match &a.node {
+            Expression::StringLiteral(s)
+                if self.tests.shared_strings.contains(&s.node.concat()) =>
+            {
+                None
+            }
             Expression::StringLiteral(s) => {
                 Some(self.string_literal(&s.node, s.span)?).filter(|l| l.enc.unit() == 1)
             }
