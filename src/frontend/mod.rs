@@ -112,8 +112,12 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
         if absolute {
             root.join(p)
         } else {
-            // Relative to the root, where cc runs, so line markers name tree paths.
-            p.strip_prefix(root).unwrap_or(p).to_path_buf()
+            // Relative to the root, where cc runs, so line markers name tree paths; the
+            // root itself is `.` (an empty `-I` names no directory).
+            match p.strip_prefix(root).unwrap_or(p) {
+                r if r.as_os_str().is_empty() => std::path::PathBuf::from("."),
+                r => r.to_path_buf(),
+            }
         }
     };
     // The build's own flags for this unit (a compilation database's entry) come first,
@@ -155,12 +159,63 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
             return Err(FrontendError::Diags(vec![d]));
         }
         let root_prefix = format!("{}/", root.display());
+        let mut stderr = stderr.trim_end().replace(&root_prefix, "");
+        if let Some(h) = include_hint(root, &stderr) {
+            stderr.push_str(&h);
+        }
         return Err(FrontendError::Preprocess {
             file: rel.display().to_string(),
-            stderr: stderr.trim_end().replace(&root_prefix, ""),
+            stderr,
         });
     }
     Ok(relative_markers(source_text(&out.stdout), root))
+}
+
+/// For a header cc did not find (`fatal error: re.h: No such file or directory`) that
+/// the tree holds: the directories holding it, as the `-I` a build passes (what a
+/// Makefile's `CFLAGS` say, and regcause cannot guess).
+fn include_hint(root: &Path, stderr: &str) -> Option<String> {
+    let missing = stderr.lines().find_map(|l| {
+        l.split_once("fatal error: ")?
+            .1
+            .strip_suffix(": No such file or directory")
+    })?;
+    let name = Path::new(missing);
+    let mut dirs: Vec<String> = Vec::new();
+    let mut todo = vec![root.to_path_buf()];
+    // A bounded walk: a hint is not worth reading a large tree.
+    let mut seen = 0;
+    while let Some(d) = todo.pop() {
+        seen += 1;
+        if seen > 2000 {
+            break;
+        }
+        if d.join(name).is_file() {
+            let rel = d.strip_prefix(root).unwrap_or(&d);
+            dirs.push(match rel.as_os_str().is_empty() {
+                true => ".".into(),
+                false => rel.display().to_string(),
+            });
+        }
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            if is_dir && !e.file_name().to_string_lossy().starts_with('.') {
+                todo.push(e.path());
+            }
+        }
+    }
+    dirs.sort();
+    let flags: Vec<String> = dirs.iter().map(|d| format!("-I {d}")).collect();
+    (!flags.is_empty()).then(|| {
+        format!(
+            "\nhint: the tree has {missing} under {}: give the build's include directory with {} (or in regcause.toml, or --compile-commands)",
+            dirs.join(", "),
+            flags.join(" or ")
+        )
+    })
 }
 
 /// The first code point of the placeholders: byte `b` that is not part of valid UTF-8

@@ -689,3 +689,40 @@ fn an_assert_that_aborts_with_buffered_output_is_described_as_lost_output() {
     let v = explain_json(&repo, &["good", "bad", "--", "./test"]);
     assert_eq!(root_cause(&v), ["cmp.c:2"], "{v:#}");
 }
+
+/// tiny-regex-c's layout: the library at the root (`re.h`, `re.c`), its tests in
+/// `tests/` including `"re.h"`, which its Makefile finds with `-I.`. Automatic mode
+/// searches the root (given to cc as an empty path it searched nothing); a header in
+/// a directory no rule searches is an error whose hint names the `-I` to give.
+#[test]
+fn a_test_in_a_subdirectory_finds_the_roots_headers_and_a_missing_one_is_hinted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |n: &str| format!("int twice(int x) {{ return {n} * x; }}\n");
+    let test = "#include <stdio.h>\n#include \"re.h\"\nint main(void) {\n    printf(\"%d\\n\", twice(21));\n    return 0;\n}\n";
+    let other = "#include \"deep.h\"\nint main(void) { return DEEP; }\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "v1",
+                &[
+                    ("re.h", Some(b"int twice(int x);\n".as_slice())),
+                    ("re.c", Some(lib("2").as_bytes())),
+                    ("tests/test1.c", Some(test.as_bytes())),
+                    ("tests/other.c", Some(other.as_bytes())),
+                    ("lib/deep/deep.h", Some(b"#define DEEP 0\n".as_slice())),
+                ],
+            ),
+            ("v2", &[("re.c", Some(lib("3").as_bytes()))]),
+        ],
+    );
+    let v = explain_json(&repo, &["v1", "v2", "--", "./test1"]);
+    assert_eq!(root_cause(&v), ["re.c:1"], "{v:#}");
+    let o = git_regcause(&repo, &["run", "v1", "--", "./other"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("deep.h: No such file or directory") && err.contains("-I lib/deep"),
+        "{err}"
+    );
+}
