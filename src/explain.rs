@@ -515,24 +515,26 @@ pub fn value_divergence(
                 Some(StmtKind::Call { callee: crate::ir::Callee::Func(f), .. }) if *f == func
             ) && diff.is_changed(bad.prog.file_name(l), l.line)
         });
-        let values =
-            |r: &TracedRun, lines: &std::collections::HashMap<(FileId, u32), Vec<u32>>, at| {
-                lines
-                    .get(&at)
-                    .map(|es| {
-                        es.iter()
-                            .filter_map(|&e| r.trace.value(e as usize))
-                            .collect::<HashSet<u64>>()
-                    })
-                    .unwrap_or_default()
-            };
+        // The values only when the rest holds: a line of a long loop keeps millions.
+        if !(untouched && called_from_change) {
+            return None;
+        }
         let bfile = stmt_loc(bad.prog, bad.trace.get(entry as usize)?.stmt)?.file;
         let gfile = good.prog.files.iter().position(|f| *f == file)? as FileId;
-        let seen = values(good, &good_lines, (gfile, old));
-        let new = values(bad, &bad_lines, (bfile, line))
-            .iter()
-            .any(|v| !seen.contains(v));
-        return (untouched && called_from_change && new).then(|| Finding {
+        let seen: crate::sym::FxHashSet<u64> = good_lines
+            .get(&(gfile, old))
+            .map(|es| {
+                es.iter()
+                    .filter_map(|&e| good.trace.value(e as usize))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let new = bad_lines.get(&(bfile, line)).is_some_and(|es| {
+            es.iter()
+                .filter_map(|&e| bad.trace.value(e as usize))
+                .any(|v| !seen.contains(&v))
+        });
+        return new.then(|| Finding {
             notes: vec![LineNote::LatentFault { was: old }],
             ..Finding::new(Line::new(file, line), false, source, Evidence::LatentFault)
         });
