@@ -527,14 +527,51 @@ fn from_tree(root: &Path, name: &str, config: &Config) -> Result<ProgramSpec, So
         });
     }
     let main = choose_main(root, name, &files, &has_main, |_| false)?;
+    // A `.c` file the program `#include`s (frozen's unit_test.c includes frozen.c) is
+    // not linked again, as its build does not; asked of the preprocessor only when some
+    // file of the tree includes a `.c` file.
+    let included = match includes_a_c_file(&files) {
+        true => included_files(root, &files[main], &probe),
+        false => Vec::new(),
+    };
+    let linked = |i: usize| {
+        let rel = files[i].strip_prefix(root).unwrap_or(&files[i]);
+        !included.iter().any(|f| Path::new(f) == rel)
+    };
     Ok(ProgramSpec {
         name: name.to_string(),
         sources: (0..files.len())
-            .filter(|&i| i == main || !has_main[i])
+            .filter(|&i| i == main || !has_main[i] && linked(i))
             .map(|i| files[i].clone())
             .collect(),
         includes,
         ..ProgramSpec::default()
+    })
+}
+
+/// Whether a C file of `files`, or a header beside one, has an `#include` of a `.c`
+/// file (a line check, before any preprocessing).
+fn includes_a_c_file(files: &[PathBuf]) -> bool {
+    let mut dirs: Vec<&Path> = files.iter().filter_map(|f| f.parent()).collect();
+    dirs.sort();
+    dirs.dedup();
+    let headers = dirs.iter().flat_map(|d| {
+        std::fs::read_dir(d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "h"))
+    });
+    files.iter().cloned().chain(headers).any(|f| {
+        std::fs::read(&f).is_ok_and(|b| {
+            String::from_utf8_lossy(&b).lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with('#')
+                    && l[1..].trim_start().starts_with("include")
+                    && (l.contains(".c\"") || l.contains(".c>"))
+            })
+        })
     })
 }
 
@@ -732,6 +769,24 @@ mod tests {
         ]);
         let s = find_program(d.path(), &c, "t").expect("t");
         assert_eq!(rel(d.path(), &s), ["tests/t.c"]);
+    }
+
+    /// Automatic mode: a test that includes the library's `.c` file (frozen's
+    /// unit_test.c includes frozen.c) does not link it again; without such an include
+    /// the library is linked.
+    #[test]
+    fn automatic_mode_does_not_link_a_c_file_the_test_includes() {
+        let test = "#include \"lib.c\"\nint main(void) { return f(); }\n";
+        let d = tree(&[
+            ("lib.c", LIB),
+            ("unit_test.c", test),
+            ("other.c", LIB.replace('f', "g").as_str()),
+        ]);
+        let s = find_program(d.path(), &Config::default(), "./unit_test").expect("unit_test");
+        assert_eq!(rel(d.path(), &s), ["other.c", "unit_test.c"]);
+        let d = tree(&[("lib.c", LIB), ("unit_test.c", MAIN)]);
+        let s = find_program(d.path(), &Config::default(), "./unit_test").expect("unit_test");
+        assert_eq!(rel(d.path(), &s), ["lib.c", "unit_test.c"]);
     }
 
     #[test]
