@@ -608,7 +608,7 @@ fn nearer(
     }
     // Some inputs must change with the flipped one (a test's expected string with the
     // string it parses): keep all the others, giving up those of each unsatisfiable core.
-    let hard = crate::solver::relevant_part(pool, cs);
+    let hard = crate::solver::relevant_part(pool, cs).into_owned();
     let vars = pool.vars_of_all(&hard);
     let soft: Vec<ExprId> = near
         .eqs

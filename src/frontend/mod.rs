@@ -180,33 +180,17 @@ fn include_hint(root: &Path, stderr: &str) -> Option<String> {
             .1
             .strip_suffix(": No such file or directory")
     })?;
-    let name = Path::new(missing);
-    let mut dirs: Vec<String> = Vec::new();
-    let mut todo = vec![root.to_path_buf()];
-    // A bounded walk: a hint is not worth reading a large tree.
-    let mut seen = 0;
-    while let Some(d) = todo.pop() {
-        seen += 1;
-        if seen > 2000 {
-            break;
-        }
-        if d.join(name).is_file() {
-            let rel = d.strip_prefix(root).unwrap_or(&d);
-            dirs.push(match rel.as_os_str().is_empty() {
-                true => ".".into(),
-                false => rel.display().to_string(),
-            });
-        }
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-            if is_dir && !e.file_name().to_string_lossy().starts_with('.') {
-                todo.push(e.path());
-            }
-        }
-    }
+    // The directories (none hidden) whose `missing` is a file of the tree.
+    let mut dirs: Vec<String> = crate::diffctx::tree_paths(root)
+        .iter()
+        .filter_map(|p| p.strip_suffix(missing))
+        .filter(|d| d.is_empty() || d.ends_with('/'))
+        .filter(|d| !d.split('/').any(|c| c.starts_with('.')))
+        .map(|d| match d.trim_end_matches('/') {
+            "" => ".".to_string(),
+            d => d.to_string(),
+        })
+        .collect();
     dirs.sort();
     let flags: Vec<String> = dirs.iter().map(|d| format!("-I {d}")).collect();
     (!flags.is_empty()).then(|| {

@@ -169,12 +169,12 @@ pub struct Answer {
 /// The part of a flipped query `cs` (its flip last) a solver needs: all of it, or for a
 /// large one (over [`RELEVANT_FROM`] constraints) the flip and the constraints sharing
 /// an input with it, transitively, as the chain's relevance layer poses it.
-pub fn relevant_part(pool: &ExprPool, cs: &[ExprId]) -> Vec<ExprId> {
+pub fn relevant_part<'a>(pool: &ExprPool, cs: &'a [ExprId]) -> std::borrow::Cow<'a, [ExprId]> {
     match cs.split_last() {
         Some((&flip, rest)) if cs.len() > RELEVANT_FROM => {
-            split::connected_to_last(pool, rest, flip)
+            std::borrow::Cow::Owned(split::connected_to_last(pool, rest, flip))
         }
-        _ => cs.to_vec(),
+        _ => std::borrow::Cow::Borrowed(cs),
     }
 }
 
@@ -228,15 +228,12 @@ impl<'c> Chain<'c> {
     ) -> Answer {
         self.counts.queries += 1;
         // The relevance layer applies to large flips only (see `Layers::FLIP`).
-        let relevant;
-        let cs = match cs.split_last() {
-            Some((&flip, rest)) if self.layers.relevance && cs.len() > RELEVANT_FROM => {
-                relevant = split::connected_to_last(pool, rest, flip);
-                self.counts.left_out += cs.len() - relevant.len();
-                &relevant[..]
-            }
-            _ => cs,
+        let relevant = match self.layers.relevance {
+            true => relevant_part(pool, cs),
+            false => std::borrow::Cow::Borrowed(cs),
         };
+        self.counts.left_out += cs.len() - relevant.len();
+        let cs = &relevant[..];
         let groups = if self.layers.independence {
             let conj = split::conjuncts(pool, cs);
             if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {

@@ -329,23 +329,26 @@ impl Solver {
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".to_string()),
             ),
-            SatResult::Sat => {
-                let Some(model) = self.solver.get_model() else {
-                    return SolveResult::Unknown("z3 returned sat without a model".into());
-                };
-                let mut values = Vec::new();
-                for v in pool.vars_of_all(constraints) {
-                    let val = self
-                        .var_consts
-                        .get(&v)
-                        .and_then(|bv| model.eval(bv, true))
-                        .and_then(|x| x.as_u64())
-                        .unwrap_or(0);
-                    values.push((v, val));
-                }
-                SolveResult::Sat(Model::from_pairs(values))
-            }
+            SatResult::Sat => match self.model_of(pool, constraints) {
+                Some(m) => SolveResult::Sat(m),
+                None => SolveResult::Unknown("z3 returned sat without a model".into()),
+            },
         }
+    }
+
+    /// The last satisfiable check's model: a value for every variable of `constraints`
+    /// (one z3 left free gets 0).
+    fn model_of(&self, pool: &ExprPool, constraints: &[ExprId]) -> Option<Model> {
+        let model = self.solver.get_model()?;
+        let values = pool
+            .vars_of_all(constraints)
+            .into_iter()
+            .map(|v| {
+                let val = self.var_consts.get(&v).and_then(|bv| model.eval(bv, true));
+                (v, val.and_then(|x| x.as_u64()).unwrap_or(0))
+            })
+            .collect();
+        Some(Model::from_pairs(values))
     }
 
     /// `check()` with a deadline. z3 4.8.12's own `timeout` parameter can
@@ -431,20 +434,7 @@ impl Solver {
                     .map(|(m, _)| m.clone())
                     .collect();
                 match s.watched(left, || s.solver.check_assumptions(&on)) {
-                    SatResult::Sat => {
-                        let model = s.solver.get_model()?;
-                        let mut all = hard.to_vec();
-                        all.extend(soft);
-                        let values = pool
-                            .vars_of_all(&all)
-                            .into_iter()
-                            .map(|v| {
-                                let val = s.var_consts.get(&v).and_then(|bv| model.eval(bv, true));
-                                (v, val.and_then(|x| x.as_u64()).unwrap_or(0))
-                            })
-                            .collect();
-                        return Some(Model::from_pairs(values));
-                    }
+                    SatResult::Sat => return s.model_of(pool, &[hard, soft].concat()),
                     SatResult::Unsat => {
                         let core = s.solver.get_unsat_core();
                         let given_up: Vec<usize> = core

@@ -77,9 +77,7 @@ impl TestCx {
                 let Some(name) = declared_name(&fd.node.declarator.node) else {
                     continue;
                 };
-                let base = u.bases.get(k).copied().unwrap_or(0);
-                let at = fd.node.declarator.span.start.wrapping_add_signed(base);
-                let file = u.lines.locate(at).0;
+                let file = super::definition_file(u, k, fd);
                 if test_file.as_deref() == Some(file) {
                     t.test_fns.insert(name);
                 } else {

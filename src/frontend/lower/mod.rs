@@ -542,6 +542,18 @@ pub(crate) fn defined_functions(unit: &ParsedUnit) -> Vec<String> {
         .collect()
 }
 
+/// The file (tree-relative, `<...>` for regcause's headers) of function definition
+/// `fd`, external declaration `k` of unit `u`.
+pub(crate) fn definition_file<'u>(
+    u: &'u ParsedUnit,
+    k: usize,
+    fd: &Node<lang_c::ast::FunctionDefinition>,
+) -> &'u str {
+    let base = u.bases.get(k).copied().unwrap_or(0);
+    let at = fd.node.declarator.span.start.wrapping_add_signed(base);
+    u.lines.locate(at).0
+}
+
 /// Whether unit `u` (at tree path `own`) defines a function with external linkage in
 /// another file of the tree: a header of the tree (not regcause's own library headers,
 /// named `<...>`, nor one outside the tree) that brings the code under test with it.
@@ -557,9 +569,7 @@ pub(crate) fn includes_a_library(u: &ParsedUnit, own: &str) -> bool {
                     if sc.node == StorageClassSpecifier::Static
             )
         });
-        let base = u.bases.get(k).copied().unwrap_or(0);
-        let at = fd.node.declarator.span.start.wrapping_add_signed(base);
-        let file = u.lines.locate(at).0;
+        let file = definition_file(u, k, fd);
         !is_static
             && file != own
             && !file.starts_with('<')
