@@ -82,18 +82,21 @@ impl UseRec {
 const POT: u32 = 1 << 31;
 const MEM: u32 = 1 << 30;
 
-/// The uses of a trace's entries, in order, a word each: the definition (bits 0..31,
-/// [`NO_DEF`] for none) with [`FOLLOWS`] when the use's location word (`UseRec::loc`)
-/// comes next. Only the closures' searches among potential definers (`POT`) and the
-/// reads of memory nothing in the trace wrote (`Slicer::close_tree`) need the location,
-/// so most uses take 4 bytes (the index holds one or two per executed statement).
+/// The uses of a trace's entries, in order, a few bytes each: the distance from the
+/// entry back to the use's definition, one more (0: none in the trace), shifted left
+/// once for the flag saying the use's location (`UseRec::loc`) follows in four bytes,
+/// in LEB128. Only the closures' searches among potential definers (`POT`) and the
+/// reads of memory nothing in the trace wrote (`Slicer::close_tree`) need the location.
+/// Most definitions are a few entries back, so most uses take one byte (a word each,
+/// absolute, was two thirds of the index: 6 of 9 bytes per entry on a hash function's
+/// test, more than the trace itself).
 #[derive(Default)]
 struct Uses {
-    words: Vec<u32>,
-    /// Per entry: where its uses end in `words`, from its word of 64 entries' `base`
-    /// (`u16::MAX`: the end is in `big`).
-    ends: Vec<u16>,
-    /// Per 64 entries: where the uses of the entries before them end.
+    bytes: Vec<u8>,
+    /// Per entry: where its uses end in `bytes`, from its group of `GROUP` entries'
+    /// `base` (`u8::MAX`: the end is in `big`).
+    ends: Vec<u8>,
+    /// Per `GROUP` entries: where the uses of the entries before them end.
     base: Vec<u32>,
     /// The ends too far from their `base`: (entry, end), ascending.
     big: Vec<(u32, u32)>,
@@ -101,33 +104,43 @@ struct Uses {
     last_end: u32,
 }
 
-/// The definition word's flag: a location word follows.
-const FOLLOWS: u32 = 1 << 31;
-/// The definition word of a use nothing in the trace defined.
-const NO_DEF: u32 = FOLLOWS - 1;
+/// Entries per `Uses::base`: few enough that their uses nearly always end within a
+/// byte of it.
+const GROUP: usize = 16;
 
 impl Uses {
-    fn push(&mut self, u: UseRec) {
-        let def = if u.def == NONE { NO_DEF } else { u.def };
-        if u.has_potential() || (u.is_mem() && u.def == NONE) {
-            self.words.extend([def | FOLLOWS, u.loc]);
-        } else {
-            self.words.push(def);
+    /// Adds a use of entry `i` (the next one).
+    fn push(&mut self, i: usize, u: UseRec) {
+        let follows = u.has_potential() || (u.is_mem() && u.def == NONE);
+        let code = match u.def {
+            NONE => 0,
+            // Wrapping: a definition at or after its use (which the sweeps refuse)
+            // reads back as itself rather than as another entry.
+            d => (i as u32).wrapping_sub(d) as u64 + 1,
+        };
+        let mut v = code << 1 | follows as u64;
+        while v >= 0x80 {
+            self.bytes.push(v as u8 | 0x80);
+            v >>= 7;
+        }
+        self.bytes.push(v as u8);
+        if follows {
+            self.bytes.extend(u.loc.to_le_bytes());
         }
     }
 
     /// Entry `i` (the next one) has pushed its uses.
     fn end_entry(&mut self, i: usize) {
-        let end = self.words.len() as u32;
-        if i.is_multiple_of(64) {
+        let end = self.bytes.len() as u32;
+        if i.is_multiple_of(GROUP) {
             self.base.push(self.last_end);
         }
         let off = end - self.base.last().copied().unwrap_or(0);
-        match u16::try_from(off) {
-            Ok(o) if o < u16::MAX => self.ends.push(o),
+        match u8::try_from(off) {
+            Ok(o) if o < u8::MAX => self.ends.push(o),
             _ => {
                 self.big.push((i as u32, end));
-                self.ends.push(u16::MAX);
+                self.ends.push(u8::MAX);
             }
         }
         self.last_end = end;
@@ -138,69 +151,96 @@ impl Uses {
     fn end(&self, i: usize) -> u32 {
         match self.ends.get(i) {
             None => 0,
-            Some(&u16::MAX) => match self.big.binary_search_by_key(&(i as u32), |b| b.0) {
+            Some(&u8::MAX) => match self.big.binary_search_by_key(&(i as u32), |b| b.0) {
                 Ok(j) => self.big[j].1,
                 Err(_) => 0,
             },
-            Some(&o) => self.base.get(i / 64).copied().unwrap_or(0) + o as u32,
+            Some(&o) => self.base.get(i / GROUP).copied().unwrap_or(0) + o as u32,
         }
     }
 
-    /// The words of entry `i`'s uses.
+    /// The bytes of entry `i`'s uses.
     #[inline]
-    fn of(&self, i: usize) -> &[u32] {
+    fn of(&self, i: usize) -> &[u8] {
         let start = match i.checked_sub(1) {
             Some(before) => self.end(before),
             None => 0,
         };
-        self.words
+        self.bytes
             .get(start as usize..self.end(i) as usize)
             .unwrap_or(&[])
     }
 
     fn shrink_to_fit(&mut self) {
-        self.words.shrink_to_fit();
+        self.bytes.shrink_to_fit();
         self.ends.shrink_to_fit();
         self.base.shrink_to_fit();
         self.big.shrink_to_fit();
     }
 
     fn heap_bytes(&self) -> usize {
-        self.words.capacity() * 4
-            + self.ends.capacity() * 2
+        self.bytes.capacity()
+            + self.ends.capacity()
             + self.base.capacity() * 4
             + self.big.capacity() * 8
     }
 
-    /// The location words, to rewrite in place.
-    fn locations_mut(&mut self) -> impl Iterator<Item = &mut u32> {
-        let mut follows = false;
-        self.words.iter_mut().filter_map(move |w| {
-            let loc = follows;
-            follows = !loc && *w & FOLLOWS != 0;
-            loc.then_some(w)
-        })
+    /// Rewrites every location that follows a use, in place.
+    fn map_locations(&mut self, mut f: impl FnMut(u32) -> u32) {
+        let mut k = 0;
+        while let Some((code, next)) = leb128(&self.bytes, k) {
+            k = next;
+            if code & 1 == 0 {
+                continue;
+            }
+            let Some(w) = self.bytes.get_mut(k..k + 4) else {
+                return;
+            };
+            let loc = f(u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+            w.copy_from_slice(&loc.to_le_bytes());
+            k += 4;
+        }
     }
 
-    /// The uses stored in `words`.
-    fn read(words: &[u32]) -> impl Iterator<Item = UseRec> + '_ {
+    /// The uses of entry `i` stored in `bytes`.
+    fn read(bytes: &[u8], i: u32) -> impl Iterator<Item = UseRec> + '_ {
         let mut k = 0;
         std::iter::from_fn(move || {
-            let w = *words.get(k)?;
-            k += 1;
-            let def = match w & !FOLLOWS {
-                NO_DEF => NONE,
-                d => d,
+            let (code, next) = leb128(bytes, k)?;
+            k = next;
+            let def = match code >> 1 {
+                0 => NONE,
+                d => i.wrapping_sub((d - 1) as u32),
             };
-            let loc = match w & FOLLOWS {
+            let loc = match code & 1 {
                 0 => 0,
                 _ => {
-                    k += 1;
-                    words.get(k - 1).copied().unwrap_or(0)
+                    let w = bytes.get(k..k + 4)?;
+                    k += 4;
+                    u32::from_le_bytes([w[0], w[1], w[2], w[3]])
                 }
             };
             Some(UseRec { def, loc })
         })
+    }
+}
+
+/// The LEB128 number at `bytes[k..]` and where the next one starts.
+#[inline]
+fn leb128(bytes: &[u8], mut k: usize) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = *bytes.get(k)?;
+        k += 1;
+        v |= ((b & 0x7f) as u64) << shift;
+        if b & 0x80 == 0 {
+            return Some((v, k));
+        }
+        shift += 7;
+        if shift > 35 {
+            return None;
+        }
     }
 }
 
@@ -596,7 +636,7 @@ impl<'a> Slicer<'a> {
             );
         }
         let mut uses = Uses {
-            words: Vec::with_capacity(n * 2),
+            bytes: Vec::with_capacity(n * 2),
             ..Uses::default()
         };
         let mut cd = Sparse::default();
@@ -747,7 +787,7 @@ impl<'a> Slicer<'a> {
             if implied.is_some() {
                 for &r in table.uses(&sf) {
                     let (d, last) = read_reg(&reg_shadow, (here.1, here.2), r, i)?;
-                    uses.push(UseRec::reg(d, key0 + r, after(last, d)));
+                    uses.push(i, UseRec::reg(d, key0 + r, after(last, d)));
                 }
             }
             for l in recorded.clone().filter(|l| !l.is_def()) {
@@ -770,7 +810,7 @@ impl<'a> Slicer<'a> {
                         from_init |= d == NONE;
                         if d != prev {
                             let pot = after(any_mem_pot, d) || var.is_some_and(|v| after(v, d));
-                            uses.push(UseRec::mem(d, l.a, pot));
+                            uses.push(i, UseRec::mem(d, l.a, pot));
                             prev = d;
                         }
                     }
@@ -784,7 +824,7 @@ impl<'a> Slicer<'a> {
                 } else {
                     let w = window(l.a, &mut live, &mut reg_base, &mut reg_shadow)?;
                     let (d, last) = read_reg(&reg_shadow, w, l.b, i)?;
-                    uses.push(UseRec::reg(d, keys.reg(l.a, l.b), after(last, d)));
+                    uses.push(i, UseRec::reg(d, keys.reg(l.a, l.b), after(last, d)));
                 }
             }
             uses.end_entry(i);
@@ -899,16 +939,16 @@ impl<'a> Slicer<'a> {
             seg_of[k as usize] = sg as u32;
         }
         let seg = |key: u32| seg_of.get(key as usize).copied().unwrap_or(NONE);
-        for loc in uses.locations_mut() {
-            if *loc & POT == 0 || *loc & MEM != 0 {
-                continue;
+        uses.map_locations(|loc| {
+            if loc & POT == 0 || loc & MEM != 0 {
+                return loc;
             }
-            match seg(*loc & !POT) {
+            match seg(loc & !POT) {
                 // Not reachable (a use's potential definer is in `pot`); no search then.
-                NONE => *loc &= !POT,
-                sg => *loc = sg | POT,
+                NONE => loc & !POT,
+                sg => sg | POT,
             }
-        }
+        });
         let alloc_seg = trace
             .allocs
             .iter()
@@ -946,7 +986,7 @@ impl<'a> Slicer<'a> {
     }
 
     fn uses_of(&self, i: u32) -> impl Iterator<Item = UseRec> + '_ {
-        Uses::read(self.uses.of(i as usize))
+        Uses::read(self.uses.of(i as usize), i)
     }
 
     /// Bytes used by the index's arenas.

@@ -800,24 +800,31 @@ fn bit_sets_iterate_both_ways() {
     assert_eq!(BitSet::new(10).iter_rev().count(), 0);
 }
 
-/// Uses take one word, two when the closures need their location (a search among
-/// potential definers, or memory nothing in the trace wrote), and read back as pushed;
-/// rewriting the location words touches only them.
+/// Uses take a byte or a few (their distance back to the definition), four more when
+/// the closures need their location (a search among potential definers, or memory
+/// nothing in the trace wrote), and read back as pushed, whatever the distance;
+/// rewriting the locations touches only them.
 #[test]
-fn uses_keep_a_location_word_only_where_the_closures_read_it() {
+fn uses_keep_a_location_only_where_the_closures_read_it() {
+    let i = 1_000_000u32;
     let pushed = [
-        UseRec::reg(3, 7, false),
+        UseRec::reg(i - 1, 7, false),
         UseRec::reg(NONE, 7, false),
-        UseRec::reg(4, 9, true),
+        UseRec::reg(i - 200, 9, true),
         UseRec::mem(5, 2, false),
         UseRec::mem(NONE, 2, false),
         UseRec::mem(6, 3, true),
-        UseRec::reg(NO_DEF - 1, 1, false),
+        UseRec::reg(0, 1, false),
+        // Refused by the sweeps, but read back as itself, not as another entry.
+        UseRec::reg(i, 1, false),
+        UseRec::reg(i + 3, 1, false),
+        UseRec::reg(NONE - 1, 1, false),
     ];
     let mut uses = Uses::default();
-    pushed.iter().for_each(|&u| uses.push(u));
-    assert_eq!(uses.words.len(), pushed.len() + 3);
-    let read: Vec<(u32, Option<u32>)> = Uses::read(&uses.words)
+    pushed.iter().for_each(|&u| uses.push(i as usize, u));
+    let sizes = [1, 1, 2 + 4, 3, 1 + 4, 3 + 4, 3, 1, 5, 3];
+    assert_eq!(uses.bytes.len(), sizes.iter().sum::<usize>());
+    let read: Vec<(u32, Option<u32>)> = Uses::read(&uses.bytes, i)
         .map(|u| {
             (
                 u.def,
@@ -826,52 +833,54 @@ fn uses_keep_a_location_word_only_where_the_closures_read_it() {
         })
         .collect();
     let want: Vec<(u32, Option<u32>)> = vec![
-        (3, None),
+        (i - 1, None),
         (NONE, None),
-        (4, Some(9 | POT)),
+        (i - 200, Some(9 | POT)),
         (5, None),
         (NONE, Some(2 | MEM)),
         (6, Some(3 | MEM | POT)),
-        (NO_DEF - 1, None),
+        (0, None),
+        (i, None),
+        (i + 3, None),
+        (NONE - 1, None),
     ];
     assert_eq!(read, want);
-    let locs: Vec<u32> = uses.locations_mut().map(|l| *l).collect();
+    let mut locs = Vec::new();
+    uses.map_locations(|l| {
+        locs.push(l);
+        l & !POT
+    });
     assert_eq!(locs, vec![9 | POT, 2 | MEM, 3 | MEM | POT]);
-    for l in uses.locations_mut() {
-        *l &= !POT;
-    }
-    let defs: Vec<u32> = Uses::read(&uses.words).map(|u| u.def).collect();
+    let defs: Vec<u32> = Uses::read(&uses.bytes, i).map(|u| u.def).collect();
     assert_eq!(defs, pushed.iter().map(|u| u.def).collect::<Vec<_>>());
-    assert!(Uses::read(&uses.words).all(|u| !u.has_potential()));
+    assert!(Uses::read(&uses.bytes, i).all(|u| !u.has_potential()));
 }
 
-/// Each entry's uses are found from its word's base and a 16-bit offset, or from the
+/// Each entry's uses are found from its group's base and an 8-bit offset, or from the
 /// side table when an entry's uses end too far from the base (a library call reading
 /// a large buffer written piecemeal).
 #[test]
 fn entries_find_their_uses_near_and_far_from_their_base() {
     let count = |i: usize| match i {
         70 => 70_000,
-        130 => 65_534,
+        130 => 250,
+        131 => 3,
         _ => i % 3,
     };
     let mut uses = Uses::default();
     let mut want = Vec::new();
     for i in 0..200 {
-        let start = uses.words.len();
-        for k in 0..count(i) {
-            uses.push(UseRec::reg(k as u32, 1, false));
+        let start = uses.bytes.len();
+        for _ in 0..count(i) {
+            uses.push(i, UseRec::reg(i as u32 - 1, 1, false));
         }
         uses.end_entry(i);
-        want.push(start..uses.words.len());
+        want.push(start..uses.bytes.len());
     }
     assert!(!uses.big.is_empty());
     for (i, r) in want.iter().enumerate() {
         assert_eq!(uses.of(i).len(), r.len(), "entry {i}");
-        assert_eq!(
-            uses.of(i).first().copied(),
-            (!r.is_empty()).then_some(0),
-            "entry {i}"
-        );
+        let defs: Vec<u32> = Uses::read(uses.of(i), i as u32).map(|u| u.def).collect();
+        assert_eq!(defs, vec![i as u32 - 1; count(i)], "entry {i}");
     }
 }
