@@ -315,9 +315,9 @@ fn judge(
 }
 
 /// What slicing a run allocates per trace entry, at most, for the memory ceiling's
-/// check before it starts: the forward index while it is built (about 23 bytes on the
-/// cost bench's ledger, 13 once built) and the trees after it (12), with room.
-const SLICING_BYTES_PER_ENTRY: u64 = 32;
+/// check before it starts: the forward index and the trees (about 16 bytes at the peak
+/// on the cost bench's ledger, 8 on crypto-algorithms' sha256 test), with room.
+const SLICING_BYTES_PER_ENTRY: u64 = 24;
 
 /// The analysis of one regression after the verdict: the two runs, the divergence
 /// between them, and what the stages share.

@@ -101,6 +101,10 @@ pub enum IntKind {
     Bool,
     /// `long long`: same layout as `long` on LP64 but a distinct type name.
     LongLong,
+    /// The value of a bit-field of this many bits, 33 to 63, read: gcc computes with it
+    /// in the field's own width (`uint64_t h:48` plus 1 wraps at 2^48) unless the other
+    /// operand has 64 bits. Kept in a 64-bit register, sign- or zero-extended.
+    Wide(u8),
 }
 
 pub type TypeRef = Rc<Type>;
@@ -217,6 +221,17 @@ impl Type {
     pub fn is_void(&self) -> bool {
         matches!(self, Type::Void)
     }
+    /// The width of a wide bit-field's value type ([`IntKind::Wide`]).
+    pub fn wide_bits(&self) -> Option<u8> {
+        match self {
+            Type::Int(IntTy {
+                kind: IntKind::Wide(w),
+                ..
+            }) => Some(*w),
+            _ => None,
+        }
+    }
+
     pub fn is_bool(&self) -> bool {
         matches!(
             self,

@@ -47,10 +47,17 @@ impl Place {
 
 /// The type of a bit-field's value as gcc computes with it: the integer promotions
 /// apply to the field's width, not its declared type (`unsigned x:3` is an `int`,
-/// `unsigned x:32` an `unsigned int`); `_Bool` stays `_Bool`.
+/// `unsigned x:32` an `unsigned int`); `_Bool` stays `_Bool`; a field of 33 to 63 bits
+/// has a type of its own width ([`IntKind::Wide`]).
 pub(crate) fn bit_field_value_type(b: BitField, declared: &TypeRef) -> TypeRef {
-    if declared.is_bool() {
+    if declared.is_bool() || b.width >= 64 {
         declared.clone()
+    } else if b.width > 32 {
+        Rc::new(Type::Int(IntTy {
+            size: 8,
+            signed: b.signed,
+            kind: IntKind::Wide(b.width),
+        }))
     } else if b.width < 32 || b.signed {
         int_t()
     } else {
@@ -788,20 +795,39 @@ impl<'u> Cx<'u> {
         }
         let fs2 = if fs == Scalar::Ptr { Scalar::U64 } else { fs };
         let ts2 = if ts == Scalar::Ptr { Scalar::U64 } else { ts };
-        if fs2 == ts2 || widening_is_identity(fs2, ts2) {
-            return Ok(v);
-        }
-        if let Operand::Const(c) = v {
-            return Ok(Operand::Const(arith::fold_cast(fs2, ts2, c)));
-        }
-        Ok(self.assign(
-            Rvalue::Cast {
-                from: fs2,
-                to: ts2,
-                val: v,
-            },
-            loc,
-        ))
+        let v = if fs2 == ts2 || widening_is_identity(fs2, ts2) {
+            v
+        } else if let Operand::Const(c) = v {
+            Operand::Const(arith::fold_cast(fs2, ts2, c))
+        } else {
+            self.assign(
+                Rvalue::Cast {
+                    from: fs2,
+                    to: ts2,
+                    val: v,
+                },
+                loc,
+            )
+        };
+        Ok(match from == to {
+            true => v,
+            false => self.narrow_wide(v, to, loc),
+        })
+    }
+
+    /// `v`, of 64 bits, in `t`'s width when `t` is a wide bit-field's value type
+    /// ([`IntKind::Wide`]): sign- or zero-extended from its bits, as gcc computes.
+    fn narrow_wide(&mut self, v: Operand, t: &TypeRef, loc: Loc) -> Operand {
+        let Some(w) = t.wide_bits() else {
+            return v;
+        };
+        let s = match **t {
+            Type::Int(IntTy { signed: true, .. }) => Scalar::I64,
+            _ => Scalar::U64,
+        };
+        let by = Operand::Const(64 - w as u64);
+        let up = self.fold_bin(BinOp::Shl, Scalar::U64, v, by, loc);
+        self.fold_bin(BinOp::Shr, s, up, by, loc)
     }
 
     /// `a[i]` with its operands evaluated once: a scalar element as (base pointer, index
@@ -951,6 +977,7 @@ impl<'u> Cx<'u> {
             let b2 = self.convert(bv, &bt, &pb, span)?;
             let b3 = self.convert(b2, &pb, &long_t(), span)?;
             let r = self.fold_bin(op, sc(&pa), a2, b3, loc);
+            let r = self.narrow_wide(r, &pa, loc);
             return Ok((r, pa));
         }
         let ct = common_type(&at, &bt);
@@ -963,7 +990,11 @@ impl<'u> Cx<'u> {
         let a2 = self.convert(av, &at, &ct, span)?;
         let b2 = self.convert(bv, &bt, &ct, span)?;
         let r = self.fold_bin(op, sc(&ct), a2, b2, loc);
-        Ok((r, if op.is_comparison() { int_t() } else { ct }))
+        if op.is_comparison() {
+            return Ok((r, int_t()));
+        }
+        let r = self.narrow_wide(r, &ct, loc);
+        Ok((r, ct))
     }
 
     /// Operands of a comparison converted to their common kind (pointers as unsigned).
@@ -1035,10 +1066,11 @@ impl<'u> Cx<'u> {
                     _ => UnOp::Not,
                 };
                 let s = sc(&pt);
-                if let Operand::Const(c) = v {
-                    return Ok(Val::S(Operand::Const(arith::unop(op, s, c)), pt));
-                }
-                let r = self.assign(Rvalue::Un(op, s, v), loc);
+                let r = match v {
+                    Operand::Const(c) => Operand::Const(arith::unop(op, s, c)),
+                    _ => self.assign(Rvalue::Un(op, s, v), loc),
+                };
+                let r = self.narrow_wide(r, &pt, loc);
                 Ok(Val::S(r, pt))
             }
             UnaryOperator::Negate => {

@@ -479,11 +479,6 @@ impl<'u> Cx<'u> {
         if width == 0 && named {
             return self.error(w.span, "named bit-field has zero width");
         }
-        if width > 32 {
-            // gcc computes with such a field in its own width (a 40-bit `unsigned long`
-            // field plus 1 wraps at 2^40), a type regcause does not model.
-            return self.unsupported(w.span, "bit-field wider than 32 bits");
-        }
         let signed = match &**ty {
             Type::Int(i) => i.signed,
             _ => {
@@ -810,6 +805,18 @@ pub(crate) fn common_type(a: &TypeRef, b: &TypeRef) -> TypeRef {
         (Type::Int(x), Type::Int(y)) => (*x, *y),
         _ => return pa,
     };
+    // A wide bit-field's value (`IntKind::Wide`) ranks between `int` and `long`, as
+    // gcc has it: with an operand of 32 bits or fewer the result keeps the field's
+    // width, with a 64-bit one it is the 64-bit type (which holds every value of the
+    // field's, signed or not), with another wide one the wider (unsigned when either
+    // of two equal widths is).
+    match (pa.wide_bits(), pb.wide_bits()) {
+        (None, None) => {}
+        (Some(x), Some(y)) if x != y => return if x > y { pa } else { pb },
+        (Some(_), Some(_)) => return if ia.signed { pb } else { pa },
+        (Some(_), None) => return if ib.size < 8 { pa } else { pb },
+        (None, Some(_)) => return if ia.size < 8 { pb } else { pa },
+    }
     if ia.size == ib.size && ia.signed == ib.signed {
         // `long` and `long long` have one layout; keep the first name.
         return pa;
