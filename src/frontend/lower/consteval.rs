@@ -94,6 +94,7 @@ impl<'u> Cx<'u> {
         match &e.node {
             Expression::Constant(c) => self.constant(c),
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Failed) => Err(super::Abort),
                 Some(Sym::EnumConst(v)) => Ok(CVal::Num(Scalar::I32.canon(v as u64), int_t())),
                 Some(Sym::Var(VarLoc::Global(g), t)) => match &*t {
                     Type::Array(el, _) => {
@@ -350,6 +351,7 @@ impl<'u> Cx<'u> {
     pub fn const_address(&mut self, e: &Node<Expression>) -> R<CVal> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Failed) => Err(super::Abort),
                 Some(Sym::Var(VarLoc::Global(g), t)) => {
                     Ok(CVal::Addr(RelocTarget::Global(g), 0, ptr_to(t)))
                 }

@@ -63,14 +63,36 @@ fn function_level(d: &Node<Declarator>) -> &Node<Declarator> {
 
 impl<'u> Cx<'u> {
     pub fn file_declaration(&mut self, d: &Node<Declaration>) -> R<()> {
-        let (base, st) = self.base_type(&d.node.specifiers, d.span)?;
+        let (base, st) = self.declaration_base(d)?;
         for id in &d.node.declarators {
-            let r = self.one_file_declarator(&base, st, id);
-            if r.is_err() {
-                continue;
+            if self.one_file_declarator(&base, st, id).is_err() {
+                self.bind_failed(id);
             }
         }
         Ok(())
+    }
+
+    /// A declaration's base type, or the error with each of its names bound as failed.
+    fn declaration_base(&mut self, d: &Node<Declaration>) -> R<(TypeRef, Storage)> {
+        let r = self.base_type(&d.node.specifiers, d.span);
+        if r.is_err() {
+            d.node
+                .declarators
+                .iter()
+                .for_each(|id| self.bind_failed(id));
+        }
+        r
+    }
+
+    /// Binds the name a declarator declares as failed ([`Sym::Failed`]), unless the
+    /// declaration got as far as binding it.
+    fn bind_failed(&mut self, id: &Node<InitDeclarator>) {
+        let DeclaratorKind::Identifier(n) = &innermost(&id.node.declarator).node.kind.node else {
+            return;
+        };
+        if !self.bound_here(&n.node.name) {
+            self.bind(n.node.name.clone(), Sym::Failed);
+        }
     }
 
     fn one_file_declarator(
@@ -422,10 +444,11 @@ impl<'u> Cx<'u> {
 
     /// A declaration inside a function body.
     pub fn local_declaration(&mut self, d: &Node<Declaration>) -> R<()> {
-        let (base, st) = self.base_type(&d.node.specifiers, d.span)?;
+        let (base, st) = self.declaration_base(d)?;
         let mut result = Ok(());
         for id in &d.node.declarators {
             if let Err(e) = self.one_local_declarator(&base, st, id) {
+                self.bind_failed(id);
                 result = Err(e);
             }
         }

@@ -279,6 +279,7 @@ impl<'u> Cx<'u> {
                     Some(Sym::Typedef(_)) => {
                         self.error(e.span, format!("`{name}` is a type, not a value"))
                     }
+                    Some(Sym::Failed) => Err(super::Abort),
                     None if name == "__func__"
                         || name == "__FUNCTION__"
                         || name == "__PRETTY_FUNCTION__" =>
@@ -424,6 +425,7 @@ impl<'u> Cx<'u> {
         let loc = self.loc(e.span);
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name).cloned() {
+                Some(Sym::Failed) => Err(super::Abort),
                 Some(Sym::Var(VarLoc::Reg(r), t)) => Ok(Place::Reg(r, t)),
                 Some(Sym::Var(VarLoc::Local(l), t)) => {
                     let a = self.assign(Rvalue::AddrLocal(l), loc);

@@ -52,6 +52,9 @@ pub(crate) enum Sym {
     Func(FuncId, TypeRef),
     EnumConst(i64),
     Typedef(TypeRef),
+    /// A declaration whose error was reported: a use of its name stops lowering without
+    /// another error (gcc too reports `_Complex double z;` once, not each use of `z`).
+    Failed,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +114,9 @@ pub(crate) struct FnState {
 pub(crate) struct Cx<'u> {
     pub prog: Program,
     pub structs: Vec<StructDef>,
+    /// Structs whose definition had an error (reported there): their size and members
+    /// are unknown without another error.
+    pub failed_structs: std::collections::HashSet<StructId>,
     pub lines: &'u LineMap,
     /// Layout directives of the current unit (see `marks.rs`).
     pub marks: &'u LayoutMarks,
@@ -216,6 +222,13 @@ impl<'u> Cx<'u> {
             }
         }
         None
+    }
+
+    /// Whether the innermost scope declares `name`.
+    pub fn bound_here(&self, name: &str) -> bool {
+        self.scopes
+            .last()
+            .is_some_and(|s| s.names.contains_key(name))
     }
 
     pub fn bind(&mut self, name: String, sym: Sym) {
@@ -472,6 +485,7 @@ fn new_cx(first: &ParsedUnit) -> Cx<'_> {
     Cx {
         prog: Program::default(),
         structs: Vec::new(),
+        failed_structs: Default::default(),
         lines: &first.lines,
         marks: &first.marks,
         base: 0,

@@ -91,7 +91,10 @@ impl<'u> Cx<'u> {
             None if t.is_vla() => {
                 self.unsupported(span, "variable-length array type in this position")
             }
-            None => self.error(span, "size of an incomplete type is unknown"),
+            None => match t {
+                Type::Struct(id) if self.failed_structs.contains(id) => Err(super::Abort),
+                _ => self.error(span, "size of an incomplete type is unknown"),
+            },
         }
     }
 
@@ -187,6 +190,7 @@ impl<'u> Cx<'u> {
                 TypeSpecifier::Enum(e) => other = Some(self.enum_type(e)?),
                 TypeSpecifier::TypedefName(id) => match self.lookup(&id.node.name) {
                     Some(Sym::Typedef(t)) => other = Some(t.clone()),
+                    Some(Sym::Failed) => return Err(super::Abort),
                     _ => {
                         return self.error(id.span, format!("unknown type name `{}`", id.node.name))
                     }
@@ -280,7 +284,10 @@ impl<'u> Cx<'u> {
                 aligned: kw.aligned.max(spec_attrs.aligned),
             };
             let pack = self.marks.pack_at(self.offset(s.span.start));
-            self.layout_struct(id, decls, is_union, la, pack)?;
+            if let Err(e) = self.layout_struct(id, decls, is_union, la, pack) {
+                self.failed_structs.insert(id);
+                return Err(e);
+            }
         }
         Ok(Rc::new(Type::Struct(id)))
     }
@@ -754,6 +761,9 @@ impl<'u> Cx<'u> {
         };
         if let Some(r) = self.find_field(id, name) {
             return Ok(r);
+        }
+        if self.failed_structs.contains(&id) {
+            return Err(super::Abort);
         }
         self.error(span, format!("no member named `{name}`"))
     }
