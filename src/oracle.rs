@@ -269,18 +269,22 @@ pub enum Verdict {
 }
 
 /// The line of `bytes` holding byte `offset` (the last line when it is past the end),
-/// without its newline: what a reader sees at a first difference.
+/// without its newline unless that newline is the byte: what a reader sees at a first
+/// difference (an empty first line against no output read `""` and `""`).
 pub fn line_around(bytes: &[u8], offset: usize) -> String {
     let start = bytes[..offset.min(bytes.len())]
         .iter()
         .rposition(|b| *b == b'\n')
         .map(|i| i + 1)
         .unwrap_or(0);
-    let end = bytes[start..]
-        .iter()
-        .position(|b| *b == b'\n')
-        .map(|i| start + i)
-        .unwrap_or(bytes.len());
+    let end = match bytes.get(offset) {
+        Some(b'\n') => offset + 1,
+        _ => bytes[start..]
+            .iter()
+            .position(|b| *b == b'\n')
+            .map(|i| start + i)
+            .unwrap_or(bytes.len()),
+    };
     String::from_utf8_lossy(&bytes[start..end]).into_owned()
 }
 
@@ -404,6 +408,18 @@ mod tests {
             notes: Vec::new(),
             files: Vec::new(),
         }
+    }
+
+    /// The excerpt at a first difference is its line; the newline is shown when it is
+    /// the differing byte (an empty first line against no output is `"\n"` and `""`).
+    #[test]
+    fn the_excerpt_shows_a_newline_only_where_it_differs() {
+        assert_eq!(line_around(b"\nRunning\n", 0), "\n");
+        assert_eq!(line_around(b"", 0), "");
+        assert_eq!(line_around(b"ab\ncd\n", 4), "cd");
+        assert_eq!(line_around(b"ab\ncd\n", 5), "cd\n");
+        assert_eq!(line_around(b"ab\ncd", 9), "cd");
+        assert_eq!(line_around(b"ab\n\n", 3), "\n");
     }
 
     #[test]
