@@ -360,12 +360,78 @@ pub(crate) fn header_functions(header: &str) -> Result<Vec<(String, usize, bool)
 }
 
 /// Parse the output of [`preprocess`] (or text equivalent to it).
-pub fn parse_preprocessed(mut text: String) -> Result<ParsedUnit, FrontendError> {
+pub fn parse_preprocessed(text: String) -> Result<ParsedUnit, FrontendError> {
     let hdr = headers::dir()?;
+    let mut text = literal_escapes(text);
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     check_nesting(&text, &lines)?;
     lower::parse(text, lines, marks)
+}
+
+/// The preprocessed text with the escapes of string and character literals that gcc
+/// reads and lang-c's grammar does not written in ones it does: GNU `\e` and `\E` (the
+/// escape character) as `\033`, and C99's universal character names (`\u2713`,
+/// `\U0001F600`) as the character itself, which a narrow literal holds in UTF-8 and a
+/// wide one as its code point, as gcc has them. A name gcc refuses (a surrogate, a
+/// control character) stays, for the parser to refuse. Columns after one on its line
+/// move; lines do not.
+fn literal_escapes(text: String) -> String {
+    if !["\\e", "\\E", "\\u", "\\U"]
+        .iter()
+        .any(|p| text.contains(p))
+    {
+        return text;
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 16);
+    let (mut i, mut from) = (0, 0);
+    while i < b.len() {
+        let q = b[i];
+        i += 1;
+        if q != b'"' && q != b'\'' {
+            continue;
+        }
+        while i < b.len() && b[i] != q && b[i] != b'\n' {
+            if b[i] != b'\\' {
+                i += 1;
+                continue;
+            }
+            let (digits, start) = match b.get(i + 1) {
+                Some(b'e' | b'E') => {
+                    out.push_str(&text[from..i]);
+                    out.push_str("\\033");
+                    i += 2;
+                    from = i;
+                    continue;
+                }
+                Some(b'u') => (4, i + 2),
+                Some(b'U') => (8, i + 2),
+                _ => {
+                    i += 2;
+                    continue;
+                }
+            };
+            let c = text
+                .get(start..start + digits)
+                .filter(|h| h.bytes().all(|d| d.is_ascii_hexdigit()))
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .filter(|&v| v >= 0xA0 || matches!(v, 0x24 | 0x40 | 0x60))
+                .and_then(char::from_u32);
+            match c {
+                Some(c) => {
+                    out.push_str(&text[from..i]);
+                    out.push(c);
+                    i = start + digits;
+                    from = i;
+                }
+                None => i += 2,
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&text[from.min(text.len())..]);
+    out
 }
 
 /// Deepest nesting of brackets (`(`, `[`, `{` together) the front end accepts, as
@@ -419,10 +485,11 @@ pub(crate) fn hash_of(t: &(impl std::hash::Hash + ?Sized)) -> u64 {
 /// [`parse_preprocessed`] through `cache`: only declarations whose text (and the typedef
 /// names before them) the cache has not seen are parsed.
 pub fn parse_preprocessed_with(
-    mut text: String,
+    text: String,
     cache: &mut ParseCache,
 ) -> Result<ParsedUnit, FrontendError> {
     let hdr = headers::dir()?;
+    let mut text = literal_escapes(text);
     let marks = lower::extract_marks(&mut text);
     let lines = LineMap::new(&text, &hdr.display().to_string());
     check_nesting(&text, &lines)?;
