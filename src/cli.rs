@@ -202,6 +202,10 @@ pub struct ConfigArgs {
     /// paths resolve there). Default: the root.
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<String>,
+    /// Lay this working-tree file over both revisions' trees: a file no revision holds
+    /// that the build generates, such as a config.h (repeatable).
+    #[arg(long, value_name = "PATH")]
+    pub overlay: Vec<String>,
     /// The test's own source files (a glob relative to the repository root, `*` within
     /// a directory, `**` across; repeatable): integer, character and string literals
     /// they pass to the code under test are symbolic inputs. Default: the file holding
@@ -234,11 +238,13 @@ fn gather_config_comparing(
         includes: c.include.clone(),
         cwd: c.cwd.clone(),
         test_files: c.test_files.clone(),
+        overlays: c.overlay.clone(),
     };
     let mut config = Config::gather(&opts, repo.workdir().as_deref(), |f| {
         repo.committed_unchanged(f)
     })?;
     config.add_compare_files(compare)?;
+    repo.lay_over(&config.overlays);
     if c.verbose {
         eprint!("git-regcause: {}", config.describe());
     }
@@ -637,9 +643,33 @@ pub fn main() -> i32 {
         Ok(c) => c,
         Err(e) => {
             eprint_err(&e);
+            if let Some(h) = overlay_hint(&e.to_string()) {
+                eprintln!("{h}");
+            }
             e.code()
         }
     }
+}
+
+/// For a header cc did not find that the working tree holds and HEAD does not (one the
+/// build generates, such as a config.h): the `--overlay` that lays it over the
+/// revisions. Asked only when a load failed so.
+fn overlay_hint(msg: &str) -> Option<String> {
+    let missing = msg.lines().find_map(|l| {
+        l.split_once("fatal error: ")?
+            .1
+            .strip_suffix(": No such file or directory")
+    })?;
+    let repo = Repo::discover(&std::env::current_dir().ok()?).ok()?;
+    let found = repo.untracked_named(missing);
+    let flags: Vec<String> = found.iter().map(|f| format!("--overlay {f}")).collect();
+    (!found.is_empty()).then(|| {
+        format!(
+            "hint: the working tree has {}, which the revisions lack (does the build generate it?): lay it over both with {}",
+            found.join(", "),
+            flags.join(" or ")
+        )
+    })
 }
 
 /// Print a run's output and turn its ending into the exit status of `run`/`exec`.

@@ -24,6 +24,8 @@ pub struct Options {
     pub cwd: Option<String>,
     /// `--test-files GLOB`, repeated.
     pub test_files: Vec<String>,
+    /// `--overlay PATH`, repeated.
+    pub overlays: Vec<String>,
 }
 
 /// The effective configuration from outside the revisions.
@@ -57,8 +59,25 @@ pub struct Config {
     /// (`--compare-file`, `compare_files = [...]`), relative to the repository root.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub compare_files: Vec<String>,
+    /// Working-tree files the revisions lack (a header the build generates), laid over
+    /// both revisions' trees (`--overlay`, `overlay = [...]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overlays: Vec<Overlay>,
     /// Where the settings came from, most important first (for `-v` and the report).
     pub from: Vec<String>,
+}
+
+/// A working-tree file laid over both revisions' trees ([`Config::overlays`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overlay {
+    /// Relative to the repository root.
+    pub path: String,
+    /// A hash of its bytes: the configuration is part of cache keys, so a file the build
+    /// wrote anew is a new key.
+    pub hash: String,
+    /// Its bytes, read once when the configuration is gathered.
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
 }
 
 /// One `[[program]]` of a `regcause.toml`.
@@ -98,6 +117,10 @@ pub struct TomlFile {
     /// Files the test writes that the oracle compares (see `Config::compare_files`).
     #[serde(default)]
     pub compare_files: Vec<String>,
+    /// Working-tree files laid over both revisions, relative to the file (see
+    /// `Config::overlays`).
+    #[serde(default)]
+    pub overlay: Vec<String>,
 }
 
 /// A compilation database with every path relative to the repository root.
@@ -145,6 +168,8 @@ pub enum ConfigError {
         given: String,
         root: String,
     },
+    #[error("{from}: overlay {path} is not a file of the working tree")]
+    NoOverlay { from: String, path: String },
     #[error("--cwd {0}: the directory must be relative to the repository root and stay inside it")]
     BadCwd(String),
     #[error(
@@ -176,7 +201,8 @@ impl Config {
             || !opts.includes.is_empty()
             || opts.cwd.is_some()
             || opts.compile_commands.is_some()
-            || !opts.test_files.is_empty();
+            || !opts.test_files.is_empty()
+            || !opts.overlays.is_empty();
         if cli_given {
             c.from.push("command line".into());
         }
@@ -189,6 +215,15 @@ impl Config {
                 "-I",
                 "the command line",
             )?);
+        }
+        for o in &opts.overlays {
+            let path = tree_path(
+                root.as_deref(),
+                Path::new(o),
+                "--overlay",
+                "the command line",
+            )?;
+            c.add_overlay(root.as_deref(), path, "--overlay")?;
         }
         if let Some(d) = &opts.cwd {
             c.cwd = Some(checked_cwd(d)?);
@@ -238,6 +273,10 @@ impl Config {
             }
             includes.append(&mut c.includes);
             c.includes = includes;
+            for o in &t.overlay {
+                let path = tree_path(root.as_deref(), &base.join(o), "overlay", &label)?;
+                c.add_overlay(root.as_deref(), path, &label)?;
+            }
             if c.cwd.is_none() {
                 if let Some(d) = &t.cwd {
                     c.cwd = Some(checked_cwd(d)?);
@@ -263,6 +302,35 @@ impl Config {
     }
 
     /// Add the command line's `--compare-file` paths, ahead of the file's.
+    /// Reads the working tree's file `path` (relative to `root`) as an overlay, once.
+    fn add_overlay(
+        &mut self,
+        root: Option<&Path>,
+        path: String,
+        from: &str,
+    ) -> Result<(), ConfigError> {
+        if self.overlays.iter().any(|o| o.path == path) {
+            return Ok(());
+        }
+        let file = root.map_or_else(|| PathBuf::from(&path), |r| r.join(&path));
+        if !file.is_file() {
+            return Err(ConfigError::NoOverlay {
+                from: from.to_string(),
+                path,
+            });
+        }
+        let bytes = std::fs::read(&file).map_err(|e| ConfigError::Io {
+            path: file.display().to_string(),
+            source: e,
+        })?;
+        self.overlays.push(Overlay {
+            path,
+            hash: crate::cache::hash_hex(&bytes),
+            bytes,
+        });
+        Ok(())
+    }
+
     pub fn add_compare_files(&mut self, files: &[String]) -> Result<(), ConfigError> {
         if files.is_empty() {
             return Ok(());
@@ -309,6 +377,10 @@ impl Config {
         }
         if let Some(d) = &self.cwd {
             s.push_str(&format!("  cwd: {d}\n"));
+        }
+        if !self.overlays.is_empty() {
+            let paths: Vec<String> = self.overlays.iter().map(|o| o.path.clone()).collect();
+            s.push_str(&format!("  overlay (working tree): {}\n", list(&paths)));
         }
         for p in &self.programs {
             s.push_str(&format!("  program {}: {}\n", p.name, p.sources.join(" ")));

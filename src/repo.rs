@@ -13,6 +13,8 @@ pub enum RepoError {
     UnknownRevision { rev: String, msg: String },
     #[error("`{rev}` does not name a commit")]
     NotACommit { rev: String },
+    #[error("{path} is in revision `{rev}`: an overlay is for a file the revisions lack (a header the build generates), not one they hold")]
+    OverlayTracked { path: String, rev: String },
     #[error("cannot materialise revision `{rev}`: {msg}")]
     Materialise { rev: String, msg: String },
     #[error("the repository has no commits yet, so there is no revision `{rev}` to analyse")]
@@ -25,6 +27,8 @@ pub enum RepoError {
 
 pub struct Repo {
     repo: Repository,
+    /// Working-tree files laid over every tree written ([`Repo::lay_over`]).
+    overlays: std::cell::RefCell<Vec<crate::config::Overlay>>,
 }
 
 /// A revision's tree written to a private temporary directory (removed on drop).
@@ -47,7 +51,10 @@ impl Repo {
     /// Open the repository containing `path`.
     pub fn discover(path: &Path) -> Result<Repo, RepoError> {
         match Repository::discover(path) {
-            Ok(repo) => Ok(Repo { repo }),
+            Ok(repo) => Ok(Repo {
+                repo,
+                overlays: Default::default(),
+            }),
             Err(_) => Err(RepoError::NotARepo {
                 path: path.display().to_string(),
             }),
@@ -138,7 +145,30 @@ impl Repo {
         Ok((c.id().to_string(), c.tree_id().to_string()))
     }
 
-    /// Write the tree of `rev` to a fresh temporary directory.
+    /// The working tree's files named `name` (a header cc did not find, `tests.h` or
+    /// `sub/x.h`) that HEAD does not hold: files the build generated, which an overlay
+    /// can lay over the revisions. Relative to the working tree, sorted.
+    pub fn untracked_named(&self, name: &str) -> Vec<String> {
+        let (Some(workdir), Ok(head)) = (self.repo.workdir(), self.repo.head()) else {
+            return Vec::new();
+        };
+        let Ok(tree) = head.peel_to_tree() else {
+            return Vec::new();
+        };
+        crate::diffctx::tree_paths(workdir)
+            .into_iter()
+            .filter(|p| p == name || p.ends_with(&format!("/{name}")))
+            .filter(|p| tree.get_path(Path::new(p)).is_err())
+            .collect()
+    }
+
+    /// Lay `files` over every tree [`Repo::materialise`] writes from now on: the
+    /// configuration's overlays, files of the working tree that no revision holds.
+    pub fn lay_over(&self, files: &[crate::config::Overlay]) {
+        self.overlays.borrow_mut().clone_from(&files.to_vec());
+    }
+
+    /// Write the tree of `rev` to a fresh temporary directory, with the overlays.
     pub fn materialise(&self, rev: &str) -> Result<Materialised, RepoError> {
         let commit = self.commit(rev)?;
         let oid = commit.id();
@@ -184,6 +214,20 @@ impl Repo {
         .map_err(|e| err(e.message().to_string()))?;
         if let Some(f) = failure {
             return Err(err(f));
+        }
+        for o in self.overlays.borrow().iter() {
+            if tree.get_path(Path::new(&o.path)).is_ok() {
+                return Err(RepoError::OverlayTracked {
+                    path: o.path.clone(),
+                    rev: rev.to_string(),
+                });
+            }
+            let path = root.join(&o.path);
+            let written = match path.parent() {
+                Some(d) => std::fs::create_dir_all(d).and_then(|_| std::fs::write(&path, &o.bytes)),
+                None => std::fs::write(&path, &o.bytes),
+            };
+            written.map_err(|e| err(format!("{}: {e}", o.path)))?;
         }
         Ok(Materialised {
             rev: rev.to_string(),

@@ -53,7 +53,7 @@ pub enum SourceError {
     NoMain { place: String },
     #[error("no program `{name}` here: the C files defining `main` are {files}; name one after `--` (by its file name without `.c`), or map `{name}` to its sources with a [[program]] in regcause.toml or with --compile-commands")]
     NoSuchProgram { name: String, files: String },
-    #[error("several C files define `main` for `{name}` ({files}); choose one with -D/-U, a regcause.toml [[program]] or --compile-commands")]
+    #[error("several C files define `main` for `{name}` ({files}); name one by its path in the tree after `--` (`-- ./dir/{name}` for dir/{name}.c), or choose with -D/-U, a regcause.toml [[program]] or --compile-commands")]
     ManyMains { name: String, files: String },
     #[error("{from} names {file}, which this revision does not have")]
     Missing { file: String, from: String },
@@ -99,7 +99,7 @@ pub fn find_program(
             }
             spec
         } else {
-            from_tree(root, &name, config)?
+            from_tree(root, program, config)?
         }
     };
     if config.tests.is_some() {
@@ -300,6 +300,24 @@ fn choose_main(
     }
 }
 
+/// The unit with `main` whose path in the tree, without `.c`, is `program` as written
+/// (`test/main` or `./test/main` for `test/main.c`): how the name after `--` tells two
+/// `main.c` apart.
+fn by_path(root: &Path, program: &str, paths: &[PathBuf], has_main: &[bool]) -> Option<usize> {
+    let written = Path::new(program.strip_prefix("./").unwrap_or(program));
+    if written.is_absolute() || written.parent().is_none_or(|d| d.as_os_str().is_empty()) {
+        return None;
+    }
+    let mut found = (0..paths.len()).filter(|&i| {
+        has_main[i]
+            && paths[i]
+                .strip_prefix(root)
+                .is_ok_and(|r| r.with_extension("") == written)
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
 fn no_such_program(root: &Path, name: &str, paths: &[PathBuf], has_main: &[bool]) -> SourceError {
     if !has_main.iter().any(|m| *m) {
         return SourceError::NoMain {
@@ -497,7 +515,8 @@ fn after_parens(b: &[u8], from: usize) -> Option<usize> {
     Some(skip_space(k + 1))
 }
 
-fn from_tree(root: &Path, name: &str, config: &Config) -> Result<ProgramSpec, SourceError> {
+fn from_tree(root: &Path, program: &str, config: &Config) -> Result<ProgramSpec, SourceError> {
+    let name = &program_stem(program);
     let mut files = Vec::new();
     collect_c_files(root, &mut files)?;
     files.sort();
@@ -526,7 +545,12 @@ fn from_tree(root: &Path, name: &str, config: &Config) -> Result<ProgramSpec, So
             place: "the tree".into(),
         });
     }
-    let main = choose_main(root, name, &files, &has_main, |_| false)?;
+    let main = match choose_main(root, name, &files, &has_main, |_| false) {
+        Err(e @ SourceError::ManyMains { .. }) => {
+            by_path(root, program, &files, &has_main).ok_or(e)?
+        }
+        r => r?,
+    };
     // A `.c` file the program `#include`s (frozen's unit_test.c includes frozen.c) is
     // not linked again, as its build does not; asked of the preprocessor only when some
     // file of the tree includes a `.c` file.
@@ -787,6 +811,24 @@ mod tests {
         let d = tree(&[("lib.c", LIB), ("unit_test.c", MAIN)]);
         let s = find_program(d.path(), &Config::default(), "./unit_test").expect("unit_test");
         assert_eq!(rel(d.path(), &s), ["lib.c", "unit_test.c"]);
+    }
+
+    /// Two files of one name define `main` (cargs' demo/main.c and test/main.c): the
+    /// name alone is ambiguous and the error says how to choose; the path in the tree
+    /// chooses, with or without `./`, and a path naming neither still fails.
+    #[test]
+    fn two_mains_of_one_name_are_told_apart_by_their_path() {
+        let d = tree(&[("lib.c", LIB), ("demo/main.c", MAIN), ("test/main.c", MAIN)]);
+        let e = find_program(d.path(), &Config::default(), "./main").expect_err("ambiguous");
+        assert!(e.to_string().contains("-- ./dir/main"), "{e}");
+        for name in ["./test/main", "test/main"] {
+            let s = find_program(d.path(), &Config::default(), name).expect("test/main");
+            assert_eq!(rel(d.path(), &s), ["lib.c", "test/main.c"], "{name}");
+        }
+        let s = find_program(d.path(), &Config::default(), "demo/main").expect("demo/main");
+        assert_eq!(rel(d.path(), &s), ["demo/main.c", "lib.c"]);
+        let e = find_program(d.path(), &Config::default(), "./other/main").expect_err("none");
+        assert!(matches!(e, SourceError::ManyMains { .. }), "{e}");
     }
 
     #[test]

@@ -726,3 +726,113 @@ fn a_test_in_a_subdirectory_finds_the_roots_headers_and_a_missing_one_is_hinted(
         "{err}"
     );
 }
+
+/// A header the build generates into the source tree (CMake's `configure_file`, a
+/// `config.h`) is in neither revision: the load stops with a hint naming `--overlay`,
+/// which lays the working tree's file over both revisions, from the command line or the
+/// working tree's regcause.toml. An overlay is never a revision's own file.
+#[test]
+fn a_header_the_build_generates_is_laid_over_both_revisions() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib =
+        |op: &str| format!("#include \"config.h\"\nint scaled(int x) {{ return x {op} SCALE; }}\n");
+    let test = "#include <stdio.h>\nint scaled(int x);\nint main(void) {\n    printf(\"%d\\n\", scaled(2));\n    return 0;\n}\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "v1",
+                &[
+                    (".gitignore", Some(b"/gen/\n".as_slice())),
+                    ("lib.c", Some(lib("*").as_bytes())),
+                    ("test.c", Some(test.as_bytes())),
+                ],
+            ),
+            ("v2", &[("lib.c", Some(lib("+").as_bytes()))]),
+        ],
+    );
+    std::fs::create_dir_all(repo.join("gen")).expect("mkdir");
+    std::fs::write(repo.join("gen/config.h"), "#define SCALE 3\n").expect("write");
+
+    let o = git_regcause(
+        &repo,
+        &["--no-cache", "v1", "v2", "-I", "gen", "--", "./test"],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("config.h: No such file or directory")
+            && err.contains("the working tree has gen/config.h")
+            && err.contains("--overlay gen/config.h"),
+        "{err}"
+    );
+
+    let v = explain_json(
+        &repo,
+        &[
+            "v1",
+            "v2",
+            "-I",
+            "gen",
+            "--overlay",
+            "gen/config.h",
+            "--",
+            "./test",
+        ],
+    );
+    assert_eq!(root_cause(&v), ["lib.c:2"], "{v:#}");
+    assert_eq!(
+        v["test"]["config"]["overlays"][0]["path"], "gen/config.h",
+        "{v:#}"
+    );
+
+    std::fs::write(
+        repo.join("regcause.toml"),
+        "include = [\"gen\"]\noverlay = [\"gen/config.h\"]\n",
+    )
+    .expect("write");
+    let v = explain_json(&repo, &["v1", "v2", "--", "./test"]);
+    assert_eq!(root_cause(&v), ["lib.c:2"], "{v:#}");
+    std::fs::remove_file(repo.join("regcause.toml")).expect("remove");
+
+    // The file's contents are part of the cache key: a build that writes it anew (the
+    // bug now fixed by the configuration) gives a new answer, never the cached one.
+    let cached = [
+        "v1",
+        "v2",
+        "-I",
+        "gen",
+        "--overlay",
+        "gen/config.h",
+        "--",
+        "./test",
+    ];
+    let o = git_regcause(&repo, &cached);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    std::fs::write(
+        repo.join("gen/config.h"),
+        "#define SCALE 2
+",
+    )
+    .expect("write");
+    let o = git_regcause(&repo, &cached);
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("the test passes at v2"), "{out}");
+
+    let o = git_regcause(&repo, &["run", "v1", "--overlay", "lib.c", "--", "./test"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("lib.c is in revision `v1`"), "{err}");
+
+    let o = git_regcause(
+        &repo,
+        &["run", "v1", "--overlay", "gen/none.h", "--", "./test"],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("overlay gen/none.h is not a file of the working tree"),
+        "{err}"
+    );
+}
