@@ -572,16 +572,68 @@ fn load_units(
 ) -> Result<(Program, UnitTexts), FrontendError> {
     let mut units = Vec::new();
     let mut texts = Vec::new();
+    let mut sources = Vec::new();
+    let mut left_out = Vec::new();
     for f in &spec.sources {
-        let text = preprocess(root, f, spec)?;
+        let text = match preprocess(root, f, spec) {
+            Ok(t) => t,
+            Err(e) if spec.optional.contains(f) && leaves_out(&e) => {
+                left_out.push(left_out_reason(root, f, &e));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         if keep {
             let rel = f.strip_prefix(root).unwrap_or(f).to_path_buf();
             texts.push((rel, text.clone()));
         }
         units.push(parse_preprocessed(text)?);
+        sources.push(f.clone());
     }
-    let tests = testfiles::select(root, &spec.sources, &units, spec.tests.as_deref());
-    Ok((lower::lower_program(&units, &tests)?, texts))
+    let tests = testfiles::select(root, &sources, &units, spec.tests.as_deref());
+    let mut prog = match lower::lower_program(&units, &tests) {
+        Ok(p) => p,
+        // What the program lacks may be in a unit left out: say which.
+        Err(FrontendError::Diags(mut d)) if !left_out.is_empty() => {
+            d.extend(left_out.into_iter().map(|(file, why)| Diag {
+                kind: DiagKind::Error,
+                msg: format!("it was left out, as it does not preprocess here ({why}); it may define what the program lacks"),
+                at: file,
+            }));
+            return Err(FrontendError::Diags(d));
+        }
+        Err(e) => return Err(e),
+    };
+    prog.warnings.extend(left_out.into_iter().map(|(file, why)| {
+        format!("warning: left out {file}, which does not preprocess here ({why}); the program does not use what it defines")
+    }));
+    Ok((prog, texts))
+}
+
+/// Whether an optional unit's preprocessor failure lets the program do without it:
+/// a header that neither the system nor the tree holds (`<Python.h>`) or an `#error`,
+/// not one the tree holds elsewhere (that wants an `-I`, and says so).
+pub(crate) fn leaves_out(e: &FrontendError) -> bool {
+    match e {
+        FrontendError::Preprocess { stderr, .. } => {
+            !stderr.contains("\nhint:")
+                && (stderr.contains(": No such file or directory") || stderr.contains("#error"))
+        }
+        _ => false,
+    }
+}
+
+/// A unit left out: its path in the tree, and the preprocessor's first error.
+fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> (String, String) {
+    let why = match e {
+        FrontendError::Preprocess { stderr, .. } => stderr
+            .lines()
+            .find_map(|l| l.split_once("error: ").map(|(_, m)| m.trim().to_string()))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    let file = f.strip_prefix(root).unwrap_or(f).display().to_string();
+    (file, why)
 }
 
 /// Load a program given as a list of C files (no tree discovery), for `exec` and tests.

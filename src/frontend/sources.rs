@@ -30,6 +30,11 @@ pub struct ProgramSpec {
     /// to the code under test are inputs; `None`: the default rule
     /// (`frontend::tests`), `Some([])`: no test files.
     pub tests: Option<Vec<String>>,
+    /// Units the program may do without when they do not preprocess (automatic mode:
+    /// every `.c` file of the tree but the test's, where a binding's `#include
+    /// <Python.h>` or a platform's `#error` says nothing of the test): left out with a
+    /// warning, so a call of a function only one of them defines stops the run.
+    pub optional: Vec<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -209,6 +214,7 @@ fn from_compile_db(
         includes: config.includes.iter().map(|i| root.join(i)).collect(),
         workdir: root.to_path_buf(),
         tests: None,
+        optional: Vec::new(),
     };
     let has_main = mains(root, &base)?;
     let chosen: Vec<usize> = if named_link {
@@ -562,12 +568,18 @@ fn from_tree(root: &Path, program: &str, config: &Config) -> Result<ProgramSpec,
         let rel = files[i].strip_prefix(root).unwrap_or(&files[i]);
         !included.iter().any(|f| Path::new(f) == rel)
     };
+    let sources: Vec<PathBuf> = (0..files.len())
+        .filter(|&i| i == main || !has_main[i] && linked(i))
+        .map(|i| files[i].clone())
+        .collect();
     Ok(ProgramSpec {
         name: name.to_string(),
-        sources: (0..files.len())
-            .filter(|&i| i == main || !has_main[i] && linked(i))
-            .map(|i| files[i].clone())
+        optional: sources
+            .iter()
+            .filter(|f| **f != files[main])
+            .cloned()
             .collect(),
+        sources,
         includes,
         ..ProgramSpec::default()
     })

@@ -251,10 +251,15 @@ impl Pair {
         } else {
             None
         };
-        let side = |root: &Path, rel: &Path| -> Result<(String, Seg), String> {
+        // `None`: a unit the program does without here, as `load` leaves it out.
+        let side = |root: &Path, rel: &Path| -> Result<Option<(String, Seg)>, String> {
             let spec = respec(&spec_g, good_root, root);
-            let text = preprocess(root, &root.join(rel), &spec).map_err(|e| e.to_string())?;
-            parse_output(&text, root)
+            let file = root.join(rel);
+            match preprocess(root, &file, &spec) {
+                Ok(text) => parse_output(&text, root).map(Some),
+                Err(e) if spec.optional.contains(&file) && super::leaves_out(&e) => Ok(None),
+                Err(e) => Err(e.to_string()),
+            }
         };
         let rels = spec_g
             .sources
@@ -263,13 +268,15 @@ impl Pair {
             .collect::<Result<Vec<&Path>, String>>()?;
         // Each unit's two sides: a revision's own text where known, else a preprocessor
         // run; the runs of every unit and side are independent, so they go at once.
-        let sides: Vec<[Result<(String, Seg), String>; 2]> = std::thread::scope(|sc| {
+        let sides: Vec<[SideResult; 2]> = std::thread::scope(|sc| {
             let pending: Vec<[_; 2]> = rels
                 .iter()
                 .map(|&rel| {
                     [(good_root, known[0]), (bad_root, known[1])].map(|(root, k)| {
                         match k.and_then(|(r, u)| Some((r, unit_text(u, rel)?))) {
-                            Some((r, text)) => SideText::Ready(Box::new(parse_output(text, r))),
+                            Some((r, text)) => {
+                                SideText::Ready(Box::new(parse_output(text, r).map(Some)))
+                            }
                             None => SideText::Running(sc.spawn(move || side(root, rel))),
                         }
                     })
@@ -289,7 +296,16 @@ impl Pair {
         });
         let mut units = Vec::new();
         for (&rel, [g, b]) in rels.iter().zip(sides) {
-            let ((preamble, mut g), (pb, mut b)) = (g?, b?);
+            let ((preamble, mut g), (pb, mut b)) = match (g?, b?) {
+                (Some(g), Some(b)) => (g, b),
+                (None, None) => continue,
+                _ => {
+                    return Err(format!(
+                        "{} preprocesses at one revision only",
+                        rel.display()
+                    ))
+                }
+            };
             if preamble != pb {
                 return Err("the preprocessor's preamble differs".into());
             }
@@ -297,8 +313,11 @@ impl Pair {
                 return Err("the revisions include different files".into());
             }
             if let Some((gs, bs)) = &shifted {
-                let (_, g2) = side(gs.path(), rel)?;
-                let (_, b2) = side(bs.path(), rel)?;
+                let shifted_side = |root: &Path| {
+                    side(root, rel)?.ok_or_else(|| "a shifted unit does not preprocess".to_string())
+                };
+                let (_, g2) = shifted_side(gs.path())?;
+                let (_, b2) = shifted_side(bs.path())?;
                 if !same_shape(&g, &g2) || !same_shape(&b, &b2) {
                     return Err("the shifted trees include different files".into());
                 }
@@ -353,9 +372,12 @@ impl Pair {
 }
 
 /// One side of a unit while a pair is made: known already, or a preprocessor run.
+/// A unit's side: its preamble and segments, `None` when the program does without it.
+type SideResult = Result<Option<(String, Seg)>, String>;
+
 enum SideText<'s> {
-    Ready(Box<Result<(String, Seg), String>>),
-    Running(std::thread::ScopedJoinHandle<'s, Result<(String, Seg), String>>),
+    Ready(Box<SideResult>),
+    Running(std::thread::ScopedJoinHandle<'s, SideResult>),
 }
 
 /// Pairs made for one set of directive lines; `None` for one that could not be made.
@@ -1267,6 +1289,7 @@ fn respec(spec: &ProgramSpec, from: &Path, to: &Path) -> ProgramSpec {
         unit_flags: spec.unit_flags.clone(),
         workdir: mv(&spec.workdir),
         tests: spec.tests.clone(),
+        optional: spec.optional.iter().map(|p| mv(p)).collect(),
     }
 }
 

@@ -836,3 +836,58 @@ fn a_header_the_build_generates_is_laid_over_both_revisions() {
         "{err}"
     );
 }
+
+/// Automatic mode links every other `.c` file of the tree; one that cannot preprocess
+/// here for a reason the tree cannot fix (a binding's `<Python.h>`, a platform's
+/// `#error`) is left out with a warning instead of stopping every run
+/// (json-parser's bindings/python/wrap_json.c); a program that needs what only it
+/// defines stops loading with an error naming it.
+#[test]
+fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |n: &str| format!("int twice(int x) {{ return {n} * x; }}\n");
+    let test = "#include <stdio.h>\nint twice(int x);\nint main(void) {\n    printf(\"%d\\n\", twice(21));\n    return 0;\n}\n";
+    let binding =
+        "#include <Python.h>\nint twice(int x);\nint py_twice(int x) { return twice(x); }\n";
+    let win = "#ifndef _WIN32\n#error \"windows only\"\n#endif\nint win_only(void) { return 1; }\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "v1",
+                &[
+                    ("lib.c", Some(lib("2").as_bytes())),
+                    ("test.c", Some(test.as_bytes())),
+                    ("bindings/py.c", Some(binding.as_bytes())),
+                    ("win.c", Some(win.as_bytes())),
+                ],
+            ),
+            ("v2", &[("lib.c", Some(lib("3").as_bytes()))]),
+        ],
+    );
+    let o = git_regcause(&repo, &["run", "v1", "--", "./test"]);
+    let err = text(&o.stderr);
+    assert_eq!(text(&o.stdout), "42\n", "{err}");
+    assert!(
+        err.contains("warning: left out bindings/py.c, which does not preprocess here (Python.h: No such file or directory)")
+            && err.contains("warning: left out win.c") && err.contains("windows only"),
+        "{err}"
+    );
+    let v = explain_json(&repo, &["v1", "v2", "--", "./test"]);
+    assert_eq!(root_cause(&v), ["lib.c:1"], "{v:#}");
+    // The hunk search's trees do without it too (it could not splice them before).
+    assert_eq!(v["dd"]["minimal_lines"], 1, "{v:#}");
+    assert_eq!(v["dd"]["subsets_spliced"], 1, "{v:#}");
+
+    let needs = "int win_only(void);\nint main(void) { return win_only(); }\n";
+    std::fs::write(repo.join("test.c"), needs).expect("write");
+    git(&repo, &["commit", "-qam", "v3"]);
+    let o = git_regcause(&repo, &["run", "HEAD", "--", "./test"]);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("function `win_only` is used but not defined")
+            && err.contains("error: it was left out, as it does not preprocess here (#error \"windows only\"); it may define what the program lacks at win.c"),
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(4), "{err}");
+}
