@@ -655,11 +655,7 @@ pub fn main() -> i32 {
 /// build generates, such as a config.h): the `--overlay` that lays it over the
 /// revisions. Asked only when a load failed so.
 fn overlay_hint(msg: &str) -> Option<String> {
-    let missing = msg.lines().find_map(|l| {
-        l.split_once("fatal error: ")?
-            .1
-            .strip_suffix(": No such file or directory")
-    })?;
+    let missing = frontend::missing_header(msg)?;
     let repo = Repo::discover(&std::env::current_dir().ok()?).ok()?;
     let found = repo.untracked_named(missing);
     let flags: Vec<String> = found.iter().map(|f| format!("--overlay {f}")).collect();

@@ -175,11 +175,7 @@ pub fn preprocess(root: &Path, file: &Path, spec: &ProgramSpec) -> Result<String
 /// the tree holds: the directories holding it, as the `-I` a build passes (what a
 /// Makefile's `CFLAGS` say, and regcause cannot guess).
 fn include_hint(root: &Path, stderr: &str) -> Option<String> {
-    let missing = stderr.lines().find_map(|l| {
-        l.split_once("fatal error: ")?
-            .1
-            .strip_suffix(": No such file or directory")
-    })?;
+    let missing = missing_header(stderr)?;
     // The directories (none hidden) whose `missing` is a file of the tree.
     let mut dirs: Vec<String> = crate::diffctx::tree_paths(root)
         .iter()
@@ -199,6 +195,15 @@ fn include_hint(root: &Path, stderr: &str) -> Option<String> {
             dirs.join(", "),
             flags.join(" or ")
         )
+    })
+}
+
+/// The header cc's output says it did not find (`fatal error: re.h: No such file or
+/// directory`).
+pub fn missing_header(stderr: &str) -> Option<&str> {
+    stderr.lines().find_map(|l| {
+        let rest = l.split_once("fatal error: ")?.1;
+        Some(rest.split_once(": No such file or directory")?.0)
     })
 }
 
@@ -623,13 +628,21 @@ pub(crate) fn leaves_out(e: &FrontendError) -> bool {
     }
 }
 
-/// A unit left out: its path in the tree, and the preprocessor's first error.
+/// A unit left out: its path in the tree, and the preprocessor's first error as cc
+/// words it (`fatal error: Python.h: No such file or directory`, which the hints read).
 fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> (String, String) {
+    let first = |l: &str| {
+        let at = l.find("error: ")?;
+        let at = match l[..at].ends_with("fatal ") {
+            true => at - "fatal ".len(),
+            false => at,
+        };
+        Some(l[at..].trim().to_string())
+    };
     let why = match e {
-        FrontendError::Preprocess { stderr, .. } => stderr
-            .lines()
-            .find_map(|l| l.split_once("error: ").map(|(_, m)| m.trim().to_string()))
-            .unwrap_or_default(),
+        FrontendError::Preprocess { stderr, .. } => {
+            stderr.lines().find_map(first).unwrap_or_default()
+        }
         _ => String::new(),
     };
     let file = f.strip_prefix(root).unwrap_or(f).display().to_string();

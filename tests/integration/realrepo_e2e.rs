@@ -869,7 +869,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let err = text(&o.stderr);
     assert_eq!(text(&o.stdout), "42\n", "{err}");
     assert!(
-        err.contains("warning: left out bindings/py.c, which does not preprocess here (Python.h: No such file or directory)")
+        err.contains("warning: left out bindings/py.c, which does not preprocess here (fatal error: Python.h: No such file or directory)")
             && err.contains("warning: left out win.c") && err.contains("windows only"),
         "{err}"
     );
@@ -886,7 +886,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let err = text(&o.stderr);
     assert!(
         err.contains("function `win_only` is used but not defined")
-            && err.contains("error: it was left out, as it does not preprocess here (#error \"windows only\"); it may define what the program lacks at win.c"),
+            && err.contains("error: it was left out, as it does not preprocess here (error: #error \"windows only\"); it may define what the program lacks at win.c"),
         "{err}"
     );
     assert_eq!(o.status.code(), Some(4), "{err}");
