@@ -48,10 +48,17 @@ pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Div
         actual_line: actual_line.clone(),
         writer: writer(b, event, last_event),
         fault: fault.map(|e| diagnostic::fault(&b.prog, e).to_string()),
-        lost: match (&b.run.result.outcome, b.run.result.stdout_lost()) {
-            (Outcome::Signal(_), n) if n > 0 => {
-                Some((n, diagnostic::outcome(&b.prog, &b.run.result.outcome)))
-            }
+        killed: match &b.run.result.outcome {
+            o @ Outcome::Signal(_) => Some(report::Killed {
+                ending: diagnostic::outcome(&b.prog, o),
+                lost: b.run.result.stdout_lost(),
+                said: String::from_utf8_lossy(&b.run.result.stderr)
+                    .lines()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    // A line, not a dump: a failed `assert`'s fits.
+                    .map(|l| l.chars().take(300).collect()),
+            }),
             _ => None,
         },
     }

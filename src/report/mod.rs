@@ -8,7 +8,7 @@ mod notes;
 mod render;
 
 pub use build::{build, Analysis};
-pub use notes::{line_note, Divergence, Located, Note, Verdict, Writer};
+pub use notes::{line_note, Divergence, Killed, Located, Note, Verdict, Writer};
 pub use render::{markdown, sarif, text};
 
 use serde::{Deserialize, Serialize};

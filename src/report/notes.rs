@@ -273,9 +273,8 @@ pub enum Divergence {
         writer: Writer,
         /// The bad run's runtime error, when it stopped on one.
         fault: Option<String>,
-        /// When a signal killed the bad run with output still in stdio's buffer: how
-        /// many bytes never left the process, and how the run ended.
-        lost: Option<(usize, String)>,
+        /// When a signal killed the bad run (a failed `assert`, `abort()`).
+        killed: Option<Killed>,
     },
     /// The same output, another ending (`good`, `bad`: each run's ending and revision).
     Ending {
@@ -284,6 +283,17 @@ pub enum Divergence {
         /// The bad run's failing statement, when it faulted.
         failing: Option<Located>,
     },
+}
+
+/// How a signal ended the bad run, as the divergence tells it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Killed {
+    /// How the run ended (`killed by SIGABRT (abort)`).
+    pub ending: String,
+    /// The bytes printed but still in stdio's buffer, which never left the process.
+    pub lost: usize,
+    /// The run's last line on stderr (a failed `assert` says where there).
+    pub said: Option<String>,
 }
 
 /// The bad run's writer of the first differing byte.
@@ -314,7 +324,7 @@ impl Divergence {
                 actual_line,
                 writer,
                 fault,
-                lost,
+                killed,
             } => {
                 let at = match (writer, file) {
                     (Writer::At(l), _) => Some(located(&mut details, "Written at", " by:", l)),
@@ -331,9 +341,9 @@ impl Divergence {
                         Some(l.clone())
                     }
                     (Writer::Nothing, None) => {
-                        details.push(match lost {
-                            Some(_) => "The bad revision's output is empty.".into(),
-                            None => "The bad revision printed nothing.".into(),
+                        details.push(match killed {
+                            Some(k) if k.lost > 0 => "The bad revision's output is empty.".into(),
+                            _ => "The bad revision printed nothing.".into(),
                         });
                         None
                     }
@@ -347,10 +357,19 @@ impl Divergence {
                         "The bad revision stopped with a runtime error: {f}"
                     ));
                 }
-                if let (Some((n, ending)), None) = (lost, file) {
-                    details.push(format!(
-                        "The bad revision was {ending} with {n} printed bytes still in stdio's buffer: they never left the process, as when its native build prints to a pipe or a file."
-                    ));
+                if let Some(k) = killed {
+                    match (k.lost, file) {
+                        (0, _) | (_, Some(_)) => {
+                            details.push(format!("The bad revision was {}.", k.ending))
+                        }
+                        (n, None) => details.push(format!(
+                            "The bad revision was {} with {n} printed bytes still in stdio's buffer: they never left the process, as when its native build prints to a pipe or a file.",
+                            k.ending
+                        )),
+                    }
+                    if let Some(l) = &k.said {
+                        details.push(format!("Its last line on stderr: {l:?}"));
+                    }
                 }
                 let (summary, stdout_offset, file_offset) = match file {
                     None => (
@@ -488,7 +507,7 @@ mod tests {
             actual_line: "b".into(),
             writer: Writer::At(at.clone()),
             fault: None,
-            lost: None,
+            killed: None,
         }
         .desc();
         assert_eq!(d.summary, "First divergence: stdout byte 4");
@@ -501,7 +520,7 @@ mod tests {
             actual_line: "total 4".into(),
             writer: Writer::At(at.clone()),
             fault: None,
-            lost: None,
+            killed: None,
         }
         .desc();
         assert_eq!(
@@ -517,7 +536,7 @@ mod tests {
             actual_line: String::new(),
             writer: Writer::Nothing,
             fault: None,
-            lost: None,
+            killed: None,
         }
         .desc();
         assert_eq!(d.details, ["The bad revision did not write out/r.txt."]);
@@ -529,7 +548,11 @@ mod tests {
             actual_line: String::new(),
             writer: Writer::Nothing,
             fault: None,
-            lost: Some((3, "killed by SIGABRT (abort)".into())),
+            killed: Some(Killed {
+                ending: "killed by SIGABRT (abort)".into(),
+                lost: 3,
+                said: None,
+            }),
         }
         .desc();
         assert_eq!(
@@ -537,6 +560,30 @@ mod tests {
             [
                 "The bad revision's output is empty.",
                 "The bad revision was killed by SIGABRT (abort) with 3 printed bytes still in stdio's buffer: they never left the process, as when its native build prints to a pipe or a file."
+            ]
+        );
+        // Killed with nothing printed: how it ended, and what it said on stderr (a
+        // failed `assert` names its line there).
+        let d = Divergence::Stdout {
+            file: None,
+            offset: 0,
+            expected_line: "ok".into(),
+            actual_line: String::new(),
+            writer: Writer::Nothing,
+            fault: None,
+            killed: Some(Killed {
+                ending: "killed by SIGABRT (abort)".into(),
+                lost: 0,
+                said: Some("t: test.c:9: main: Assertion `x' failed.".into()),
+            }),
+        }
+        .desc();
+        assert_eq!(
+            d.details,
+            [
+                "The bad revision printed nothing.",
+                "The bad revision was killed by SIGABRT (abort).",
+                "Its last line on stderr: \"t: test.c:9: main: Assertion `x' failed.\""
             ]
         );
         let d = Divergence::Ending {

@@ -682,7 +682,8 @@ fn an_assert_that_aborts_with_buffered_output_is_described_as_lost_output() {
     assert!(
         out.contains("The bad revision's output is empty.")
             && out.contains("killed by SIGABRT")
-            && out.contains("6 printed bytes still in stdio's buffer"),
+            && out.contains("6 printed bytes still in stdio's buffer")
+            && out.contains("Its last line on stderr: \"test: test.c:6: main: Assertion `cmp(2, 3) == 1' failed.\""),
         "{out}"
     );
     assert!(!out.contains("Written at"), "{out}");
