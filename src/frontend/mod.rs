@@ -544,7 +544,7 @@ fn missing_std_header(stderr: &str) -> Option<Diag> {
         if UNMODELLED_HEADERS.contains(&name) {
             return Some(Diag {
                 kind: DiagKind::Unsupported,
-                msg: format!("header <{name}> (regcause's C library does not model it)"),
+                msg: format!("header <{name}> {MISSING_HEADER}"),
                 at: at.to_string(),
             });
         }
@@ -624,9 +624,19 @@ pub(crate) fn leaves_out(e: &FrontendError) -> bool {
             !stderr.contains("\nhint:")
                 && (stderr.contains(": No such file or directory") || stderr.contains("#error"))
         }
+        // A standard header regcause does not ship (`missing_std_header`): as above.
+        FrontendError::Diags(d) => !d.is_empty() && d.iter().all(is_missing_header),
         _ => false,
     }
 }
+
+/// Whether `d` is `missing_std_header`'s diagnostic.
+fn is_missing_header(d: &Diag) -> bool {
+    d.kind == DiagKind::Unsupported && d.msg.ends_with(MISSING_HEADER)
+}
+
+/// The end of `missing_std_header`'s message.
+const MISSING_HEADER: &str = "(regcause's C library does not model it)";
 
 /// A unit left out: its path in the tree, and the preprocessor's first error as cc
 /// words it (`fatal error: Python.h: No such file or directory`, which the hints read).
@@ -643,6 +653,10 @@ fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> (String, String)
         FrontendError::Preprocess { stderr, .. } => {
             stderr.lines().find_map(first).unwrap_or_default()
         }
+        FrontendError::Diags(d) => d
+            .first()
+            .map(|d| format!("unsupported: {}", d.msg))
+            .unwrap_or_default(),
         _ => String::new(),
     };
     let file = f.strip_prefix(root).unwrap_or(f).display().to_string();

@@ -851,6 +851,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let binding =
         "#include <Python.h>\nint twice(int x);\nint py_twice(int x) { return twice(x); }\n";
     let win = "#ifndef _WIN32\n#error \"windows only\"\n#endif\nint win_only(void) { return 1; }\n";
+    let tty = "#include <termios.h>\nint raw_mode(void) { return 0; }\n";
     let repo = history(
         dir.path(),
         &[
@@ -861,6 +862,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
                     ("test.c", Some(test.as_bytes())),
                     ("bindings/py.c", Some(binding.as_bytes())),
                     ("win.c", Some(win.as_bytes())),
+                    ("tty.c", Some(tty.as_bytes())),
                 ],
             ),
             ("v2", &[("lib.c", Some(lib("3").as_bytes()))]),
@@ -871,7 +873,8 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     assert_eq!(text(&o.stdout), "42\n", "{err}");
     assert!(
         err.contains("warning: left out bindings/py.c, which does not preprocess here (fatal error: Python.h: No such file or directory)")
-            && err.contains("warning: left out win.c") && err.contains("windows only"),
+            && err.contains("warning: left out win.c") && err.contains("windows only")
+            && err.contains("warning: left out tty.c, which does not preprocess here (unsupported: header <termios.h>"),
         "{err}"
     );
     let v = explain_json(&repo, &["v1", "v2", "--", "./test"]);
