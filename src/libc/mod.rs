@@ -163,6 +163,8 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("sys/types.h", include_str!("include/sys/types.h")),
     ("sys/stat.h", include_str!("include/sys/stat.h")),
     ("sys/time.h", include_str!("include/sys/time.h")),
+    ("sys/resource.h", include_str!("include/sys/resource.h")),
+    ("sys/times.h", include_str!("include/sys/times.h")),
     ("fcntl.h", include_str!("include/fcntl.h")),
     ("dirent.h", include_str!("include/dirent.h")),
     ("locale.h", include_str!("include/locale.h")),

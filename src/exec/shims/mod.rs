@@ -83,9 +83,8 @@ fn module_of(s: Shim) -> Module {
         | ilogbf | logb | logbf | asinh | asinhf | acosh | acoshf | atanh | atanhf | lroundf
         | llroundf | __fpclassify | __fpclassifyf | __fpclassifyl | __isinf | __isinff
         | __isinfl | __signbit | __signbitf | __signbitl | __regcause_fpcompare => Module::Math,
-        time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday => {
-            Module::Time
-        }
+        time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday
+        | clock_gettime | getrusage | times => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
         | fileno | fdopen | creat | fcntl | dup | dup2 | rmdir => Module::Unistd,

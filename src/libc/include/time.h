@@ -32,6 +32,27 @@ struct tm {
   const char *tm_zone;
 };
 
+#ifndef _REGCAUSE_TIMESPEC
+#define _REGCAUSE_TIMESPEC
+struct timespec {
+    time_t tv_sec;
+    long tv_nsec;
+};
+#endif
+
+/* clock_gettime counts as clock() does: CLOCK_REALTIME from time()'s fixed start, the
+   other clocks from 0. */
+typedef int clockid_t;
+#define CLOCK_REALTIME 0
+#define CLOCK_MONOTONIC 1
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID 3
+#define CLOCK_MONOTONIC_RAW 4
+#define CLOCK_REALTIME_COARSE 5
+#define CLOCK_MONOTONIC_COARSE 6
+#define CLOCK_BOOTTIME 7
+int clock_gettime(clockid_t clockid, struct timespec *tp);
+
 time_t time(time_t *tloc);
 clock_t clock(void);
 double difftime(time_t time1, time_t time0);
