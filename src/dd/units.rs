@@ -120,7 +120,12 @@ impl UnitCache {
                 }
                 None => {
                     self.preprocessed += 1;
-                    let text = frontend::preprocess(root, &PathBuf::from(f), &spec).ok()?;
+                    let text = match frontend::preprocess(root, &PathBuf::from(f), &spec) {
+                        Ok(t) => t,
+                        // A unit the program does without, as `frontend::load` leaves it.
+                        Err(e) if spec.optional.contains(f) && frontend::leaves_out(&e) => continue,
+                        Err(_) => return None,
+                    };
                     if let Some(deps) = read_files(root, &text, files) {
                         self.entries
                             .entry(key)
@@ -130,7 +135,11 @@ impl UnitCache {
                     text
                 }
             };
-            units.push(frontend::parse_preprocessed_with(text, &mut self.parse).ok()?);
+            match frontend::parse_preprocessed_with(text, &mut self.parse) {
+                Ok(u) => units.push(u),
+                Err(e) if spec.optional.contains(f) && frontend::parse_leaves_out(&e) => {}
+                Err(_) => return None,
+            }
         }
         frontend::lower_units(&units).ok()
     }

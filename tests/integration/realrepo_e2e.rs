@@ -852,6 +852,8 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
         "#include <Python.h>\nint twice(int x);\nint py_twice(int x) { return twice(x); }\n";
     let win = "#ifndef _WIN32\n#error \"windows only\"\n#endif\nint win_only(void) { return 1; }\n";
     let tty = "#include <termios.h>\nint raw_mode(void) { return 0; }\n";
+    // glibc's `siginfo_t`, which regcause's <signal.h> lacks: a syntax error here.
+    let sig = "#include <signal.h>\nstatic void on(int s, siginfo_t *i, void *c) { (void)s; (void)i; (void)c; }\nint has_on(void) { return on != 0; }\n";
     let repo = history(
         dir.path(),
         &[
@@ -863,6 +865,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
                     ("bindings/py.c", Some(binding.as_bytes())),
                     ("win.c", Some(win.as_bytes())),
                     ("tty.c", Some(tty.as_bytes())),
+                    ("sig/handler.c", Some(sig.as_bytes())),
                 ],
             ),
             ("v2", &[("lib.c", Some(lib("3").as_bytes()))]),
@@ -872,9 +875,10 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let err = text(&o.stderr);
     assert_eq!(text(&o.stdout), "42\n", "{err}");
     assert!(
-        err.contains("warning: left out bindings/py.c, which does not preprocess here (fatal error: Python.h: No such file or directory)")
+        err.contains("warning: left out bindings/py.c, which cannot be loaded here (fatal error: Python.h: No such file or directory)")
             && err.contains("warning: left out win.c") && err.contains("windows only")
-            && err.contains("warning: left out tty.c, which does not preprocess here (unsupported: header <termios.h>"),
+            && err.contains("warning: left out tty.c, which cannot be loaded here (unsupported: header <termios.h>")
+            && err.contains("warning: left out sig/handler.c, which cannot be loaded here (syntax error at sig/handler.c:2:"),
         "{err}"
     );
     let v = explain_json(&repo, &["v1", "v2", "--", "./test"]);
@@ -883,6 +887,23 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     assert_eq!(v["dd"]["minimal_lines"], 1, "{v:#}");
     assert_eq!(v["dd"]["subsets_spliced"], 1, "{v:#}");
 
+    // A change inside a macro that spans lines is judged through the preprocessor, not
+    // spliced: those trees do without the same units (they were all unresolved).
+    let lib_h = |n: &str| format!("#define SCALE(x) \\\n    ((x) * {n})\nint twice(int x);\n");
+    let lib_m = "#include \"lib.h\"\nint twice(int x) { return SCALE(x); }\n";
+    std::fs::write(repo.join("lib.h"), lib_h("2")).expect("write");
+    std::fs::write(repo.join("lib.c"), lib_m).expect("write");
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-qm", "macro"]);
+    git(&repo, &["tag", "m1"]);
+    std::fs::write(repo.join("lib.h"), lib_h("3")).expect("write");
+    git(&repo, &["commit", "-qam", "macro changed"]);
+    git(&repo, &["tag", "m2"]);
+    let v = explain_json(&repo, &["m1", "m2", "--", "./test"]);
+    assert_eq!(v["dd"]["minimal_lines"], 1, "{v:#}");
+    assert_eq!(v["dd"]["subsets_spliced"], 0, "{v:#}");
+    assert_eq!(v["dd"]["unresolved"], 0, "{v:#}");
+
     let needs = "int win_only(void);\nint main(void) { return win_only(); }\n";
     std::fs::write(repo.join("test.c"), needs).expect("write");
     git(&repo, &["commit", "-qam", "v3"]);
@@ -890,7 +911,7 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let err = text(&o.stderr);
     assert!(
         err.contains("function `win_only` is used but not defined")
-            && err.contains("error: it was left out, as it does not preprocess here (error: #error \"windows only\"); it may define what the program lacks at win.c"),
+            && err.contains("error: it was left out, as it cannot be loaded here (error: #error \"windows only\"); it may define what the program lacks at win.c"),
         "{err}"
     );
     assert_eq!(o.status.code(), Some(4), "{err}");
