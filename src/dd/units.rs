@@ -123,7 +123,7 @@ impl UnitCache {
                     let text = match frontend::preprocess(root, &PathBuf::from(f), &spec) {
                         Ok(t) => t,
                         // A unit the program does without, as `frontend::load` leaves it.
-                        Err(e) if spec.optional.contains(f) && frontend::leaves_out(&e) => continue,
+                        Err(e) if spec.does_without(f, &e) => continue,
                         Err(_) => return None,
                     };
                     if let Some(deps) = read_files(root, &text, files) {
@@ -137,7 +137,7 @@ impl UnitCache {
             };
             match frontend::parse_preprocessed_with(text, &mut self.parse) {
                 Ok(u) => units.push(u),
-                Err(e) if spec.optional.contains(f) && frontend::parse_leaves_out(&e) => {}
+                Err(e) if spec.does_without(f, &e) => {}
                 Err(_) => return None,
             }
         }

@@ -544,7 +544,7 @@ fn missing_std_header(stderr: &str) -> Option<Diag> {
         if UNMODELLED_HEADERS.contains(&name) {
             return Some(Diag {
                 kind: DiagKind::Unsupported,
-                msg: format!("header <{name}> {MISSING_HEADER}"),
+                msg: format!("header <{name}> (regcause's C library does not model it)"),
                 at: at.to_string(),
             });
         }
@@ -582,7 +582,7 @@ fn load_units(
     for f in &spec.sources {
         let text = match preprocess(root, f, spec) {
             Ok(t) => t,
-            Err(e) if spec.optional.contains(f) && leaves_out(&e) => {
+            Err(e) if spec.does_without(f, &e) => {
                 left_out.push(left_out_reason(root, f, &e));
                 continue;
             }
@@ -591,7 +591,7 @@ fn load_units(
         let kept = keep.then(|| text.clone());
         let unit = match parse_preprocessed(text) {
             Ok(u) => u,
-            Err(e) if spec.optional.contains(f) && parse_leaves_out(&e) => {
+            Err(e) if spec.does_without(f, &e) => {
                 left_out.push(left_out_reason(root, f, &e));
                 continue;
             }
@@ -624,40 +624,26 @@ fn load_units(
     Ok((prog, texts))
 }
 
-/// Whether an optional unit's preprocessor failure lets the program do without it:
-/// a header that neither the system nor the tree holds (`<Python.h>`) or an `#error`,
-/// not one the tree holds elsewhere (that wants an `-I`, and says so).
+/// Whether an optional unit's failure to preprocess or parse lets the program do
+/// without it (`ProgramSpec::does_without`): a header that neither the system nor the
+/// tree holds (`<Python.h>`, and a standard one regcause does not ship), an `#error`, a
+/// syntax the parser does not take or a construct regcause refuses (tezc/sc's signal
+/// library names glibc's `siginfo_t`, which regcause's `<signal.h>` lacks); not a
+/// header the tree holds elsewhere (that wants an `-I`, and says so).
 pub(crate) fn leaves_out(e: &FrontendError) -> bool {
     match e {
         FrontendError::Preprocess { stderr, .. } => {
             !stderr.contains("\nhint:")
                 && (stderr.contains(": No such file or directory") || stderr.contains("#error"))
         }
-        // A standard header regcause does not ship (`missing_std_header`): as above.
-        FrontendError::Diags(d) => !d.is_empty() && d.iter().all(is_missing_header),
-        _ => false,
-    }
-}
-
-/// Whether an optional unit's parse failure lets the program do without it: a syntax
-/// the parser does not take or a construct regcause refuses (tezc/sc's signal library
-/// names glibc's `siginfo_t`, which regcause's `<signal.h>` lacks), in a unit the test
-/// may never use.
-pub(crate) fn parse_leaves_out(e: &FrontendError) -> bool {
-    match e {
         FrontendError::Syntax { .. } => true,
-        FrontendError::Diags(d) => d.iter().all(|d| d.kind == DiagKind::Unsupported),
+        // `missing_std_header`'s, from the preprocessor; the parser's refusals.
+        FrontendError::Diags(d) => {
+            !d.is_empty() && d.iter().all(|d| d.kind == DiagKind::Unsupported)
+        }
         _ => false,
     }
 }
-
-/// Whether `d` is `missing_std_header`'s diagnostic.
-fn is_missing_header(d: &Diag) -> bool {
-    d.kind == DiagKind::Unsupported && d.msg.ends_with(MISSING_HEADER)
-}
-
-/// The end of `missing_std_header`'s message.
-const MISSING_HEADER: &str = "(regcause's C library does not model it)";
 
 /// A unit left out: its path in the tree, and the preprocessor's first error as cc
 /// words it (`fatal error: Python.h: No such file or directory`, which the hints read).

@@ -37,6 +37,15 @@ pub struct ProgramSpec {
     pub optional: Vec<PathBuf>,
 }
 
+impl ProgramSpec {
+    /// Whether the program does without unit `f` that failed to load so: an optional
+    /// unit ([`ProgramSpec::optional`]) with a failure the tree cannot fix
+    /// (`frontend::leaves_out`). One rule for `load`, the splicer and the hunk search.
+    pub(crate) fn does_without(&self, f: &Path, e: &super::FrontendError) -> bool {
+        self.optional.iter().any(|o| o == f) && super::leaves_out(e)
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
     #[error("cannot read {path}: {source}")]

@@ -256,16 +256,17 @@ impl Pair {
             let spec = respec(&spec_g, good_root, root);
             let file = root.join(rel);
             match preprocess(root, &file, &spec) {
-                // An optional unit that does not parse is left out too (`load`).
+                // An optional unit that does not parse is left out too (`load`); only
+                // those are parsed here.
                 Ok(text)
                     if spec.optional.contains(&file)
                         && super::parse_preprocessed(text.clone())
-                            .is_err_and(|e| super::parse_leaves_out(&e)) =>
+                            .is_err_and(|e| spec.does_without(&file, &e)) =>
                 {
                     Ok(None)
                 }
                 Ok(text) => parse_output(&text, root).map(Some),
-                Err(e) if spec.optional.contains(&file) && super::leaves_out(&e) => Ok(None),
+                Err(e) if spec.does_without(&file, &e) => Ok(None),
                 Err(e) => Err(e.to_string()),
             }
         };
@@ -280,13 +281,13 @@ impl Pair {
             let pending: Vec<[_; 2]> = rels
                 .iter()
                 .map(|&rel| {
-                    [(good_root, known[0]), (bad_root, known[1])].map(|(root, k)| {
-                        match k.and_then(|(r, u)| Some((r, unit_text(u, rel)?))) {
-                            Some((r, text)) => {
-                                SideText::Ready(Box::new(parse_output(text, r).map(Some)))
-                            }
-                            None => SideText::Running(sc.spawn(move || side(root, rel))),
-                        }
+                    [(good_root, known[0]), (bad_root, known[1])].map(|(root, k)| match k {
+                        Some((r, u)) => SideText::Ready(Box::new(match unit_text(u, rel) {
+                            Some(text) => parse_output(text, r).map(Some),
+                            // The revision's load left the unit out: not again here.
+                            None => Ok(None),
+                        })),
+                        None => SideText::Running(sc.spawn(move || side(root, rel))),
                     })
                 })
                 .collect();

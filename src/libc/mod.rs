@@ -158,6 +158,10 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("string.h", include_str!("include/string.h")),
     ("strings.h", include_str!("include/strings.h")),
     ("time.h", include_str!("include/time.h")),
+    (
+        "_regcause_timespec.h",
+        include_str!("include/_regcause_timespec.h"),
+    ),
     ("unistd.h", include_str!("include/unistd.h")),
     ("wchar.h", include_str!("include/wchar.h")),
     ("sys/types.h", include_str!("include/sys/types.h")),

@@ -10,6 +10,15 @@ use crate::libc::time::{self as t, Tm};
 /// glibc's EOVERFLOW, for a `gmtime` year that does not fit in an int.
 const EOVERFLOW: i32 = 75;
 
+/// Stores `clock()`'s count (1 µs per 1000 statements) at `at` as seconds from `base`
+/// and the rest in units of `1/per_us` µs: a `timeval` (1) or a `timespec` (1000).
+fn store_clock<O: Observer>(m: &mut Machine<'_, O>, at: u64, base: u64, per_us: u64) -> X<()> {
+    let us = m.steps / 1000;
+    try_mem!(m, m.mem.store(at, 8, base + us / 1_000_000));
+    try_mem!(m, m.mem.store(at + 8, 8, us % 1_000_000 * per_us));
+    Ok(())
+}
+
 /// Remember that the run read a value regcause chose (once per call site).
 fn note_fixed<O: Observer>(m: &mut Machine<'_, O>, loc: Loc, what: &str) {
     if !m.libc.nondeterministic.iter().any(|(l, _)| *l == loc) {
@@ -81,11 +90,8 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 loc,
                 "gettimeofday() gives the fixed time 1700000000 plus 1 µs per 1000 statements",
             );
-            let us = m.steps / 1000;
             if a0 != 0 {
-                let sec = t::FIXED_TIME as u64 + us / 1_000_000;
-                try_mem!(m, m.mem.store(a0, 8, sec));
-                try_mem!(m, m.mem.store(a0 + 8, 8, us % 1_000_000));
+                store_clock(m, a0, t::FIXED_TIME as u64, 1)?;
             }
             if a1 != 0 {
                 // struct timezone: UTC, no daylight saving time.
@@ -102,15 +108,13 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 loc,
                 "clock_gettime() counts interpreted statements (1 µs per 1000)",
             );
-            let us = m.steps / 1000;
             // CLOCK_REALTIME (0) and its variants count from time()'s fixed start.
             let base = match a0 {
                 0 | 5 | 8 | 11 => t::FIXED_TIME as u64,
                 _ => 0,
             };
             if a1 != 0 {
-                try_mem!(m, m.mem.store(a1, 8, base + us / 1_000_000));
-                try_mem!(m, m.mem.store(a1 + 8, 8, us % 1_000_000 * 1000));
+                store_clock(m, a1, base, 1000)?;
             }
             0
         }
@@ -120,14 +124,12 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 loc,
                 "getrusage() gives user time counted in interpreted statements (1 µs per 1000), the rest 0",
             );
-            let us = m.steps / 1000;
             if a1 != 0 {
                 // glibc's struct rusage: two timevals, then fourteen longs.
-                for k in 0..18 {
+                for k in 2..18 {
                     try_mem!(m, m.mem.store(a1 + 8 * k, 8, 0));
                 }
-                try_mem!(m, m.mem.store(a1, 8, us / 1_000_000));
-                try_mem!(m, m.mem.store(a1 + 8, 8, us % 1_000_000));
+                store_clock(m, a1, 0, 1)?;
             }
             0
         }

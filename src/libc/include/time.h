@@ -32,13 +32,7 @@ struct tm {
   const char *tm_zone;
 };
 
-#ifndef _REGCAUSE_TIMESPEC
-#define _REGCAUSE_TIMESPEC
-struct timespec {
-    time_t tv_sec;
-    long tv_nsec;
-};
-#endif
+#include <_regcause_timespec.h>
 
 /* clock_gettime counts as clock() does: CLOCK_REALTIME from time()'s fixed start, the
    other clocks from 0. */

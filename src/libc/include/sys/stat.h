@@ -7,13 +7,7 @@
    chmod and umask are not modelled: a call stops the run with `unsupported:`. */
 #include <sys/types.h>
 
-#ifndef _REGCAUSE_TIMESPEC
-#define _REGCAUSE_TIMESPEC
-struct timespec {
-    time_t tv_sec;
-    long tv_nsec;
-};
-#endif
+#include <_regcause_timespec.h>
 
 struct stat {
     dev_t st_dev;
