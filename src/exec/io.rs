@@ -10,6 +10,15 @@ use std::path::{Component, Path, PathBuf};
 /// glibc's buffer size for a stdout that is a pipe or a file.
 const STDOUT_BUF: usize = 4096;
 
+/// How stdout buffers, as glibc's `setvbuf` sets it (fully by default: a test's stdout
+/// is a pipe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buffering {
+    Full,
+    Line,
+    Unbuffered,
+}
+
 /// How many bytes at the start of each file of the tree are symbolic inputs when the
 /// program reads them: later bytes are read concretely, so a large fixture cannot
 /// swamp the solver with variables.
@@ -92,6 +101,14 @@ pub struct Io {
     pub stdout: Vec<u8>,
     /// How much of `stdout` has left the process: what survives an `abort()`.
     pub stdout_flushed: usize,
+    pub stdout_mode: Buffering,
+    /// The size of stdout's buffer (`None`: not allocated yet, glibc's `STDOUT_BUF` at
+    /// the first write).
+    stdout_block: Option<usize>,
+    /// Whether stdout's buffer takes bytes without a call to glibc's overflow routine:
+    /// not before the first write, nor after `setvbuf` gives it a buffer of the
+    /// program's, which is what makes a first write of a full block leave at once.
+    stdout_putting: bool,
     pub stderr: Vec<u8>,
     pub files: Vec<FileState>,
     /// POSIX descriptors: `fds[n]` is the index in `files` descriptor `n` names. Every
@@ -191,6 +208,9 @@ impl Io {
             stdin_pos: 0,
             stdout: Vec::new(),
             stdout_flushed: 0,
+            stdout_mode: Buffering::Full,
+            stdout_block: None,
+            stdout_putting: false,
             stderr: Vec::new(),
             files: vec![
                 mk(FileKind::Stdin, STDIN_FD, O_RDONLY),
@@ -228,12 +248,7 @@ impl Io {
         }
         match &mut f.kind {
             FileKind::Stdout => {
-                self.stdout.extend_from_slice(bytes);
-                // A full buffer is written out; what remains stays buffered.
-                let pending = self.stdout.len() - self.stdout_flushed;
-                if pending >= STDOUT_BUF {
-                    self.stdout_flushed += pending / STDOUT_BUF * STDOUT_BUF;
-                }
+                self.put_stdout(bytes);
                 true
             }
             FileKind::Stderr => {
@@ -277,6 +292,61 @@ impl Io {
                 false
             }
         }
+    }
+
+    /// Appends `bytes` written through stdio to stdout and moves `stdout_flushed` as
+    /// glibc's `_IO_new_file_xsputn` would: bytes that fit the buffer stay in it (a
+    /// buffer filled exactly too); otherwise the buffer fills and goes out, then whole
+    /// blocks of the rest go out directly (all of it with a block under 128 bytes) and
+    /// what remains is buffered. A line-buffered stream then also sends everything up to
+    /// the last newline it buffered.
+    fn put_stdout(&mut self, bytes: &[u8]) {
+        let before = self.stdout.len();
+        self.stdout.extend_from_slice(bytes);
+        if self.stdout_mode == Buffering::Unbuffered {
+            self.stdout_flushed = self.stdout.len();
+            return;
+        }
+        let n = *self.stdout_block.get_or_insert(STDOUT_BUF);
+        let pending = before - self.stdout_flushed;
+        let space = match self.stdout_putting {
+            true => n.saturating_sub(pending),
+            false => 0,
+        };
+        let mut rest = before;
+        if bytes.len() > space {
+            let to_do = bytes.len() - space;
+            let direct = to_do - if n >= 128 { to_do % n } else { 0 };
+            rest = before + space + direct;
+            self.stdout_flushed = rest;
+        }
+        self.stdout_putting = true;
+        if self.stdout_mode == Buffering::Line {
+            if let Some(p) = self.stdout[rest..].iter().rposition(|&b| b == b'\n') {
+                self.stdout_flushed = rest + p + 1;
+            }
+        }
+    }
+
+    /// `setvbuf` on stdout, as glibc 2.36 does it: `buffer` is the size of a buffer
+    /// the program gives (`None`: NULL, stdio keeps or allocates its own). Giving a
+    /// buffer, or none at all, sends what is buffered first.
+    pub fn set_stdout_buffering(&mut self, mode: Buffering, buffer: Option<usize>) {
+        match (mode, buffer) {
+            (Buffering::Unbuffered, _) => {
+                self.flush(STDOUT_FD);
+                // glibc's one-byte buffer of an unbuffered stream stays its buffer.
+                self.stdout_block = Some(1);
+                self.stdout_putting = false;
+            }
+            (_, Some(size)) => {
+                self.flush(STDOUT_FD);
+                self.stdout_block = Some(size);
+                self.stdout_putting = false;
+            }
+            (_, None) => {}
+        }
+        self.stdout_mode = mode;
     }
 
     /// Bytes written to fd 1 without stdio (`write(1, ...)`): they leave at once, so

@@ -114,6 +114,10 @@ catalogue!(
     feof("stdio.h", 1),
     ferror("stdio.h", 1),
     fflush("stdio.h", 1),
+    setvbuf("stdio.h", 4),
+    setbuf("stdio.h", 2),
+    setbuffer("stdio.h", 3),
+    setlinebuf("stdio.h", 1),
     perror("stdio.h", 1),
     remove("stdio.h", 1),
     rename("stdio.h", 2),
@@ -148,6 +152,8 @@ catalogue!(
     lldiv("stdlib.h", 2),
     exit("stdlib.h", 1),
     abort("stdlib.h", 0),
+    _Exit("stdlib.h", 1),
+    _exit("unistd.h", 1),
     atexit("stdlib.h", 1),
     getenv("stdlib.h", 1),
     setenv("stdlib.h", 3),
@@ -176,6 +182,7 @@ catalogue!(
     strpbrk("string.h", 2),
     strtok("string.h", 2),
     strtok_r("string.h", 3),
+    strsep("string.h", 2),
     strdup("string.h", 1),
     strndup("string.h", 2),
     strerror("string.h", 1),
@@ -212,6 +219,7 @@ catalogue!(
     isxdigit("ctype.h", 1),
     iscntrl("ctype.h", 1),
     isgraph("ctype.h", 1),
+    isblank("ctype.h", 1),
     toupper("ctype.h", 1),
     tolower("ctype.h", 1),
     // math.h
@@ -428,8 +436,6 @@ const OTHER: &[&str] = &[
     "sleep",
     "usleep",
     "tmpnam",
-    "setvbuf",
-    "setbuf",
     "freopen",
     "strcoll",
     "strxfrm",
@@ -454,8 +460,6 @@ const OTHER: &[&str] = &[
     "on_exit",
     "quick_exit",
     "at_quick_exit",
-    "_exit",
-    "_Exit",
     "mbrtowc",
     "wcrtomb",
     "btowc",
@@ -463,7 +467,6 @@ const OTHER: &[&str] = &[
     "fwprintf",
     "wprintf",
     "swprintf",
-    "strsep",
     // The other `long double` functions (x87 80-bit) are not modelled.
     "wcstold",
     "powl",
@@ -521,8 +524,8 @@ pub fn writes(name: &str) -> Writes {
         "bcopy" | "read" => Writes::Args(&[1]),
         // Hidden state the program can reach: `strtok_r`'s save pointer, `getopt`'s
         // permutation of argv and `optarg`, the static `struct tm` of `gmtime`.
-        "strtok" | "strtok_r" | "getline" | "getdelim" | "getopt" | "getopt_long" | "gmtime"
-        | "localtime" => Writes::AnyMem,
+        "strtok" | "strtok_r" | "strsep" | "getline" | "getdelim" | "getopt" | "getopt_long"
+        | "gmtime" | "localtime" => Writes::AnyMem,
         // `setjmp` fills its buffer; `mktime` normalises its `struct tm`; the environment
         // is hidden state that `getenv`'s pointers reach.
         "setjmp" | "sigsetjmp" | "mktime" => Writes::Args(&[0]),
@@ -533,6 +536,9 @@ pub fn writes(name: &str) -> Writes {
         // A handler `raise` runs may write any memory the program reaches.
         "raise" => Writes::AnyMem,
         "signal" | "setlocale" | "localeconv" | "access" | "unlink" => Writes::Nothing,
+        // glibc buffers output in a buffer the program gives, whose contents C leaves
+        // indeterminate: the program cannot read a value from it.
+        "setvbuf" | "setbuf" | "setbuffer" | "setlinebuf" => Writes::Nothing,
         "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
         "creat" | "fcntl" | "dup" | "dup2" | "mkdir" | "rmdir" => Writes::Nothing,
         "getcwd" => Writes::Args(&[0]),
@@ -555,9 +561,9 @@ pub fn writes(name: &str) -> Writes {
         | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
         | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"
         | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs" | "div" | "ldiv" | "lldiv"
-        | "exit" | "abort" | "rand" | "srand" | "bsearch" | "strlen" | "strcmp" | "strncmp"
-        | "strchr" | "strrchr" | "strstr" | "strspn" | "strcspn" | "strpbrk" | "strdup"
-        | "memcmp" | "memchr" | "__assert_fail" => Writes::Nothing,
+        | "exit" | "abort" | "_Exit" | "_exit" | "rand" | "srand" | "bsearch" | "strlen"
+        | "strcmp" | "strncmp" | "strchr" | "strrchr" | "strstr" | "strspn" | "strcspn"
+        | "strpbrk" | "strdup" | "memcmp" | "memchr" | "__assert_fail" => Writes::Nothing,
         n if n.starts_with("is") || n.starts_with("to") => Writes::Nothing,
         "sqrt" | "pow" | "fabs" | "fabsf" | "floor" | "ceil" | "fmod" | "exp" | "log" | "log10"
         | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2" | "sinh" | "cosh" | "tanh"

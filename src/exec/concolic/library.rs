@@ -777,6 +777,7 @@ pub(super) fn result_of(sy: &mut SymState, shim: Shim, v: u64) -> Option<ExprId>
         | Shim::isxdigit
         | Shim::iscntrl
         | Shim::isgraph
+        | Shim::isblank
         | Shim::toupper
         | Shim::tolower => {
             let x = sy.narrow(arg, 32);
@@ -819,6 +820,13 @@ fn ctype(p: &mut ExprPool, s: Shim, x: ExprId) -> Option<ExprId> {
         }
         Shim::isprint => in_range(p, x, 32, 126),
         Shim::isgraph => graph,
+        Shim::isblank => {
+            let sp = p.constant(32, 32);
+            let tab = p.constant(9, 32);
+            let is_sp = p.eq(x, sp);
+            let is_tab = p.eq(x, tab);
+            p.bool_or(is_sp, is_tab)
+        }
         Shim::ispunct => {
             let na = p.negate(alnum);
             p.bool_and(graph, na)

@@ -39,6 +39,7 @@ fn concrete(s: Shim, args: Args) -> Option<u64> {
         Shim::isxdigit => t(u8::is_ascii_hexdigit),
         Shim::iscntrl => t(|x| *x < 0x20 || *x == 0x7f),
         Shim::isgraph => t(u8::is_ascii_graphic),
+        Shim::isblank => t(|x| matches!(x, b' ' | b'\t')),
         Shim::toupper => ret_int(match b {
             Some(x) if x.is_ascii_lowercase() => (x - 32) as i64,
             _ => c as i64,

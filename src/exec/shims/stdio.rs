@@ -496,10 +496,12 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             ret_int(out.len() as i64)
         }
         Shim::puts => {
-            let mut st = try_mem!(m, m.mem.c_string(a0));
-            st.push(b'\n');
+            // Two writes, as glibc's: the string, then the newline (with a small
+            // buffer, the string may leave while the newline stays buffered).
+            let st = try_mem!(m, m.mem.c_string(a0));
             write(m, STDOUT_FD, &st);
-            ret_int(st.len() as i64)
+            write(m, STDOUT_FD, b"\n");
+            ret_int(st.len() as i64 + 1)
         }
         Shim::fputs => {
             let st = try_mem!(m, m.mem.c_string(a0));
@@ -647,6 +649,22 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             let at = try_mem!(m, m.mem.load(a1, 8)) as i64;
             let r = m.io.seek(fd, at, 0);
             errno_result(m, r.map(|()| 0), loc)?
+        }
+        Shim::setvbuf => set_buffering(m, a0, a1, a2 as u32 as i32, arg(args, 3), loc)?,
+        // glibc: setbuf(f, buf) is setvbuf(f, buf, buf ? _IOFBF : _IONBF, BUFSIZ), and
+        // setbuffer the same with the size given.
+        Shim::setbuf | Shim::setbuffer => {
+            let size = match s {
+                Shim::setbuf => BUFSIZ,
+                _ => a2,
+            };
+            let mode = if a1 == 0 { IONBF } else { IOFBF };
+            set_buffering(m, a0, a1, mode, size, loc)?;
+            0
+        }
+        Shim::setlinebuf => {
+            set_buffering(m, a0, 0, IOLBF, 0, loc)?;
+            0
         }
         Shim::clearerr => {
             let fd = m.fd_of(a0, loc)?;
@@ -870,4 +888,57 @@ fn getdelim<O: Observer>(
     try_mem!(m, m.mem.write_bytes(buf, &line));
     try_mem!(m, O::input_bytes(m, Whole, buf, &line[..len], &offs, loc));
     Ok(len as u64)
+}
+
+/// glibc's `_IOFBF`, `_IOLBF`, `_IONBF` and `BUFSIZ`.
+const IOFBF: i32 = 0;
+const IOLBF: i32 = 1;
+const IONBF: i32 = 2;
+const BUFSIZ: u64 = 8192;
+
+/// `setvbuf(stream, buf, mode, size)`: 0, or `EOF` with `EINVAL` for an unknown mode.
+/// stdout buffers as glibc's would (which decides what an `abort` loses and where
+/// `write(1, ...)` lands); the run writes files through at once and stderr unbuffered,
+/// so unbuffering them, or buffering stdin, changes nothing a program sees; buffering
+/// stderr would, and is refused.
+fn set_buffering<O: Observer>(
+    m: &mut Machine<'_, O>,
+    stream: u64,
+    buf: u64,
+    mode: i32,
+    size: u64,
+    loc: Loc,
+) -> X<u64> {
+    use crate::exec::io::{Buffering, FileKind};
+    let idx = m.fd_of(stream, loc)?;
+    let mode = match mode {
+        IOFBF => Buffering::Full,
+        IOLBF => Buffering::Line,
+        IONBF => Buffering::Unbuffered,
+        _ => return errno_result(m, Err(crate::libc::errno::EINVAL), loc),
+    };
+    match m.io.files.get(idx).map(|f| &f.kind) {
+        Some(FileKind::Stdout) => {
+            let given = (buf != 0 && mode != Buffering::Unbuffered).then_some(size as usize);
+            if given.is_some_and(|n| n < 128) {
+                // glibc then writes each piece of a printf through on its own, and
+                // the run's printf writes its whole output at once.
+                return Err(super::unsupported(
+                    m,
+                    format!("a stdout buffer of {size} bytes (`setvbuf`): regcause models buffers of 128 bytes or more"),
+                    loc,
+                ));
+            }
+            m.io.set_stdout_buffering(mode, given);
+        }
+        Some(FileKind::Stderr) if mode != Buffering::Unbuffered => {
+            return Err(super::unsupported(
+                m,
+                "a buffered stderr (`setvbuf` with `_IOFBF` or `_IOLBF`): the run writes stderr unbuffered".into(),
+                loc,
+            ));
+        }
+        _ => {}
+    }
+    Ok(0)
 }

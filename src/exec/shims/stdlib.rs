@@ -240,6 +240,11 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             return Err(Stop::Exit((a0 as i32) & 0xff));
         }
         Shim::abort => return Err(Stop::Signal(6)),
+        // No handlers and no flush: what stdio still buffers is lost, as natively.
+        Shim::_Exit | Shim::_exit => {
+            m.io.drop_unflushed();
+            return Err(Stop::Exit((a0 as i32) & 0xff));
+        }
         Shim::__assert_fail => {
             // glibc: "<argv0>: <file>:<line>: <function>: Assertion `<expr>' failed.\n"
             let expr = text_at(m, a0)?;

@@ -207,6 +207,26 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             }
             start + b as u64
         }
+        Shim::strsep => {
+            // The token starts at *stringp; its first delimiter becomes NUL and *stringp
+            // moves past it, or to NULL when the string has none.
+            let start = try_mem!(m, m.mem.load(a0, 8));
+            if start == 0 {
+                return Ok(0);
+            }
+            let st = cstr(m, start)?;
+            let set = cstr(m, a1)?;
+            let next = match st.iter().position(|c| set.contains(c)) {
+                Some(e) => {
+                    let end = start + e as u64;
+                    try_mem!(m, m.mem.write_bytes(end, &[0]));
+                    end + 1
+                }
+                None => 0,
+            };
+            try_mem!(m, m.mem.store(a0, 8, next));
+            start
+        }
         Shim::strndup => {
             let n = a1 as usize;
             let mut st = Vec::new();

@@ -58,6 +58,7 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("gets", "c:c", true),
     ("isalnum", "i:i", true),
     ("isalpha", "i:i", true),
+    ("isblank", "i:i", true),
     ("iscntrl", "i:i", true),
     ("isdigit", "i:i", true),
     ("isgraph", "i:i", true),

@@ -7,6 +7,7 @@ int isalpha(int c);
 int iscntrl(int c);
 int isdigit(int c);
 int isgraph(int c);
+int isblank(int c);
 int islower(int c);
 int isprint(int c);
 int ispunct(int c);

@@ -63,6 +63,17 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *stream);
 int feof(FILE *stream);
 int ferror(FILE *stream);
 int fflush(FILE *stream);
+
+/* Buffering (glibc's values). stdout buffers as glibc's does in each mode, which
+   decides what an abort() loses; a buffer the program gives holds nothing it can read
+   back (C leaves its contents indeterminate). Buffering stderr is unsupported. */
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
+int setvbuf(FILE *stream, char *buf, int mode, size_t size);
+void setbuf(FILE *stream, char *buf);
+void setbuffer(FILE *stream, char *buf, size_t size);
+void setlinebuf(FILE *stream);
 void clearerr(FILE *stream);
 
 /* File positioning. The standard streams are pipes in a run: they cannot seek. */

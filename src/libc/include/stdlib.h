@@ -48,6 +48,10 @@ lldiv_t lldiv(long long numer, long long denom);
 
 _Noreturn void exit(int status);
 _Noreturn void abort(void);
+/* Ends the run at once: no atexit handlers, and what stdio buffers is lost. */
+_Noreturn void _Exit(int status);
+/* Declared only: a run is sealed, so calling it stops the run as unsupported. */
+int system(const char *command);
 /* Handlers run at exit in reverse order of registration, before stdout is flushed. */
 int atexit(void (*function)(void));
 /* The controlled environment: empty unless the run sets variables (--env NAME=VALUE);

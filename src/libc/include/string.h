@@ -29,6 +29,7 @@ char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
 size_t strnlen(const char *s, size_t maxlen);
 char *strtok_r(char *str, const char *delim, char **saveptr);
+char *strsep(char **stringp, const char *delim);
 char *strerror(int errnum);
 
 #endif

@@ -42,6 +42,7 @@ int dup2(int oldfd, int newfd);
 char *getcwd(char *buf, size_t size);
 int chdir(const char *path);
 pid_t getpid(void);
+_Noreturn void _exit(int status);
 unsigned int sleep(unsigned int seconds);
 int usleep(unsigned int usec);
 
