@@ -12,7 +12,7 @@ use crate::cache::{Cache, Key};
 use crate::ir::Loc;
 use crate::sym::{ExprId, ExprPool, FxHashMap, Model, Node, SolveResult, VarId};
 
-use crate::solver::{Chain, Layers, Store};
+use crate::solver::{Chain, Components, Layers, Store};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ComposeError {
@@ -250,9 +250,10 @@ pub fn solve_flips<T: Send>(
         })
         .collect();
     let problem = Problem {
+        conds: psi.iter().map(|p| p.cond).collect(),
+        components: Components::of(pool, f),
         pool,
         f,
-        psi,
         negs,
         near_eqs,
         near_windows,
@@ -355,9 +356,12 @@ pub fn solve_flips<T: Send>(
 struct Problem<'a> {
     pool: &'a ExprPool,
     f: &'a [ExprId],
-    psi: &'a [Psi],
     /// ¬ψi for each i.
     negs: Vec<ExprId>,
+    /// ψi for each i.
+    conds: Vec<ExprId>,
+    /// The parts of `f`, found once for every query's relevance layer.
+    components: Components,
     /// `v == test value` for each input of `near` (see [`nearer`]), in its order.
     near_eqs: Vec<(VarId, ExprId)>,
     /// `v` within [`NEAR_WINDOW`] of its test value, for the inputs of `near` of 8 bits
@@ -453,20 +457,33 @@ impl Problem<'_> {
             } else {
                 queries += 1;
                 let neg = self.negs[i];
-                // The chain poses only the part of a large query connected with `neg`.
-                let q: Vec<ExprId> = self
-                    .f
-                    .iter()
-                    .copied()
-                    .chain(self.psi[..i].iter().map(|p| p.cond))
-                    .chain(std::iter::once(neg))
-                    .collect();
+                let whole = || -> Vec<ExprId> {
+                    let rest = self.conds[..i].iter().copied();
+                    self.f.iter().copied().chain(rest).chain([neg]).collect()
+                };
                 let t = Instant::now();
-                let answer = chain.check_answer(self.pool, &q, &[], self.timeout_ms);
+                // The chain poses only the part of a large query connected with `neg`,
+                // found here from the parts of `f` (the same in every query).
+                let len = self.f.len() + i + 1;
+                let answer = match len > crate::solver::RELEVANT_FROM {
+                    true => {
+                        let part =
+                            (self.components).connected(self.pool, self.f, &self.conds[..i], neg);
+                        chain.check_part(self.pool, &part, len, &[], self.timeout_ms)
+                    }
+                    false => chain.check_answer(self.pool, &whole(), &[], self.timeout_ms),
+                };
                 let r = match answer.result {
                     SolveResult::Sat(m) => SolveResult::Sat(
-                        nearer(self.pool, chain, &q, neg, self.near(), self.timeout_ms)
-                            .unwrap_or(m),
+                        nearer(
+                            self.pool,
+                            chain,
+                            &whole(),
+                            neg,
+                            self.near(),
+                            self.timeout_ms,
+                        )
+                        .unwrap_or(m),
                     ),
                     r => r,
                 };

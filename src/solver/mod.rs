@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use crate::cache::{Cache, Key, Kind};
 use crate::sym::{ExprId, ExprPool, Model, SolveResult, Solver};
 
-pub use split::holds;
+pub use split::{holds, Components};
 
 /// Which of the optional layers a chain uses (the persistent cache and z3 always).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,14 +226,27 @@ impl<'c> Chain<'c> {
         hints: &[&Model],
         timeout_ms: u32,
     ) -> Answer {
-        self.counts.queries += 1;
         // The relevance layer applies to large flips only (see `Layers::FLIP`).
         let relevant = match self.layers.relevance {
             true => relevant_part(pool, cs),
             false => std::borrow::Cow::Borrowed(cs),
         };
-        self.counts.left_out += cs.len() - relevant.len();
-        let cs = &relevant[..];
+        self.check_part(pool, &relevant, cs.len(), hints, timeout_ms)
+    }
+
+    /// [`Chain::check_answer`] of a flipped query of `whole` constraints whose relevant
+    /// part (layer 0: [`relevant_part`]) the caller found: `part`.
+    pub fn check_part(
+        &mut self,
+        pool: &ExprPool,
+        part: &[ExprId],
+        whole: usize,
+        hints: &[&Model],
+        timeout_ms: u32,
+    ) -> Answer {
+        self.counts.queries += 1;
+        self.counts.left_out += whole - part.len();
+        let cs = part;
         let groups = if self.layers.independence {
             let conj = split::conjuncts(pool, cs);
             if conj.iter().any(|&c| pool.is_const(c) == Some(0)) {

@@ -1267,3 +1267,15 @@ fn equalities_through_offsets_and_ites() {
         }
     }
 }
+
+/// Keys that differ only above bit 15 (expression ids of a large pool) fall in many
+/// buckets: tables index by a hash's low bits.
+#[test]
+fn hashes_spread_keys_that_differ_in_high_bits() {
+    use std::hash::BuildHasher;
+    let b = super::FxBuild::default();
+    let buckets: std::collections::HashSet<u64> = (0..1024u32)
+        .map(|k| b.hash_one((7u32, ExprId(k << 16))) & 1023)
+        .collect();
+    assert!(buckets.len() > 512, "{} buckets of 1024", buckets.len());
+}
