@@ -714,6 +714,17 @@ fn nothing_to_explain(
     if crate::budget::ceiling_outcome(&g.run.result.outcome) {
         budget.stop(crate::budget::Spent::Memory);
         budget.not_done("the good revision's run (it reached the memory ceiling)");
+        if let exec::Outcome::Fault(e) = &g.run.result.outcome {
+            return report::Verdict::Unjudged {
+                rev: g.rev.clone(),
+                commit: g.tree.commit.clone(),
+                why: format!(
+                    "its run stopped at {} before the test's outcome was known: {}",
+                    g.prog.fmt_loc(e.loc),
+                    e.message
+                ),
+            };
+        }
     }
     match v {
         Verdict::PassesAtBad => report::Verdict::PassesAtBad {

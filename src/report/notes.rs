@@ -432,6 +432,15 @@ pub enum Verdict {
         commit: String,
         why: String,
     },
+    /// The good revision's run stopped at regcause's own limit (its memory ceiling)
+    /// before the test's outcome was known, for this reason: the report's kind is
+    /// `FailsAtGood` (the analysis is incomplete, exit status 6), its words say that
+    /// the test could not be judged.
+    Unjudged {
+        rev: String,
+        commit: String,
+        why: String,
+    },
 }
 
 impl Verdict {
@@ -455,6 +464,13 @@ impl Verdict {
                 super::VerdictKind::FailsAtGood,
                 Some(format!(
                     "the test already fails at {rev} ({}): {why}",
+                    short(commit)
+                )),
+            ),
+            Verdict::Unjudged { rev, commit, why } => (
+                super::VerdictKind::FailsAtGood,
+                Some(format!(
+                    "the test cannot be judged at {rev} ({}): {why}",
                     short(commit)
                 )),
             ),

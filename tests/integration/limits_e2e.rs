@@ -89,6 +89,29 @@ fn an_endless_loop_ends_at_the_memory_ceiling_with_a_report() {
     assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
 }
 
+/// A good revision whose traced run reaches the memory ceiling says nothing of the
+/// test: the report says it cannot be judged there (not that it already fails), and
+/// the analysis is incomplete (exit 6).
+#[test]
+fn a_good_run_stopped_by_the_memory_ceiling_is_not_judged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = GOOD.replace("i < 10; i++", "i < 100000000; i++");
+    let bad = good.replace("s += f(i)", "s -= f(i)");
+    let r = repo(dir.path(), &good, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "96M"]);
+    assert_eq!(status, code::INCOMPLETE, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "fails-at-good");
+    let reason = rep["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("the test cannot be judged at good")
+            && reason.contains("before the test's outcome was known")
+            && reason.contains("memory ceiling of 96 MiB"),
+        "{reason}"
+    );
+    assert!(notes(&rep).iter().any(|n| n.starts_with("not done: ")));
+    assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
+}
+
 /// The same endless loop under a 2 GiB address-space limit, with the default ceiling
 /// (a quarter of it): a report, not an allocation failure.
 #[test]
