@@ -643,7 +643,7 @@ pub fn main() -> i32 {
         Ok(c) => c,
         Err(e) => {
             eprint_err(&e);
-            if let Some(h) = overlay_hint(&e.to_string()) {
+            if let Some(h) = missing_header_hint(&e.to_string()) {
                 eprintln!("{h}");
             }
             e.code()
@@ -651,12 +651,18 @@ pub fn main() -> i32 {
     }
 }
 
-/// For a header cc did not find that the working tree holds and HEAD does not (one the
-/// build generates, such as a config.h): the `--overlay` that lays it over the
-/// revisions. Asked only when a load failed so.
-fn overlay_hint(msg: &str) -> Option<String> {
+/// For a header cc did not find: in a submodule this clone never checked out, the
+/// command that does; held by the working tree and not by HEAD (one the build
+/// generates, such as a config.h), the `--overlay` that lays it over the revisions.
+/// Asked only when a load failed so.
+fn missing_header_hint(msg: &str) -> Option<String> {
     let missing = frontend::missing_header(msg)?;
     let repo = Repo::discover(&std::env::current_dir().ok()?).ok()?;
+    if let Some(sub) = repo.absent_submodule_of(missing) {
+        return Some(format!(
+            "hint: {sub} is a git submodule this clone has not checked out: run `git submodule update --init` (regcause then reads each revision's commit of it)"
+        ));
+    }
     let found = repo.untracked_named(missing);
     let flags: Vec<String> = found.iter().map(|f| format!("--overlay {f}")).collect();
     (!found.is_empty()).then(|| {

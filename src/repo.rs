@@ -38,7 +38,17 @@ pub struct Materialised {
     /// The commit's tree id (see [`Repo::ids`]).
     pub tree: String,
     pub summary: String,
+    /// Submodules of the tree this clone does not hold at the recorded commit (left
+    /// out of `dir`).
+    pub absent_submodules: Vec<Submodule>,
     dir: crate::scratch::ScratchDir,
+}
+
+/// A submodule of a revision's tree: its path from the top and the commit recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submodule {
+    pub path: String,
+    pub commit: String,
 }
 
 impl Materialised {
@@ -162,6 +172,25 @@ impl Repo {
             .collect()
     }
 
+    /// The submodule of HEAD's tree that a header cc did not find (`picotest/picotest.h`)
+    /// lies in, when this clone lacks that submodule's commit (it was never checked
+    /// out): its path.
+    pub fn absent_submodule_of(&self, header: &str) -> Option<String> {
+        let tree = self.repo.head().ok()?.peel_to_tree().ok()?;
+        let mut prefix = String::new();
+        for part in header.split('/') {
+            prefix.push_str(part);
+            let entry = tree.get_path(Path::new(&prefix)).ok()?;
+            if entry.kind() == Some(ObjectType::Commit) {
+                let held = submodule_repo(&self.repo, &prefix)
+                    .is_some_and(|r| r.find_commit(entry.id()).is_ok());
+                return (!held).then_some(prefix);
+            }
+            prefix.push('/');
+        }
+        None
+    }
+
     /// Lay `files` over every tree [`Repo::materialise`] writes from now on: the
     /// configuration's overlays, files of the working tree that no revision holds.
     pub fn lay_over(&self, files: &[crate::config::Overlay]) {
@@ -179,42 +208,8 @@ impl Repo {
         let tree = commit.tree().map_err(|e| err(e.message().to_string()))?;
         let dir = crate::scratch::dir("tree").map_err(|e| err(e.to_string()))?;
         let root = dir.path().to_path_buf();
-        let mut failure: Option<String> = None;
-        tree.walk(TreeWalkMode::PreOrder, |parent, entry| {
-            let name = match entry.name() {
-                Some(n) => n,
-                None => return TreeWalkResult::Skip,
-            };
-            let path = root.join(parent).join(name);
-            match entry.kind() {
-                Some(ObjectType::Tree) => {
-                    if let Err(e) = std::fs::create_dir_all(&path) {
-                        failure = Some(format!("{}: {e}", path.display()));
-                        return TreeWalkResult::Abort;
-                    }
-                }
-                Some(ObjectType::Blob) => {
-                    let blob = match self.repo.find_blob(entry.id()) {
-                        Ok(b) => b,
-                        Err(e) => {
-                            failure = Some(e.message().to_string());
-                            return TreeWalkResult::Abort;
-                        }
-                    };
-                    if let Err(e) = std::fs::write(&path, blob.content()) {
-                        failure = Some(format!("{}: {e}", path.display()));
-                        return TreeWalkResult::Abort;
-                    }
-                }
-                // Submodules (commits) and anything else are left out.
-                _ => {}
-            }
-            TreeWalkResult::Ok
-        })
-        .map_err(|e| err(e.message().to_string()))?;
-        if let Some(f) = failure {
-            return Err(err(f));
-        }
+        let mut absent = Vec::new();
+        write_tree(&self.repo, &tree, &root, "", &mut absent).map_err(err)?;
         for o in self.overlays.borrow().iter() {
             if tree.get_path(Path::new(&o.path)).is_ok() {
                 return Err(RepoError::OverlayTracked {
@@ -234,9 +229,88 @@ impl Repo {
             commit: oid.to_string(),
             tree: tree.id().to_string(),
             summary: commit.summary().unwrap_or("").to_string(),
+            absent_submodules: absent,
             dir,
         })
     }
+}
+
+/// The repository of `repo`'s submodule at `path`: where `git submodule update` keeps
+/// it (`.git/modules/PATH`), else where the working tree's `.gitmodules` says.
+fn submodule_repo(repo: &Repository, path: &str) -> Option<Repository> {
+    Repository::open(repo.path().join("modules").join(path))
+        .or_else(|_| repo.find_submodule(path).and_then(|s| s.open()))
+        .ok()
+}
+
+/// Writes `tree` of `repo` under `root`, and each submodule's tree at the commit the
+/// tree records for it, from the submodule's own repository (`.git/modules/PATH`, as
+/// `git submodule update` leaves it): a test that includes a header of a vendored
+/// test framework needs it. A submodule whose repository or commit this clone lacks is
+/// left out and named in `absent` (by its path from the top, `prefix` being this
+/// tree's).
+fn write_tree(
+    repo: &Repository,
+    tree: &git2::Tree,
+    root: &Path,
+    prefix: &str,
+    absent: &mut Vec<Submodule>,
+) -> Result<(), String> {
+    let mut failure: Option<String> = None;
+    let mut submodules: Vec<(String, git2::Oid)> = Vec::new();
+    tree.walk(TreeWalkMode::PreOrder, |parent, entry| {
+        let name = match entry.name() {
+            Some(n) => n,
+            None => return TreeWalkResult::Skip,
+        };
+        let path = root.join(parent).join(name);
+        match entry.kind() {
+            Some(ObjectType::Tree) => {
+                if let Err(e) = std::fs::create_dir_all(&path) {
+                    failure = Some(format!("{}: {e}", path.display()));
+                    return TreeWalkResult::Abort;
+                }
+            }
+            Some(ObjectType::Blob) => {
+                let blob = match repo.find_blob(entry.id()) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        failure = Some(e.message().to_string());
+                        return TreeWalkResult::Abort;
+                    }
+                };
+                if let Err(e) = std::fs::write(&path, blob.content()) {
+                    failure = Some(format!("{}: {e}", path.display()));
+                    return TreeWalkResult::Abort;
+                }
+            }
+            Some(ObjectType::Commit) => submodules.push((format!("{parent}{name}"), entry.id())),
+            _ => {}
+        }
+        TreeWalkResult::Ok
+    })
+    .map_err(|e| e.message().to_string())?;
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    for (path, commit) in submodules {
+        let dir = root.join(&path);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let sub = submodule_repo(repo, &path);
+        let sub_tree = sub.as_ref().and_then(|r| {
+            let c = r.find_commit(commit).ok()?;
+            c.tree().ok().map(|t| (r, t))
+        });
+        let full = format!("{prefix}{path}");
+        match sub_tree {
+            Some((r, t)) => write_tree(r, &t, &dir, &format!("{full}/"), absent)?,
+            None => absent.push(Submodule {
+                path: full,
+                commit: commit.to_string(),
+            }),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -529,6 +529,17 @@ const UNMODELLED_HEADERS: &[&str] = &[
     "termios.h",
     "sys/wait.h",
     "dlfcn.h",
+    "sys/socket.h",
+    "sys/select.h",
+    "sys/ioctl.h",
+    "sys/un.h",
+    "netinet/in.h",
+    "arpa/inet.h",
+    "netdb.h",
+    "poll.h",
+    "pwd.h",
+    "grp.h",
+    "syslog.h",
 ];
 
 /// `file:line:col: fatal error: time.h: No such file or directory` for a standard header

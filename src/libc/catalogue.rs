@@ -357,6 +357,8 @@ catalogue!(
     read("unistd.h", 3),
     write("unistd.h", 3),
     isatty("unistd.h", 1),
+    sysconf("unistd.h", 1),
+    getpagesize("unistd.h", 0),
     open("fcntl.h", 2, ...),
     close("unistd.h", 1),
     lseek("unistd.h", 3),
@@ -539,6 +541,7 @@ pub fn writes(name: &str) -> Writes {
         // glibc buffers output in a buffer the program gives, whose contents C leaves
         // indeterminate: the program cannot read a value from it.
         "setvbuf" | "setbuf" | "setbuffer" | "setlinebuf" => Writes::Nothing,
+        "sysconf" | "getpagesize" => Writes::Nothing,
         "open" | "close" | "lseek" | "fileno" | "fdopen" | "chdir" => Writes::Nothing,
         "creat" | "fcntl" | "dup" | "dup2" | "mkdir" | "rmdir" => Writes::Nothing,
         "getcwd" => Writes::Args(&[0]),

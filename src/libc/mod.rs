@@ -169,6 +169,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("sys/time.h", include_str!("include/sys/time.h")),
     ("sys/resource.h", include_str!("include/sys/resource.h")),
     ("sys/times.h", include_str!("include/sys/times.h")),
+    ("sys/mman.h", include_str!("include/sys/mman.h")),
     ("fcntl.h", include_str!("include/fcntl.h")),
     ("dirent.h", include_str!("include/dirent.h")),
     ("locale.h", include_str!("include/locale.h")),

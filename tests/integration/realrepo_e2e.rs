@@ -916,3 +916,90 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     );
     assert_eq!(o.status.code(), Some(4), "{err}");
 }
+
+/// A test framework vendored as a git submodule (h2o/picohttpparser's picotest): each
+/// revision's tree holds only the submodule's commit, which regcause reads from the
+/// submodule's repository (`.git/modules`), so the test loads at both revisions. A clone
+/// that never checked the submodule out gets the command that does as a hint.
+#[test]
+fn a_test_framework_in_a_git_submodule_is_read_at_its_recorded_commit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fw = dir.path().join("fw");
+    std::fs::create_dir_all(&fw).expect("mkdir");
+    git(&fw, &["init", "-q", "-b", "main"]);
+    std::fs::write(
+        fw.join("fw.h"),
+        "#include <stdio.h>\n#define CHECK(c) fw_check((c), #c)\nvoid fw_check(int ok, const char *what);\nint fw_done(void);\n",
+    )
+    .expect("write");
+    std::fs::write(
+        fw.join("fw.c"),
+        "#include \"fw.h\"\nstatic int failed;\nvoid fw_check(int ok, const char *what) {\n  printf(\"%s %s\\n\", ok ? \"ok\" : \"not ok\", what);\n  failed += !ok;\n}\nint fw_done(void) { return failed != 0; }\n",
+    )
+    .expect("write");
+    git(&fw, &["add", "-A"]);
+    git(&fw, &["commit", "-q", "-m", "framework"]);
+
+    let lib = |bound: &str| {
+        format!("int clamp(int x) {{\n  if (x > {bound})\n    return 10;\n  return x;\n}}\n")
+    };
+    let test = "#include \"vendor/fw/fw.h\"\nint clamp(int x);\nint main(void) {\n  CHECK(clamp(5) == 5);\n  CHECK(clamp(12) == 10);\n  return fw_done();\n}\n";
+    let good_lib = lib("10");
+    let repo = history(
+        dir.path(),
+        &[(
+            "start",
+            &[
+                ("test.c", Some(test.as_bytes())),
+                ("lib.c", Some(good_lib.as_bytes())),
+            ],
+        )],
+    );
+    let url = fw.to_str().expect("utf-8");
+    git(
+        &repo,
+        &[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            url,
+            "vendor/fw",
+        ],
+    );
+    git(&repo, &["commit", "-q", "-m", "vendor the framework"]);
+    git(&repo, &["tag", "good"]);
+    std::fs::write(repo.join("lib.c"), lib("3")).expect("write");
+    git(&repo, &["commit", "-q", "-am", "tighter clamp"]);
+    git(&repo, &["tag", "bad"]);
+
+    let run = git_regcause(&repo, &["run", "good", "--", "./test"]);
+    assert_eq!(ok(&run), "ok clamp(5) == 5\nok clamp(12) == 10\n");
+    let v = explain_json(&repo, &["good", "bad", "--", "./test"]);
+    assert_eq!(
+        root_cause(&v).first().map(String::as_str),
+        Some("lib.c:2"),
+        "{v:#}"
+    );
+
+    // A clone that never checked the submodule out.
+    let clone = dir.path().join("clone");
+    git(
+        dir.path(),
+        &[
+            "clone",
+            "-q",
+            repo.to_str().expect("utf-8"),
+            clone.to_str().expect("utf-8"),
+        ],
+    );
+    let o = git_regcause(&clone, &["run", "good", "--", "./test"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("vendor/fw/fw.h")
+            && err.contains("hint: vendor/fw is a git submodule this clone has not checked out: run `git submodule update --init`"),
+        "{err}"
+    );
+}

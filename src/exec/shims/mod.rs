@@ -88,7 +88,9 @@ fn module_of(s: Shim) -> Module {
         | clock_gettime | getrusage | times => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
-        | fileno | fdopen | creat | fcntl | dup | dup2 | rmdir => Module::Unistd,
+        | fileno | fdopen | creat | fcntl | dup | dup2 | rmdir | sysconf | getpagesize => {
+            Module::Unistd
+        }
         stat | lstat | fstat | access | unlink | mkdir | signal | raise | setlocale
         | localeconv | getcwd | chdir | opendir | readdir | closedir | rewinddir => Module::Posix,
         vprintf | vfprintf | vsprintf | vsnprintf => Module::Vprintf,

@@ -411,6 +411,19 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 }
             }
         }
+        // x86-64 Linux's page and clock tick; the other limits depend on the host.
+        Shim::getpagesize => 4096,
+        Shim::sysconf => match a0 as u32 as i32 {
+            SC_PAGESIZE => 4096,
+            SC_CLK_TCK => 100,
+            n => {
+                return Err(super::unsupported(
+                    m,
+                    format!("`sysconf({n})`: regcause answers only _SC_PAGESIZE and _SC_CLK_TCK, whose values do not depend on the host"),
+                    loc,
+                ))
+            }
+        },
         Shim::isatty => {
             // The streams of a test are pipes or files, never terminals.
             let fd = a0 as u32 as i32;
@@ -425,3 +438,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
         _ => return Err(super::no_model(m, s, loc)),
     })
 }
+
+/// glibc's `_SC_CLK_TCK` and `_SC_PAGESIZE`.
+const SC_CLK_TCK: i32 = 2;
+const SC_PAGESIZE: i32 = 30;

@@ -129,20 +129,37 @@ impl<'u> Cx<'u> {
                 DeclarationSpecifier::Alignment(a) => return self.unsupported(a.span, "_Alignas"),
             }
         }
-        self.specifier_attrs(&ts, &exts)?;
+        self.specifier_attrs(&ts, &exts, !st.is_typedef)?;
         let t = self.type_from_specifiers(&ts, span)?;
         Ok((t, st))
     }
 
     /// Attributes among declaration specifiers: layout ones apply to a struct defined
-    /// there (`struct S {...} __attribute__((packed))`), the others are checked.
-    fn specifier_attrs(&mut self, ts: &[&Node<TypeSpecifier>], exts: &[Node<Extension>]) -> R<()> {
+    /// there (`struct S {...} __attribute__((packed))`), the others are checked. In a
+    /// declaration of objects (`declares_objects`: not a typedef), `aligned(n)` asks
+    /// only that their addresses be multiples of n, which every allocation's base is
+    /// (2^31), and C has no way to ask an object's own alignment (`_Alignof` takes a
+    /// type): it changes nothing a program computes (picohttpparser's SSE tables).
+    fn specifier_attrs(
+        &mut self,
+        ts: &[&Node<TypeSpecifier>],
+        exts: &[Node<Extension>],
+        declares_objects: bool,
+    ) -> R<()> {
         let defines_struct = ts
             .iter()
             .any(|t| matches!(&t.node, TypeSpecifier::Struct(s) if s.node.declarations.is_some()));
         if defines_struct {
             let la = self.layout_attrs(exts)?;
             self.pending_layout = Some(la);
+        } else if declares_objects {
+            let aligned = |e: &&Node<Extension>| matches!(&e.node, Extension::Attribute(a) if super::attrs::canonical(&a.name.node) == "aligned");
+            let (align, rest): (Vec<_>, Vec<_>) = exts.iter().partition(aligned);
+            if !align.is_empty() {
+                // Validated as a layout attribute is (a power of 2).
+                self.layout_attrs(&align.into_iter().cloned().collect::<Vec<_>>())?;
+            }
+            self.check_extensions(&rest.into_iter().cloned().collect::<Vec<_>>())?;
         } else {
             self.check_extensions(exts)?;
         }
@@ -163,7 +180,7 @@ impl<'u> Cx<'u> {
                 SpecifierQualifier::Extension(x) => exts.extend(x.iter().cloned()),
             }
         }
-        self.specifier_attrs(&ts, &exts)?;
+        self.specifier_attrs(&ts, &exts, false)?;
         self.type_from_specifiers(&ts, span)
     }
 

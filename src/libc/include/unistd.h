@@ -20,6 +20,16 @@ ssize_t read(int fd, void *buf, size_t count);
 ssize_t write(int fd, const void *buf, size_t count);
 int isatty(int fd);
 
+/* The page size and clock tick of x86-64 Linux; any other name is unsupported (its
+   value would be the host's). */
+#define _SC_CLK_TCK 2
+#define _SC_PAGESIZE 30
+#define _SC_PAGE_SIZE _SC_PAGESIZE
+#define _SC_NPROCESSORS_CONF 83
+#define _SC_NPROCESSORS_ONLN 84
+long sysconf(int name);
+int getpagesize(void);
+
 #define F_OK 0
 #define X_OK 1
 #define W_OK 2
