@@ -2,7 +2,8 @@
 //! and files opened with `fopen`, kept in an in-memory overlay over the run's tree (a
 //! run never writes to disk). Paths resolve inside the tree only (`Io::root`): a path
 //! that leaves it (absolute elsewhere, `..` above the root, a symbolic link out of it,
-//! `/proc`, `/dev` other than `/dev/null`) is refused, so a run never sees the host.
+//! `/proc`, `/dev` other than `/dev/null` and the random devices) is refused, so a run
+//! never sees the host.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -76,6 +77,9 @@ pub enum FileKind {
     },
     /// `/dev/null`: reads find the end, writes vanish.
     Null,
+    /// `/dev/urandom` or `/dev/random`: reads give the run's fixed pseudo-random
+    /// stream (`Io::random`), so both revisions read the same bytes; writes vanish.
+    Random,
     /// A directory opened for reading (glibc's `fopen` allows it; reads fail, EISDIR).
     Dir,
 }
@@ -146,6 +150,8 @@ pub struct Io {
     changed: Vec<PathBuf>,
     /// Whether stdio has read from stdin (natively it then holds a buffer-full).
     pub stdin_buffered: bool,
+    /// What the random devices give (`FileKind::Random`).
+    random: RandomStream,
     /// Whether stdio has written to stderr, which fixes its orientation (glibc's
     /// `perror` behaves differently on a stream not yet oriented).
     pub stderr_oriented: bool,
@@ -231,6 +237,7 @@ impl Io {
             tmpfiles: 0,
             last_offset: None,
             last_read: None,
+            random: RandomStream::default(),
             sources: Vec::new(),
             tree_files: HashMap::new(),
             changed: Vec::new(),
@@ -286,7 +293,7 @@ impl Io {
                 *pos = end;
                 true
             }
-            FileKind::Null => true,
+            FileKind::Null | FileKind::Random => true,
             _ => {
                 f.err = true;
                 false
@@ -401,6 +408,7 @@ impl Io {
                 b
             }
             FileKind::Null => None,
+            FileKind::Random => Some(self.random.next_byte()),
             _ => {
                 f.err = true;
                 return None;
@@ -493,11 +501,11 @@ impl Io {
         }
     }
 
-    /// Where `path` names in the run's view: `Ok(None)` for `/dev/null`, else the
+    /// Where `path` names in the run's view: `Ok(None)` for a device, else the
     /// resolved path, inside the root; a path outside it is an `Err` saying why.
     pub fn resolve(&self, path: &[u8]) -> Result<Option<PathBuf>, Outside> {
         let text = String::from_utf8_lossy(path).into_owned();
-        if text == "/dev/null" {
+        if device(&text).is_some() {
             return Ok(None);
         }
         let outside = |why: &str| Outside(format!("`{text}` {why}"));
@@ -774,7 +782,8 @@ impl Io {
         let creat = flags & O_CREAT != 0;
         let status = flags & (3 | O_APPEND | O_NONBLOCK) | O_LARGEFILE;
         let Some(p) = self.resolve(path).map_err(OpenError::Outside)? else {
-            return Ok(self.push(FileKind::Null, status, flags));
+            let kind = device(&String::from_utf8_lossy(path)).unwrap_or(FileKind::Null);
+            return Ok(self.push(kind, status, flags));
         };
         let from_tree = !self.overlay.contains_key(&p);
         let existing = self.contents(&p);
@@ -856,6 +865,10 @@ impl Io {
                 Ok((bytes, offs))
             }
             FileKind::Null => Ok((Vec::new(), Vec::new())),
+            FileKind::Random => {
+                let bytes: Vec<u8> = (0..n).map(|_| self.random.next_byte()).collect();
+                Ok((bytes, vec![None; n]))
+            }
             FileKind::Dir => Err(EISDIR),
             _ => Err(EBADF),
         }
@@ -1142,6 +1155,52 @@ impl Io {
     }
 }
 
+/// The devices of a run's view besides its tree: `/dev/null`, and the random devices
+/// (see [`FileKind::Random`]).
+fn device(path: &str) -> Option<FileKind> {
+    match path {
+        "/dev/null" => Some(FileKind::Null),
+        "/dev/urandom" | "/dev/random" => Some(FileKind::Random),
+        _ => None,
+    }
+}
+
+/// The pseudo-random bytes every run reads from `/dev/urandom`: splitmix64 from a fixed
+/// seed, the same at both revisions and in every run.
+#[derive(Clone, Debug)]
+pub struct RandomStream {
+    state: u64,
+    word: u64,
+    left: u32,
+}
+
+impl Default for RandomStream {
+    fn default() -> Self {
+        RandomStream {
+            state: 0x005e_ed0f_2e9c_a05e,
+            word: 0,
+            left: 0,
+        }
+    }
+}
+
+impl RandomStream {
+    pub fn next_byte(&mut self) -> u8 {
+        if self.left == 0 {
+            self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            self.word = z ^ (z >> 31);
+            self.left = 8;
+        }
+        self.left -= 1;
+        let b = self.word as u8;
+        self.word >>= 8;
+        b
+    }
+}
+
 /// The input position of byte `k` of the file at `path`: a byte of a file of the tree
 /// the program has not overwritten, within the first `FILE_SYMBOLIC_BYTES`.
 fn tree_pos(files: &HashMap<PathBuf, TreeFile>, path: &Path, k: usize) -> Option<InPos> {
@@ -1182,7 +1241,7 @@ mod tests {
     use super::*;
 
     /// Paths resolve inside the root: `..` above it, absolute paths elsewhere and a
-    /// symbolic link out of it are refused; `/dev/null` is the one device.
+    /// symbolic link out of it are refused; `/dev/null` is a device.
     #[test]
     fn paths_stay_inside_the_tree() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -1220,6 +1279,36 @@ mod tests {
 
     /// The working directory shows under `/work`, moves with `chdir` inside the tree
     /// only, and absolute paths under `/work` name the tree's files.
+    /// The random devices read a fixed stream, the same in every run (so at both
+    /// revisions), continuing across opens; writes to them vanish; other devices stay
+    /// outside the view.
+    #[test]
+    fn random_devices_give_the_same_bytes_in_every_run() {
+        let read = |io: &mut Io, path: &[u8], n: usize| -> Vec<u8> {
+            let fd = io.open(path, b"r").expect("open");
+            let (bytes, _) = io.read_raw(fd, n).expect("read");
+            let c = io.getc(fd).expect("getc");
+            [bytes, vec![c]].concat()
+        };
+        let mut a = Io::new(Vec::new(), None, None);
+        let mut b = Io::new(Vec::new(), None, None);
+        let first = read(&mut a, b"/dev/urandom", 16);
+        assert_eq!(first.len(), 17);
+        assert_eq!(first, read(&mut b, b"/dev/urandom", 16));
+        assert!(first.iter().any(|&x| x != first[0]), "{first:?}");
+        let next = read(&mut a, b"/dev/random", 8);
+        assert_ne!(next[..8], first[..8], "a second open continues the stream");
+        let w = a.open(b"/dev/urandom", b"w").expect("open for writing");
+        assert!(a.write(w, b"entropy"));
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut c = Io::new(Vec::new(), None, Some(dir.path().to_path_buf()));
+        assert!(matches!(
+            c.open(b"/dev/zero", b"r"),
+            Err(OpenError::Outside(_))
+        ));
+        assert_eq!(read(&mut c, b"/dev/urandom", 16), first);
+    }
+
     #[test]
     fn cwd_shows_under_a_fixed_root() {
         let dir = tempfile::tempdir().expect("tempdir");

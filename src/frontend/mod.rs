@@ -518,7 +518,6 @@ const UNMODELLED_HEADERS: &[&str] = &[
     "alloca.h",
     "fenv.h",
     "tgmath.h",
-    "stdatomic.h",
     "uchar.h",
     "iso646.h",
     "stdalign.h",

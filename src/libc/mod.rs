@@ -170,6 +170,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("sys/resource.h", include_str!("include/sys/resource.h")),
     ("sys/times.h", include_str!("include/sys/times.h")),
     ("sys/mman.h", include_str!("include/sys/mman.h")),
+    ("stdatomic.h", include_str!("include/stdatomic.h")),
     ("fcntl.h", include_str!("include/fcntl.h")),
     ("dirent.h", include_str!("include/dirent.h")),
     ("locale.h", include_str!("include/locale.h")),

@@ -443,6 +443,27 @@ pub(crate) fn ret_int(v: i64) -> u64 {
     Scalar::I32.canon(v as u64)
 }
 
+/// Remember that the run read a value regcause chose (once per call site).
+pub(crate) fn note_fixed<O: Observer>(m: &mut Machine<'_, O>, loc: Loc, what: &str) {
+    if !m.libc.nondeterministic.iter().any(|(l, _)| *l == loc) {
+        m.libc.nondeterministic.push((loc, what.to_string()));
+    }
+}
+
+/// The note of a random device opened (file index `idx`) at `loc`.
+pub(crate) fn note_random<O: Observer>(m: &mut Machine<'_, O>, idx: usize, loc: Loc) {
+    if matches!(
+        m.io.files.get(idx).map(|f| &f.kind),
+        Some(crate::exec::io::FileKind::Random)
+    ) {
+        note_fixed(
+            m,
+            loc,
+            "a random device gives a fixed pseudo-random stream, the same at both revisions",
+        );
+    }
+}
+
 pub(crate) fn unsupported<O: Observer>(m: &Machine<'_, O>, what: String, loc: Loc) -> Stop {
     m.fault(FaultKind::Unsupported, what, loc)
 }

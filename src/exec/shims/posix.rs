@@ -119,7 +119,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                         link: false,
                     }),
                 )),
-                FileKind::Dir | FileKind::Null => {
+                FileKind::Dir | FileKind::Null | FileKind::Random => {
                     // Directories and /dev/null: opened by path, not kept; refused
                     // rather than guessed.
                     return Err(super::unsupported(

@@ -602,7 +602,10 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             let path = try_mem!(m, m.mem.c_string(a0));
             let mode = try_mem!(m, m.mem.c_string(a1));
             match m.io.open(&path, &mode) {
-                Ok(fd) => m.file_ptr(fd)?,
+                Ok(fd) => {
+                    super::note_random(m, fd, loc);
+                    m.file_ptr(fd)?
+                }
                 Err(OpenError::Errno(e)) => {
                     super::set_errno(m, e, loc)?;
                     0

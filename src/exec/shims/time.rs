@@ -19,13 +19,6 @@ fn store_clock<O: Observer>(m: &mut Machine<'_, O>, at: u64, base: u64, per_us: 
     Ok(())
 }
 
-/// Remember that the run read a value regcause chose (once per call site).
-fn note_fixed<O: Observer>(m: &mut Machine<'_, O>, loc: Loc, what: &str) {
-    if !m.libc.nondeterministic.iter().any(|(l, _)| *l == loc) {
-        m.libc.nondeterministic.push((loc, what.to_string()));
-    }
-}
-
 /// Fill the static `struct tm` of gmtime/localtime; returns its address.
 fn store_tm<O: Observer>(m: &mut Machine<'_, O>, tm: &Tm, zone: usize, loc: Loc) -> X<u64> {
     let p = super::lib_object(
@@ -69,14 +62,14 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
     let (a0, a1, a2) = (arg(args, 0), arg(args, 1), arg(args, 2));
     Ok(match s {
         Shim::time => {
-            note_fixed(m, loc, "time() returns the fixed value 1700000000");
+            super::note_fixed(m, loc, "time() returns the fixed value 1700000000");
             if a0 != 0 {
                 try_mem!(m, m.mem.store(a0, 8, t::FIXED_TIME as u64));
             }
             t::FIXED_TIME as u64
         }
         Shim::clock => {
-            note_fixed(
+            super::note_fixed(
                 m,
                 loc,
                 "clock() counts interpreted statements (1 µs per 1000)",
@@ -85,7 +78,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
         }
         Shim::gettimeofday => {
             // The fixed clock of `time()`, advancing as `clock()` does.
-            note_fixed(
+            super::note_fixed(
                 m,
                 loc,
                 "gettimeofday() gives the fixed time 1700000000 plus 1 µs per 1000 statements",
@@ -103,7 +96,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
         // (1 µs per 1000 statements): the real-time clocks on top of `time()`'s fixed
         // start, the CPU-time ones from zero. Any clock id gives one of the two.
         Shim::clock_gettime => {
-            note_fixed(
+            super::note_fixed(
                 m,
                 loc,
                 "clock_gettime() counts interpreted statements (1 µs per 1000)",
@@ -119,7 +112,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             0
         }
         Shim::getrusage => {
-            note_fixed(
+            super::note_fixed(
                 m,
                 loc,
                 "getrusage() gives user time counted in interpreted statements (1 µs per 1000), the rest 0",
@@ -134,7 +127,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             0
         }
         Shim::times => {
-            note_fixed(
+            super::note_fixed(
                 m,
                 loc,
                 "times() counts interpreted statements (100 ticks a second, as 1 µs per 1000 statements)",

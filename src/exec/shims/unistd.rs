@@ -157,7 +157,7 @@ fn fdopen_mode_fits(kind: &FileKind, mode: &[u8]) -> bool {
         FileKind::File { read, write, .. } => (*read, *write),
         FileKind::Stdin | FileKind::Dir => (true, false),
         FileKind::Stdout | FileKind::Stderr => (false, true),
-        FileKind::Null => (true, true),
+        FileKind::Null | FileKind::Random => (true, true),
     };
     let plus = mode.contains(&b'+');
     match mode.first() {
@@ -318,7 +318,10 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 a1 as u32
             };
             match m.io.open_flags(&path, flags) {
-                Ok(idx) => m.io.fd_of_index(idx).map_or(u64::MAX, |fd| fd as u64),
+                Ok(idx) => {
+                    super::note_random(m, idx, loc);
+                    m.io.fd_of_index(idx).map_or(u64::MAX, |fd| fd as u64)
+                }
                 Err(OpenError::Errno(e)) => errno_result(m, Err(e), loc)?,
                 Err(OpenError::Outside(o)) => return Err(outside(m, "open", o, loc)),
             }
