@@ -189,6 +189,28 @@ fn inputs_line(r: &Report) -> String {
     )
 }
 
+/// A program's output as a C string literal would write it: `\n`, `\t`, `\r`, `\\`
+/// and `\"` escaped, other control characters in octal (`\033` for the escape of a
+/// terminal colour), everything else as it is. Rust's own quoting (`\u{1b}`) reads
+/// oddly to a C programmer.
+fn c_quoted(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            '\r' => o.push_str("\\r"),
+            '\\' => o.push_str("\\\\"),
+            '"' => o.push_str("\\\""),
+            c if (c as u32) < 0x20 || c == '\x7f' => o.push_str(&format!("\\{:03o}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
 /// Plain text for a terminal: a table of the candidates, then the evidence of each.
 pub fn text(r: &Report) -> String {
     let mut o = String::new();
@@ -199,7 +221,12 @@ pub fn text(r: &Report) -> String {
     if let Some(d) = &r.divergence {
         let _ = writeln!(o, "{}", d.summary);
         if let (Some(e), Some(a)) = (&d.expected_line, &d.actual_line) {
-            let _ = writeln!(o, "  expected: {e:?}\n  actual:   {a:?}");
+            let _ = writeln!(
+                o,
+                "  expected: {}\n  actual:   {}",
+                c_quoted(e),
+                c_quoted(a)
+            );
         }
         for l in &d.details {
             let _ = writeln!(o, "{l}");
@@ -260,8 +287,18 @@ pub fn text(r: &Report) -> String {
                         let _ = writeln!(o, "     {l}");
                     }
                 }
-                let _ = writeln!(o, "   good prints {:?} ({})", a.good_stdout, a.good_ending);
-                let _ = writeln!(o, "   bad prints  {:?} ({})", a.bad_stdout, a.bad_ending);
+                let _ = writeln!(
+                    o,
+                    "   good prints {} ({})",
+                    c_quoted(&a.good_stdout),
+                    a.good_ending
+                );
+                let _ = writeln!(
+                    o,
+                    "   bad prints  {} ({})",
+                    c_quoted(&a.bad_stdout),
+                    a.bad_ending
+                );
                 for w in &a.written {
                     let _ = writeln!(o, "   good writes {}: {}", w.path, written(&w.good));
                     let _ = writeln!(o, "   bad writes  {}: {}", w.path, written(&w.bad));
@@ -495,8 +532,18 @@ pub fn markdown(r: &Report) -> String {
                 for f in &a.files {
                     let _ = writeln!(o, "\n  ```diff\n{}  ```\n", indent_block(&f.diff));
                 }
-                let _ = writeln!(o, "- good prints `{:?}` ({})", a.good_stdout, a.good_ending);
-                let _ = writeln!(o, "- bad prints `{:?}` ({})", a.bad_stdout, a.bad_ending);
+                let _ = writeln!(
+                    o,
+                    "- good prints `{}` ({})",
+                    c_quoted(&a.good_stdout),
+                    a.good_ending
+                );
+                let _ = writeln!(
+                    o,
+                    "- bad prints `{}` ({})",
+                    c_quoted(&a.bad_stdout),
+                    a.bad_ending
+                );
                 for w in &a.written {
                     let _ = writeln!(o, "- good writes `{}`: `{}`", w.path, written(&w.good));
                     let _ = writeln!(o, "- bad writes `{}`: `{}`", w.path, written(&w.bad));
@@ -670,6 +717,16 @@ pub fn sarif(r: &Report) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Output is quoted as C writes it: the escape of a terminal colour reads `\033`,
+    /// not Rust's `\u{1b}`.
+    #[test]
+    fn program_output_is_quoted_as_c_writes_it() {
+        assert_eq!(
+            c_quoted("\u{1b}[32mPASS\u{1b}[0m \"a\\b\"\tx\n\0é"),
+            r#""\033[32mPASS\033[0m \"a\\b\"\tx\n\000é""#
+        );
+    }
 
     #[test]
     fn agreement_is_a_proof_only_on_the_predicted_path() {
