@@ -148,6 +148,12 @@ impl<'u> Cx<'u> {
                         // A struct member's: taken by the layout (`types.rs`).
                         continue;
                     }
+                    if self.object_aligned_ok && name == "aligned" {
+                        // An object's: its address only, which every allocation's base
+                        // satisfies; checked as a layout attribute is.
+                        self.layout_attrs(std::slice::from_ref(e))?;
+                        continue;
+                    }
                     if !HARMLESS.contains(&name) {
                         let why = match name {
                             "aligned" | "packed" | "mode" | "vector_size" => " (changes layout)",

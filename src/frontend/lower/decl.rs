@@ -95,13 +95,27 @@ impl<'u> Cx<'u> {
         }
     }
 
+    /// The declarator of `id`, where `aligned(n)` is accepted unless it declares a
+    /// typedef (see `Cx::object_aligned_ok`).
+    fn object_declarator(
+        &mut self,
+        base: &TypeRef,
+        st: Storage,
+        id: &Node<InitDeclarator>,
+    ) -> R<(Option<String>, TypeRef)> {
+        self.object_aligned_ok = !st.is_typedef;
+        let r = self.declarator_type(base.clone(), &id.node.declarator);
+        self.object_aligned_ok = false;
+        r
+    }
+
     fn one_file_declarator(
         &mut self,
         base: &TypeRef,
         st: Storage,
         id: &Node<InitDeclarator>,
     ) -> R<()> {
-        let (name, ty) = self.declarator_type(base.clone(), &id.node.declarator)?;
+        let (name, ty) = self.object_declarator(base, st, id)?;
         let Some(name) = name else { return Ok(()) };
         let loc = self.loc(id.span);
         if st.is_typedef {
@@ -461,7 +475,7 @@ impl<'u> Cx<'u> {
         st: Storage,
         id: &Node<InitDeclarator>,
     ) -> R<()> {
-        let (name, ty) = self.declarator_type(base.clone(), &id.node.declarator)?;
+        let (name, ty) = self.object_declarator(base, st, id)?;
         let Some(name) = name else { return Ok(()) };
         let loc = self.loc(id.span);
         if ty.is_vm() {

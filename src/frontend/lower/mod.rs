@@ -133,6 +133,9 @@ pub(crate) struct Cx<'u> {
     /// Set while a struct member's declarator is lowered: its `packed` and `aligned`
     /// attributes belong to the layout, not to `check_extensions`.
     pub member_layout_ok: bool,
+    /// Inside the declarator of objects (not of a typedef): `aligned(n)` there asks
+    /// only for the object's address (see `types::specifier_attrs`).
+    pub object_aligned_ok: bool,
     pub scopes: Vec<Scope>,
     /// Names with external linkage, shared by all translation units.
     pub externs: HashMap<String, Sym>,
@@ -493,6 +496,7 @@ fn new_cx(first: &ParsedUnit) -> Cx<'_> {
         enums: Vec::new(),
         pending_layout: None,
         member_layout_ok: false,
+        object_aligned_ok: false,
         scopes: Vec::new(),
         externs: HashMap::new(),
         func_types: Vec::new(),

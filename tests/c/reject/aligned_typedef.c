@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 typedef int __attribute__((aligned(16))) wide_int; // ~UNSUPPORTED aligned
+typedef long padded_long __attribute__((aligned(32))); // ~UNSUPPORTED aligned
 
 struct pair {
     char tag;
