@@ -38,17 +38,7 @@ pub struct Materialised {
     /// The commit's tree id (see [`Repo::ids`]).
     pub tree: String,
     pub summary: String,
-    /// Submodules of the tree this clone does not hold at the recorded commit (left
-    /// out of `dir`).
-    pub absent_submodules: Vec<Submodule>,
     dir: crate::scratch::ScratchDir,
-}
-
-/// A submodule of a revision's tree: its path from the top and the commit recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Submodule {
-    pub path: String,
-    pub commit: String,
 }
 
 impl Materialised {
@@ -208,8 +198,7 @@ impl Repo {
         let tree = commit.tree().map_err(|e| err(e.message().to_string()))?;
         let dir = crate::scratch::dir("tree").map_err(|e| err(e.to_string()))?;
         let root = dir.path().to_path_buf();
-        let mut absent = Vec::new();
-        write_tree(&self.repo, &tree, &root, "", &mut absent).map_err(err)?;
+        write_tree(&self.repo, &tree, &root).map_err(err)?;
         for o in self.overlays.borrow().iter() {
             if tree.get_path(Path::new(&o.path)).is_ok() {
                 return Err(RepoError::OverlayTracked {
@@ -229,7 +218,6 @@ impl Repo {
             commit: oid.to_string(),
             tree: tree.id().to_string(),
             summary: commit.summary().unwrap_or("").to_string(),
-            absent_submodules: absent,
             dir,
         })
     }
@@ -247,15 +235,9 @@ fn submodule_repo(repo: &Repository, path: &str) -> Option<Repository> {
 /// tree records for it, from the submodule's own repository (`.git/modules/PATH`, as
 /// `git submodule update` leaves it): a test that includes a header of a vendored
 /// test framework needs it. A submodule whose repository or commit this clone lacks is
-/// left out and named in `absent` (by its path from the top, `prefix` being this
-/// tree's).
-fn write_tree(
-    repo: &Repository,
-    tree: &git2::Tree,
-    root: &Path,
-    prefix: &str,
-    absent: &mut Vec<Submodule>,
-) -> Result<(), String> {
+/// left out (an empty directory); a header cc then misses in it gets the hint of
+/// [`Repo::absent_submodule_of`].
+fn write_tree(repo: &Repository, tree: &git2::Tree, root: &Path) -> Result<(), String> {
     let mut failure: Option<String> = None;
     let mut submodules: Vec<(String, git2::Oid)> = Vec::new();
     tree.walk(TreeWalkMode::PreOrder, |parent, entry| {
@@ -301,13 +283,8 @@ fn write_tree(
             let c = r.find_commit(commit).ok()?;
             c.tree().ok().map(|t| (r, t))
         });
-        let full = format!("{prefix}{path}");
-        match sub_tree {
-            Some((r, t)) => write_tree(r, &t, &dir, &format!("{full}/"), absent)?,
-            None => absent.push(Submodule {
-                path: full,
-                commit: commit.to_string(),
-            }),
+        if let Some((r, t)) = sub_tree {
+            write_tree(r, &t, &dir)?;
         }
     }
     Ok(())

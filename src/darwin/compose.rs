@@ -457,34 +457,25 @@ impl Problem<'_> {
             } else {
                 queries += 1;
                 let neg = self.negs[i];
-                let whole = || -> Vec<ExprId> {
-                    let rest = self.conds[..i].iter().copied();
-                    self.f.iter().copied().chain(rest).chain([neg]).collect()
-                };
                 let t = Instant::now();
                 // The chain poses only the part of a large query connected with `neg`,
                 // found here from the parts of `f` (the same in every query).
+                let rest = &self.conds[..i];
+                let part = self.components.relevant_part(self.pool, self.f, rest, neg);
                 let len = self.f.len() + i + 1;
-                let answer = match len > crate::solver::RELEVANT_FROM {
-                    true => {
-                        let part =
-                            (self.components).connected(self.pool, self.f, &self.conds[..i], neg);
-                        chain.check_part(self.pool, &part, len, &[], self.timeout_ms)
-                    }
-                    false => chain.check_answer(self.pool, &whole(), &[], self.timeout_ms),
-                };
+                let answer = chain.check_part(self.pool, &part, len, &[], self.timeout_ms);
                 let r = match answer.result {
-                    SolveResult::Sat(m) => SolveResult::Sat(
-                        nearer(
-                            self.pool,
-                            chain,
-                            &whole(),
-                            neg,
-                            self.near(),
-                            self.timeout_ms,
+                    SolveResult::Sat(m) => {
+                        // `nearer` adds constraints before the whole query's, so its
+                        // chain finds their part anew.
+                        let whole: Vec<ExprId> =
+                            self.f.iter().chain(rest).copied().chain([neg]).collect();
+                        let near = self.near();
+                        SolveResult::Sat(
+                            nearer(self.pool, chain, &whole, neg, near, self.timeout_ms)
+                                .unwrap_or(m),
                         )
-                        .unwrap_or(m),
-                    ),
+                    }
                     r => r,
                 };
                 st.query(t.elapsed());

@@ -105,7 +105,8 @@ pub struct Io {
     pub stdout: Vec<u8>,
     /// How much of `stdout` has left the process: what survives an `abort()`.
     pub stdout_flushed: usize,
-    pub stdout_mode: Buffering,
+    /// How stdout buffers (`setvbuf`).
+    stdout_mode: Buffering,
     /// The size of stdout's buffer (`None`: not allocated yet, glibc's `STDOUT_BUF` at
     /// the first write).
     stdout_block: Option<usize>,

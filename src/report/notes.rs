@@ -557,20 +557,24 @@ mod tests {
         .desc();
         assert_eq!(d.details, ["The bad revision did not write out/r.txt."]);
         // Killed with its output still buffered: the output it printed is not there.
-        let d = Divergence::Stdout {
-            file: None,
-            offset: 0,
-            expected_line: "ok".into(),
-            actual_line: String::new(),
-            writer: Writer::Nothing,
-            fault: None,
-            killed: Some(Killed {
-                ending: "killed by SIGABRT (abort)".into(),
-                lost: 3,
-                said: None,
-            }),
-        }
-        .desc();
+        // The bad run printed nothing where "ok" was expected, and was aborted.
+        let aborted = |lost: usize, said: Option<&str>| {
+            Divergence::Stdout {
+                file: None,
+                offset: 0,
+                expected_line: "ok".into(),
+                actual_line: String::new(),
+                writer: Writer::Nothing,
+                fault: None,
+                killed: Some(Killed {
+                    ending: "killed by SIGABRT (abort)".into(),
+                    lost,
+                    said: said.map(String::from),
+                }),
+            }
+            .desc()
+        };
+        let d = aborted(3, None);
         assert_eq!(
             d.details,
             [
@@ -580,20 +584,7 @@ mod tests {
         );
         // Killed with nothing printed: how it ended, and what it said on stderr (a
         // failed `assert` names its line there).
-        let d = Divergence::Stdout {
-            file: None,
-            offset: 0,
-            expected_line: "ok".into(),
-            actual_line: String::new(),
-            writer: Writer::Nothing,
-            fault: None,
-            killed: Some(Killed {
-                ending: "killed by SIGABRT (abort)".into(),
-                lost: 0,
-                said: Some("t: test.c:9: main: Assertion `x' failed.".into()),
-            }),
-        }
-        .desc();
+        let d = aborted(0, Some("t: test.c:9: main: Assertion `x' failed."));
         assert_eq!(
             d.details,
             [

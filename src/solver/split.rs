@@ -305,10 +305,25 @@ impl Components {
         Components { comp_of, members }
     }
 
+    /// What [`super::relevant_part`] gives for the flipped query `base ++ rest ++
+    /// [flip]`: all of it when small, else [`Components::connected`].
+    pub fn relevant_part(
+        &self,
+        pool: &ExprPool,
+        base: &[ExprId],
+        rest: &[ExprId],
+        flip: ExprId,
+    ) -> Vec<ExprId> {
+        match base.len() + rest.len() + 1 > super::RELEVANT_FROM {
+            true => self.connected(pool, base, rest, flip),
+            false => base.iter().chain(rest).copied().chain([flip]).collect(),
+        }
+    }
+
     /// The constraints of `base ++ rest` that share an input with `flip`, directly or
     /// through others, in that order, then `flip`: what [`connected_to_last`] gives for
     /// the whole, `base` being the conjunction these components were found in.
-    pub fn connected(
+    fn connected(
         &self,
         pool: &ExprPool,
         base: &[ExprId],

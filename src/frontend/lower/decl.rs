@@ -103,9 +103,9 @@ impl<'u> Cx<'u> {
         st: Storage,
         id: &Node<InitDeclarator>,
     ) -> R<(Option<String>, TypeRef)> {
-        self.object_aligned_ok = !st.is_typedef;
+        let was = std::mem::replace(&mut self.object_aligned_ok, !st.is_typedef);
         let r = self.declarator_type(base.clone(), &id.node.declarator);
-        self.object_aligned_ok = false;
+        self.object_aligned_ok = was;
         r
     }
 

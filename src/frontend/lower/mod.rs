@@ -133,8 +133,9 @@ pub(crate) struct Cx<'u> {
     /// Set while a struct member's declarator is lowered: its `packed` and `aligned`
     /// attributes belong to the layout, not to `check_extensions`.
     pub member_layout_ok: bool,
-    /// Inside the declarator of objects (not of a typedef): `aligned(n)` there asks
-    /// only for the object's address (see `types::specifier_attrs`).
+    /// Inside the specifiers or the declarator of objects (not of a typedef):
+    /// `aligned(n)` there asks only for the objects' addresses (see
+    /// `types::specifier_attrs`), which `attrs::check_extensions` then accepts.
     pub object_aligned_ok: bool,
     pub scopes: Vec<Scope>,
     /// Names with external linkage, shared by all translation units.

@@ -152,16 +152,11 @@ impl<'u> Cx<'u> {
         if defines_struct {
             let la = self.layout_attrs(exts)?;
             self.pending_layout = Some(la);
-        } else if declares_objects {
-            let aligned = |e: &&Node<Extension>| matches!(&e.node, Extension::Attribute(a) if super::attrs::canonical(&a.name.node) == "aligned");
-            let (align, rest): (Vec<_>, Vec<_>) = exts.iter().partition(aligned);
-            if !align.is_empty() {
-                // Validated as a layout attribute is (a power of 2).
-                self.layout_attrs(&align.into_iter().cloned().collect::<Vec<_>>())?;
-            }
-            self.check_extensions(&rest.into_iter().cloned().collect::<Vec<_>>())?;
         } else {
-            self.check_extensions(exts)?;
+            let was = std::mem::replace(&mut self.object_aligned_ok, declares_objects);
+            let r = self.check_extensions(exts);
+            self.object_aligned_ok = was;
+            r?;
         }
         Ok(())
     }
