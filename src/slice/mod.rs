@@ -466,6 +466,63 @@ fn define_reg(
     Ok(())
 }
 
+/// The last definer of each byte of one allocation, in chunks of `ByteDefs::CHUNK`
+/// bytes made when first written, each sized to the highest byte written in it
+/// (doubling): a block the program barely touches costs what it wrote, wherever that
+/// is. An allocation loop that writes the last byte of each mebibyte block kept four
+/// mebibytes per block when the shadow was one prefix up to the highest byte written.
+#[derive(Clone, Default)]
+struct ByteDefs {
+    chunks: Vec<Vec<u32>>,
+}
+
+impl ByteDefs {
+    const SHIFT: u32 = 12;
+    const CHUNK: usize = 1 << Self::SHIFT;
+
+    /// Calls `f` on the last definer of each byte of `lo..hi`, in order (`NONE`: never
+    /// written).
+    #[inline]
+    fn each(&self, lo: usize, hi: usize, mut f: impl FnMut(u32)) {
+        let mut at = lo;
+        while at < hi {
+            let k = at >> Self::SHIFT;
+            let start = at & (Self::CHUNK - 1);
+            let stop = (hi - (k << Self::SHIFT)).min(Self::CHUNK);
+            let chunk = self.chunks.get(k).map_or(&[][..], |c| &c[..]);
+            let written = stop.min(chunk.len());
+            for &d in chunk.get(start..written).unwrap_or(&[]) {
+                f(d);
+            }
+            for _ in start.max(written)..stop {
+                f(NONE);
+            }
+            at = (k + 1) << Self::SHIFT;
+        }
+    }
+
+    /// Entry `def` writes bytes `lo..hi` of an allocation of `size` bytes.
+    #[inline]
+    fn set(&mut self, lo: usize, hi: usize, size: usize, def: u32) {
+        let mut at = lo;
+        while at < hi {
+            let k = at >> Self::SHIFT;
+            let base = k << Self::SHIFT;
+            let (start, stop) = (at - base, (hi - base).min(Self::CHUNK));
+            if self.chunks.len() <= k {
+                self.chunks.resize(k + 1, Vec::new());
+            }
+            let chunk = &mut self.chunks[k];
+            if chunk.len() < stop {
+                let room = size.saturating_sub(base).clamp(stop, Self::CHUNK);
+                chunk.resize(stop.max((chunk.len() * 2).min(room)), NONE);
+            }
+            chunk[start..stop].fill(def);
+            at = base + stop;
+        }
+    }
+}
+
 /// A potential definer: (location key, branch entry) packed so sorting the `u64`s
 /// sorts by key, then entry.
 fn pot_pack(key: u32, branch: u32) -> u64 {
@@ -661,7 +718,7 @@ impl<'a> Slicer<'a> {
         // Whether potential definer `last` (NONE: none) comes after definition `def`.
         let after = |last: u32, def: u32| last != NONE && (def == NONE || last > def);
         // Memory shadows per allocation, sized lazily.
-        let mut mem_shadow: Vec<Vec<u32>> = vec![Vec::new(); trace.allocs.len()];
+        let mut mem_shadow: Vec<ByteDefs> = vec![ByteDefs::default(); trace.allocs.len()];
         // Dynamic control dependence: (branch entry, its ipdom, frame).
         let mut cd_stack: Vec<(u32, u32, u32)> = Vec::new();
 
@@ -801,19 +858,16 @@ impl<'a> Slicer<'a> {
                         .var
                         .and_then(|v| keys.var(v))
                         .map(|k| var_pot[(k - var0) as usize]);
-                    // The bytes' last definitions: the shadow's, then NONE past its
-                    // end (bytes never written).
+                    // The bytes' last definitions, runs of one definition as one use.
                     let (lo, hi) = (l.b as usize, l.b as usize + l.size() as usize);
-                    let (start, stop) = (lo.min(sh.len()), hi.min(sh.len()));
-                    let unwritten = (stop < hi).then_some(NONE);
-                    for d in sh[start..stop].iter().copied().chain(unwritten) {
+                    sh.each(lo, hi, |d| {
                         from_init |= d == NONE;
                         if d != prev {
                             let pot = after(any_mem_pot, d) || var.is_some_and(|v| after(v, d));
                             uses.push(i, UseRec::mem(d, l.a, pot));
                             prev = d;
                         }
-                    }
+                    });
                     if from_init {
                         static_init_loc(prog, trace, l.a, l.b, l.size(), |loc| {
                             if static_reads.last() != Some(&(i as u32, loc)) {
@@ -864,17 +918,13 @@ impl<'a> Slicer<'a> {
                     let sh = mem_shadow.get_mut(l.a as usize).with_context(|| {
                         format!("trace entry {i} defines unrecorded allocation {}", l.a)
                     })?;
-                    let end = l.b as usize + l.size() as usize;
-                    if sh.len() < end {
-                        // Up to the highest byte written (doubling, within the
-                        // allocation): a large block the program barely touches (an
-                        // allocation loop writing one byte of each megabyte) costs
-                        // its written prefix, not four bytes per byte of the block.
-                        let size = trace.allocs[l.a as usize].size as usize;
-                        let want = end.max((sh.len() * 2).min(size));
-                        sh.resize(want, NONE);
-                    }
-                    sh[l.b as usize..end].fill(i as u32);
+                    let size = trace.allocs[l.a as usize].size as usize;
+                    sh.set(
+                        l.b as usize,
+                        l.b as usize + l.size() as usize,
+                        size,
+                        i as u32,
+                    );
                 } else {
                     define(l.a, l.b, &mut live, &mut reg_base, &mut reg_shadow)?;
                 }

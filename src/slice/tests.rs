@@ -884,3 +884,38 @@ fn entries_find_their_uses_near_and_far_from_their_base() {
         assert_eq!(defs, vec![i as u32 - 1; count(i)], "entry {i}");
     }
 }
+
+/// The chunked byte shadow reads back what a dense one would, across chunk edges, and
+/// a write at the end of a large block costs one chunk.
+#[test]
+fn byte_definers_read_back_as_a_dense_shadow() {
+    let size = 3 * ByteDefs::CHUNK + 100;
+    let mut dense = vec![NONE; size];
+    let mut sh = ByteDefs::default();
+    let mut seed = 7u64;
+    let mut next = |m: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % m
+    };
+    for def in 0..400u32 {
+        let lo = next(size);
+        let hi = (lo + 1 + next(2 * ByteDefs::CHUNK)).min(size);
+        if def % 3 == 0 {
+            sh.set(lo, hi, size, def);
+            dense[lo..hi].fill(def);
+        }
+        let mut got = Vec::new();
+        sh.each(lo, hi, |d| got.push(d));
+        assert_eq!(got, dense[lo..hi], "bytes {lo}..{hi} after {def}");
+    }
+    let mut last = ByteDefs::default();
+    let mib = 1 << 20;
+    last.set(mib - 1, mib, mib, 5);
+    let held: usize = last.chunks.iter().map(|c| c.capacity()).sum();
+    assert!(held <= ByteDefs::CHUNK, "{held} definers held for one byte");
+    let mut got = Vec::new();
+    last.each(mib - 2, mib, |d| got.push(d));
+    assert_eq!(got, [NONE, 5]);
+}

@@ -145,6 +145,27 @@ fn an_allocation_loop_ends_with_a_report() {
     assert!(details.contains("memory ceiling"), "{details}");
 }
 
+/// The same shape with the *last* byte of each mebibyte block written, 700 blocks
+/// freed one by one: the slicer's shadow keeps a chunk per block, not the prefix up to
+/// the byte written (four mebibytes per block: 2.8 GB asked for, an abort under the
+/// limit). The analysis completes and names the changed line.
+#[test]
+fn blocks_written_at_their_end_are_sliced_in_bounded_memory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  int sum = 0, step = 1;\n  for (int p = 0; p < 700; p++) {\n    char *page = malloc(1 << 20);\n    page[(1 << 20) - 1] = (char)(p * step);\n    sum += page[(1 << 20) - 1] & 3;\n    free(page);\n  }\n  printf(\"%d\\n\", sum);\n  return sum != 1050;\n}\n";
+    let bad = good.replace("step = 1", "step = 2");
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, Some(2 << 20), &[]);
+    assert_eq!(status, code::REGRESSION, "stderr:\n{err}");
+    let named: Vec<u64> = rep["root_cause"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["line"].as_u64())
+        .collect();
+    assert!(named.contains(&4), "{named:?}");
+}
+
 /// A bad revision that recurses forever on an input-dependent condition: 349,000
 /// symbolic branch instances of one line. Each line gets a bounded number of solver
 /// queries, so the analysis ends in seconds (it took minutes), saying how many
