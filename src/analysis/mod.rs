@@ -163,13 +163,24 @@ pub struct Facts {
 
 impl Facts {
     pub fn new(prog: &Program) -> Facts {
+        Facts::with(prog, true)
+    }
+
+    /// The facts with every register an untaken side may define kept, dead or not: the
+    /// reference the tests compare the live-only sets with (see `keep_live_registers`).
+    #[cfg(test)]
+    pub(crate) fn keeping_dead_registers(prog: &Program) -> Facts {
+        Facts::with(prog, false)
+    }
+
+    fn with(prog: &Program, live_only: bool) -> Facts {
         let prov: Vec<Vec<Prov>> = prog.functions.iter().map(points_to).collect();
         let summaries = mod_summaries(prog, &prov);
         let funcs = prog
             .functions
             .iter()
             .zip(prov)
-            .map(|(f, p)| func_facts(prog, f, p, &summaries))
+            .map(|(f, p)| func_facts(prog, f, p, &summaries, live_only))
             .collect();
         Facts { funcs, summaries }
     }
@@ -394,7 +405,13 @@ fn post_dominators(succs: &[Vec<u32>]) -> Vec<u32> {
     idom
 }
 
-fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) -> FuncFacts {
+fn func_facts(
+    prog: &Program,
+    f: &Function,
+    prov: Vec<Prov>,
+    sums: &[MaySet],
+    live_only: bool,
+) -> FuncFacts {
     let n = f.blocks.len();
     let exit = n as u32;
     let succs: Vec<Vec<BlockId>> = f
@@ -528,6 +545,9 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
         }
         sides[a] = per_side;
     }
+    if live_only {
+        keep_live_registers(prog, f, &preds, &mut untaken);
+    }
     FuncFacts {
         succs,
         preds,
@@ -536,6 +556,122 @@ fn func_facts(prog: &Program, f: &Function, prov: Vec<Prov>, sums: &[MaySet]) ->
         sides,
         untaken,
         prov,
+    }
+}
+
+/// Drops from each untaken side's may-define set the registers that are dead on
+/// entering the side taken: every path from there defines such a register before any
+/// use reads it, so no use after the branch instance can read a definition older than
+/// it, and the potential definer could never be found between a use and its definition.
+/// The relevant slice is unchanged; the slicer's potential definers (one per register of
+/// most branch instances, most of them temporaries) shrink.
+///
+/// A register counts as defined only where every run defines it: by an assignment or a
+/// library call's result (an interpreted callee that falls off its end leaves the
+/// destination as it was). A function that calls `setjmp` keeps every register: a
+/// `longjmp` resumes it where no edge of its graph leads.
+fn keep_live_registers(
+    prog: &Program,
+    f: &Function,
+    preds: &[Vec<BlockId>],
+    untaken: &mut [Vec<(BlockId, MaySet)>],
+) {
+    let calls_setjmp = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.stmts)
+        .any(|s| match &s.kind {
+            StmtKind::Call {
+                callee: Callee::Builtin(i),
+                ..
+            } => prog
+                .builtins
+                .get(*i as usize)
+                .is_some_and(|n| n.contains("setjmp")),
+            _ => false,
+        });
+    if calls_setjmp {
+        return;
+    }
+    // The registers some untaken side may define, each with the sides that ask.
+    let mut asked: Vec<Vec<(usize, usize)>> = vec![Vec::new(); f.regs.len()];
+    for (a, sides) in untaken.iter().enumerate() {
+        for (k, (_, m)) in sides.iter().enumerate() {
+            for r in &m.regs {
+                if let Some(x) = asked.get_mut(r.index()) {
+                    x.push((a, k));
+                }
+            }
+        }
+    }
+    let n = f.blocks.len();
+    // Per asked register: the blocks that read it before defining it; per block, the
+    // asked registers it surely defines (sorted).
+    let mut exposed: Vec<Vec<u32>> = vec![Vec::new(); f.regs.len()];
+    let mut kills: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (b, block) in f.blocks.iter().enumerate() {
+        let defined = &mut kills[b];
+        let mut read = |r: Reg, defined: &Vec<u32>| {
+            if asked.get(r.index()).is_some_and(|x| !x.is_empty())
+                && !defined.contains(&r.raw())
+                && exposed[r.index()].last() != Some(&(b as u32))
+            {
+                exposed[r.index()].push(b as u32);
+            }
+        };
+        for st in &block.stmts {
+            st.kind.for_each_use(|r| read(r, defined));
+            let kill = match &st.kind {
+                StmtKind::Assign(d, _) => Some(*d),
+                StmtKind::Call {
+                    callee: Callee::Builtin(_),
+                    dst: Some((d, _)),
+                    ..
+                } => Some(*d),
+                _ => None,
+            };
+            if let Some(d) = kill.filter(|d| asked.get(d.index()).is_some_and(|x| !x.is_empty())) {
+                defined.push(d.raw());
+            }
+        }
+        block.term.for_each_use(|r| read(r, defined));
+        defined.sort_unstable();
+        defined.dedup();
+    }
+    // Register by register (ascending, so each side's kept list stays sorted): the
+    // blocks it is live on entering, by a walk back from its exposed reads that stops
+    // at the blocks defining it, stamped with the register.
+    let mut kept: Vec<Vec<Vec<Reg>>> = untaken
+        .iter()
+        .map(|sides| vec![Vec::new(); sides.len()])
+        .collect();
+    let mut live_in = vec![u32::MAX; n];
+    let mut work: Vec<u32> = Vec::new();
+    for (r, reads) in exposed.iter().enumerate() {
+        let r = r as u32;
+        for &b in reads {
+            live_in[b as usize] = r;
+            work.push(b);
+        }
+        while let Some(b) = work.pop() {
+            for p in &preds[b as usize] {
+                let p = p.index();
+                if live_in[p] != r && kills[p].binary_search(&r).is_err() {
+                    live_in[p] = r;
+                    work.push(p as u32);
+                }
+            }
+        }
+        for &(a, k) in &asked[r as usize] {
+            if live_in.get(untaken[a][k].0.index()) == Some(&r) {
+                kept[a][k].push(Reg::new(r));
+            }
+        }
+    }
+    for (sides, kept) in untaken.iter_mut().zip(kept) {
+        for ((_, m), regs) in sides.iter_mut().zip(kept) {
+            m.regs = regs;
+        }
     }
 }
 

@@ -2552,36 +2552,6 @@ mod tests {
         type Extra = ();
     }
 
-    /// The inputs of a corpus program: its `[[case]]`s (arguments, stdin), or one run
-    /// without either.
-    fn cases(toml_path: &std::path::Path) -> Vec<RunInput> {
-        let text = std::fs::read_to_string(toml_path).unwrap_or_default();
-        let table: toml::Table = text.parse().unwrap_or_default();
-        let mut out = Vec::new();
-        let list = table.get("case").and_then(|c| c.as_array()).cloned();
-        for case in list.unwrap_or_default() {
-            let mut argv = vec![b"./prog".to_vec()];
-            for a in case
-                .get("args")
-                .and_then(|a| a.as_array())
-                .into_iter()
-                .flatten()
-            {
-                argv.push(a.as_str().unwrap_or_default().as_bytes().to_vec());
-            }
-            let stdin = case.get("stdin").and_then(|s| s.as_str()).unwrap_or("");
-            out.push(RunInput {
-                argv,
-                stdin: stdin.as_bytes().to_vec(),
-                ..RunInput::default()
-            });
-        }
-        if out.is_empty() {
-            out.push(RunInput::default());
-        }
-        out
-    }
-
     /// A plain run and a run from the statements of `prog` on `input` agree (output,
     /// outcome, steps, warnings) at each step limit of `caps`, strict and lenient;
     /// returns how many pairs of runs were compared.
@@ -2804,22 +2774,15 @@ mod tests {
     /// consecutive writes, an observed one keeps each.
     #[test]
     fn decoded_runs_agree_with_statement_runs_on_the_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
         let mut compared = 0;
         let mut faults = 0;
         for kind in ["pass", "fail", "warn"] {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(kind))
-                .expect("corpus folder")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect();
-            files.sort();
-            for path in files {
+            for path in crate::exec::corpus::programs(kind) {
                 let Ok(prog) = crate::frontend::load_files(std::slice::from_ref(&path), &[], &[])
                 else {
                     continue;
                 };
-                for input in cases(&path.with_extension("toml")) {
+                for input in crate::exec::corpus::cases(&path) {
                     let limits = Limits {
                         max_steps: 50_000_000,
                         ..Limits::default()

@@ -428,6 +428,55 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
     TracedRun { result, trace, sym }
 }
 
+/// The C corpus (`tests/c`) for the library's own tests.
+#[cfg(test)]
+pub(crate) mod corpus {
+    use super::RunInput;
+    use std::path::{Path, PathBuf};
+
+    /// The corpus's C files of one kind (`pass`, `fail`, `warn`, `reject`), sorted.
+    pub(crate) fn programs(kind: &str) -> Vec<PathBuf> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c");
+        let mut files: Vec<_> = std::fs::read_dir(root.join(kind))
+            .expect("corpus folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "c"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// The inputs of corpus program `c_file`: its `[[case]]`s (arguments, stdin) in the
+    /// `.toml` beside it, or one run without either.
+    pub(crate) fn cases(c_file: &Path) -> Vec<RunInput> {
+        let text = std::fs::read_to_string(c_file.with_extension("toml")).unwrap_or_default();
+        let table: toml::Table = text.parse().unwrap_or_default();
+        let mut out = Vec::new();
+        let list = table.get("case").and_then(|c| c.as_array()).cloned();
+        for case in list.unwrap_or_default() {
+            let mut argv = vec![b"./prog".to_vec()];
+            for a in case
+                .get("args")
+                .and_then(|a| a.as_array())
+                .into_iter()
+                .flatten()
+            {
+                argv.push(a.as_str().unwrap_or_default().as_bytes().to_vec());
+            }
+            let stdin = case.get("stdin").and_then(|s| s.as_str()).unwrap_or("");
+            out.push(RunInput {
+                argv,
+                stdin: stdin.as_bytes().to_vec(),
+                ..RunInput::default()
+            });
+        }
+        if out.is_empty() {
+            out.push(RunInput::default());
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -42,8 +42,7 @@ use super::hooks::{Lens, Observer, Taken, NO_ENTRY};
 use super::interp::Machine;
 use super::memory::{Access, AllocExtra, Memory};
 use crate::ir::{
-    BlockId, Callee, FuncId, Operand, ParamKind, Program, Rvalue, Stmt, StmtId, StmtKind,
-    Terminator,
+    BlockId, FuncId, Operand, ParamKind, Program, Reg, Rvalue, Stmt, StmtId, StmtKind, Terminator,
 };
 use crate::sparse::Sparse;
 use store::{Ends, Recs, Values};
@@ -678,10 +677,8 @@ impl Recorder {
         }
     }
 
-    fn use_op(&mut self, frame: u32, o: &Operand) {
-        if let Operand::Reg(r) = o {
-            self.trace.locs.push(Location::reg(false, frame, r.raw()));
-        }
+    fn use_reg(&mut self, frame: u32, r: Reg) {
+        self.trace.locs.push(Location::reg(false, frame, r.raw()));
     }
 
     /// Close the entry of statement `stmt` in `frame`: the memory accesses reported since
@@ -720,8 +717,8 @@ impl Recorder {
         if let Some((stmt, frame)) = self.pending {
             let block = &prog.functions[stmt.func.index()].blocks[stmt.block.index()];
             match block.stmts.get(stmt.index as usize) {
-                Some(st) => stmt_uses(&st.kind, |o| self.use_op(frame, o)),
-                None => term_uses(&block.term, |o| self.use_op(frame, o)),
+                Some(st) => st.kind.for_each_use(|r| self.use_reg(frame, r)),
+                None => block.term.for_each_use(|r| self.use_reg(frame, r)),
             }
             self.push_entry(mem, stmt, frame, NONE, false);
             self.trace.truncated = true;
@@ -774,19 +771,17 @@ pub fn implied(prog: &Program, stmt: StmtId, mut use_reg: impl FnMut(u32)) -> Op
         .get(stmt.func.index())?
         .blocks
         .get(stmt.block.index())?;
-    let reg = |o: &Operand| {
-        if let Operand::Reg(r) = o {
-            use_reg(r.raw())
-        }
-    };
+    // The IR's own reading of uses (`ir::defuse`), which the static analyses share:
+    // the registers' liveness there must see every use the trace implies.
+    let reg = |r: Reg| use_reg(r.raw());
     let Some(st) = block.stmts.get(stmt.index as usize) else {
         if stmt.index as usize != block.stmts.len() {
             return None;
         }
-        term_uses(&block.term, reg);
+        block.term.for_each_use(reg);
         return Some(Implied::None);
     };
-    stmt_uses(&st.kind, reg);
+    st.kind.for_each_use(reg);
     Some(match &st.kind {
         StmtKind::Assign(d, _) => Implied::Reg(d.raw()),
         StmtKind::Call { dst, .. } => Implied::Call(dst.map(|(d, _)| d.raw())),
@@ -804,82 +799,6 @@ pub fn param_regs(f: &crate::ir::Function, mut def: impl FnMut(u32)) {
         if let ParamKind::Reg(reg, _) = p {
             def(reg.raw());
         }
-    }
-}
-
-/// Call `f` on each operand a statement reads.
-pub fn stmt_uses<'a>(k: &'a StmtKind, mut f: impl FnMut(&'a Operand)) {
-    match k {
-        StmtKind::Assign(_, rv) => match rv {
-            Rvalue::Use(o) | Rvalue::Load(o, _) | Rvalue::LoadRaw(o, _) | Rvalue::Un(_, _, o) => {
-                f(o)
-            }
-            Rvalue::Cast { val, .. } => f(val),
-            Rvalue::LoadIdx { base, index, .. } | Rvalue::PtrAdd { base, index, .. } => {
-                f(base);
-                f(index)
-            }
-            Rvalue::Bin(_, _, a, b) | Rvalue::PtrDiff { a, b, .. } => {
-                f(a);
-                f(b)
-            }
-            Rvalue::AddrLocal(_)
-            | Rvalue::AddrGlobal(_)
-            | Rvalue::AddrFunc(_)
-            | Rvalue::AddrBuiltin(_) => {}
-        },
-        StmtKind::Store { addr, val, .. } => {
-            f(addr);
-            f(val)
-        }
-        StmtKind::StoreIdx {
-            base, index, val, ..
-        } => {
-            f(base);
-            f(index);
-            f(val)
-        }
-        StmtKind::Copy { dst, src, .. } => {
-            f(dst);
-            f(src)
-        }
-        StmtKind::Zero { dst, .. } => f(dst),
-        StmtKind::Call {
-            callee, args, sret, ..
-        } => {
-            if let Callee::Indirect(o) = callee {
-                f(o);
-            }
-            for a in args {
-                f(&a.val);
-            }
-            if let Some(s) = sret {
-                f(s);
-            }
-        }
-        StmtKind::StorageLive(_) => {}
-        StmtKind::StorageLiveSized(_, n) => f(n),
-        StmtKind::LongDouble(l) => {
-            f(&l.dst);
-            f(&l.a);
-            if let Some(b) = &l.b {
-                f(b)
-            }
-        }
-    }
-}
-
-/// Call `f` on each operand a terminator reads.
-pub fn term_uses<'a>(t: &'a Terminator, mut f: impl FnMut(&'a Operand)) {
-    match t {
-        Terminator::Branch { cond, .. } => f(cond),
-        Terminator::BranchCmp { a, b, .. } => {
-            f(a);
-            f(b)
-        }
-        Terminator::Switch { val, .. } => f(val),
-        Terminator::Return(Some(o)) => f(o),
-        Terminator::Return(None) | Terminator::Goto(_) | Terminator::Unreachable => {}
     }
 }
 

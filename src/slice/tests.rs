@@ -885,6 +885,54 @@ fn entries_find_their_uses_near_and_far_from_their_base() {
     }
 }
 
+/// Leaving out of the potential definers the registers that are dead where the branch
+/// went (`analysis::keep_live_registers`) changes no relevant slice: on every passing
+/// program of the C corpus and each of its cases, from the run's last entry and from
+/// entries spread over it, the slice and its static data are those of the facts that
+/// keep every register; and the corpus's potential definers shrink.
+#[test]
+fn dead_registers_leave_relevant_slices_unchanged_on_the_corpus() {
+    let (mut runs, mut kept, mut all) = (0, 0, 0);
+    for path in crate::exec::corpus::programs("pass") {
+        let Ok(p) = crate::frontend::load_files(std::slice::from_ref(&path), &[], &[]) else {
+            continue;
+        };
+        let (live, every) = (Facts::new(&p), Facts::keeping_dead_registers(&p));
+        for input in crate::exec::corpus::cases(&path) {
+            let limits = crate::exec::Limits {
+                max_steps: 2_000_000,
+                ..crate::exec::Limits::default()
+            };
+            let t = crate::exec::run_traced(&p, &input, limits, false).trace;
+            if t.is_empty() {
+                continue;
+            }
+            let what = path.display();
+            let a = Slicer::new(&p, &live, &t).expect("indexes");
+            let b = Slicer::new(&p, &every, &t).expect("indexes");
+            kept += a.pot.len();
+            all += b.pot.len();
+            let n = t.len() as u32;
+            for at in [n - 1, n / 2, n / 3, n / 5, n / 9] {
+                let crit = Criterion { entries: vec![at] };
+                let (x, y) = (
+                    a.relevant(&crit).expect("slices"),
+                    b.relevant(&crit).expect("slices"),
+                );
+                assert_eq!(
+                    x.set.iter().collect::<Vec<_>>(),
+                    y.set.iter().collect::<Vec<_>>(),
+                    "{what}: relevant slice from entry {at}"
+                );
+                assert_eq!(x.static_data, y.static_data, "{what}: static data");
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs > 150, "only {runs} runs compared");
+    assert!(kept * 2 < all, "{kept} of {all} potential definers kept");
+}
+
 /// The chunked byte shadow reads back what a dense one would, across chunk edges, and
 /// a write at the end of a large block costs one chunk.
 #[test]
