@@ -76,6 +76,10 @@ pub enum Evidence {
     /// The place of a failure-inducing deletion (the hunk search); `source` is the
     /// deleted code.
     Deletion,
+    /// A failure-inducing hunk (the hunk search) of code the bad run never executed: a
+    /// declaration (a constant, a type, a size, a layout) whose effect is compiled into
+    /// the lines that use it.
+    Declaration,
     /// A changed `#define` (or a continuation line of one) expanded at `used_at`, a
     /// line holding a finding; `decision` when that finding is a decision.
     MacroDefinition { used_at: Line, decision: bool },
@@ -144,6 +148,9 @@ pub enum LineNote {
     },
     /// The code deleted at this place, restored by the hunk search.
     Deleted(String),
+    /// A changed declaration no statement of the bad run executes, which the hunk
+    /// search found failure-inducing: its effect is compiled into the lines using it.
+    CompiledIn,
     /// Not named: the value comes from the named line.
     NotNamed { from: Line },
     /// Named as a latent fault exposed by the change at the line.
@@ -265,6 +272,7 @@ impl Finding {
             | Evidence::MacroDefinition { .. } => X::Value,
             Evidence::MissingOutput { .. } => X::MissingOutput,
             Evidence::Deletion => X::Deletion,
+            Evidence::Declaration => X::Declaration,
         }
     }
 }

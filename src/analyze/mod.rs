@@ -535,6 +535,7 @@ impl<'a> Run<'a> {
             divergence: self.d,
             expect: self.expect,
             slice_lines: bv.map(SliceView::lines).unwrap_or_default(),
+            executed_lines: bv.map(SliceView::executed_lines),
         })
     }
 }

@@ -180,6 +180,17 @@ impl<'a> SliceView<'a> {
     }
 
     /// (file, line) of every line in the relevant slice.
+    /// (file, line) of every statement the run executed.
+    pub fn executed_lines(&self) -> std::collections::HashSet<(String, u32)> {
+        let prog = self.run.prog;
+        let ran = self.run.trace.executed();
+        prog.stmt_locs()
+            .zip(ran)
+            .filter(|(_, ran)| *ran)
+            .filter_map(|((_, l), _)| Some((prog.files.get(l.file as usize)?.clone(), l.line)))
+            .collect()
+    }
+
     pub fn lines(&self) -> Vec<(String, u32)> {
         let prog = self.run.prog;
         self.slice

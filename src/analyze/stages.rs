@@ -82,6 +82,8 @@ pub struct HunkSearch<'a> {
     pub expect: (Option<&'a [u8]>, Option<&'a [u8]>),
     /// (file, line) of the bad run's relevant slice (empty without a trace).
     pub slice_lines: Vec<(String, u32)>,
+    /// (file, line) of every statement the bad run executed (None without a trace).
+    pub executed_lines: Option<std::collections::HashSet<(String, u32)>>,
 }
 
 /// Stage 7, delta debugging on the hunks GOOD -> BAD: the searched trees and what
@@ -175,7 +177,12 @@ pub fn merge_hunk_search(
     }
     match searched {
         Ok(s) => {
-            let (dd, notes) = crate::dd::merge(&mut out.findings, &s, &h.slice_lines);
+            let (dd, notes) = crate::dd::merge(
+                &mut out.findings,
+                &s,
+                &h.slice_lines,
+                h.executed_lines.as_ref(),
+            );
             out.dd = Some(dd);
             out.notes.extend(notes);
         }

@@ -10,6 +10,8 @@
 //! the deleted code was, or the first line commented out) becomes a candidate that
 //! shows the deleted code.
 
+use std::collections::HashSet;
+
 use crate::finding::{self, Evidence, Finding, Line, LineNote};
 use crate::report::{DdSection, FailureHunk, Location, Note};
 
@@ -81,14 +83,46 @@ fn failure_hunks(
         .collect()
 }
 
-/// The report's section of `search`, with the deletions it found added to `findings`
-/// (merged with a finding already on their line by `report::build`) and the findings
-/// inside the failure-inducing hunks moved first. `slice_lines` are the (file, line)
-/// pairs of the bad run's relevant slice.
+/// A failure-inducing hunk that adds code the bad run never executed, with no finding
+/// inside (None for any other hunk): a declaration (an enumeration constant, an array's size, a structure's
+/// field) whose effect is compiled into the lines using it. Its first code line is the
+/// place; without `executed` (no trace) nothing can be said.
+fn declaration(
+    h: &super::Hunk,
+    findings: &[Finding],
+    executed: Option<&HashSet<(String, u32)>>,
+) -> Option<Finding> {
+    let executed = executed?;
+    let (start, _) = h.bad_range();
+    let code = crate::diffctx::code_lines(&h.new.concat());
+    let lines = || (start..).zip(&h.new).zip(&code).filter(|(_, c)| **c);
+    let ran = |l: u32| executed.contains(&(h.path.clone(), l));
+    let (first, text) = lines().next().map(|((l, t), _)| (l, t))?;
+    if lines().any(|((l, _), _)| ran(l) || findings.iter().any(|f| f.line.is(&h.path, l))) {
+        return None;
+    }
+    Some(Finding {
+        hunk: Some(h.unified()),
+        notes: vec![LineNote::CompiledIn],
+        ..Finding::new(
+            Line::new(h.path.clone(), first),
+            true,
+            text.trim().to_string(),
+            Evidence::Declaration,
+        )
+    })
+}
+
+/// The report's section of `search`, with the deletions and declarations it found
+/// added to `findings` (a deletion merged with a finding already on its line by
+/// `report::build`) and the findings inside the failure-inducing hunks moved first.
+/// `slice_lines` are the (file, line) pairs of the bad run's relevant slice,
+/// `executed` those of every statement the bad run executed.
 pub fn merge(
     findings: &mut Vec<Finding>,
     search: &Search,
     slice_lines: &[(String, u32)],
+    executed: Option<&HashSet<(String, u32)>>,
 ) -> (DdSection, Vec<Note>) {
     let ranges: Vec<(String, u32, u32)> = search
         .minimal
@@ -103,6 +137,14 @@ pub fn merge(
         // A finding already on a deletion's line (the statement now where the code
         // was) stays that line's candidate and says what was deleted before it.
         findings.extend(search.minimal.iter().filter_map(deletion));
+        // Only when the whole failure-inducing change is such code: a prototype the
+        // search kept beside a moved function is needed to compile it, not the cause.
+        let declared: Option<Vec<Finding>> = search
+            .minimal
+            .iter()
+            .map(|h| declaration(h, findings, executed))
+            .collect();
+        findings.extend(declared.into_iter().flatten());
     }
     let inside = |file: &str, line: u32| {
         narrowed

@@ -358,7 +358,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..Search::default()
     };
     let mut fs = findings(&[(3, true), (10, true), (12, false)]);
-    let (d, _) = merge(&mut fs, &s, &[("p.c".into(), 10), ("p.c".into(), 4)]);
+    let (d, _) = merge(&mut fs, &s, &[("p.c".into(), 10), ("p.c".into(), 4)], None);
     assert_eq!(lines_of(&fs), [10, 3, 12]);
     assert_eq!(d.reported.len(), 1);
     assert_eq!((d.hunks[0].start, d.hunks[0].end), (10, 10));
@@ -366,7 +366,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
     assert!(!d.exposes_only);
     // No candidate inside, the best one unchanged: the hunk only exposes the fault.
     let mut fs = findings(&[(12, false)]);
-    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 10)]);
+    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 10)], None);
     assert!(d.exposes_only);
     let got: Vec<u32> = d.reported.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12]);
@@ -378,7 +378,7 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..s.clone()
     };
     let mut fs = findings(&[(3, true), (10, true)]);
-    let (d, _) = merge(&mut fs, &whole, &[("p.c".into(), 10)]);
+    let (d, _) = merge(&mut fs, &whole, &[("p.c".into(), 10)], None);
     assert!(d.narrowed && !d.exposes_only);
     assert_eq!(
         d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
@@ -396,10 +396,68 @@ fn merge_ranks_candidates_inside_the_hunks_first() {
         ..Search::default()
     };
     let mut fs = findings(&[(3, true), (10, true)]);
-    let (d, notes) = merge(&mut fs, &blind, &[("p.c".into(), 10)]);
+    let (d, notes) = merge(&mut fs, &blind, &[("p.c".into(), 10)], None);
     assert!(!d.narrowed && d.reported.is_empty() && !d.exposes_only);
     assert_eq!(lines_of(&fs), [3, 10]);
     assert!(notes.iter().any(|n| n.text().contains("could not narrow")));
+}
+
+/// A failure-inducing hunk of code the bad run never executed (an enumeration
+/// constant) is a declaration finding at its first code line, inside the hunks, so
+/// reported and not "only exposing" the unchanged line that prints the constant; a
+/// hunk the run executed, or any hunk without a trace, gives none.
+#[test]
+fn a_changed_declaration_is_named_at_its_line() {
+    use crate::finding::{Evidence, LineNote};
+    use std::collections::HashSet;
+    let good = tree(&[("p.c", &lines(12, "l"))]);
+    let bad = tree(&[(
+        "p.c",
+        &lines(12, "l").replace("l4\n", "// size\nenum { N = 9 };\n"),
+    )]);
+    let s = Search {
+        minimal: hunks(&good, &bad),
+        lines_total: 2,
+        ..Search::default()
+    };
+    let ran: HashSet<(String, u32)> = [("p.c".to_string(), 12)].into();
+    let mut fs = findings(&[(12, false)]);
+    let (d, notes) = merge(&mut fs, &s, &[("p.c".into(), 12)], Some(&ran));
+    let c = &fs[0];
+    assert_eq!(
+        (c.line.line, &c.evidence, c.changed, c.source.as_str()),
+        (6, &Evidence::Declaration, true, "enum { N = 9 };")
+    );
+    assert_eq!(c.notes, [LineNote::CompiledIn]);
+    assert!(c.hunk.is_some());
+    assert!(!d.exposes_only && notes.is_empty(), "{notes:?}");
+    assert_eq!(d.reported.iter().map(|l| l.line).collect::<Vec<_>>(), [6]);
+    // Executed: the hunk's line ran, so the unchanged line is what it exposes.
+    let ran: HashSet<(String, u32)> = [("p.c".to_string(), 6)].into();
+    let mut fs = findings(&[(12, false)]);
+    let (d, _) = merge(&mut fs, &s, &[], Some(&ran));
+    assert!(d.exposes_only && fs.len() == 1);
+    // No trace: nothing is known of what ran.
+    let mut fs = findings(&[(12, false)]);
+    let (d, _) = merge(&mut fs, &s, &[], None);
+    assert!(d.exposes_only && fs.len() == 1);
+    // Beside a hunk of code that ran (a prototype kept with a moved function), the
+    // declaration is not the cause.
+    let two = tree(&[(
+        "p.c",
+        &lines(12, "l")
+            .replace("l4\n", "enum { N = 9 };\n")
+            .replace("l9\n", "x9\n"),
+    )]);
+    let s = Search {
+        minimal: hunks(&good, &two),
+        lines_total: 2,
+        ..Search::default()
+    };
+    let ran: HashSet<(String, u32)> = [("p.c".to_string(), 10)].into();
+    let mut fs = Vec::new();
+    merge(&mut fs, &s, &[], Some(&ran));
+    assert!(fs.is_empty(), "{fs:?}");
 }
 
 /// A failure-inducing hunk that only deletes a line, or comments it out, gives a
@@ -420,7 +478,7 @@ fn a_deleted_line_is_named_at_its_place() {
             ..Search::default()
         };
         let mut fs = Vec::new();
-        let (d, _) = merge(&mut fs, &s, &[]);
+        let (d, _) = merge(&mut fs, &s, &[], None);
         let c = &fs[0];
         assert_eq!(
             (c.line.line, &c.evidence, c.changed),
@@ -434,7 +492,7 @@ fn a_deleted_line_is_named_at_its_place() {
         );
         // A decision already at the place: one candidate, the decision's, with the note.
         let mut fs = findings(&[(line, true)]);
-        merge(&mut fs, &s, &[]);
+        merge(&mut fs, &s, &[], None);
         let r = crate::report::build(crate::report::Analysis {
             findings: fs,
             ..Default::default()

@@ -425,6 +425,17 @@ impl Trace {
         self.values.iter()
     }
 
+    /// Per statement number ([`Trace::stmt_number`]): whether some entry ran it.
+    pub fn executed(&self) -> Vec<bool> {
+        let mut ran = vec![false; self.stmt_count()];
+        for i in 0..self.len() {
+            if let Some(k) = self.stmt_number(i) {
+                ran[k] = true;
+            }
+        }
+        ran
+    }
+
     /// The dense number of entry `i`'s statement, its index in the program's
     /// [`crate::ir::StmtIndex`] (below [`Trace::stmt_count`]); None past the end or
     /// for a statement the program lacks. Per-statement tables over a trace index by it.

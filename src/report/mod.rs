@@ -311,6 +311,9 @@ pub enum Explanation {
     /// The place of deleted code (a failure-inducing hunk that only deletes lines): the
     /// line now where the deleted lines were; `source` shows the deleted code.
     Deletion,
+    /// A changed declaration the bad run never executes (a constant, a type, a size, a
+    /// layout), found failure-inducing by the hunk search.
+    Declaration,
     /// A decision of the bad run that skipped the statement that wrote the first
     /// differing byte in the good run (`missing_output`): output went missing here.
     MissingOutput,
@@ -323,6 +326,7 @@ impl Explanation {
             Explanation::Decision => "decision",
             Explanation::Value => "value",
             Explanation::Deletion => "deletion",
+            Explanation::Declaration => "declaration",
             Explanation::MissingOutput => "missing-output",
         }
     }

@@ -81,6 +81,7 @@ pub fn line_note(n: &LineNote, at: &Line) -> String {
             )
         }
         LineNote::Deleted(code) => deleted(code),
+        LineNote::CompiledIn => "a changed declaration: no statement here runs, its effect (a constant, a type, a size or a layout) is compiled into the lines that use it; the hunk search found this change alone makes the test fail".into(),
         LineNote::NotNamed { from } => {
             format!("not named: its value comes from {from}, which is named")
         }

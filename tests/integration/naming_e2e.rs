@@ -434,3 +434,84 @@ fn a_change_inside_a_long_macro_names_its_line() {
         "{def:#}"
     );
 }
+
+/// Changes to code no statement runs, each the whole failure-inducing change: an
+/// enumeration constant in a header of an include directory, and a buffer's size in a
+/// structure, changed with a comment above it. The changed declaration is named (it
+/// was the unchanged `printf` the constant is compiled into, "only exposed by the
+/// change"), as a `declaration` candidate with the hunk and why.
+#[test]
+fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
+    let enum_h = |v: &str| {
+        format!(
+            "#ifndef LEVELS_H\n#define LEVELS_H\nenum level {{ LOW, MID = {v}, HIGH }};\n#endif\n"
+        )
+    };
+    let enum_c = "#include <stdio.h>\n#include \"levels.h\"\n\nint main(void)\n{\n    printf(\"%d %d\\n\", MID, HIGH);\n    return 0;\n}\n";
+    let rec = |size: &str| {
+        format!("#include <stdio.h>\n#include <string.h>\n\nstruct rec {{\n    int id;\n{size}\n    int tag;\n}};\n\nint main(void)\n{{\n    struct rec r;\n    memset(&r, 0, sizeof r);\n    printf(\"%zu\\n\", sizeof r);\n    return 0;\n}}\n")
+    };
+    /// Files at good and bad, options, and the line named with its source.
+    struct Declared<'a> {
+        good: Vec<(&'a str, String)>,
+        bad: Vec<(&'a str, String)>,
+        opts: &'a [&'a str],
+        at: &'a str,
+        source: &'a str,
+    }
+    let cases = [
+        Declared {
+            good: vec![
+                ("include/levels.h", enum_h("4")),
+                ("tests/t.c", enum_c.to_string()),
+            ],
+            bad: vec![("include/levels.h", enum_h("5"))],
+            opts: &["-I", "include"],
+            at: "include/levels.h:3",
+            source: "enum level { LOW, MID = 5, HIGH };",
+        },
+        Declared {
+            good: vec![("tests/t.c", rec("    char name[8];"))],
+            bad: vec![(
+                "tests/t.c",
+                rec("    /* room for the suffix */\n    char name[12];"),
+            )],
+            opts: &[],
+            at: "tests/t.c:7",
+            source: "char name[12];",
+        },
+    ];
+    for Declared {
+        good,
+        bad,
+        opts,
+        at,
+        source,
+    } in cases
+    {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fn view<'a>(files: &'a [(&'a str, String)]) -> Vec<(&'a str, Option<&'a [u8]>)> {
+            files
+                .iter()
+                .map(|(p, t)| (*p, Some(t.as_bytes())))
+                .collect()
+        }
+        let (g, b) = (view(&good), view(&bad));
+        let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
+        let mut args = vec!["good", "bad", "--no-cache", "--format", "json"];
+        args.extend(opts);
+        args.extend(["--", "./t"]);
+        let o = git_regcause(&repo, &args);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+        let v: Value = serde_json::from_str(&out).expect("JSON report");
+        let errors = schema_errors("docs/report.schema.json", &v);
+        assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
+        assert_eq!(named(&v), [at], "{v:#}");
+        let c = candidate(&v, at);
+        assert_eq!(c["explanation"], "declaration", "{c:#}");
+        assert_eq!(c["changed"], true, "{c:#}");
+        assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
+        assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
+    }
+}
