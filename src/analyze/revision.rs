@@ -180,13 +180,21 @@ impl<'a> SliceView<'a> {
     }
 
     /// (file, line) of every line in the relevant slice.
-    /// (file, line) of every statement the run executed.
+    /// (file, line) of every statement the run executed, but for the start of a fixed
+    /// size object's storage, which computes nothing (`char buf[8];`: its size is
+    /// compiled into the lines using it).
     pub fn executed_lines(&self) -> std::collections::HashSet<(String, u32)> {
         let prog = self.run.prog;
         let ran = self.run.trace.executed();
+        let computes = |id| {
+            !matches!(
+                prog.stmt(id).map(|s| &s.kind),
+                Some(crate::ir::StmtKind::StorageLive(_))
+            )
+        };
         prog.stmt_locs()
             .zip(ran)
-            .filter(|(_, ran)| *ran)
+            .filter(|&((id, _), ran)| ran && computes(id))
             .filter_map(|((_, l), _)| Some((prog.files.get(l.file as usize)?.clone(), l.line)))
             .collect()
     }

@@ -436,8 +436,8 @@ fn a_change_inside_a_long_macro_names_its_line() {
 }
 
 /// Changes to code no statement runs, each the whole failure-inducing change: an
-/// enumeration constant in a header of an include directory, and a buffer's size in a
-/// structure, changed with a comment above it. The changed declaration is named (it
+/// enumeration constant in a header of an include directory, a buffer's size in a
+/// structure, changed with a comment above it, and a local buffer's size. The changed declaration is named (it
 /// was the unchanged `printf` the constant is compiled into, "only exposed by the
 /// change"), as a `declaration` candidate with the hunk and why.
 #[test]
@@ -450,6 +450,11 @@ fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
     let enum_c = "#include <stdio.h>\n#include \"levels.h\"\n\nint main(void)\n{\n    printf(\"%d %d\\n\", MID, HIGH);\n    return 0;\n}\n";
     let rec = |size: &str| {
         format!("#include <stdio.h>\n#include <string.h>\n\nstruct rec {{\n    int id;\n{size}\n    int tag;\n}};\n\nint main(void)\n{{\n    struct rec r;\n    memset(&r, 0, sizeof r);\n    printf(\"%zu\\n\", sizeof r);\n    return 0;\n}}\n")
+    };
+    // A local buffer's size: its storage starts at run time, but the size is compiled
+    // into the `sizeof` below.
+    let local = |n: &str| {
+        format!("#include <stdio.h>\n\nint main(void)\n{{\n    char buf[{n}];\n    int w = snprintf(buf, sizeof buf, \"%s\", \"level-one\");\n    printf(\"%d %s\\n\", w, buf);\n    return 0;\n}}\n")
     };
     /// Files at good and bad, options, and the line named with its source.
     struct Declared<'a> {
@@ -479,6 +484,13 @@ fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
             opts: &[],
             at: "tests/t.c:7",
             source: "char name[12];",
+        },
+        Declared {
+            good: vec![("tests/t.c", local("8"))],
+            bad: vec![("tests/t.c", local("5"))],
+            opts: &[],
+            at: "tests/t.c:5",
+            source: "char buf[5];",
         },
     ];
     for Declared {
