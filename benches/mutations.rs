@@ -1,0 +1,296 @@
+//! A mutation campaign over the C corpus (`tests/c/pass`): for each program, the first
+//! integer literal whose increment changes what gcc's build prints (with the program's
+//! first `[[case]]`) makes a regression in a two-commit repository, and the main
+//! command is asked to explain it against the good output (`--expect`). The changed
+//! line should be named first. A table, not an assertion: it measures how often the
+//! report names the mutated line across programs nobody wrote as regressions.
+//!
+//! ```text
+//! cargo build --release && cargo bench --bench mutations          # every program
+//! cargo bench --bench mutations -- vla bigint                      # names starting so
+//! REGCAUSE_BENCH_BIN=/path/to/git-regcause cargo bench --bench mutations
+//! ```
+//!
+//! Outcomes: `first` (the mutated line named first), `named` (named, not first),
+//! `missed` (a report naming other lines), `no report` (no JSON report: the exit status
+//! says why; the six programs reading the host's environment, directories or clock fail
+//! at both revisions in a sealed run), `skipped` (gcc cannot build or run it, or no
+//! literal changes its output).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use comfy_table::{presets, Table};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bin() -> PathBuf {
+    std::env::var_os("REGCAUSE_BENCH_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/release/git-regcause"))
+}
+
+/// The first case of a corpus program: its arguments and stdin.
+fn first_case(c_file: &Path) -> (Vec<String>, Vec<u8>) {
+    let text = std::fs::read_to_string(c_file.with_extension("toml")).unwrap_or_default();
+    let table: toml::Table = text.parse().unwrap_or_default();
+    let case = table
+        .get("case")
+        .and_then(|c| c.as_array())
+        .and_then(|a| a.first().cloned())
+        .unwrap_or_else(|| toml::Value::Table(Default::default()));
+    let args = case
+        .get("args")
+        .and_then(|a| a.as_array())
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let stdin = case.get("stdin").and_then(|s| s.as_str()).unwrap_or("");
+    (args, stdin.as_bytes().to_vec())
+}
+
+/// gcc's build of `src` run in `dir`: its stdout, when it builds and ends by itself
+/// within three seconds, without a signal.
+fn native(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<Vec<u8>> {
+    let c = dir.join("prog.c");
+    std::fs::write(&c, src).ok()?;
+    let exe = dir.join("a.out");
+    let built = Command::new("gcc")
+        .args(["-O0", "-w", "-o"])
+        .arg(&exe)
+        .arg(&c)
+        .arg("-lm")
+        .status()
+        .ok()?;
+    if !built.success() {
+        return None;
+    }
+    let mut child = Command::new(&exe)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(stdin).ok()?;
+    let start = Instant::now();
+    while child.try_wait().ok()?.is_none() {
+        if start.elapsed() > Duration::from_secs(3) {
+            let _ = child.kill();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().ok()?;
+    out.status.code()?;
+    Some(out.stdout)
+}
+
+/// The integer literals of `src` outside comments, strings and preprocessor lines:
+/// (line index, byte range).
+fn literals(src: &str) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (ln, line) in src.lines().enumerate() {
+        let t = line.trim_start();
+        if ["#", "//", "*", "/*"].iter().any(|p| t.starts_with(p)) {
+            continue;
+        }
+        let b = line.as_bytes();
+        let (mut i, mut quote) = (0, None);
+        while i < b.len() {
+            let c = b[i];
+            match quote {
+                Some(_) if c == b'\\' => i += 1,
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == b'"' || c == b'\'' => quote = Some(c),
+                None if c.is_ascii_digit() => {
+                    let word =
+                        |k: usize| b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'.';
+                    let end = (i..b.len()).find(|&k| !word(k)).unwrap_or(b.len());
+                    let after_word = i > 0 && word(i - 1);
+                    if !after_word && b[i..end].iter().all(u8::is_ascii_digit) {
+                        out.push((ln, i, end));
+                    }
+                    i = end;
+                    continue;
+                }
+                None => {}
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The first mutation (a literal plus one) that changes gcc's output: (1-based line,
+/// mutated source).
+fn mutation(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<(u32, String)> {
+    let good = native(src, args, stdin, dir)?;
+    let lines: Vec<&str> = src.lines().collect();
+    for (ln, a, b) in literals(src).into_iter().take(25) {
+        let n: u64 = lines[ln][a..b].parse().ok()?;
+        let mut changed: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        changed[ln] = format!("{}{}{}", &lines[ln][..a], n + 1, &lines[ln][b..]);
+        let bad = changed.join("\n") + "\n";
+        if native(&bad, args, stdin, dir).is_some_and(|o| o != good) {
+            return Some((ln as u32 + 1, bad));
+        }
+    }
+    None
+}
+
+fn git(repo: &Path, args: &[&str]) -> Result<()> {
+    let st = Command::new("git")
+        .args(args)
+        .current_dir(repo)
+        .env("GIT_AUTHOR_NAME", "m")
+        .env("GIT_AUTHOR_EMAIL", "m@example.com")
+        .env("GIT_COMMITTER_NAME", "m")
+        .env("GIT_COMMITTER_EMAIL", "m@example.com")
+        .status()
+        .context("git")?;
+    anyhow::ensure!(st.success(), "git {args:?} failed");
+    Ok(())
+}
+
+/// One program's row of the table.
+struct Row {
+    line: u32,
+    outcome: &'static str,
+    status: String,
+    named: String,
+    secs: f64,
+}
+
+/// The row of corpus program `c_file`; None when it is skipped.
+fn campaign(c_file: &Path) -> Result<Option<Row>> {
+    let src = std::fs::read(c_file)?;
+    let src = String::from_utf8_lossy(&src).into_owned();
+    let (args, stdin) = first_case(c_file);
+    let dir = tempfile::tempdir()?;
+    let Some(good_out) = native(&src, &args, &stdin, dir.path()) else {
+        return Ok(None);
+    };
+    let Some((line, bad)) = mutation(&src, &args, &stdin, dir.path()) else {
+        return Ok(None);
+    };
+    let repo = dir.path().join("repo");
+    std::fs::create_dir(&repo)?;
+    git(&repo, &["init", "-q"])?;
+    for (tag, text) in [("good", &src), ("bad", &bad)] {
+        std::fs::write(repo.join("prog.c"), text)?;
+        git(&repo, &["add", "-A"])?;
+        git(&repo, &["commit", "-qm", tag])?;
+        git(&repo, &["tag", tag])?;
+    }
+    let expect = dir.path().join("expected");
+    std::fs::write(&expect, &good_out)?;
+    let stdin_file = dir.path().join("stdin");
+    std::fs::write(&stdin_file, &stdin)?;
+    let start = Instant::now();
+    let o = Command::new(bin())
+        .args(["good", "bad", "--no-cache", "--format", "json", "--expect"])
+        .arg(&expect)
+        .arg("--stdin")
+        .arg(&stdin_file)
+        .args(["--", "./prog"])
+        .args(&args)
+        .current_dir(&repo)
+        .output()
+        .context("run git-regcause")?;
+    let secs = start.elapsed().as_secs_f64();
+    let status = o.status.code().map_or("signal".into(), |c| c.to_string());
+    let Ok(report) = serde_json::from_slice::<serde_json::Value>(&o.stdout) else {
+        return Ok(Some(Row {
+            line,
+            outcome: "no report",
+            status,
+            named: String::new(),
+            secs,
+        }));
+    };
+    let named: Vec<u64> = report["root_cause"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["line"].as_u64())
+        .collect();
+    let outcome = match named.iter().position(|&l| l == u64::from(line)) {
+        Some(0) => "first",
+        Some(_) => "named",
+        None => "missed",
+    };
+    let named = named
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(Some(Row {
+        line,
+        outcome,
+        status,
+        named,
+        secs,
+    }))
+}
+
+fn main() -> ExitCode {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(root().join("tests/c/pass")) {
+        Ok(d) => d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(e) => {
+            eprintln!("mutations: cannot read the corpus: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    files.retain(|p| p.extension().is_some_and(|x| x == "c"));
+    files.sort();
+    let mut table = Table::new();
+    table.load_preset(presets::UTF8_FULL);
+    table.set_header(["program", "mutated line", "outcome", "exit", "named", "s"]);
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for f in &files {
+        let name = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !filters.is_empty() && !filters.iter().any(|x| name.starts_with(x.as_str())) {
+            continue;
+        }
+        match campaign(f) {
+            Ok(Some(r)) => {
+                *counts.entry(r.outcome.to_string()).or_default() += 1;
+                table.add_row([
+                    name,
+                    r.line.to_string(),
+                    r.outcome.to_string(),
+                    r.status,
+                    r.named,
+                    format!("{:.1}", r.secs),
+                ]);
+            }
+            Ok(None) => *counts.entry("skipped".into()).or_default() += 1,
+            Err(e) => {
+                eprintln!("mutations: {name}: {e:#}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    println!("{table}");
+    let summary: Vec<String> = counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("{}", summary.join(", "));
+    ExitCode::SUCCESS
+}
