@@ -1,7 +1,9 @@
 //! A mutation campaign over the C corpus (`tests/c/pass`): for each program, the first
-//! integer literal whose increment changes what gcc's build prints (with the program's
-//! first `[[case]]`) makes a regression in a two-commit repository, and the main
-//! command is asked to explain it against the good output (`--expect`). The changed
+//! mutation of the contest corpus's generator (`regcause_dev::mutants::order`, seed 1:
+//! an operator swapped, a constant off by one, a statement deleted, ...) that changes
+//! what gcc's build prints (with the program's first `[[case]]`) makes a regression in
+//! a two-commit repository, and the main command is asked to explain it against the
+//! good output (`--expect`). The changed
 //! line should be named first. A table, not an assertion: it measures how often the
 //! report names the mutated line across programs nobody wrote as regressions.
 //!
@@ -57,22 +59,20 @@ fn first_case(c_file: &Path) -> (Vec<String>, Vec<u8>) {
     (args, stdin.as_bytes().to_vec())
 }
 
+/// The bytes of a source read one char per byte.
+fn bytes(src: &str) -> Vec<u8> {
+    src.chars()
+        .map(|c| u8::try_from(c).unwrap_or(b'?'))
+        .collect()
+}
+
 /// gcc's build of `src` run in `dir`: its stdout, when it builds and ends by itself
 /// within three seconds, without a signal.
 fn native(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<Vec<u8>> {
     let c = dir.join("prog.c");
-    std::fs::write(&c, src).ok()?;
+    std::fs::write(&c, bytes(src)).ok()?;
     let exe = dir.join("a.out");
-    let built = Command::new("gcc")
-        .args(["-O0", "-w", "-o"])
-        .arg(&exe)
-        .arg(&c)
-        .arg("-lm")
-        .status()
-        .ok()?;
-    if !built.success() {
-        return None;
-    }
+    regcause_dev::native::gcc(dir, &[c], &exe).ok()?;
     let mut child = Command::new(&exe)
         .args(args)
         .current_dir(dir)
@@ -95,55 +95,16 @@ fn native(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<Vec<u8
     Some(out.stdout)
 }
 
-/// The integer literals of `src` outside comments, strings and preprocessor lines:
-/// (line index, byte range).
-fn literals(src: &str) -> Vec<(usize, usize, usize)> {
-    let mut out = Vec::new();
-    for (ln, line) in src.lines().enumerate() {
-        let t = line.trim_start();
-        if ["#", "//", "*", "/*"].iter().any(|p| t.starts_with(p)) {
-            continue;
-        }
-        let b = line.as_bytes();
-        let (mut i, mut quote) = (0, None);
-        while i < b.len() {
-            let c = b[i];
-            match quote {
-                Some(_) if c == b'\\' => i += 1,
-                Some(q) if c == q => quote = None,
-                Some(_) => {}
-                None if c == b'"' || c == b'\'' => quote = Some(c),
-                None if c.is_ascii_digit() => {
-                    let word =
-                        |k: usize| b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'.';
-                    let end = (i..b.len()).find(|&k| !word(k)).unwrap_or(b.len());
-                    let after_word = i > 0 && word(i - 1);
-                    if !after_word && b[i..end].iter().all(u8::is_ascii_digit) {
-                        out.push((ln, i, end));
-                    }
-                    i = end;
-                    continue;
-                }
-                None => {}
-            }
-            i += 1;
-        }
-    }
-    out
-}
-
-/// The first mutation (a literal plus one) that changes gcc's output: (1-based line,
-/// mutated source).
-fn mutation(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<(u32, String)> {
+/// The first mutation, in `regcause_dev::mutants::order` (the contest corpus's kinds:
+/// an operator swapped, a constant off by one, a statement deleted, ...), that changes
+/// gcc's output: (the 1-based line of the bad revision where it is, the mutated
+/// source, what it did). At most 25 are tried.
+fn mutation(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<(u32, String, String)> {
     let good = native(src, args, stdin, dir)?;
-    let lines: Vec<&str> = src.lines().collect();
-    for (ln, a, b) in literals(src).into_iter().take(25) {
-        let n: u64 = lines[ln][a..b].parse().ok()?;
-        let mut changed: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
-        changed[ln] = format!("{}{}{}", &lines[ln][..a], n + 1, &lines[ln][b..]);
-        let bad = changed.join("\n") + "\n";
+    for m in regcause_dev::mutants::order(src, 1).into_iter().take(25) {
+        let bad = m.apply(src);
         if native(&bad, args, stdin, dir).is_some_and(|o| o != good) {
-            return Some((ln as u32 + 1, bad));
+            return Some((m.line as u32 + 1, bad, m.what));
         }
     }
     None
@@ -166,6 +127,7 @@ fn git(repo: &Path, args: &[&str]) -> Result<()> {
 /// One program's row of the table.
 struct Row {
     line: u32,
+    what: String,
     outcome: &'static str,
     status: String,
     named: String,
@@ -174,21 +136,25 @@ struct Row {
 
 /// The row of corpus program `c_file`; None when it is skipped.
 fn campaign(c_file: &Path) -> Result<Option<Row>> {
-    let src = std::fs::read(c_file)?;
-    let src = String::from_utf8_lossy(&src).into_owned();
+    // As Latin-1, one char per byte, so a file's bytes are written back as they were
+    // (the mutations add ASCII only).
+    let src: String = std::fs::read(c_file)?
+        .iter()
+        .map(|&b| char::from(b))
+        .collect();
     let (args, stdin) = first_case(c_file);
     let dir = tempfile::tempdir()?;
     let Some(good_out) = native(&src, &args, &stdin, dir.path()) else {
         return Ok(None);
     };
-    let Some((line, bad)) = mutation(&src, &args, &stdin, dir.path()) else {
+    let Some((line, bad, what)) = mutation(&src, &args, &stdin, dir.path()) else {
         return Ok(None);
     };
     let repo = dir.path().join("repo");
     std::fs::create_dir(&repo)?;
     git(&repo, &["init", "-q"])?;
     for (tag, text) in [("good", &src), ("bad", &bad)] {
-        std::fs::write(repo.join("prog.c"), text)?;
+        std::fs::write(repo.join("prog.c"), bytes(text))?;
         git(&repo, &["add", "-A"])?;
         git(&repo, &["commit", "-qm", tag])?;
         git(&repo, &["tag", tag])?;
@@ -213,6 +179,7 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
     let Ok(report) = serde_json::from_slice::<serde_json::Value>(&o.stdout) else {
         return Ok(Some(Row {
             line,
+            what,
             outcome: "no report",
             status,
             named: String::new(),
@@ -240,6 +207,7 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
         .join(", ");
     Ok(Some(Row {
         line,
+        what,
         outcome,
         status,
         named,
@@ -263,7 +231,15 @@ fn main() -> ExitCode {
     files.sort();
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL);
-    table.set_header(["program", "mutated line", "outcome", "exit", "named", "s"]);
+    table.set_header([
+        "program",
+        "mutated line",
+        "mutation",
+        "outcome",
+        "exit",
+        "named",
+        "s",
+    ]);
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     for f in &files {
         let name = f
@@ -279,6 +255,7 @@ fn main() -> ExitCode {
                 table.add_row([
                     name,
                     r.line.to_string(),
+                    r.what,
                     r.outcome.to_string(),
                     r.status,
                     r.named,

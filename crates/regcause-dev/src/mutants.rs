@@ -313,7 +313,8 @@ pub fn mutations(source: &str) -> Vec<Mutation> {
                 i += 1;
                 continue;
             }
-            let two = if i + 1 < b.len() { &line[i..i + 2] } else { "" };
+            // Bytes, not chars: a non-ASCII character next to an operator is no operator.
+            let two = line.get(i..i + 2).unwrap_or("");
             let prev = if i > 0 { b[i - 1] } else { b' ' };
             let next = b.get(i + 1).copied().unwrap_or(b' ');
             let swap: Option<(usize, &str)> = match two {
@@ -730,6 +731,19 @@ mod tests {
             .filter(|m| m.line == line)
             .map(|m| (m.kind, m.new))
             .collect()
+    }
+
+    /// Non-ASCII text beside code (the C corpus's Latin-1 and UTF-8 strings, read as
+    /// UTF-8 with replacement characters) offers the code's mutations, not a panic.
+    #[test]
+    fn non_ascii_text_beside_operators_is_not_cut() {
+        let src = "static const char raw[] = \"\u{fffd}|\u{fffd}t\u{fffd}|\u{fffd}\";   /* \u{fffd} in a comment too */\nint f(int a) { return a <= 3 && a != 1; }\n";
+        let ms = mutations(src);
+        assert!(
+            ms.iter()
+                .any(|m| m.line == 1 && m.new.as_deref().is_some_and(|n| n.contains("a < 3"))),
+            "{ms:?}"
+        );
     }
 
     #[test]
