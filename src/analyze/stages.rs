@@ -177,12 +177,11 @@ pub fn merge_hunk_search(
     }
     match searched {
         Ok(s) => {
-            let (dd, notes) = crate::dd::merge(
-                &mut out.findings,
-                &s,
-                &h.slice_lines,
-                h.executed_lines.as_ref(),
-            );
+            // When the runs differ only through an undefined-behaviour assumption no
+            // line is blamed, a changed declaration neither (dropping an initialiser
+            // is such a change: the report says to fix the undefined behaviour).
+            let executed = h.executed_lines.as_ref().filter(|_| !out.ub_only);
+            let (dd, notes) = crate::dd::merge(&mut out.findings, &s, &h.slice_lines, executed);
             out.dd = Some(dd);
             out.notes.extend(notes);
         }
