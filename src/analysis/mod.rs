@@ -317,17 +317,23 @@ fn mod_summaries(prog: &Program, prov: &[Vec<Prov>]) -> Vec<MaySet> {
     }
 }
 
-fn calls_noreturn(prog: &Program, b: &crate::ir::Block) -> bool {
-    b.stmts.iter().any(|s| match &s.kind {
+/// Whether one of `stmts` calls a library function whose name satisfies `named`.
+fn calls_builtin<'s>(
+    prog: &Program,
+    stmts: impl IntoIterator<Item = &'s crate::ir::Stmt>,
+    named: impl Fn(&str) -> bool,
+) -> bool {
+    stmts.into_iter().any(|s| match &s.kind {
         StmtKind::Call {
             callee: Callee::Builtin(i),
             ..
-        } => prog
-            .builtins
-            .get(*i as usize)
-            .is_some_and(|n| builtin_noreturn(n)),
+        } => prog.builtins.get(*i as usize).is_some_and(|n| named(n)),
         _ => false,
     })
+}
+
+fn calls_noreturn(prog: &Program, b: &crate::ir::Block) -> bool {
+    calls_builtin(prog, &b.stmts, builtin_noreturn)
 }
 
 /// Immediate post-dominators (Cooper, Harvey and Kennedy's iterative algorithm on the
@@ -576,21 +582,8 @@ fn keep_live_registers(
     preds: &[Vec<BlockId>],
     untaken: &mut [Vec<(BlockId, MaySet)>],
 ) {
-    let calls_setjmp = f
-        .blocks
-        .iter()
-        .flat_map(|b| &b.stmts)
-        .any(|s| match &s.kind {
-            StmtKind::Call {
-                callee: Callee::Builtin(i),
-                ..
-            } => prog
-                .builtins
-                .get(*i as usize)
-                .is_some_and(|n| n.contains("setjmp")),
-            _ => false,
-        });
-    if calls_setjmp {
+    let stmts = f.blocks.iter().flat_map(|b| &b.stmts);
+    if calls_builtin(prog, stmts, |n| n.contains("setjmp")) {
         return;
     }
     // The registers some untaken side may define, each with the sides that ask.
