@@ -31,14 +31,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The binary measured: `$REGCAUSE_BENCH_BIN` (a saved build, to compare two), else
-/// the release build.
-fn bin() -> PathBuf {
-    std::env::var_os("REGCAUSE_BENCH_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/release/git-regcause"))
-}
-
 /// Wall seconds and peak resident memory (KiB) of a process, measured by GNU time.
 struct Usage {
     secs: f64,
@@ -51,7 +43,7 @@ fn measured(repo: &Path, args: &[String], ok: &[i32]) -> Result<Usage> {
         .arg("-o")
         .arg(stats.path())
         .args(["-f", "%e %M"])
-        .arg(bin())
+        .arg(regcause_dev::bench_binary())
         .args(args)
         .current_dir(repo)
         .env_remove("REGCAUSE_CACHE")
@@ -177,7 +169,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<()> {
-    if !bin().exists() {
+    if !regcause_dev::bench_binary().exists() {
         bail!("build the binary first: cargo build --release");
     }
     let args: Vec<String> = std::env::args()

@@ -14,9 +14,9 @@
 //! ```
 //!
 //! Outcomes: `first` (the mutated line named first), `named` (named, not first),
-//! `missed` (a report naming other lines), `nothing to explain` (exit 1: the programs
-//! reading the host's environment, directories or clock fail the good output at both
-//! revisions in a sealed run), `no report` (no JSON report: the exit status says why),
+//! `missed` (a report naming other lines), `nothing to explain` (exit 1: the good
+//! revision does not print the good output in regcause's run), `no report` (no JSON
+//! report: the exit status says why),
 //! `skipped` (gcc cannot build or run it, or no literal changes its output).
 
 use std::io::Write;
@@ -31,32 +31,29 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn bin() -> PathBuf {
-    std::env::var_os("REGCAUSE_BENCH_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/release/git-regcause"))
+/// A corpus program's case (`[[case]]` in the `.toml` beside it).
+#[derive(Default, Clone, serde::Deserialize)]
+struct Case {
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    stdin: String,
+    /// NAME=VALUE strings: the whole environment (none when absent, as in a sealed run).
+    #[serde(default)]
+    env: Vec<String>,
 }
 
-/// The first case of a corpus program: its arguments and stdin.
-fn first_case(c_file: &Path) -> (Vec<String>, Vec<u8>) {
+#[derive(Default, serde::Deserialize)]
+struct Cases {
+    #[serde(default)]
+    case: Vec<Case>,
+}
+
+/// The first case of a corpus program.
+fn first_case(c_file: &Path) -> Case {
     let text = std::fs::read_to_string(c_file.with_extension("toml")).unwrap_or_default();
-    let table: toml::Table = text.parse().unwrap_or_default();
-    let case = table
-        .get("case")
-        .and_then(|c| c.as_array())
-        .and_then(|a| a.first().cloned())
-        .unwrap_or_else(|| toml::Value::Table(Default::default()));
-    let args = case
-        .get("args")
-        .and_then(|a| a.as_array())
-        .map(|a| {
-            a.iter()
-                .map(|x| x.as_str().unwrap_or_default().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
-    let stdin = case.get("stdin").and_then(|s| s.as_str()).unwrap_or("");
-    (args, stdin.as_bytes().to_vec())
+    let cases: Cases = toml::from_str(&text).unwrap_or_default();
+    cases.case.into_iter().next().unwrap_or_default()
 }
 
 /// The bytes of a source read one char per byte.
@@ -66,22 +63,29 @@ fn bytes(src: &str) -> Vec<u8> {
         .collect()
 }
 
-/// gcc's build of `src` run in `dir`: its stdout, when it builds and ends by itself
-/// within three seconds, without a signal.
-fn native(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<Vec<u8>> {
-    let c = dir.join("prog.c");
+/// gcc's build of `src` run as a sealed run is: as `./prog`, in a directory holding
+/// only `prog.c` (the revision's tree), with exactly the case's environment. Its stdout,
+/// when it builds and ends by itself within three seconds, without a signal.
+fn native(src: &str, case: &Case, dir: &Path) -> Option<Vec<u8>> {
+    use std::os::unix::process::CommandExt;
+    let tree = dir.join("tree");
+    std::fs::create_dir_all(&tree).ok()?;
+    let c = tree.join("prog.c");
     std::fs::write(&c, bytes(src)).ok()?;
     let exe = dir.join("a.out");
-    regcause_dev::native::gcc(dir, &[c], &exe).ok()?;
+    regcause_dev::native::gcc(&tree, &[c], &exe).ok()?;
     let mut child = Command::new(&exe)
-        .args(args)
-        .current_dir(dir)
+        .arg0("./prog")
+        .args(&case.args)
+        .env_clear()
+        .envs(case.env.iter().filter_map(|v| v.split_once('=')))
+        .current_dir(&tree)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    child.stdin.take()?.write_all(stdin).ok()?;
+    child.stdin.take()?.write_all(case.stdin.as_bytes()).ok()?;
     let start = Instant::now();
     while child.try_wait().ok()?.is_none() {
         if start.elapsed() > Duration::from_secs(3) {
@@ -99,11 +103,11 @@ fn native(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<Vec<u8
 /// an operator swapped, a constant off by one, a statement deleted, ...), that changes
 /// gcc's output: (the 1-based line of the bad revision where it is, the mutated
 /// source, what it did). At most 25 are tried.
-fn mutation(src: &str, args: &[String], stdin: &[u8], dir: &Path) -> Option<(u32, String, String)> {
-    let good = native(src, args, stdin, dir)?;
+fn mutation(src: &str, case: &Case, dir: &Path) -> Option<(u32, String, String)> {
+    let good = native(src, case, dir)?;
     for m in regcause_dev::mutants::order(src, 1).into_iter().take(25) {
         let bad = m.apply(src);
-        if native(&bad, args, stdin, dir).is_some_and(|o| o != good) {
+        if native(&bad, case, dir).is_some_and(|o| o != good) {
             return Some((m.line as u32 + 1, bad, m.what));
         }
     }
@@ -142,12 +146,12 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
         .iter()
         .map(|&b| char::from(b))
         .collect();
-    let (args, stdin) = first_case(c_file);
+    let case = first_case(c_file);
     let dir = tempfile::tempdir()?;
-    let Some(good_out) = native(&src, &args, &stdin, dir.path()) else {
+    let Some(good_out) = native(&src, &case, dir.path()) else {
         return Ok(None);
     };
-    let Some((line, bad, what)) = mutation(&src, &args, &stdin, dir.path()) else {
+    let Some((line, bad, what)) = mutation(&src, &case, dir.path()) else {
         return Ok(None);
     };
     let repo = dir.path().join("repo");
@@ -162,15 +166,16 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
     let expect = dir.path().join("expected");
     std::fs::write(&expect, &good_out)?;
     let stdin_file = dir.path().join("stdin");
-    std::fs::write(&stdin_file, &stdin)?;
+    std::fs::write(&stdin_file, &case.stdin)?;
     let start = Instant::now();
-    let o = Command::new(bin())
+    let o = Command::new(regcause_dev::bench_binary())
         .args(["good", "bad", "--no-cache", "--format", "json", "--expect"])
         .arg(&expect)
         .arg("--stdin")
         .arg(&stdin_file)
+        .args(case.env.iter().flat_map(|v| ["--env", v.as_str()]))
         .args(["--", "./prog"])
-        .args(&args)
+        .args(&case.args)
         .current_dir(&repo)
         .output()
         .context("run git-regcause")?;
@@ -196,7 +201,7 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
         Some(0) => "first",
         Some(_) => "named",
         // Exit 1: nothing to explain (the good revision already fails its expected
-        // output in a sealed run, as a test of the host's environment does).
+        // output in regcause's run).
         None if o.status.code() == Some(1) => "nothing to explain",
         None => "missed",
     };

@@ -38,14 +38,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The binary measured: `$REGCAUSE_BENCH_BIN` (a saved build, to compare two), else
-/// the release build.
-fn bin() -> PathBuf {
-    std::env::var_os("REGCAUSE_BENCH_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/release/git-regcause"))
-}
-
 struct Analysis {
     rank: Option<usize>,
     /// Lines named as the root cause, whether one is a ground-truth line, whether they
@@ -70,7 +62,7 @@ struct Analysis {
 
 fn analyse(repo: &Path, args: &[String], gt: &[(String, u32)]) -> Result<Analysis> {
     let t = Instant::now();
-    let o = Command::new(bin())
+    let o = Command::new(regcause_dev::bench_binary())
         .args(args)
         .current_dir(repo)
         .env_remove("REGCAUSE_CACHE")
@@ -146,7 +138,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<()> {
-    if !bin().exists() {
+    if !regcause_dev::bench_binary().exists() {
         bail!("build the binary first: cargo build --release");
     }
     // `cargo bench` passes `--bench`; the rest picks the corpus and filters it.
