@@ -13,10 +13,11 @@
 //!
 //! Per regression (the test at its bad revision): executed statements; the plain run
 //! (`git regcause run`) wall time and peak memory (maximum resident set, from
-//! `/usr/bin/time`); the traced run's trace in bytes per executed statement (the
-//! traced-concolic run the analysis makes, in this process, `Trace::heap_bytes`); the
-//! whole analysis (`--no-cache --format json`) wall time and peak memory, and both as
-//! ratios to the plain run. A table, not an assertion: figures depend on the machine.
+//! `/usr/bin/time`); the traced-concolic run the analysis makes (in this process): its
+//! wall time without loading, and its trace in bytes per executed statement
+//! (`Trace::heap_bytes`); the whole analysis (`--no-cache --format json`) wall time and
+//! peak memory, and both as ratios to the plain run. A table, not an assertion:
+//! figures depend on the machine.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -65,14 +66,14 @@ fn measured(repo: &Path, args: &[String], ok: &[i32]) -> Result<Usage> {
     }
 }
 
-/// Executed statements and trace bytes per statement of the test's traced run at `rev`
-/// (built with the `-D` definitions `defines`).
+/// Executed statements, trace bytes per statement and wall seconds of the test's
+/// traced-concolic run at `rev` (built with the `-D` definitions `defines`).
 fn trace_density(
     s: &samples::Sample,
     rev: &str,
     t: &samples::TestSpec,
     defines: &[String],
-) -> Result<(u64, f64)> {
+) -> Result<(u64, f64, f64)> {
     let dir = s
         .snapshot_dir(rev)
         .with_context(|| format!("no snapshot for {rev}"))?;
@@ -88,9 +89,12 @@ fn trace_density(
         }),
     };
     let prog = oracle::load(&dir, &test, rev).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let run = exec::run_traced(&prog, &test.input(&dir), Limits::default(), true);
+    let input = test.input(&dir);
+    let clock = std::time::Instant::now();
+    let run = exec::run_traced(&prog, &input, Limits::default(), true);
+    let secs = clock.elapsed().as_secs_f64();
     let n = run.trace.len() as u64;
-    Ok((n, run.trace.heap_bytes() as f64 / n.max(1) as f64))
+    Ok((n, run.trace.heap_bytes() as f64 / n.max(1) as f64, secs))
 }
 
 /// The regression's row, the program built with the `-D` definitions `defines`.
@@ -125,7 +129,7 @@ fn row(
     // `run` exits with the program's status (or the interpreter's fault codes).
     let any: Vec<i32> = (0..=255).collect();
     let p = measured(&repo, &plain, &any)?;
-    let (stmts, density) = trace_density(s, &r.bad, &r.test, defines)?;
+    let (stmts, density, traced) = trace_density(s, &r.bad, &r.test, defines)?;
     let mut analysis = vec![
         r.good.clone(),
         r.bad.clone(),
@@ -150,6 +154,7 @@ fn row(
         stmts.to_string(),
         format!("{:.2}", p.secs),
         mib(p.kib),
+        format!("{traced:.2}"),
         format!("{density:.1}"),
         format!("{:.2}", a.secs),
         mib(a.kib),
@@ -193,6 +198,7 @@ fn run() -> Result<()> {
         "statements",
         "plain s",
         "plain MiB",
+        "traced s",
         "trace B/stmt",
         "analysis s",
         "analysis MiB",

@@ -308,19 +308,27 @@ impl<E: AllocExtra> Memory<E> {
         m
     }
 
-    /// Start reporting accesses (see [`Memory::take_accesses`]).
+    /// Start reporting accesses (see [`Memory::drain_accesses`]).
     pub fn watch(&mut self) {
         self.watching = true;
     }
 
-    /// The allocations made since the last call (while watching): (serial, name, size).
-    pub fn take_new_allocs(&mut self) -> Vec<(u32, String, u32)> {
-        std::mem::take(&mut self.new_allocs)
+    /// Passes each allocation made since the last call (while watching) to `f`:
+    /// (serial, name, size). Called once per traced statement: most have none.
+    #[inline]
+    pub fn drain_new_allocs(&mut self, f: impl FnMut((u32, String, u32))) {
+        if !self.new_allocs.is_empty() {
+            self.new_allocs.drain(..).for_each(f);
+        }
     }
 
-    /// The accesses reported since the last call, in order.
-    pub fn take_accesses(&self, into: &mut Vec<Access>) {
-        into.append(&mut self.accesses.borrow_mut());
+    /// Passes each access reported since the last call to `f`, in order.
+    #[inline]
+    pub fn drain_accesses(&mut self, f: impl FnMut(Access)) {
+        let accesses = self.accesses.get_mut();
+        if !accesses.is_empty() {
+            accesses.drain(..).for_each(f);
+        }
     }
 
     /// The serial of the allocation `p` points into (0 when it is not a live one).

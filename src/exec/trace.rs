@@ -40,7 +40,7 @@ mod store;
 
 use super::hooks::{Lens, Observer, Taken, NO_ENTRY};
 use super::interp::Machine;
-use super::memory::{Access, AllocExtra, Memory};
+use super::memory::{AllocExtra, Memory};
 use crate::ir::{
     BlockId, FuncId, Operand, ParamKind, Program, Reg, Rvalue, Stmt, StmtId, StmtKind, Terminator,
 };
@@ -169,6 +169,11 @@ pub struct Trace {
     /// until an entry follows it.
     auxs: Sparse<u32>,
     last_aux: u32,
+    /// The last entry's frame and what the entry after it says of its `aux`: recording
+    /// reads them for every entry (looking them up in `frames_at` and `recs` was a
+    /// fifth of its cost).
+    last_frame: u32,
+    last_follow: Follow,
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
@@ -181,42 +186,55 @@ pub struct Trace {
 struct StmtNumbers {
     index: crate::ir::StmtIndex,
     ids: Vec<StmtId>,
-    /// Per number: whether an entry of the statement keeps its value ([`keeps_value`]).
-    keeps: Vec<bool>,
-    /// Per number: what the entry after an entry of the statement says of its `aux`
-    /// ([`Follow`]).
-    follows: Vec<Follow>,
+    /// Per number: whether an entry of the statement keeps its value ([`keeps_value`])
+    /// and what the entry after says of its `aux` ([`Follow`]), read together for
+    /// every recorded entry.
+    kinds: Vec<(bool, Follow)>,
     others: std::collections::HashMap<StmtId, u32>,
+    /// The block of the last statement numbered: (function, block, its first
+    /// statement's number, its statements). Consecutive entries mostly run in one
+    /// block, and the index's two lookups, one after the other, were a sixth of
+    /// recording.
+    block: Option<(FuncId, BlockId, u32, u32)>,
 }
 
 impl StmtNumbers {
     fn of(prog: &Program) -> StmtNumbers {
-        let (ids, keeps) = prog
+        let (ids, kinds) = prog
             .stmt_locs()
-            .map(|(id, _)| (id, keeps_value(prog, id)))
-            .unzip();
-        let follows = prog
-            .stmt_locs()
-            .map(|(id, _)| match prog.stmt(id) {
-                Some(s) if matches!(s.kind, StmtKind::Call { .. }) => Follow::Frame,
-                Some(_) => Follow::Nothing,
-                None => Follow::Block,
+            .map(|(id, _)| {
+                let follow = match prog.stmt(id) {
+                    Some(s) if matches!(s.kind, StmtKind::Call { .. }) => Follow::Frame,
+                    Some(_) => Follow::Nothing,
+                    None => Follow::Block,
+                };
+                (id, (keeps_value(prog, id), follow))
             })
-            .collect();
+            .unzip();
         StmtNumbers {
             index: crate::ir::StmtIndex::new(prog),
             ids,
-            keeps,
-            follows,
+            kinds,
             others: std::collections::HashMap::new(),
+            block: None,
         }
     }
 
     #[inline]
     fn number(&mut self, s: StmtId) -> u32 {
-        match self.index.index(s) {
-            Some(k) => k as u32,
-            None => self.other(s),
+        match self.block {
+            Some((f, b, first, n)) if f == s.func && b == s.block && s.index < n => first + s.index,
+            _ => self.number_in_new_block(s),
+        }
+    }
+
+    fn number_in_new_block(&mut self, s: StmtId) -> u32 {
+        match self.index.block(s.func, s.block) {
+            Some((first, n)) if s.index < n => {
+                self.block = Some((s.func, s.block, first as u32, n));
+                first as u32 + s.index
+            }
+            _ => self.other(s),
         }
     }
 
@@ -236,20 +254,28 @@ impl StmtNumbers {
         self.ids[n as usize]
     }
 
+    /// Whether an entry of statement `n` keeps its value, and what the entry after
+    /// says of its `aux`.
     #[inline]
-    fn follow(&self, n: u32) -> Follow {
-        self.follows
+    fn kind(&self, n: u32) -> (bool, Follow) {
+        self.kinds
             .get(n as usize)
             .copied()
-            .unwrap_or(Follow::Nothing)
+            .unwrap_or((false, Follow::Nothing))
+    }
+
+    #[inline]
+    fn follow(&self, n: u32) -> Follow {
+        self.kind(n).1
     }
 }
 
 /// What the entry after an entry says of the entry's `aux`, by the entry's statement:
 /// most `aux`es are implied by it and are not stored ([`Trace::auxs`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Follow {
     /// Nothing: the `aux` is [`NONE`].
+    #[default]
     Nothing,
     /// A terminator: the block of the entry after when that runs in the same frame (a
     /// jump), else `NONE` (a return).
@@ -456,26 +482,23 @@ impl Trace {
     pub fn push_valued(&mut self, e: Entry, value: u64) {
         let i = self.recs.len();
         let stmt = self.stmts.number(e.stmt);
-        let keep = self
-            .stmts
-            .keeps
-            .get(stmt as usize)
-            .copied()
-            .unwrap_or(false);
+        let (keep, follow) = self.stmts.kind(stmt);
         self.values.push(i, keep, value);
         // The entry before's `aux` is kept when this one does not imply it.
         if let Some(before) = i.checked_sub(1) {
-            let r = self.recs.get(before).unwrap_or(0);
-            let frame = self.frames_at.vals.last().copied().unwrap_or(NONE);
-            let implied = match self.stmts.follow(r & !Entry::IMPLIED) {
+            let implied = match self.last_follow {
                 Follow::Nothing => NONE,
-                follow => implied_aux(follow, frame, e.stmt, e.frame),
+                follow => implied_aux(follow, self.last_frame, e.stmt, e.frame),
             };
             self.auxs
                 .push(before, self.last_aux != implied, self.last_aux);
         }
         self.last_aux = e.aux;
-        self.frames_at.push_step(i, e.frame);
+        self.last_follow = follow;
+        // A step where the frame changes (`Sparse::push_step` without its lookup).
+        let step = i == 0 || e.frame != self.last_frame;
+        self.frames_at.push(i, step, e.frame);
+        self.last_frame = e.frame;
         self.ends_at.push(i, e.loc_end());
         self.recs.push(stmt | (e.loc_end & Entry::IMPLIED));
     }
@@ -519,6 +542,11 @@ impl Trace {
         self.frames_at.pop(i);
         self.ends_at.pop(i);
         self.recs.pop();
+        if let Some(before) = i.checked_sub(1) {
+            self.last_frame = self.frames_at.at(before).unwrap_or(NONE);
+            let r = self.recs.get(before).unwrap_or(0);
+            self.last_follow = self.stmts.follow(r & !Entry::IMPLIED);
+        }
     }
 
     /// Set entry `i`'s raw `loc_end` (with its [`Entry::IMPLIED`] bit as given).
@@ -634,7 +662,6 @@ pub struct Recorder {
     value: u64,
     /// The library calls (statement, frame) suspended by callbacks into the program.
     suspended: Vec<Option<(StmtId, u32)>>,
-    scratch: Vec<Access>,
     /// The frame whose callback slot holds a callback's result not yet used by its
     /// library call's entry.
     cb_result: Option<u32>,
@@ -703,15 +730,9 @@ impl Recorder {
         aux: u32,
         implied: bool,
     ) {
-        for (serial, name, size) in mem.take_new_allocs() {
-            self.note_alloc(serial, name, size);
-        }
-        mem.take_accesses(&mut self.scratch);
-        for a in self.scratch.drain(..) {
-            self.trace
-                .locs
-                .push(Location::mem(a.write, a.serial, a.offset, a.len));
-        }
+        mem.drain_new_allocs(|(serial, name, size)| self.note_alloc(serial, name, size));
+        let locs = &mut self.trace.locs;
+        mem.drain_accesses(|a| locs.push(Location::mem(a.write, a.serial, a.offset, a.len)));
         let e = Entry {
             stmt,
             frame,
@@ -1166,6 +1187,11 @@ mod tests {
         check(&t, &want2, 4);
         t.pop();
         want2.pop();
+        check(&t, &want2, 3);
+        // After a pop, the entry now last is the one the next entry follows: a jump to
+        // the block that runs next, implied again.
+        want2.push(e(at(other, 1), 4, NONE));
+        t.push(e(at(other, 1), 4, NONE));
         check(&t, &want2, 3);
     }
 

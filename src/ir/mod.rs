@@ -613,8 +613,15 @@ impl StmtIndex {
     /// The index of statement `s`; None when the program has no such statement.
     #[inline]
     pub fn index(&self, s: StmtId) -> Option<usize> {
-        let &(b, n) = self.base.get(s.func.index())?.get(s.block.index())?;
+        let (b, n) = self.block(s.func, s.block)?;
         (s.index < n).then_some(b + s.index as usize)
+    }
+
+    /// The index of block `block` of `func`'s first statement, and how many statements
+    /// it has (its terminator included); None when the program has no such block.
+    #[inline]
+    pub fn block(&self, func: FuncId, block: BlockId) -> Option<(usize, u32)> {
+        self.base.get(func.index())?.get(block.index()).copied()
     }
 }
 
