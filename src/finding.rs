@@ -80,6 +80,11 @@ pub enum Evidence {
     /// declaration (a constant, a type, a size, a layout) whose effect is compiled into
     /// the lines that use it.
     Declaration,
+    /// A failure-inducing hunk (the hunk search) of code the bad run executed, none of
+    /// it in the failing output's relevant slice: no dependence the trace shows leads
+    /// from it to the output (a store gone to another place, state kept inside the C
+    /// library).
+    Unread,
     /// A changed `#define` (or a continuation line of one) expanded at `used_at`, a
     /// line holding a finding; `decision` when that finding is a decision.
     MacroDefinition { used_at: Line, decision: bool },
@@ -151,6 +156,9 @@ pub enum LineNote {
     /// A changed declaration no statement of the bad run executes, which the hunk
     /// search found failure-inducing: its effect is compiled into the lines using it.
     CompiledIn,
+    /// A changed line the bad run executed, outside the failing output's slice, which
+    /// the hunk search found failure-inducing.
+    Unread,
     /// Not named: the value comes from the named line.
     NotNamed { from: Line },
     /// Named as a latent fault exposed by the change at the line.
@@ -273,6 +281,7 @@ impl Finding {
             Evidence::MissingOutput { .. } => X::MissingOutput,
             Evidence::Deletion => X::Deletion,
             Evidence::Declaration => X::Declaration,
+            Evidence::Unread => X::Unread,
         }
     }
 }

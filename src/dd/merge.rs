@@ -8,7 +8,9 @@
 //! A failure-inducing hunk that only deletes code (lines removed, or commented out) has
 //! no line of the bad revision to blame: the place of the deletion (the line now where
 //! the deleted code was, or the first line commented out) becomes a candidate that
-//! shows the deleted code.
+//! shows the deleted code. When the whole failure-inducing change is code the bad run
+//! never executed, or code it executed whose values the failing output never reads,
+//! its first such line is a candidate too (a declaration; an unread change).
 
 use std::collections::HashSet;
 
@@ -113,6 +115,43 @@ fn declaration(
     })
 }
 
+/// A failure-inducing hunk that adds code the bad run executed, none of it in the bad
+/// run's relevant slice (`slice_lines`) nor holding a finding (None for any other
+/// hunk): no dependence the trace shows leads from it to the failing output, so what it
+/// does matters by what it no longer writes where the output reads (a store gone to
+/// another place) or by what the trace does not show (state kept inside the C
+/// library). Its first executed code line is the place.
+fn unread(
+    h: &super::Hunk,
+    findings: &[Finding],
+    slice_lines: &[(String, u32)],
+    executed: Option<&HashSet<(String, u32)>>,
+) -> Option<Finding> {
+    let executed = executed?;
+    let (start, _) = h.bad_range();
+    let code = crate::diffctx::code_lines(&h.new.concat());
+    let lines = || (start..).zip(&h.new).zip(&code).filter(|(_, c)| **c);
+    let at = |l: u32| (h.path.clone(), l);
+    let (line, text) = lines()
+        .map(|((l, t), _)| (l, t))
+        .find(|(l, _)| executed.contains(&at(*l)))?;
+    let sliced =
+        |l: u32| slice_lines.contains(&at(l)) || findings.iter().any(|f| f.line.is(&h.path, l));
+    if lines().any(|((l, _), _)| sliced(l)) {
+        return None;
+    }
+    Some(Finding {
+        hunk: Some(h.unified()),
+        notes: vec![LineNote::Unread],
+        ..Finding::new(
+            Line::new(h.path.clone(), line),
+            true,
+            text.trim().to_string(),
+            Evidence::Unread,
+        )
+    })
+}
+
 /// The report's section of `search`, with the deletions and declarations it found
 /// added to `findings` (a deletion merged with a finding already on its line by
 /// `report::build`) and the findings inside the failure-inducing hunks moved first.
@@ -144,7 +183,17 @@ pub fn merge(
             .iter()
             .map(|h| declaration(h, findings, executed))
             .collect();
-        findings.extend(declared.into_iter().flatten());
+        // Likewise only when every hunk is code that ran outside the failing slice:
+        // else the slice's own lines in the hunks say more.
+        let unread = || -> Option<Vec<Finding>> {
+            search
+                .minimal
+                .iter()
+                .map(|h| unread(h, findings, slice_lines, executed))
+                .collect()
+        };
+        let added = declared.or_else(unread);
+        findings.extend(added.into_iter().flatten());
     }
     let inside = |file: &str, line: u32| {
         narrowed

@@ -432,11 +432,14 @@ fn a_changed_declaration_is_named_at_its_line() {
     assert!(c.hunk.is_some());
     assert!(!d.exposes_only && notes.is_empty(), "{notes:?}");
     assert_eq!(d.reported.iter().map(|l| l.line).collect::<Vec<_>>(), [6]);
-    // Executed: the hunk's line ran, so the unchanged line is what it exposes.
+    // Executed: the hunk's line ran, so it is no declaration.
     let ran: HashSet<(String, u32)> = [("p.c".to_string(), 6)].into();
     let mut fs = findings(&[(12, false)]);
-    let (d, _) = merge(&mut fs, &s, &[], Some(&ran));
-    assert!(d.exposes_only && fs.len() == 1);
+    merge(&mut fs, &s, &[], Some(&ran));
+    assert!(
+        fs.iter().all(|f| f.evidence != Evidence::Declaration),
+        "{fs:?}"
+    );
     // No trace: nothing is known of what ran.
     let mut fs = findings(&[(12, false)]);
     let (d, _) = merge(&mut fs, &s, &[], None);
@@ -458,6 +461,56 @@ fn a_changed_declaration_is_named_at_its_line() {
     let mut fs = Vec::new();
     merge(&mut fs, &s, &[], Some(&ran));
     assert!(fs.is_empty(), "{fs:?}");
+}
+
+/// A failure-inducing hunk of code the bad run executed, none of it in the failing
+/// output's relevant slice (a store gone to another place), is an unread finding at
+/// its first executed line, reported, and not "only exposing" the unchanged line the
+/// output's slice holds; a hunk line in the slice, a finding inside, a hunk that did
+/// not run or no trace gives none.
+#[test]
+fn a_changed_line_outside_the_slice_is_named_unread() {
+    use crate::finding::{Evidence, LineNote};
+    use std::collections::HashSet;
+    let good = tree(&[("p.c", &lines(12, "l"))]);
+    let bad = tree(&[("p.c", &lines(12, "l").replace("l4\n", "// now\nx4\n"))]);
+    let s = Search {
+        minimal: hunks(&good, &bad),
+        lines_total: 2,
+        ..Search::default()
+    };
+    let ran: HashSet<(String, u32)> = [5, 6, 13].map(|l| ("p.c".to_string(), l)).into();
+    let slice = [("p.c".to_string(), 13)];
+    let mut fs = findings(&[(13, false)]);
+    let (d, notes) = merge(&mut fs, &s, &slice, Some(&ran));
+    let c = &fs[0];
+    assert_eq!(
+        (c.line.line, &c.evidence, c.changed, c.source.as_str()),
+        (6, &Evidence::Unread, true, "x4")
+    );
+    assert_eq!(c.notes, [LineNote::Unread]);
+    assert!(c.hunk.is_some());
+    assert!(!d.exposes_only && notes.is_empty(), "{notes:?}");
+    assert_eq!(d.reported.iter().map(|l| l.line).collect::<Vec<_>>(), [6]);
+    // The hunk's line in the slice: the slice's lines in the hunk say more.
+    let slice = [("p.c".to_string(), 6), ("p.c".to_string(), 13)];
+    let mut fs = findings(&[(13, false)]);
+    let (d, _) = merge(&mut fs, &s, &slice, Some(&ran));
+    assert!(d.exposes_only && fs.len() == 1, "{fs:?}");
+    assert_eq!(
+        d.reported.iter().map(|l| l.line).collect::<Vec<_>>(),
+        [6, 13]
+    );
+    // A finding inside the hunk is the candidate.
+    let mut fs = findings(&[(6, true), (13, false)]);
+    merge(&mut fs, &s, &[], Some(&ran));
+    assert_eq!(fs.len(), 2);
+    assert_eq!(fs[0].line.line, 6);
+    assert_ne!(fs[0].evidence, Evidence::Unread);
+    // No trace: nothing is known of what ran.
+    let mut fs = findings(&[(13, false)]);
+    let (d, _) = merge(&mut fs, &s, &[], None);
+    assert!(d.exposes_only && fs.len() == 1);
 }
 
 /// A failure-inducing hunk that only deletes a line, or comments it out, gives a

@@ -314,6 +314,11 @@ pub enum Explanation {
     /// A changed declaration the bad run never executes (a constant, a type, a size, a
     /// layout), found failure-inducing by the hunk search.
     Declaration,
+    /// A changed line the bad run executes, outside the failing output's relevant
+    /// slice (no dependence the trace shows leads from it to the output: a store gone
+    /// to another place, state kept inside the C library), found failure-inducing by the
+    /// hunk search.
+    Unread,
     /// A decision of the bad run that skipped the statement that wrote the first
     /// differing byte in the good run (`missing_output`): output went missing here.
     MissingOutput,
@@ -327,6 +332,7 @@ impl Explanation {
             Explanation::Value => "value",
             Explanation::Deletion => "deletion",
             Explanation::Declaration => "declaration",
+            Explanation::Unread => "unread",
             Explanation::MissingOutput => "missing-output",
         }
     }

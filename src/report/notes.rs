@@ -82,6 +82,7 @@ pub fn line_note(n: &LineNote, at: &Line) -> String {
         }
         LineNote::Deleted(code) => deleted(code),
         LineNote::CompiledIn => "a changed declaration: no statement here runs, its effect (a constant, a type, a size or a layout) is compiled into the lines that use it; the hunk search found this change alone makes the test fail".into(),
+        LineNote::Unread => "a changed line that runs, outside the failing output's slice: no data or control dependence the analysis sees leads from it to the output (a store gone to another place, state kept inside the C library, an argument passed elsewhere); the hunk search found this change alone makes the test fail".into(),
         LineNote::NotNamed { from } => {
             format!("not named: its value comes from {from}, which is named")
         }

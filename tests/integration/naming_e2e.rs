@@ -527,3 +527,44 @@ fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
         assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
     }
 }
+
+/// Changes the bad run executes with no dependence the trace shows from them to the
+/// failing output, each the whole failure-inducing change: a store gone to another
+/// element (the output reads the element it no longer writes), and a seed given to the
+/// C library, whose generator keeps it inside. The changed line is named, as an
+/// `unread` candidate with the hunk (it was the unchanged `printf`, "only exposed by
+/// the change").
+#[test]
+fn a_changed_line_outside_the_failing_slice_is_named_unread() {
+    let store = |i: &str| {
+        format!("#include <stdio.h>\n\nstruct big {{\n    unsigned d[4];\n    int n;\n}};\n\nstatic void set(struct big *a, unsigned v)\n{{\n    a->d[{i}] = v;\n    a->n = 1;\n}}\n\nint main(void)\n{{\n    struct big a = {{{{0}}, 0}};\n    set(&a, 42);\n    printf(\"%u %d\\n\", a.d[0], a.n);\n    return 0;\n}}\n")
+    };
+    let seed = |s: &str| {
+        format!("#include <stdio.h>\n#include <stdlib.h>\n\nint main(void)\n{{\n    srand({s});\n    int r = rand() % 100;\n    printf(\"%d\\n\", r);\n    return 0;\n}}\n")
+    };
+    for (good, bad, at, source) in [
+        (store("0"), store("1"), "tests/t.c:10", "a->d[1] = v;"),
+        (seed("1"), seed("2"), "tests/t.c:6", "srand(2);"),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let g = [("tests/t.c", Some(good.as_bytes()))];
+        let b = [("tests/t.c", Some(bad.as_bytes()))];
+        let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
+        let o = git_regcause(
+            &repo,
+            &["good", "bad", "--no-cache", "--format", "json", "--", "./t"],
+        );
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+        let v: Value = serde_json::from_str(&out).expect("JSON report");
+        let errors = schema_errors("docs/report.schema.json", &v);
+        assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
+        assert_eq!(named(&v), [at], "{v:#}");
+        let c = candidate(&v, at);
+        assert_eq!(c["explanation"], "unread", "{c:#}");
+        assert_eq!(c["changed"], true, "{c:#}");
+        assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
+        assert!(c["hunk"].is_string(), "{c:#}");
+        assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
+    }
+}
