@@ -1104,14 +1104,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 loc,
             ));
         }
-        // Arrays of frames that have returned no longer take stack.
-        while let Some(&(depth, serial, _, bytes)) = self.vlas.last() {
-            if self.frames.get(depth).is_some_and(|f| f.serial == serial) {
-                break;
-            }
-            self.vlas.pop();
-            self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
-        }
+        self.drop_returned_vlas();
         // The previous pass through this declaration ends its array's storage.
         let old = self.locals[slot];
         if old != 0 {
@@ -1150,6 +1143,50 @@ impl<'p, O: Observer> Machine<'p, O> {
             self.vla_bytes += n;
         }
         Ok(())
+    }
+
+    /// Arrays (and `alloca` blocks) of frames that have returned no longer take stack.
+    fn drop_returned_vlas(&mut self) {
+        while let Some(&(depth, serial, _, bytes)) = self.vlas.last() {
+            if self.frames.get(depth).is_some_and(|f| f.serial == serial) {
+                break;
+            }
+            self.vlas.pop();
+            self.vla_bytes = self.vla_bytes.saturating_sub(bytes);
+        }
+    }
+
+    /// `alloca(n)`: `n` uninitialised bytes of stack in the calling function's frame,
+    /// kept as one more local slot of that frame (so its return releases them, and a
+    /// later use is a use after the end of the block's lifetime) and counted against
+    /// the stack like a variable-length array.
+    pub(super) fn alloca(&mut self, n: u64, loc: Loc) -> X<u64> {
+        self.drop_returned_vlas();
+        let used = self.stack_used.saturating_add(self.vla_bytes);
+        let room = self.limits.stack_bytes.saturating_sub(used);
+        if n > room {
+            return Err(self.fault(
+                FaultKind::StackOverflow,
+                format!("stack overflow: `alloca` of {n} bytes (the native 8 MiB stack would be exhausted)"),
+                loc,
+            ));
+        }
+        let Some(depth) = self.frames.len().checked_sub(1) else {
+            return Ok(0);
+        };
+        let name = format!("the `alloca` block of {n} bytes");
+        let p = self
+            .mem
+            .alloc(n as usize, AllocKind::Stack, false, &name, loc)
+            .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
+        // The caller is the top frame (a library call pushes none): its slots end the
+        // locals, so the block is the frame's own.
+        let slot = self.locals.len();
+        self.locals.push(p);
+        let serial = self.frames[depth].serial;
+        self.vlas.push((depth, serial, slot, n));
+        self.vla_bytes += n;
+        Ok(p)
     }
 
     /// A floating value converted to an integer kind that cannot hold its integral part

@@ -178,6 +178,9 @@ pub struct Alloc<E = ()> {
     pub name: String,
     pub site: Loc,
     pub freed_at: Option<Loc>,
+    /// Its size in bytes, kept when its lifetime ends (messages about a use after free
+    /// name the block as it was).
+    pub size: usize,
     /// The observers' per-allocation state (see [`AllocExtra`]).
     pub extra: E,
     /// Unique for the whole run (slots are reused, serials are not): the stable identity
@@ -300,6 +303,7 @@ impl<E: AllocExtra> Memory<E> {
             name: "null".into(),
             site: Loc::default(),
             freed_at: None,
+            size: 0,
             extra: E::default(),
             serial: 0,
         });
@@ -431,6 +435,7 @@ impl<E: AllocExtra> Memory<E> {
                 name: name.to_string(),
                 site,
                 freed_at: None,
+                size,
                 extra: E::default(),
                 serial: self.next_serial,
             };
@@ -454,6 +459,7 @@ impl<E: AllocExtra> Memory<E> {
             name: name.to_string(),
             site,
             freed_at: None,
+            size,
             extra: E::default(),
             serial: self.next_serial,
         });
@@ -886,8 +892,10 @@ fn mark_written<E: AllocExtra>(a: &mut Alloc<E>, off: usize, n: usize) {
 
 pub fn describe<E>(a: &Alloc<E>) -> String {
     match a.kind {
-        AllocKind::Heap => format!("a heap block of {} bytes", a.data.len()),
+        AllocKind::Heap => format!("a heap block of {} bytes", a.size),
         AllocKind::StringLiteral => "a string literal".into(),
+        // A name that says what it is itself (an `alloca` block's, "the ...").
+        AllocKind::Stack if a.name.starts_with("the ") => a.name.clone(),
         AllocKind::Stack => format!("local `{}`", a.name),
         AllocKind::Global => format!("global `{}`", a.name),
         AllocKind::Runtime => a.name.clone(),

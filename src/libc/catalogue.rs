@@ -130,6 +130,8 @@ catalogue!(
     clearerr("stdio.h", 1),
     // stdlib.h
     malloc("stdlib.h", 1),
+    // Storage in the calling function's frame, released when it returns.
+    alloca("alloca.h", 1),
     calloc("stdlib.h", 2),
     realloc("stdlib.h", 2),
     free("stdlib.h", 1),
@@ -163,6 +165,12 @@ catalogue!(
     bsearch("stdlib.h", 5),
     rand("stdlib.h", 0),
     srand("stdlib.h", 1),
+    random("stdlib.h", 0),
+    srandom("stdlib.h", 1),
+    drand48("stdlib.h", 0),
+    lrand48("stdlib.h", 0),
+    mrand48("stdlib.h", 0),
+    srand48("stdlib.h", 1),
     // errno.h
     __errno_location("errno.h", 0),
     // string.h, strings.h
@@ -444,7 +452,6 @@ const OTHER: &[&str] = &[
     "mbstowcs",
     "wcstombs",
     "puts_unlocked",
-    "alloca",
     "asprintf",
     "dprintf",
     "getc_unlocked",
@@ -453,9 +460,6 @@ const OTHER: &[&str] = &[
     "realpath",
     "pthread_create",
     "qsort_r",
-    "random",
-    "srandom",
-    "drand48",
     "ctime",
     "asctime",
     "getopt_long_only",
@@ -562,9 +566,10 @@ pub fn writes(name: &str) -> Writes {
         "__regcause_environ" => Writes::AnyMem,
         "printf" | "fprintf" | "puts" | "fputs" | "putchar" | "fputc" | "putc" | "getchar"
         | "getc" | "fgetc" | "ungetc" | "fopen" | "fclose" | "feof" | "ferror" | "fflush"
-        | "perror" | "remove" | "fwrite" | "malloc" | "calloc" | "realloc" | "free" | "atoi"
-        | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs" | "div" | "ldiv" | "lldiv"
-        | "exit" | "abort" | "_Exit" | "_exit" | "rand" | "srand" | "bsearch" | "strlen"
+        | "perror" | "remove" | "fwrite" | "malloc" | "alloca" | "calloc" | "realloc" | "free"
+        | "atoi" | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs" | "div" | "ldiv"
+        | "lldiv" | "exit" | "abort" | "_Exit" | "_exit" | "rand" | "srand" | "random"
+        | "srandom" | "drand48" | "lrand48" | "mrand48" | "srand48" | "bsearch" | "strlen"
         | "strcmp" | "strncmp" | "strchr" | "strrchr" | "strstr" | "strspn" | "strcspn"
         | "strpbrk" | "strdup" | "memcmp" | "memchr" | "__assert_fail" => Writes::Nothing,
         n if n.starts_with("is") || n.starts_with("to") => Writes::Nothing,

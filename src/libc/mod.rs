@@ -135,6 +135,7 @@ pub const HEADERS: &[(&str, &str)] = &[
         "_regcause_common.h",
         include_str!("include/_regcause_common.h"),
     ),
+    ("alloca.h", include_str!("include/alloca.h")),
     ("assert.h", include_str!("include/assert.h")),
     ("ctype.h", include_str!("include/ctype.h")),
     ("errno.h", include_str!("include/errno.h")),

@@ -72,10 +72,82 @@ impl GlibcRand {
     }
 }
 
+/// glibc's `drand48` family: one 48-bit linear congruential generator,
+/// x' = (0x5DEECE66D x + 0xB) mod 2^48, that `srand48` seeds and `drand48`, `lrand48`
+/// and `mrand48` step, each returning its own slice of the new x.
+/// Its `Default` is glibc's state before any seeding: zero (not the 0x1234ABCD330E
+/// other libraries start from).
+#[derive(Debug, Clone, Default)]
+pub struct Rand48 {
+    x: u64,
+}
+
+impl Rand48 {
+    const MASK: u64 = (1 << 48) - 1;
+
+    /// `srand48(seed)`: the seed's low 32 bits above 0x330E.
+    pub fn seed(&mut self, seed: i64) {
+        self.x = ((seed as u64 & 0xffff_ffff) << 16) | 0x330E;
+    }
+
+    fn step(&mut self) -> u64 {
+        self.x = (self.x.wrapping_mul(0x5_DEEC_E66D).wrapping_add(0xB)) & Self::MASK;
+        self.x
+    }
+
+    /// `drand48()`: x / 2^48, in [0, 1) (exact: 48 bits fit a double's mantissa).
+    pub fn drand(&mut self) -> f64 {
+        self.step() as f64 / (1u64 << 48) as f64
+    }
+
+    /// `lrand48()`: the high 31 bits, in [0, 2^31).
+    pub fn lrand(&mut self) -> i64 {
+        (self.step() >> 17) as i64
+    }
+
+    /// `mrand48()`: the high 32 bits as a signed word, in [-2^31, 2^31).
+    pub fn mrand(&mut self) -> i64 {
+        (self.step() >> 16) as u32 as i32 as i64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testutil::run_c;
     use super::*;
+
+    /// The drand48 family against glibc's build: the unseeded state, then seeds of
+    /// every sign and width (only the low 32 bits count), each function interleaved.
+    #[test]
+    fn rand48_differential() {
+        let seeds: [i64; 6] = [0, 1, 42, -1, 0x7fff_ffff, 0x1_2345_6789];
+        let mut src = String::from(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(void) {\n",
+        );
+        // Sequenced: the order of a call's argument evaluation is unspecified.
+        let block = "for (int i = 0; i < 50; i++) { double d = drand48(); long l = lrand48(); long m = mrand48(); unsigned long long b; memcpy(&b, &d, 8); printf(\"%llx %ld %ld\\n\", b, l, m); }\n";
+        src.push_str(block);
+        for s in seeds {
+            src.push_str(&format!("srand48({s}L);\n{block}"));
+        }
+        src.push_str("return 0; }\n");
+        let Some(out) = run_c(&src, &[]) else { return };
+        let want = String::from_utf8(out).unwrap();
+        let mut got = String::new();
+        let mut block = |g: &mut Rand48| {
+            for _ in 0..50 {
+                let (d, l, m) = (g.drand(), g.lrand(), g.mrand());
+                got.push_str(&format!("{:x} {l} {m}\n", d.to_bits()));
+            }
+        };
+        let mut g = Rand48::default();
+        block(&mut g);
+        for s in seeds {
+            g.seed(s);
+            block(&mut g);
+        }
+        assert_eq!(got, want);
+    }
 
     #[test]
     fn known_first_values_without_gcc() {

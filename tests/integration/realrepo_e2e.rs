@@ -1003,3 +1003,55 @@ fn a_test_framework_in_a_git_submodule_is_read_at_its_recorded_commit() {
         "{err}"
     );
 }
+
+/// A library shaped like cesanta/mjson: its escaper decodes into a scratch buffer from
+/// `alloca` (declared by <stdlib.h>, as glibc's), its unit test draws data from
+/// `srand48`/`drand48`. The bad commit swaps two letters of the escape table: the run
+/// agrees with gcc, and the table's line is named, through the `alloca` block.
+#[test]
+fn a_library_using_alloca_and_drand48_is_analysed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |table: &str| {
+        format!(
+            "#include <stdlib.h>\n#include <string.h>\n#include \"esc.h\"\n\n\
+static int unesc(int c) {{\n    const char *p, *from = \"{table}\", *to = \"\\b\\f\\n\\r\\t\";\n\
+    for (p = from; *p; p++)\n        if (*p == c) return to[p - from];\n    return c;\n}}\n\n\
+int esc_decode(const char *s, char *out) {{\n    size_t n = strlen(s);\n    char *tmp = alloca(n + 1);\n\
+    int k = 0;\n    for (size_t i = 0; i < n; i++) {{\n        if (s[i] == '\\\\' && i + 1 < n) tmp[k++] = (char)unesc(s[++i]);\n\
+        else tmp[k++] = s[i];\n    }}\n    memcpy(out, tmp, (size_t)k);\n    out[k] = '\\0';\n    return k;\n}}\n"
+        )
+    };
+    let header =
+        "#ifndef ESC_H\n#define ESC_H\nint esc_decode(const char *s, char *out);\n#endif\n";
+    let test = "#include <stdio.h>\n#include <stdlib.h>\n#include \"esc.h\"\n\n\
+int main(void) {\n    char out[64];\n    srand48(7);\n    int fails = 0;\n\
+    for (int i = 0; i < 20; i++) {\n        const char *cases[] = {\"a\\\\nb\", \"\\\\tx1\", \"rr\\\\r\"};\n\
+        int k = (int)(drand48() * 3);\n        int n = esc_decode(cases[k], out);\n\
+        if (n != 3 || (k == 0 && out[1] != '\\n')) fails++;\n    }\n\
+    printf(fails ? \"FAIL %d\\n\" : \"OK\\n\", fails);\n    return fails != 0;\n}\n";
+    let (good, bad) = (lib("bfnrt"), lib("bfrnt"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("src/esc.c", Some(good.as_bytes())),
+                    ("src/esc.h", Some(header.as_bytes())),
+                    ("test/unit_test.c", Some(test.as_bytes())),
+                ],
+            ),
+            ("bad", &[("src/esc.c", Some(bad.as_bytes()))]),
+        ],
+    );
+    let run = git_regcause(
+        &repo,
+        &["run", "good", "-I", "src", "--", "./test/unit_test"],
+    );
+    assert_eq!(ok(&run), "OK\n");
+    let v = explain_json(
+        &repo,
+        &["good", "bad", "-I", "src", "--", "./test/unit_test"],
+    );
+    assert_eq!(root_cause(&v), ["src/esc.c:6"], "{v:#}");
+}

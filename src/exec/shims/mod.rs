@@ -61,10 +61,11 @@ fn module_of(s: Shim) -> Module {
         | fopen | fclose | fread | fwrite | feof | ferror | fflush | perror | remove | rename
         | tmpfile | fseek | ftell | rewind | fgetpos | fsetpos | clearerr | setvbuf | setbuf
         | setbuffer | setlinebuf => Module::Stdio,
-        malloc | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll | strtoul
-        | strtoull | atof | strtod | strtof | strtold | abs | labs | llabs | div | ldiv | lldiv
-        | exit | abort | _Exit | _exit | atexit | getenv | setenv | unsetenv | putenv | qsort
-        | bsearch | rand | srand | __errno_location | __assert_fail => Module::Stdlib,
+        malloc | alloca | calloc | realloc | free | atoi | atol | atoll | strtol | strtoll
+        | strtoul | strtoull | atof | strtod | strtof | strtold | abs | labs | llabs | div
+        | ldiv | lldiv | exit | abort | _Exit | _exit | atexit | getenv | setenv | unsetenv
+        | putenv | qsort | bsearch | rand | srand | random | srandom | drand48 | lrand48
+        | mrand48 | srand48 | __errno_location | __assert_fail => Module::Stdlib,
         strlen | strnlen | strcpy | strncpy | strcat | strncat | strcmp | strncmp | strchr
         | strrchr | strstr | strspn | strcspn | strpbrk | strtok | strtok_r | strsep | strdup
         | strndup | strerror | memcpy | memmove | memset | memcmp | memchr | strcasecmp
@@ -158,6 +159,8 @@ pub fn is_output_only(s: Shim) -> bool {
             | perror
             | fwrite
             | srand
+            | srandom
+            | srand48
             | qsort
             | memcpy
             | memmove
@@ -228,7 +231,10 @@ pub fn reads_strings(s: Shim) -> bool {
 #[derive(Default)]
 pub struct LibcState {
     pub argv: Vec<Vec<u8>>,
+    /// `rand`'s and `random`'s generator (one in glibc: `rand` is `random`).
     pub rand: Option<crate::libc::rand::GlibcRand>,
+    /// The `drand48` family's generator, shared by its functions.
+    pub rand48: crate::libc::rand::Rand48,
     pub strtok_next: u64,
     /// The `int` that `errno` names.
     pub errno_ptr: u64,

@@ -90,6 +90,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                     .alloc(a0 as usize, AllocKind::Heap, false, "heap", loc)
             )
         }
+        Shim::alloca => m.alloca(a0, loc)?,
         Shim::calloc => {
             let n = a0.saturating_mul(a1);
             if n > (8u64 << 30) {
@@ -264,6 +265,13 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             m.output(crate::exec::io::STDERR_FD, &msg);
             return Err(Stop::Signal(6));
         }
+        Shim::random => {
+            let r = m
+                .libc
+                .rand
+                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
+            r.rand() as i64 as u64
+        }
         Shim::rand => {
             let r = m
                 .libc
@@ -271,12 +279,19 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 .get_or_insert_with(crate::libc::rand::GlibcRand::new);
             ret_int(r.rand() as i64)
         }
-        Shim::srand => {
+        Shim::srand | Shim::srandom => {
             let r = m
                 .libc
                 .rand
                 .get_or_insert_with(crate::libc::rand::GlibcRand::new);
             r.srand(a0 as u32);
+            0
+        }
+        Shim::drand48 => ret_f64(m.libc.rand48.drand()),
+        Shim::lrand48 => m.libc.rand48.lrand() as u64,
+        Shim::mrand48 => m.libc.rand48.mrand() as u64,
+        Shim::srand48 => {
+            m.libc.rand48.seed(a0 as i64);
             0
         }
         Shim::qsort => {

@@ -73,6 +73,7 @@ const LIBC: &[(&str, &str, bool)] = &[
     ("log", "d:d", true),
     ("log10", "d:d", true),
     ("malloc", "p:z", true),
+    ("alloca", "p:z", true),
     ("memchr", "p:piz", true),
     ("memcmp", "i:ppz", true),
     ("memcpy", "p:ppz", true),

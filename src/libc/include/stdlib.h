@@ -2,6 +2,8 @@
 #define _REGCAUSE_STDLIB_H
 
 #include <_regcause_common.h>
+/* glibc's <stdlib.h> declares `alloca` too (gcc's default GNU dialect). */
+#include <alloca.h>
 
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
@@ -68,5 +70,13 @@ void *bsearch(const void *key, const void *base, size_t nmemb, size_t size,
 
 int rand(void);
 void srand(unsigned int seed);
+/* `rand`'s generator and state (glibc's `rand` is `random`). */
+long random(void);
+void srandom(unsigned int seed);
+/* glibc's 48-bit generator (POSIX), with a state of its own. */
+double drand48(void);
+long lrand48(void);
+long mrand48(void);
+void srand48(long seedval);
 
 #endif
