@@ -42,16 +42,8 @@ fn deletion(h: &super::Hunk) -> Option<Finding> {
     }
     let (line, _) = h.bad_range();
     let code = h.old.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
-    Some(Finding {
-        hunk: Some(h.unified()),
-        notes: vec![LineNote::Deleted(code.clone())],
-        ..Finding::new(
-            Line::new(h.path.clone(), line),
-            true,
-            code,
-            Evidence::Deletion,
-        )
-    })
+    let note = LineNote::Deleted(code.clone());
+    Some(hunk_finding(h, (line, &code), note, Evidence::Deletion))
 }
 
 /// The failure-inducing hunks of `search` (each in `ranges`, the bad revision's lines),
@@ -85,34 +77,63 @@ fn failure_hunks(
         .collect()
 }
 
+/// The code lines a hunk adds (comments and blank lines left out), with their line
+/// numbers in the bad revision.
+fn added_code(h: &super::Hunk) -> Vec<(u32, &str)> {
+    let (start, _) = h.bad_range();
+    let code = crate::diffctx::code_lines(&h.new.concat());
+    (start..)
+        .zip(&h.new)
+        .zip(&code)
+        .filter(|(_, c)| **c)
+        .map(|((l, t), _)| (l, t.as_str()))
+        .collect()
+}
+
+/// The finding at `line` of hunk `h` (its source `text`), with the hunk and `note`.
+fn hunk_finding(
+    h: &super::Hunk,
+    (line, text): (u32, &str),
+    note: LineNote,
+    e: Evidence,
+) -> Finding {
+    Finding {
+        hunk: Some(h.unified()),
+        notes: vec![note],
+        ..Finding::new(
+            Line::new(h.path.clone(), line),
+            true,
+            text.trim().to_string(),
+            e,
+        )
+    }
+}
+
 /// A failure-inducing hunk that adds code the bad run never executed, with no finding
-/// inside (None for any other hunk): a declaration (an enumeration constant, an array's size, a structure's
-/// field) whose effect is compiled into the lines using it. Its first code line is the
-/// place; without `executed` (no trace) nothing can be said.
+/// inside (None for any other hunk): a declaration (an enumeration constant, an array's
+/// size, a structure's field) whose effect is compiled into the lines using it. Its
+/// first code line is the place; without `executed` (no trace) nothing can be said.
 fn declaration(
     h: &super::Hunk,
     findings: &[Finding],
     executed: Option<&HashSet<(String, u32)>>,
 ) -> Option<Finding> {
     let executed = executed?;
-    let (start, _) = h.bad_range();
-    let code = crate::diffctx::code_lines(&h.new.concat());
-    let lines = || (start..).zip(&h.new).zip(&code).filter(|(_, c)| **c);
+    let lines = added_code(h);
     let ran = |l: u32| executed.contains(&(h.path.clone(), l));
-    let (first, text) = lines().next().map(|((l, t), _)| (l, t))?;
-    if lines().any(|((l, _), _)| ran(l) || findings.iter().any(|f| f.line.is(&h.path, l))) {
+    let first = *lines.first()?;
+    if lines
+        .iter()
+        .any(|&(l, _)| ran(l) || findings.iter().any(|f| f.line.is(&h.path, l)))
+    {
         return None;
     }
-    Some(Finding {
-        hunk: Some(h.unified()),
-        notes: vec![LineNote::CompiledIn],
-        ..Finding::new(
-            Line::new(h.path.clone(), first),
-            true,
-            text.trim().to_string(),
-            Evidence::Declaration,
-        )
-    })
+    Some(hunk_finding(
+        h,
+        first,
+        LineNote::CompiledIn,
+        Evidence::Declaration,
+    ))
 }
 
 /// A failure-inducing hunk that adds code the bad run executed, none of it in the bad
@@ -128,28 +149,15 @@ fn unread(
     executed: Option<&HashSet<(String, u32)>>,
 ) -> Option<Finding> {
     let executed = executed?;
-    let (start, _) = h.bad_range();
-    let code = crate::diffctx::code_lines(&h.new.concat());
-    let lines = || (start..).zip(&h.new).zip(&code).filter(|(_, c)| **c);
+    let lines = added_code(h);
     let at = |l: u32| (h.path.clone(), l);
-    let (line, text) = lines()
-        .map(|((l, t), _)| (l, t))
-        .find(|(l, _)| executed.contains(&at(*l)))?;
+    let first = *lines.iter().find(|(l, _)| executed.contains(&at(*l)))?;
     let sliced =
         |l: u32| slice_lines.contains(&at(l)) || findings.iter().any(|f| f.line.is(&h.path, l));
-    if lines().any(|((l, _), _)| sliced(l)) {
+    if lines.iter().any(|&(l, _)| sliced(l)) {
         return None;
     }
-    Some(Finding {
-        hunk: Some(h.unified()),
-        notes: vec![LineNote::Unread],
-        ..Finding::new(
-            Line::new(h.path.clone(), line),
-            true,
-            text.trim().to_string(),
-            Evidence::Unread,
-        )
-    })
+    Some(hunk_finding(h, first, LineNote::Unread, Evidence::Unread))
 }
 
 /// The report's section of `search`, with the deletions and declarations it found

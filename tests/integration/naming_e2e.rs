@@ -513,19 +513,33 @@ fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
         let mut args = vec!["good", "bad", "--no-cache", "--format", "json"];
         args.extend(opts);
         args.extend(["--", "./t"]);
-        let o = git_regcause(&repo, &args);
-        let out = text(&o.stdout);
-        assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
-        let v: Value = serde_json::from_str(&out).expect("JSON report");
-        let errors = schema_errors("docs/report.schema.json", &v);
-        assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
-        assert_eq!(named(&v), [at], "{v:#}");
-        let c = candidate(&v, at);
-        assert_eq!(c["explanation"], "declaration", "{c:#}");
-        assert_eq!(c["changed"], true, "{c:#}");
-        assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
-        assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
+        named_hunk_line(&repo, &args, at, "declaration", source);
     }
+}
+
+/// Runs the main command with `args` (JSON) in `repo` and checks that it names the
+/// changed line `at` alone, a candidate of kind `explanation` with that `source` and
+/// its hunk, not "only exposed" by the change.
+fn named_hunk_line(
+    repo: &std::path::Path,
+    args: &[&str],
+    at: &str,
+    explanation: &str,
+    source: &str,
+) {
+    let o = git_regcause(repo, args);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    let v: Value = serde_json::from_str(&out).expect("JSON report");
+    let errors = schema_errors("docs/report.schema.json", &v);
+    assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
+    assert_eq!(named(&v), [at], "{v:#}");
+    let c = candidate(&v, at);
+    assert_eq!(c["explanation"], explanation, "{c:#}");
+    assert_eq!(c["changed"], true, "{c:#}");
+    assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
+    assert!(c["hunk"].is_string(), "{c:#}");
+    assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
 }
 
 /// Changes the bad run executes with no dependence the trace shows from them to the
@@ -550,21 +564,7 @@ fn a_changed_line_outside_the_failing_slice_is_named_unread() {
         let g = [("tests/t.c", Some(good.as_bytes()))];
         let b = [("tests/t.c", Some(bad.as_bytes()))];
         let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
-        let o = git_regcause(
-            &repo,
-            &["good", "bad", "--no-cache", "--format", "json", "--", "./t"],
-        );
-        let out = text(&o.stdout);
-        assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
-        let v: Value = serde_json::from_str(&out).expect("JSON report");
-        let errors = schema_errors("docs/report.schema.json", &v);
-        assert!(errors.is_empty(), "{}\n{v:#}", errors.join("\n"));
-        assert_eq!(named(&v), [at], "{v:#}");
-        let c = candidate(&v, at);
-        assert_eq!(c["explanation"], "unread", "{c:#}");
-        assert_eq!(c["changed"], true, "{c:#}");
-        assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
-        assert!(c["hunk"].is_string(), "{c:#}");
-        assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
+        let args = ["good", "bad", "--no-cache", "--format", "json", "--", "./t"];
+        named_hunk_line(&repo, &args, at, "unread", source);
     }
 }
