@@ -402,6 +402,13 @@ impl Trace {
     /// over the whole trace follows the frame and location steps as it goes instead of
     /// looking them up per entry.
     pub fn walk(&self) -> impl Iterator<Item = (Entry, LocIter<'_>)> + '_ {
+        self.walk_numbered().map(|(e, locs, _)| (e, locs))
+    }
+
+    /// [`Trace::walk`] with each entry's statement number as stored (below
+    /// [`Trace::stmt_count`] for the program's statements): a pass with per-statement
+    /// tables need not look it up again.
+    pub fn walk_numbered(&self) -> impl Iterator<Item = (Entry, LocIter<'_>, usize)> + '_ {
         let (mut frames, mut ends, mut auxs) = (
             self.frames_at.cursor(),
             self.ends_at.counts.cursor(),
@@ -428,7 +435,8 @@ impl Trace {
                 None => self.aux_after(i, r, frame, || frames.peek(i).unwrap_or(frame)),
             };
             let e = self.decode(r, frame, end, aux);
-            (e, self.locs.range(start as usize, end as usize))
+            let number = (r & !Entry::IMPLIED) as usize;
+            (e, self.locs.range(start as usize, end as usize), number)
         })
     }
 

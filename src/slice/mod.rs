@@ -109,7 +109,9 @@ struct Uses {
 const GROUP: usize = 16;
 
 impl Uses {
-    /// Adds a use of entry `i` (the next one).
+    /// Adds a use of entry `i` (the next one). Inlined: the forward pass calls it for
+    /// every use, and most take one byte.
+    #[inline]
     fn push(&mut self, i: usize, u: UseRec) {
         let follows = u.has_potential() || (u.is_mem() && u.def == NONE);
         let code = match u.def {
@@ -362,19 +364,18 @@ impl StmtTable {
         }
     }
 
-    /// The facts of entry `i` (`e`), run in a frame of function `f` (`func`, with facts
-    /// `ff`).
+    /// The facts of entry `i` (`e`, whose statement the trace numbers `number`), run in
+    /// a frame of function `f` (`func`, with facts `ff`).
     fn of(
         &mut self,
         prog: &Program,
-        trace: &Trace,
         (func, f, ff): (FuncId, &Function, &FuncFacts),
         i: usize,
-        e: &Entry,
+        (e, number): (&Entry, usize),
     ) -> Result<StmtFacts> {
         // Only a statement of the frame's own function is remembered: the facts are
         // the frame's function's.
-        let number = trace.stmt_number(i).filter(|_| e.stmt.func == func);
+        let number = (number < self.stmts.len() && e.stmt.func == func).then_some(number);
         if let Some(x) = number.and_then(|k| self.stmts[k]) {
             return Ok(x);
         }
@@ -757,7 +758,7 @@ impl<'a> Slicer<'a> {
         // The frame of the entry before, with what its entries look up: most entries
         // run in the same frame as the one before.
         let mut cur: Option<(u32, (FuncId, &Function, &FuncFacts))> = None;
-        for (i, (e, recorded)) in trace.walk().take(n).enumerate() {
+        for (i, (e, recorded, number)) in trace.walk_numbered().take(n).enumerate() {
             let frame = e.frame;
             // Frames above this one have returned: drop their shadows.
             while let Some(&top) = live.last() {
@@ -807,7 +808,7 @@ impl<'a> Slicer<'a> {
                     false => Ok((ensure(a, live, reg_base, reg_shadow)?, nregs(a)?)),
                 }
             };
-            let sf = table.of(prog, trace, (func, f, ff), i, &e)?;
+            let sf = table.of(prog, (func, f, ff), i, (&e, number))?;
 
             // Dynamic control dependence.
             while cd_stack.last().is_some_and(|t| t.2 > frame) {
