@@ -1,5 +1,6 @@
 //! A mutation campaign over the C corpus (`tests/c/pass`): for each program, the first
-//! mutation of the contest corpus's generator (`regcause_dev::mutants::order`, seed 1:
+//! mutation of the contest corpus's generator (`regcause_dev::mutants::order`, seed 1
+//! unless `--seed N` gives another:
 //! an operator swapped, a constant off by one, a statement deleted, ...) that changes
 //! what gcc's build prints (with the program's first `[[case]]`) makes a regression in
 //! a two-commit repository, and the main command is asked to explain it against the
@@ -10,6 +11,7 @@
 //! ```text
 //! cargo build --release && cargo bench --bench mutations          # every program
 //! cargo bench --bench mutations -- vla bigint                      # names starting so
+//! cargo bench --bench mutations -- --seed 2                        # another ordering
 //! REGCAUSE_BENCH_BIN=/path/to/git-regcause cargo bench --bench mutations
 //! ```
 //!
@@ -103,9 +105,9 @@ fn native(src: &str, case: &Case, dir: &Path) -> Option<Vec<u8>> {
 /// an operator swapped, a constant off by one, a statement deleted, ...), that changes
 /// gcc's output: (the 1-based line of the bad revision where it is, the mutated
 /// source, what it did). At most 25 are tried.
-fn mutation(src: &str, case: &Case, dir: &Path) -> Option<(u32, String, String)> {
+fn mutation(src: &str, case: &Case, dir: &Path, seed: u64) -> Option<(u32, String, String)> {
     let good = native(src, case, dir)?;
-    for m in regcause_dev::mutants::order(src, 1).into_iter().take(25) {
+    for m in regcause_dev::mutants::order(src, seed).into_iter().take(25) {
         let bad = m.apply(src);
         if native(&bad, case, dir).is_some_and(|o| o != good) {
             return Some((m.line as u32 + 1, bad, m.what));
@@ -138,8 +140,9 @@ struct Row {
     secs: f64,
 }
 
-/// The row of corpus program `c_file`; None when it is skipped.
-fn campaign(c_file: &Path) -> Result<Option<Row>> {
+/// The row of corpus program `c_file` under the generator's `seed`; None when it is
+/// skipped.
+fn campaign(c_file: &Path, seed: u64) -> Result<Option<Row>> {
     // As Latin-1, one char per byte, so a file's bytes are written back as they were
     // (the mutations add ASCII only).
     let src: String = std::fs::read(c_file)?
@@ -151,7 +154,7 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
     let Some(good_out) = native(&src, &case, dir.path()) else {
         return Ok(None);
     };
-    let Some((line, bad, what)) = mutation(&src, &case, dir.path()) else {
+    let Some((line, bad, what)) = mutation(&src, &case, dir.path(), seed) else {
         return Ok(None);
     };
     let repo = dir.path().join("repo");
@@ -221,9 +224,21 @@ fn campaign(c_file: &Path) -> Result<Option<Row>> {
 }
 
 fn main() -> ExitCode {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seed_at = args.iter().position(|a| a == "--seed");
+    let seed = match seed_at.map(|k| args.get(k + 1).map(|v| v.parse::<u64>())) {
+        None => 1,
+        Some(Some(Ok(n))) => n,
+        Some(_) => {
+            eprintln!("mutations: --seed takes a number");
+            return ExitCode::FAILURE;
+        }
+    };
+    let filters: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(k, a)| !a.starts_with('-') && seed_at.is_none_or(|s| k != s + 1))
+        .map(|(_, a)| a)
         .collect();
     let mut files: Vec<PathBuf> = match std::fs::read_dir(root().join("tests/c/pass")) {
         Ok(d) => d.filter_map(|e| e.ok().map(|e| e.path())).collect(),
@@ -254,7 +269,7 @@ fn main() -> ExitCode {
         if !filters.is_empty() && !filters.iter().any(|x| name.starts_with(x.as_str())) {
             continue;
         }
-        match campaign(f) {
+        match campaign(f, seed) {
             Ok(Some(r)) => {
                 *counts.entry(r.outcome.to_string()).or_default() += 1;
                 table.add_row([
