@@ -177,18 +177,43 @@ pub fn merge_hunk_search(
     }
     match searched {
         Ok(s) => {
-            // When the runs differ only through an undefined-behaviour assumption no
-            // line is blamed, a changed declaration neither (dropping an initialiser
-            // is such a change: the report says to fix the undefined behaviour).
-            let executed = h.executed_lines.as_ref().filter(|_| !out.ub_only);
+            let executed = h.executed_lines.as_ref();
             let (dd, notes) = crate::dd::merge(&mut out.findings, &s, &h.slice_lines, executed);
             out.dd = Some(dd);
             out.notes.extend(notes);
+            if out.ub_only {
+                blame_ub_change(out);
+            }
         }
         Err(e) => out.notes.push(Note::HunkSearchImpossible(e.why)),
     }
     if tally.panicked > 0 {
         out.notes.push(Note::SubsetsPanicked(tally.panicked));
+    }
+}
+
+/// When the runs differ only through the bad run's undefined-behaviour assumption (the
+/// value findings were dropped as built on it), a change the hunk search isolated
+/// alone (a declaration: a dropped initialiser, a smaller buffer; a changed line
+/// outside the failing slice) is what introduces the undefined behaviour: it is named
+/// so, and the note says so instead of "no line is blamed".
+fn blame_ub_change(out: &mut Analysis) {
+    use crate::finding::{Evidence, LineNote};
+    let Some(k) = out.notes.iter().position(|n| matches!(n, Note::UbOnly(_))) else {
+        return;
+    };
+    let Note::UbOnly(list) = out.notes[k].clone() else {
+        return;
+    };
+    let mut blamed = false;
+    for f in &mut out.findings {
+        if matches!(f.evidence, Evidence::Declaration | Evidence::Unread) {
+            f.notes.push(LineNote::IntroducesUb(list.clone()));
+            blamed = true;
+        }
+    }
+    if blamed {
+        out.notes[k] = Note::UbIntroducedByChange(list);
     }
 }
 

@@ -151,6 +151,8 @@ pub enum Note {
     UbOnChangedLine(String),
     /// The runs differ only through the bad run's undefined-behaviour assumption.
     UbOnly(String),
+    /// The same, and the hunk search isolated the change that introduces it (named).
+    UbIntroducedByChange(String),
     /// The failing output depends on undefined behaviour continued as zero.
     UbContinued(String),
     /// The hunk search could not run.
@@ -226,6 +228,9 @@ impl Note {
             ),
             Note::UbOnly(list) => format!(
                 "the good and bad runs differ because of an undefined-behaviour assumption of the bad run ({list}): it continued as if the value were zero, which a native run does not promise; no line is blamed, fix the undefined behaviour first"
+            ),
+            Note::UbIntroducedByChange(list) => format!(
+                "the good and bad runs differ because of an undefined-behaviour assumption of the bad run ({list}): it continued as if the value were zero, which a native run does not promise; the hunk search isolated the change that introduces it, named as the root cause: fix the undefined behaviour there"
             ),
             Note::UbContinued(list) => format!(
                 "the bad run's failing output depends on undefined behaviour continued as zero: {list}"

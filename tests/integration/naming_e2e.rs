@@ -519,14 +519,14 @@ fn a_changed_declaration_is_named_not_the_lines_it_is_compiled_into() {
 
 /// Runs the main command with `args` (JSON) in `repo` and checks that it names the
 /// changed line `at` alone, a candidate of kind `explanation` with that `source` and
-/// its hunk, not "only exposed" by the change.
+/// its hunk, not "only exposed" by the change; returns the report.
 fn named_hunk_line(
     repo: &std::path::Path,
     args: &[&str],
     at: &str,
     explanation: &str,
     source: &str,
-) {
+) -> Value {
     let o = git_regcause(repo, args);
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
@@ -540,6 +540,7 @@ fn named_hunk_line(
     assert_eq!(c["source"].as_str().map(str::trim), Some(source), "{c:#}");
     assert!(c["hunk"].is_string(), "{c:#}");
     assert_eq!(v["dd"]["exposes_only"], false, "{v:#}");
+    v
 }
 
 /// Changes the bad run executes with no dependence the trace shows from them to the
@@ -567,4 +568,30 @@ fn a_changed_line_outside_the_failing_slice_is_named_unread() {
         let args = ["good", "bad", "--no-cache", "--format", "json", "--", "./t"];
         named_hunk_line(&repo, &args, at, "unread", source);
     }
+}
+
+/// Swapped `strcpy` arguments: the bad run prints a buffer nothing wrote, so the runs
+/// differ only through its uninitialised read (`ub_only`). The value findings built on
+/// the assumed zero are dropped, and the call the hunk search isolated is named as the
+/// change that introduces the undefined behaviour (it was "no line is blamed").
+#[test]
+fn a_change_that_leaves_a_buffer_unwritten_is_named_for_its_undefined_behaviour() {
+    let prog = |call: &str| {
+        format!("#include <stdio.h>\n#include <string.h>\n\nint main(void)\n{{\n    char w[8] = \"abc\";\n    char copy[8];\n    {call};\n    printf(\"[%s]\\n\", copy);\n    return 0;\n}}\n")
+    };
+    let (good, bad) = (prog("strcpy(copy, w)"), prog("strcpy(w, copy)"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = [("tests/t.c", Some(good.as_bytes()))];
+    let b = [("tests/t.c", Some(bad.as_bytes()))];
+    let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
+    let args = ["good", "bad", "--no-cache", "--format", "json", "--", "./t"];
+    let v = named_hunk_line(&repo, &args, "tests/t.c:8", "unread", "strcpy(w, copy);");
+    assert_eq!(v["ub_only"], true, "{v:#}");
+    let c = candidate(&v, "tests/t.c:8");
+    assert!(
+        c["notes"]
+            .to_string()
+            .contains("introduces undefined behaviour"),
+        "{c:#}"
+    );
 }

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use crate::common::*;
 use samples::{Regression, Sample};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// A sample built into a repository inside a temporary directory.
 struct Built {
@@ -639,8 +639,10 @@ fn json_run(repo: &Path, good: &str, bad: &str, stdin: &Path, program: &str) -> 
 
 /// A real repository whose bad commit drops an initialiser: the bad run reads the
 /// variable uninitialised (continued as zero, with a warning), the good run reads no
-/// such value. The report says the runs differ because of the assumption and blames no
-/// line; a run where both sides are clean blames lines as usual.
+/// such value. The report says the runs differ because of the assumption; the value
+/// findings built on it are dropped, and the declaration the hunk search isolated is
+/// named as the change that introduces the undefined behaviour. A run where both sides
+/// are clean blames lines as usual.
 #[test]
 fn undefined_behaviour_difference_is_named_not_blamed() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -672,10 +674,23 @@ fn undefined_behaviour_difference_is_named_not_blamed() {
     let v = run("v1", "v2");
     check_report_schema(&v);
     assert_eq!(v["ub_only"], true, "{v}");
-    assert!(v["candidates"].as_array().expect("candidates").is_empty());
+    let cands = v["candidates"].as_array().expect("candidates");
+    let lines: Vec<_> = cands
+        .iter()
+        .map(|c| (&c["line"], &c["explanation"]))
+        .collect();
+    assert_eq!(lines, [(&json!(3), &json!("declaration"))], "{v:#}");
+    assert!(
+        cands[0]["notes"]
+            .to_string()
+            .contains("introduces undefined behaviour"),
+        "{v:#}"
+    );
     let notes = v["notes"].to_string();
     assert!(
-        notes.contains("undefined-behaviour") && notes.contains("prod.c:"),
+        notes.contains("undefined-behaviour")
+            && notes.contains("prod.c:")
+            && notes.contains("isolated the change that introduces it"),
         "{notes}"
     );
     // v1 -> v3 changes the initial value without undefined behaviour: a line is blamed.
