@@ -194,9 +194,9 @@ pub fn merge_hunk_search(
 
 /// When the runs differ only through the bad run's undefined-behaviour assumption (the
 /// value findings were dropped as built on it), a change the hunk search isolated
-/// alone (a declaration: a dropped initialiser, a smaller buffer; a changed line
-/// outside the failing slice) is what introduces the undefined behaviour: it is named
-/// so, and the note says so instead of "no line is blamed".
+/// alone (a declaration: a dropped initialiser, a smaller buffer; a deleted assignment;
+/// a changed line outside the failing slice) is what introduces the undefined
+/// behaviour: it is named so, and the note says so instead of "no line is blamed".
 fn blame_ub_change(out: &mut Analysis) {
     use crate::finding::{Evidence, LineNote};
     let Some(k) = out.notes.iter().position(|n| matches!(n, Note::UbOnly(_))) else {
@@ -207,7 +207,10 @@ fn blame_ub_change(out: &mut Analysis) {
     };
     let mut blamed = false;
     for f in &mut out.findings {
-        if matches!(f.evidence, Evidence::Declaration | Evidence::Unread) {
+        if matches!(
+            f.evidence,
+            Evidence::Declaration | Evidence::Unread | Evidence::Deletion
+        ) {
             f.notes.push(LineNote::IntroducesUb(list.clone()));
             blamed = true;
         }

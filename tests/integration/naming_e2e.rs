@@ -570,28 +570,47 @@ fn a_changed_line_outside_the_failing_slice_is_named_unread() {
     }
 }
 
-/// Swapped `strcpy` arguments: the bad run prints a buffer nothing wrote, so the runs
-/// differ only through its uninitialised read (`ub_only`). The value findings built on
-/// the assumed zero are dropped, and the call the hunk search isolated is named as the
-/// change that introduces the undefined behaviour (it was "no line is blamed").
+/// Swapped `strcpy` arguments, and a deleted assignment: the bad run prints a buffer
+/// or a variable nothing wrote, so the runs differ only through its uninitialised read
+/// (`ub_only`). The value findings built on the assumed zero are dropped, and the
+/// change the hunk search isolated is named as introducing the undefined behaviour
+/// (the report said "no line is blamed", beside a deletion it named all the same).
 #[test]
 fn a_change_that_leaves_a_buffer_unwritten_is_named_for_its_undefined_behaviour() {
     let prog = |call: &str| {
-        format!("#include <stdio.h>\n#include <string.h>\n\nint main(void)\n{{\n    char w[8] = \"abc\";\n    char copy[8];\n    {call};\n    printf(\"[%s]\\n\", copy);\n    return 0;\n}}\n")
+        format!("#include <stdio.h>\n#include <string.h>\n\nint main(void)\n{{\n    char w[8] = \"abc\";\n    char copy[8];\n    int n;\n{call}\n    printf(\"[%s] %d\\n\", copy, n);\n    return 0;\n}}\n")
     };
-    let (good, bad) = (prog("strcpy(copy, w)"), prog("strcpy(w, copy)"));
-    let dir = tempfile::tempdir().expect("tempdir");
-    let g = [("tests/t.c", Some(good.as_bytes()))];
-    let b = [("tests/t.c", Some(bad.as_bytes()))];
-    let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
-    let args = ["good", "bad", "--no-cache", "--format", "json", "--", "./t"];
-    let v = named_hunk_line(&repo, &args, "tests/t.c:8", "unread", "strcpy(w, copy);");
-    assert_eq!(v["ub_only"], true, "{v:#}");
-    let c = candidate(&v, "tests/t.c:8");
-    assert!(
-        c["notes"]
-            .to_string()
-            .contains("introduces undefined behaviour"),
-        "{c:#}"
-    );
+    let good = prog("    strcpy(copy, w);\n    n = 3;");
+    let cases = [
+        (
+            prog("    strcpy(w, copy);\n    n = 3;"),
+            "tests/t.c:9",
+            "unread",
+            "strcpy(w, copy);",
+        ),
+        (
+            prog("    strcpy(copy, w);"),
+            "tests/t.c:10",
+            "deletion",
+            "n = 3;",
+        ),
+    ];
+    for (bad, at, kind, source) in cases {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let g = [("tests/t.c", Some(good.as_bytes()))];
+        let b = [("tests/t.c", Some(bad.as_bytes()))];
+        let repo = crate::realrepo_e2e::history(dir.path(), &[("good", &g), ("bad", &b)]);
+        let args = ["good", "bad", "--no-cache", "--format", "json", "--", "./t"];
+        let v = named_hunk_line(&repo, &args, at, kind, source);
+        assert_eq!(v["ub_only"], true, "{v:#}");
+        let c = candidate(&v, at);
+        assert!(
+            c["notes"]
+                .to_string()
+                .contains("introduces undefined behaviour"),
+            "{c:#}"
+        );
+        let notes = v["notes"].to_string();
+        assert!(!notes.contains("no line is blamed"), "{notes}");
+    }
 }
