@@ -199,12 +199,11 @@ pub fn merge_hunk_search(
 /// behaviour: it is named so, and the note says so instead of "no line is blamed".
 fn blame_ub_change(out: &mut Analysis) {
     use crate::finding::{Evidence, LineNote};
-    let Some(k) = out.notes.iter().position(|n| matches!(n, Note::UbOnly(_))) else {
-        return;
-    };
-    let Note::UbOnly(list) = out.notes[k].clone() else {
-        return;
-    };
+    let only = out.notes.iter().enumerate().find_map(|(k, n)| match n {
+        Note::UbOnly(list) => Some((k, list.clone())),
+        _ => None,
+    });
+    let Some((k, list)) = only else { return };
     let mut blamed = false;
     for f in &mut out.findings {
         if matches!(

@@ -1115,15 +1115,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             self.mem.release(old, loc);
         }
         self.locals[slot] = 0;
-        let used = self.stack_used.saturating_add(self.vla_bytes);
-        let room = self.limits.stack_bytes.saturating_sub(used);
-        if n > room {
-            return Err(self.fault(
-                FaultKind::StackOverflow,
-                format!("stack overflow: variable-length array `{}` of {n} bytes (the native 8 MiB stack would be exhausted)", info.name),
-                loc,
-            ));
-        }
+        self.stack_room(n, &format!("variable-length array `{}`", info.name), loc)?;
         if n == 0 {
             let what = format!(
                 "variable-length array `{}` has size zero (an empty array, as gcc allocates)",
@@ -1137,12 +1129,33 @@ impl<'p, O: Observer> Machine<'p, O> {
             .alloc(n as usize, AllocKind::Stack, false, &info.name, info.loc)
             .map_err(|e| Stop::Fault(Box::new(self.mem_error(e, loc))))?;
         self.locals[slot] = p;
+        self.hold_stack(slot, n);
+        Ok(())
+    }
+
+    /// Nothing when `n` more bytes of stack fit beside the frames and the blocks held
+    /// (`hold_stack`), else the located stack overflow of `what` that a native run
+    /// would crash with.
+    fn stack_room(&self, n: u64, what: &str, loc: Loc) -> X<()> {
+        let used = self.stack_used.saturating_add(self.vla_bytes);
+        if n > self.limits.stack_bytes.saturating_sub(used) {
+            return Err(self.fault(
+                FaultKind::StackOverflow,
+                format!("stack overflow: {what} of {n} bytes (the native 8 MiB stack would be exhausted)"),
+                loc,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The block of `n` bytes in locals slot `slot` takes stack in the top frame until
+    /// it returns (or, for an array, the next pass through its declaration).
+    fn hold_stack(&mut self, slot: usize, n: u64) {
         if let Some(depth) = self.frames.len().checked_sub(1) {
             let serial = self.frames[depth].serial;
             self.vlas.push((depth, serial, slot, n));
             self.vla_bytes += n;
         }
-        Ok(())
     }
 
     /// Arrays (and `alloca` blocks) of frames that have returned no longer take stack.
@@ -1162,18 +1175,7 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// the stack like a variable-length array.
     pub(super) fn alloca(&mut self, n: u64, loc: Loc) -> X<u64> {
         self.drop_returned_vlas();
-        let used = self.stack_used.saturating_add(self.vla_bytes);
-        let room = self.limits.stack_bytes.saturating_sub(used);
-        if n > room {
-            return Err(self.fault(
-                FaultKind::StackOverflow,
-                format!("stack overflow: `alloca` of {n} bytes (the native 8 MiB stack would be exhausted)"),
-                loc,
-            ));
-        }
-        let Some(depth) = self.frames.len().checked_sub(1) else {
-            return Ok(0);
-        };
+        self.stack_room(n, "`alloca`", loc)?;
         let name = format!("the `alloca` block of {n} bytes");
         let p = self
             .mem
@@ -1183,9 +1185,7 @@ impl<'p, O: Observer> Machine<'p, O> {
         // locals, so the block is the frame's own.
         let slot = self.locals.len();
         self.locals.push(p);
-        let serial = self.frames[depth].serial;
-        self.vlas.push((depth, serial, slot, n));
-        self.vla_bytes += n;
+        self.hold_stack(slot, n);
         Ok(p)
     }
 

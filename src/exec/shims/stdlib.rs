@@ -72,6 +72,13 @@ fn text_at<O: Observer>(m: &Machine<'_, O>, p: u64) -> X<Vec<u8>> {
     m.mem.c_string(p).map_err(|e| m.stop_mem(e))
 }
 
+/// `rand`'s and `random`'s generator, seeded as glibc's before the first `srand`.
+fn glibc_rand<'m, O: Observer>(m: &'m mut Machine<'_, O>) -> &'m mut crate::libc::rand::GlibcRand {
+    m.libc
+        .rand
+        .get_or_insert_with(crate::libc::rand::GlibcRand::new)
+}
+
 fn store_endptr<O: Observer>(m: &mut Machine<'_, O>, endp: u64, s: u64, consumed: usize) -> X<()> {
     if endp != 0 {
         try_mem!(m, m.mem.store(endp, 8, s + consumed as u64));
@@ -265,26 +272,11 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
             m.output(crate::exec::io::STDERR_FD, &msg);
             return Err(Stop::Signal(6));
         }
-        Shim::random => {
-            let r = m
-                .libc
-                .rand
-                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
-            r.rand() as i64 as u64
-        }
-        Shim::rand => {
-            let r = m
-                .libc
-                .rand
-                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
-            ret_int(r.rand() as i64)
-        }
+        // One generator (glibc's `rand` is `random`); its values fit 31 bits, so the
+        // `int` of `rand` and the `long` of `random` hold the same word.
+        Shim::rand | Shim::random => ret_int(glibc_rand(m).rand() as i64),
         Shim::srand | Shim::srandom => {
-            let r = m
-                .libc
-                .rand
-                .get_or_insert_with(crate::libc::rand::GlibcRand::new);
-            r.srand(a0 as u32);
+            glibc_rand(m).srand(a0 as u32);
             0
         }
         Shim::drand48 => ret_f64(m.libc.rand48.drand()),
