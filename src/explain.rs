@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use crate::analysis::Facts;
 use crate::darwin::value::{stmt_loc, DataSlices};
 use crate::diffctx::TreeDiff;
+use crate::exec::numbers::{Answers, LineValues, Questions, Want, WholeRun};
 use crate::exec::trace::Trace;
 use crate::exec::RunResult;
 use crate::finding::{self, Evidence, Finding, Line, LineNote, Origin};
@@ -428,44 +429,82 @@ fn values_by_line(r: &TracedRun) -> std::collections::HashMap<(FileId, u32), Vec
 /// Values per line of a run ([`values_by_line`]).
 type ValuesByLine = std::collections::HashMap<(FileId, u32), Vec<u32>>;
 
+/// The values a good run computed on one line, in order: its trace's entries on the
+/// line, or, for a run whose trace is cut, the values a whole run of it computed there.
+enum GoodLine<'a> {
+    Traced(&'a [u32]),
+    Probed(&'a [u64]),
+}
+
+impl GoodLine<'_> {
+    fn len(&self) -> usize {
+        match self {
+            GoodLine::Traced(es) => es.len(),
+            GoodLine::Probed(vs) => vs.len(),
+        }
+    }
+
+    fn value(&self, good: &TracedRun, k: usize) -> Option<u64> {
+        match self {
+            GoodLine::Traced(es) => good.trace.value(*es.get(k)? as usize),
+            GoodLine::Probed(vs) => vs.get(k).copied(),
+        }
+    }
+}
+
 /// The first entry of the bad run, in its failing slice (`bt`), where an unchanged line
 /// computes another value than the good run did at that line and execution: the
-/// entry, the line's file and number, and its number at the good revision.
+/// entry, the line's file and number, and its number at the good revision. The good
+/// run's values per line are `good_lines`, or `probed` (from a whole run) when its
+/// trace is cut.
 fn first_other_value(
     good: &TracedRun,
     bad: &TracedRun,
     bt: &Trees,
     diff: &TreeDiff,
-    good_lines: &ValuesByLine,
+    (good_lines, probed): (&ValuesByLine, Option<&Answers>),
     bad_lines: &ValuesByLine,
 ) -> Option<(u32, (String, u32, u32))> {
     let mut first: Option<(u32, (String, u32, u32))> = None;
     for (&(file, line), entries) in bad_lines {
-        let name = bad.prog.file_name(Loc { file, line, col: 0 });
-        let Some(fd) = diff.file(name) else { continue };
-        let Some(old) = fd.good_line(line).filter(|_| fd.is_code_line(line)) else {
+        let Some((name, old, gfile)) = compared_line(good, bad, diff, (file, line)) else {
             continue;
         };
-        let Some(gentries) = good
-            .prog
-            .files
-            .iter()
-            .position(|f| f == name)
-            .and_then(|g| good_lines.get(&(g as FileId, old)))
-        else {
-            continue;
+        let g = match probed {
+            Some(a) => match a.lines.get(&(gfile, old)) {
+                Some(LineValues::First(vs)) => GoodLine::Probed(vs),
+                _ => continue,
+            },
+            None => match good_lines.get(&(gfile, old)) {
+                Some(es) => GoodLine::Traced(es),
+                None => continue,
+            },
         };
-        let hit = entries.iter().zip(gentries).find(|&(&b, &g)| {
-            let (bv, gv) = (bad.trace.value(b as usize), good.trace.value(g as usize));
-            bv != gv && bt.full.contains(b)
+        let hit = entries.iter().take(g.len()).enumerate().find(|&(k, &b)| {
+            bad.trace.value(b as usize) != g.value(good, k) && bt.full.contains(b)
         });
-        if let Some((&b, _)) = hit {
+        if let Some((_, &b)) = hit {
             if first.as_ref().is_none_or(|(f, _)| b < *f) {
                 first = Some((b, (name.to_string(), line, old)));
             }
         }
     }
     first
+}
+
+/// A bad run's line whose values [`first_other_value`] compares: its file's name, and
+/// the line and file id it has in the good revision (an unchanged code line).
+fn compared_line<'p>(
+    good: &TracedRun,
+    bad: &'p TracedRun,
+    diff: &TreeDiff,
+    (file, line): (FileId, u32),
+) -> Option<(&'p str, u32, FileId)> {
+    let name = bad.prog.file_name(Loc { file, line, col: 0 });
+    let fd = diff.file(name)?;
+    let old = fd.good_line(line).filter(|_| fd.is_code_line(line))?;
+    let gfile = good.prog.files.iter().position(|f| f == name)? as FileId;
+    Some((name, old, gfile))
 }
 
 /// The first place, in the bad run, where unchanged code computes another value than
@@ -476,18 +515,49 @@ fn first_other_value(
 /// the same function (DARWIN flipped them there), a latent fault there is the likely
 /// cause (a bound computed one too small, which only a new caller's argument exposes).
 /// None unless a decision candidate in unchanged code shares the entry's function.
-pub fn value_divergence(
+/// A run whose trace is cut ([`crate::exec::trace::Trace::cut`]) answers for its whole
+/// run through `whole` (the good run's and the bad run's).
+pub(crate) fn value_divergence(
     good: &TracedRun,
     bad: &TracedRun,
     bt: &Trees,
     diff: &TreeDiff,
     candidates: &[Finding],
+    whole: (WholeRun, WholeRun),
 ) -> Option<Finding> {
     let unchanged_decision = |c: &&Finding| c.is_decision() && !c.changed;
+    // Only a decision in unchanged code, or an untouched function a changed line calls,
+    // can make the first other value a finding: without either, the values (a pass
+    // over both traces, and runs again when a trace is cut) are not looked at.
+    if !candidates.iter().any(|c| unchanged_decision(&c))
+        && latent_callees(bad.prog, diff).is_empty()
+    {
+        return None;
+    }
     let good_lines = values_by_line(good);
     let bad_lines = values_by_line(bad);
-    let (entry, (file, line, old)) =
-        first_other_value(good, bad, bt, diff, &good_lines, &bad_lines)?;
+    // The good run's values on the lines compared, up to as many as the bad run's
+    // trace holds, from a whole run when its own trace stops early.
+    let probed = good.trace.cut.then(|| {
+        let mut asked = Questions::default();
+        for (&at, entries) in &bad_lines {
+            if let Some((_, old, gfile)) = compared_line(good, bad, diff, at) {
+                let want = asked.lines.entry((gfile, old)).or_insert(Want::First(0));
+                if let Want::First(n) = want {
+                    *n = (*n).max(entries.len());
+                }
+            }
+        }
+        (whole.0)(asked)
+    });
+    let (entry, (file, line, old)) = first_other_value(
+        good,
+        bad,
+        bt,
+        diff,
+        (&good_lines, probed.as_ref()),
+        &bad_lines,
+    )?;
     let func = bad.trace.get(entry as usize)?.stmt.func;
     // The lines of that function, to find the decisions in unchanged code within it.
     let in_func: HashSet<(String, u32)> = bad
@@ -506,34 +576,16 @@ pub fn value_divergence(
         // function is one the change did not touch and the line computes, in the bad
         // run, numbers it never computed in the good run: the change calls unchanged
         // code with arguments it never saw before.
-        let untouched = in_func.iter().all(|(f, l)| !diff.is_changed(f, *l));
-        // Called on a changed line: the change hands it values (a value merely
-        // returned to an untouched caller is no new argument).
-        let called_from_change = bad.prog.stmt_locs().any(|(id, l)| {
-            matches!(
-                bad.prog.stmt(id).map(|s| &s.kind),
-                Some(StmtKind::Call { callee: crate::ir::Callee::Func(f), .. }) if *f == func
-            ) && diff.is_changed(bad.prog.file_name(l), l.line)
-        });
         // The values only when the rest holds: a line of a long loop keeps millions.
-        if !(untouched && called_from_change) {
+        if !latent_callees(bad.prog, diff).contains(&func) {
             return None;
         }
         let bfile = stmt_loc(bad.prog, bad.trace.get(entry as usize)?.stmt)?.file;
         let gfile = good.prog.files.iter().position(|f| *f == file)? as FileId;
-        let seen: crate::sym::FxHashSet<u64> = good_lines
-            .get(&(gfile, old))
-            .map(|es| {
-                es.iter()
-                    .filter_map(|&e| good.trace.value(e as usize))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let new = bad_lines.get(&(bfile, line)).is_some_and(|es| {
-            es.iter()
-                .filter_map(|&e| bad.trace.value(e as usize))
-                .any(|v| !seen.contains(&v))
-        });
+        let seen = all_values(good, &good_lines, (gfile, old), whole.0);
+        let new = all_values(bad, &bad_lines, (bfile, line), whole.1)
+            .iter()
+            .any(|v| !seen.contains(v));
         return new.then(|| Finding {
             notes: vec![LineNote::LatentFault { was: old }],
             ..Finding::new(Line::new(file, line), false, source, Evidence::LatentFault)
@@ -554,17 +606,69 @@ pub fn value_divergence(
     })
 }
 
+/// The functions of the bad revision that a changed line calls while none of their own
+/// lines changed: the change hands unchanged code arguments (a value merely returned
+/// to an untouched caller is no new argument).
+fn latent_callees(prog: &Program, diff: &TreeDiff) -> HashSet<crate::ir::FuncId> {
+    let called: HashSet<crate::ir::FuncId> = prog
+        .stmt_locs()
+        .filter_map(|(id, l)| match prog.stmt(id).map(|s| &s.kind) {
+            Some(StmtKind::Call {
+                callee: crate::ir::Callee::Func(f),
+                ..
+            }) if diff.is_changed(prog.file_name(l), l.line) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    let touched: HashSet<crate::ir::FuncId> = prog
+        .stmt_locs()
+        .filter(|(id, l)| called.contains(&id.func) && l.line > 0)
+        .filter(|(_, l)| diff.is_changed(prog.file_name(*l), l.line))
+        .map(|(id, _)| id.func)
+        .collect();
+    called.difference(&touched).copied().collect()
+}
+
+/// Every distinct value a run computed on line `at` ((file id, line)): from its trace,
+/// or from a whole run (`whole`) when its trace is cut.
+fn all_values(
+    r: &TracedRun,
+    lines: &ValuesByLine,
+    at: (FileId, u32),
+    whole: WholeRun,
+) -> crate::sym::FxHashSet<u64> {
+    if r.trace.cut {
+        let mut asked = Questions::default();
+        asked.lines.insert(at, Want::All);
+        return match whole(asked).lines.remove(&at) {
+            Some(LineValues::All(vs)) => vs,
+            _ => Default::default(),
+        };
+    }
+    lines
+        .get(&at)
+        .map(|es| {
+            es.iter()
+                .filter_map(|&e| r.trace.value(e as usize))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The origins of the changed value-level findings (`cands`: the primary findings):
 /// the other such lines whose values reach theirs through data dependence alone in the
 /// bad run, and whether the line computed a number the good run never computed
 /// (entries of the failure's slice only). Lines that feed each other (a loop's running
-/// total and its step) list neither: neither is where the value arose.
-pub fn link_values(
+/// total and its step) list neither: neither is where the value arose. When the good
+/// run's trace is cut ([`crate::exec::trace::Trace::cut`]), the numbers its trace does
+/// not hold are looked for in its whole run (`good_whole`).
+pub(crate) fn link_values(
     good: &TracedRun,
     bad: &TracedRun,
     slicer: &Slicer,
     bt: &Trees,
     cands: &[&Finding],
+    good_whole: WholeRun,
 ) -> anyhow::Result<Vec<(Line, Origin)>> {
     let is_value = |c: &Finding| c.changed && matches!(c.evidence, Evidence::Value(_));
     let mut lines: Vec<Line> = Vec::new();
@@ -611,7 +715,17 @@ pub fn link_values(
         .flatten()
         .map(|&v| crate::slice::spread(v))
         .collect();
-    let known = numbers_among(good, &asked);
+    let mut known = numbers_among(good, &asked);
+    if good.trace.cut && known.len() < asked.len() {
+        let numbers = asked.difference(&known).copied().collect();
+        known.extend(
+            good_whole(Questions {
+                numbers,
+                ..Default::default()
+            })
+            .numbers,
+        );
+    }
     let new_values: Vec<bool> = line_values
         .iter()
         .map(|vs| {
@@ -990,6 +1104,11 @@ fn definitions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A whole run that answers nothing: the tests' traces are never cut.
+    fn none(_: Questions) -> Answers {
+        Answers::default()
+    }
     use crate::report::Explanation;
 
     fn cand(line: u32, explanation: Explanation, changed: bool) -> Finding {
@@ -1291,8 +1410,8 @@ int main(void) {{
             line: Line::new("t.c", line),
             ..cand(line, Explanation::Decision, changed)
         };
-        let got =
-            value_divergence(&gr, &br, &bt, &diff, &[decision(7, false)]).expect("a candidate");
+        let got = value_divergence(&gr, &br, &bt, &diff, &[decision(7, false)], (&none, &none))
+            .expect("a candidate");
         assert_eq!((got.line.line, got.changed), (3, false), "{got:?}");
         assert_eq!(
             got.evidence,
@@ -1303,7 +1422,8 @@ int main(void) {{
         // Without a flipped decision in unchanged code of that function: still the line,
         // as a latent fault, since find() is untouched and the bound is a number it
         // never computed in the good run.
-        let got = value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)]).expect("latent");
+        let got = value_divergence(&gr, &br, &bt, &diff, &[decision(13, true)], (&none, &none))
+            .expect("latent");
         assert_eq!(
             (got.line.line, &got.evidence),
             (3, &Evidence::LatentFault),
@@ -1319,7 +1439,15 @@ int main(void) {{
         );
         let (gr, br) = q.printing("0\n2\n", "0\n-1\n");
         let bt = trees(&br, &slicer(&br).expect("slicer"), byte).expect("bad");
-        assert!(value_divergence(&gr, &br, &bt, &q.diff(), &[decision(13, true)]).is_none());
+        assert!(value_divergence(
+            &gr,
+            &br,
+            &bt,
+            &q.diff(),
+            &[decision(13, true)],
+            (&none, &none)
+        )
+        .is_none());
     }
 
     /// The rate is divided before it is multiplied (line 5): the pay on line 6 is
@@ -1337,7 +1465,7 @@ int main(void) {{
             ..cand(line, Explanation::Value, true)
         };
         let mut fs = vec![value(6), value(5)];
-        let origins = link_values(&gr, &br, &bs, &bt, &finding::primary(&fs)).expect("link");
+        let origins = link_values(&gr, &br, &bs, &bt, &finding::primary(&fs), &none).expect("link");
         set_origins(&mut fs, origins);
         assert_eq!(fs[0].computed_from(), [Line::new("t.c", 5)]);
         assert!(fs[1].computed_from().is_empty());

@@ -199,6 +199,17 @@ pub fn analyze(
         req.jobs,
     )?;
     let expect = expectations(req, &g, &b)?;
+    if traced {
+        // The first look was plain: traced now, when there is a regression to explain
+        // (up to where the runs differ), or when the first look could not tell.
+        let stops = match g.looked_whole(req.limits) && b.looked_whole(req.limits) {
+            true => trace_stops(req, &g, &b, (expect.0.as_deref(), expect.1.as_deref())),
+            false => Some((None, None)),
+        };
+        if let Some(stops) = stops {
+            RevisionRun::trace_pair(&mut g, &mut b, req.limits, stops, req.jobs);
+        }
+    }
     budget.after_runs(&[&g.run.result.outcome, &b.run.result.outcome]);
     let mut out = report::Analysis {
         good: revision(&req.good, g.tree.commit.clone()),
@@ -218,9 +229,18 @@ pub fn analyze(
         Verdict::Regression(d) => d,
         other => {
             out.verdict = nothing_to_explain(&other, &g, &b, &budget);
+            out.stats.executions += g.executions + b.executions;
             return Ok(finish(out, Vec::new(), &cache, Some(&budget)));
         }
     };
+    // The traces were cut where the first look saw the runs differ; the runs traced
+    // show the same difference unless something other than the program changed (the
+    // trace's memory took a run to the ceiling), and then the cut may miss it.
+    for r in [&mut g, &mut b] {
+        if !r.covers(start_of(&d)) {
+            r.trace_whole(req.limits);
+        }
+    }
     let warnings = [&g, &b]
         .iter()
         .flat_map(|r| {
@@ -242,7 +262,7 @@ pub fn analyze(
     };
     let failed = run.stages(&mut out, &suite, progress)?;
     out.stats.total_ms = started.elapsed().as_millis() as u64;
-    out.stats.executions += 2;
+    out.stats.executions += g.executions + b.executions;
     // Not cached after a failure, nor when incomplete: with more time or memory the
     // report would say more.
     let store = !failed && !budget.incomplete();
@@ -305,13 +325,56 @@ fn judge(
     if !matches!(again, Verdict::Regression(_)) {
         return (verdict, None);
     }
-    (g.run, g.trace) = ga;
-    (b.run, b.trace) = ba;
+    g.replace_run(ga);
+    b.replace_run(ba);
     let near = Request {
         limits,
         ..req.clone()
     };
     (again, Some((near, at)))
+}
+
+/// Where each run's slice starts: the first differing stdout byte (or byte of a
+/// compared file) where the run has it, else how the run ended (the failing statement,
+/// `exit`, `main`'s return).
+fn start_of(d: &Divergence) -> crate::explain::Start<'_> {
+    match d {
+        Divergence::Stdout { offset, .. } => crate::explain::Start::Byte(*offset),
+        Divergence::File { path, offset, .. } => {
+            crate::explain::Start::FileByte(path.as_str(), *offset)
+        }
+        Divergence::Ending { .. } => crate::explain::Start::Ending,
+    }
+}
+
+/// Statements a run must have left after the divergence's byte for its trace to stop
+/// there: below this, or below half the run, tracing the rest costs less than the
+/// runs again that questions about the whole run then take (`exec::numbers`).
+const CUT_AFTER_STEPS: u64 = 1_000_000;
+
+/// Where to stop recording each revision's traced run, from the first look's plain
+/// runs: after the first stdout byte that differs, in each run that writes it and goes
+/// on long after (a slice from there reads nothing later). None when they show no
+/// regression: nothing is traced then.
+fn trace_stops(
+    req: &Request,
+    g: &RevisionRun,
+    b: &RevisionRun,
+    expect: (Option<&[u8]>, Option<&[u8]>),
+) -> Option<(Option<usize>, Option<usize>)> {
+    let files = &req.test.config.compare_files;
+    let at = |r: &RevisionRun, k: usize| {
+        let res = &r.run.result;
+        let left = res.steps.saturating_sub(res.stdout_event_at(k)?.step);
+        (left >= CUT_AFTER_STEPS && left >= res.steps / 2).then_some(k)
+    };
+    match oracle::judge_files(&g.run.result, &b.run.result, expect.0, expect.1, files) {
+        Verdict::Regression(Divergence::Stdout { offset, .. }) => {
+            Some((at(g, offset), at(b, offset)))
+        }
+        Verdict::Regression(_) => Some((None, None)),
+        _ => None,
+    }
 }
 
 /// What slicing a run allocates per trace entry, at most, for the memory ceiling's
@@ -345,13 +408,7 @@ impl<'a> Run<'a> {
         // The slicing criterion of each run: the first differing stdout byte (or byte of
         // a compared file) where the run has it, else how the run ended (the failing statement, `exit`, `main`'s
         // return).
-        let start = match self.d {
-            Divergence::Stdout { offset, .. } => crate::explain::Start::Byte(*offset),
-            Divergence::File { path, offset, .. } => {
-                crate::explain::Start::FileByte(path.as_str(), *offset)
-            }
-            Divergence::Ending { .. } => crate::explain::Start::Ending,
-        };
+        let start = start_of(self.d);
         if g.trace.is_some() || b.trace.is_some() {
             progress(Progress::Stage(Stage::Slicing));
         }
@@ -436,7 +493,7 @@ impl<'a> Run<'a> {
             failed |= contain(out, Stage::Values, |out| {
                 if values {
                     let crit = oracle::criterion_loc(self.d, &b.run.result);
-                    stages::values(out, b, g, views, &diff, crit);
+                    stages::values(out, b, g, views, &diff, crit, self.req.limits);
                 }
                 // Before the hunk search's findings are merged, so a failure-inducing
                 // hunk in a header holds findings.
@@ -619,11 +676,16 @@ fn side<'a>(
             })
         }
     };
+    // A slice condition holding every branch of a run is its whole path, unless the
+    // run was traced only up to the divergence: branches came after.
+    let whole_path = kind == ConditionKind::Pc
+        || (cond.len() == r.run.sym.branches.len() && !r.traced_in_part());
     Ok(Side {
         prog: &r.prog,
         run: &r.run,
         input: &r.input,
         cond,
+        whole_path,
     })
 }
 

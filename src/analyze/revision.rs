@@ -2,7 +2,7 @@
 //! traced run) the slicing view every later stage shares, computed once.
 
 use crate::analysis::Facts;
-use crate::exec::{self, trace::Trace, ConcolicRun, Limits, RunInput};
+use crate::exec::{self, trace::Trace, ConcolicRun, Limits, RunInput, RunResult};
 use crate::explain::{self as ex, TracedRun, Trees};
 use crate::frontend::UnitTexts;
 use crate::ir::Program;
@@ -20,16 +20,25 @@ pub struct RevisionRun {
     pub prog: Program,
     /// The test as run here (its `cwd` is this revision's tree).
     pub input: RunInput,
+    /// The test's run: its result is the whole run's; its symbolic state the traced
+    /// run's when the test was traced (up to the cut, when the trace is cut).
     pub run: ConcolicRun,
     /// The run's slicing trace (recorded for `--condition rsc`).
     pub trace: Option<Trace>,
+    /// When the trace is cut ([`Trace::cut`]): the traced run's own result, which
+    /// stops at the cut (its output events name the trace's entries). Otherwise the
+    /// traced run's result is `run.result`.
+    cut_result: Option<RunResult>,
+    /// How many times the test ran at this revision (the first look, the traced run).
+    pub executions: usize,
     /// Each unit's preprocessed text: the hunk search splices from it.
     pub units: UnitTexts,
 }
 
 impl RevisionRun {
-    /// Write `rev`'s tree out, load the test's program from it and run the test,
-    /// concolically, and traced when `traced`.
+    /// Write `rev`'s tree out, load the test's program from it and run the test:
+    /// concolically, or, when the analysis will trace it, plainly first (the first
+    /// look: [`RevisionRun::trace_pair`] traces it once the verdict is known).
     pub fn load(
         repo: &Repo,
         rev: &str,
@@ -77,30 +86,130 @@ impl RevisionRun {
         crate::failpoint::hit(super::Stage::Load.failpoint());
         let (prog, units) = oracle::load_keeping_text(tree.path(), test, rev)?;
         let input = test.input(tree.path());
-        let (run, trace) = execute(&prog, &input, limits, traced);
+        let run = match traced {
+            // The interpreter's fast path: a tenth of a traced run's cost or less.
+            true => ConcolicRun {
+                result: exec::run(&prog, &input, first_look_limits(limits)),
+                sym: Default::default(),
+            },
+            false => exec::run_concolic(&prog, &input, limits),
+        };
         Ok(RevisionRun {
             rev: rev.to_string(),
             tree,
             prog,
             input,
             run,
-            trace,
+            trace: None,
+            cut_result: None,
+            executions: 1,
             units,
         })
     }
 
+    /// Whether the first look's plain run ended as the test would under `limits`: a
+    /// run it stopped at its shorter step limit ([`first_look_limits`]) says nothing
+    /// of the test, and the traced run is the one to judge.
+    pub fn looked_whole(&self, limits: Limits) -> bool {
+        let short = first_look_limits(limits).max_steps;
+        let stopped = matches!(&self.run.result.outcome,
+            exec::Outcome::Fault(e) if e.kind == exec::FaultKind::StepLimit);
+        !(stopped && short < limits.max_steps)
+    }
+
+    /// The traced concolic runs of both revisions after their first look, on a thread
+    /// each when `jobs` allows. Each records until the stdout byte of `stops` (its own;
+    /// see [`exec::run_traced_until`]) and stops there, the first look's result
+    /// standing for the whole run; or, with None, to its end, its result replacing the
+    /// first look's.
+    pub fn trace_pair(
+        g: &mut RevisionRun,
+        b: &mut RevisionRun,
+        limits: Limits,
+        stops: (Option<usize>, Option<usize>),
+        jobs: usize,
+    ) {
+        let (gt, bt) = if jobs < 2 {
+            (
+                traced(&g.prog, &g.input, limits, stops.0),
+                traced(&b.prog, &b.input, limits, stops.1),
+            )
+        } else {
+            // The program and input only: a run's symbolic state stays on its thread.
+            let (bp, bi) = (&b.prog, &b.input);
+            at_once(
+                || traced(&g.prog, &g.input, limits, stops.0),
+                || traced(bp, bi, limits, stops.1),
+            )
+        };
+        g.take_traced(gt);
+        b.take_traced(bt);
+    }
+
+    /// A traced run `t` of the test in place of the run.
+    fn take_traced(&mut self, t: exec::TracedRun) {
+        let sym = t.sym.unwrap_or_default();
+        self.executions += 1;
+        if t.trace.cut {
+            self.run.sym = sym;
+            self.cut_result = Some(t.result);
+        } else {
+            self.run = ConcolicRun {
+                result: t.result,
+                sym,
+            };
+            self.cut_result = None;
+        }
+        self.trace = Some(t.trace);
+    }
+
+    /// Whether the run was traced only up to the divergence ([`Trace::cut`]): its
+    /// symbolic state and trace stop there, its result does not.
+    pub fn traced_in_part(&self) -> bool {
+        self.cut_result.is_some()
+    }
+
+    /// Whether the run's trace reaches the slicing criterion at `start`: a trace cut
+    /// after a stdout byte holds that byte's write and what came before, nothing else.
+    pub fn covers(&self, start: ex::Start) -> bool {
+        let Some(r) = &self.cut_result else {
+            return true;
+        };
+        let entries = self.trace.as_ref().map_or(0, |t| t.len());
+        match start {
+            ex::Start::Byte(n) => r
+                .stdout_event_at(n)
+                .is_some_and(|e| (e.entry as usize) < entries),
+            ex::Start::FileByte(..) | ex::Start::Ending => false,
+        }
+    }
+
+    /// The test traced again to its end, for a criterion its cut trace does not reach.
+    pub fn trace_whole(&mut self, limits: Limits) {
+        let t = exec::run_traced_until(&self.prog, &self.input, limits, true, None);
+        self.take_traced(t);
+    }
+
     /// The test run again under other limits (the tree and the program stay), to put
     /// in place of `run` and `trace` when it is the one to analyse.
-    pub fn run_again(&self, limits: Limits, traced: bool) -> (ConcolicRun, Option<Trace>) {
+    pub fn run_again(&mut self, limits: Limits, traced: bool) -> (ConcolicRun, Option<Trace>) {
+        self.executions += 1;
         execute(&self.prog, &self.input, limits, traced)
     }
 
-    /// The run with its trace, when it was traced.
+    /// Put a run of [`RevisionRun::run_again`] in place of the run.
+    pub fn replace_run(&mut self, (run, trace): (ConcolicRun, Option<Trace>)) {
+        self.run = run;
+        self.trace = trace;
+        self.cut_result = None;
+    }
+
+    /// The traced run with its trace, when it was traced.
     pub fn traced(&self) -> Option<TracedRun<'_>> {
         self.trace.as_ref().map(|t| TracedRun {
             prog: &self.prog,
             trace: t,
-            result: &self.run.result,
+            result: self.cut_result.as_ref().unwrap_or(&self.run.result),
         })
     }
 }
@@ -222,6 +331,23 @@ pub(super) fn at_once<G, B: Send>(g: impl FnOnce() -> G, b: impl FnOnce() -> B +
     })
 }
 
+/// Trace bytes per executed statement a traced run takes at least, about: the first
+/// look's step limit is what a traced run would fill the memory ceiling with.
+const FIRST_LOOK_BYTES_PER_STEP: u64 = 4;
+
+/// The limits of the first look's plain run. A traced run stops at the memory ceiling
+/// long before the step limit (an endless loop fills it in seconds): a plain run let go
+/// to the step limit would take minutes where the analysis took seconds. Past what
+/// a trace could hold, the first look gives up and the traced run decides.
+fn first_look_limits(limits: Limits) -> Limits {
+    Limits {
+        max_steps: limits
+            .max_steps
+            .min(limits.max_memory / FIRST_LOOK_BYTES_PER_STEP),
+        ..limits
+    }
+}
+
 /// The test's concolic run of `prog`, traced too when `traced`.
 fn execute(
     prog: &Program,
@@ -229,14 +355,24 @@ fn execute(
     limits: Limits,
     traced: bool,
 ) -> (ConcolicRun, Option<Trace>) {
-    if traced {
-        let t = exec::run_traced(prog, input, limits, true);
-        let run = ConcolicRun {
-            result: t.result,
-            sym: t.sym.unwrap_or_default(),
-        };
-        (run, Some(t.trace))
-    } else {
-        (exec::run_concolic(prog, input, limits), None)
+    if !traced {
+        return (exec::run_concolic(prog, input, limits), None);
     }
+    let t = exec::run_traced_until(prog, input, limits, true, None);
+    let run = ConcolicRun {
+        result: t.result,
+        sym: t.sym.unwrap_or_default(),
+    };
+    (run, Some(t.trace))
+}
+
+/// The test's traced concolic run of `prog`, recording until stdout byte `stop` (None:
+/// to the end).
+fn traced(
+    prog: &Program,
+    input: &RunInput,
+    limits: Limits,
+    stop: Option<usize>,
+) -> exec::TracedRun {
+    exec::run_traced_until(prog, input, limits, true, stop)
 }

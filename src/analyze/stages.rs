@@ -24,6 +24,7 @@ pub fn values(
     views: Option<(&SliceView, &SliceView)>,
     diff: &TreeDiff,
     crit: Option<crate::ir::Loc>,
+    limits: crate::exec::Limits,
 ) {
     let trees = views.and_then(|(gv, bv)| match (gv.trees(), bv.trees()) {
         (Ok(gt), Ok(bt)) => Some((gv, gt, bv, bt)),
@@ -53,19 +54,30 @@ pub fn values(
     }
     if let Some((gv, gt, bv, bt)) = trees {
         // Last among the value findings: a fault in unchanged code the change exposes.
-        let first = ex::value_divergence(&gv.run, &bv.run, bt, diff, &out.findings);
+        // What a run traced only up to the divergence cannot say of its whole run: a
+        // run of the test again answers it.
+        let probes = std::cell::Cell::new(0);
+        let probe = |r: &RevisionRun, asked: crate::exec::numbers::Questions| {
+            if !asked.is_empty() {
+                probes.set(probes.get() + 1);
+            }
+            crate::exec::numbers::probe(&r.prog, &r.input, limits, asked)
+        };
+        let (gp, bp) = (|asked| probe(g, asked), |asked| probe(b, asked));
+        let first = ex::value_divergence(&gv.run, &bv.run, bt, diff, &out.findings, (&gp, &bp));
         out.findings
             .extend(ex::exposed(&gv.run, gt, &bv.run, bt, diff));
         out.findings.extend(first);
         let cands = finding::primary(&out.findings);
         let linked = match bv.slicer() {
-            Some(slicer) => ex::link_values(&gv.run, &bv.run, slicer, bt, &cands),
+            Some(slicer) => ex::link_values(&gv.run, &bv.run, slicer, bt, &cands, &gp),
             None => Err(anyhow::anyhow!("the bad run's index was released")),
         };
         match linked {
             Ok(origins) => ex::set_origins(&mut out.findings, origins),
             Err(e) => out.notes.push(Note::NotLinked(format!("{e:#}"))),
         }
+        out.stats.executions += probes.get();
         let (gu, bu) = (ex::ub_in(&gv.run, &gt.full), ex::ub_in(&bv.run, &bt.full));
         if ex::note_ub(&mut out.findings, &mut out.notes, &gu, &bu) {
             out.ub_only = true;

@@ -84,6 +84,10 @@ pub struct Side<'a> {
     pub input: &'a RunInput,
     /// Indices into `run.sym.branches` (see [`condition`]).
     pub cond: Vec<usize>,
+    /// Whether `cond` fixes the run's whole path (a path condition, or a slice
+    /// condition holding every branch instance of a run traced to its end): a replay
+    /// must then follow it branch by branch.
+    pub whole_path: bool,
 }
 
 pub struct Options<'a> {
@@ -527,7 +531,7 @@ fn bad_surprise(bad: &Side, rb: &ConcolicRun, branch: usize) -> Option<String> {
     // A path condition fixes the whole path, so the replay must follow it branch by
     // branch; a relevant slice condition leaves the other branches free, so the replay
     // must only take the other side of the flipped branch's statement somewhere.
-    let whole_path = bad.cond.len() == want.len();
+    let whole_path = bad.whole_path;
     let same = |j: usize| {
         got.get(j)
             .is_some_and(|g| g.stmt == want[j].stmt && g.dest == want[j].dest)
@@ -562,7 +566,7 @@ fn bad_surprise(bad: &Side, rb: &ConcolicRun, branch: usize) -> Option<String> {
 fn good_surprise(good: &Side, rg: &ConcolicRun) -> Option<String> {
     let gwant = &good.run.sym.branches;
     let ggot = &rg.sym.branches;
-    let good_whole = good.cond.len() == gwant.len();
+    let good_whole = good.whole_path;
     let kept = |j: usize| {
         if good_whole {
             ggot.get(j)

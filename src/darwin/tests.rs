@@ -48,12 +48,14 @@ fn analyse(good_src: &str, bad_src: &str, stdin: &str) -> (Analysis, Rev, Rev) {
         run: &gr,
         input: &gi,
         cond: pc(&gr),
+        whole_path: true,
     };
     let bad = Side {
         prog: &b.prog,
         run: &br,
         input: &bi,
         cond: pc(&br),
+        whole_path: true,
     };
     let files: Vec<String> = b.prog.files.clone();
     let diff = TreeDiff::between(g.dir.path(), b.dir.path(), &files);
@@ -258,6 +260,7 @@ fn a_model_that_changes_nothing_is_not_an_alternative() {
         run,
         input,
         cond: pc(run),
+        whole_path: true,
     };
     let (good, bad) = (side(&g.prog, &gr, &gi), side(&b.prog, &br, &bi));
     let replay = Replay {

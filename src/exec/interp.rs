@@ -208,6 +208,8 @@ pub struct Machine<'p, O: Observer = ()> {
     step_cap: u64,
     /// Where the output limit was passed.
     output_over_at: Option<Loc>,
+    /// Why an observer asked the run to stop ([`Machine::ask_stop`]).
+    stop_asked: Option<String>,
     /// Native stack bytes of the frames (`frame_bytes`), for the stack-overflow check.
     stack_used: u64,
     /// Live variable-length arrays, innermost frame last: (frame depth, frame serial,
@@ -270,6 +272,7 @@ impl<'p, O: Observer> Machine<'p, O> {
             limits,
             step_cap: limits.max_steps.min(MEMORY_CHECK_STEPS),
             output_over_at: None,
+            stop_asked: None,
             stack_used: 0,
             vlas: Vec::new(),
             vla_bytes: 0,
@@ -899,6 +902,14 @@ impl<'p, O: Observer> Machine<'p, O> {
         })
     }
 
+    /// Stop the run at the next check of its limits (before the next block, or the
+    /// rest of this one), with a step-limit outcome saying `why`: an observer has what
+    /// it needs (the trace recorder at its cut).
+    pub(crate) fn ask_stop(&mut self, why: String) {
+        self.stop_asked = Some(why);
+        self.step_cap = 0;
+    }
+
     /// Write program output, remembering which statement produced it.
     pub fn output(&mut self, fd: usize, bytes: &[u8]) -> bool {
         let stream = match fd {
@@ -948,6 +959,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                         && last.stack == stack
                     {
                         last.len += bytes.len();
+                        last.step = self.steps;
                         return ok;
                     }
                 }
@@ -957,6 +969,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 stream,
                 start,
                 len: bytes.len(),
+                step: self.steps,
                 loc: self.cur_loc,
                 stack,
             });
@@ -2281,6 +2294,9 @@ impl<'p, O: Observer> Machine<'p, O> {
     /// At `step_cap`: stop on a limit passed, else move the cap to the next check.
     #[cold]
     fn check_limits(&mut self, loc: Loc) -> X<()> {
+        if let Some(why) = &self.stop_asked {
+            return Err(self.fault(FaultKind::StepLimit, why.clone(), loc));
+        }
         if self.output_over_at.is_some() || self.steps > self.limits.max_steps {
             return Err(self.step_limit(loc));
         }

@@ -317,6 +317,13 @@ impl<E: AllocExtra> Memory<E> {
         self.watching = true;
     }
 
+    /// Stop reporting accesses, dropping those not drained yet (the recorder stopped).
+    pub fn unwatch(&mut self) {
+        self.watching = false;
+        self.accesses.get_mut().clear();
+        self.new_allocs.clear();
+    }
+
     /// Passes each allocation made since the last call (while watching) to `f`:
     /// (serial, name, size). Called once per traced statement: most have none.
     #[inline]

@@ -8,6 +8,7 @@ mod interp;
 mod io;
 mod long_double;
 pub mod memory;
+pub mod numbers;
 pub mod shims;
 pub mod trace;
 
@@ -298,6 +299,9 @@ pub struct OutputEvent {
     /// Byte range in the stream.
     pub start: usize,
     pub len: usize,
+    /// The run's executed statements when it was written (when a plain run keeps one
+    /// event for several writes, when the last of them was).
+    pub step: u64,
     pub loc: Loc,
     /// Innermost first.
     pub stack: Vec<Frame>,
@@ -409,17 +413,36 @@ pub struct TracedRun {
 
 /// Run a program recording its slicing trace, concolically when `concolic` is set.
 pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bool) -> TracedRun {
+    run_traced_until(prog, input, limits, concolic, None)
+}
+
+/// [`run_traced`], recording only until the statement that writes stdout byte
+/// `stop_after` (when given, and the run writes it): the run goes on to its end, its
+/// result and symbolic state whole, and the trace is cut there ([`trace::Trace::cut`]).
+pub fn run_traced_until(
+    prog: &Program,
+    input: &RunInput,
+    limits: Limits,
+    concolic: bool,
+    stop_after: Option<usize>,
+) -> TracedRun {
+    let until = |mut r: trace::Recorder| {
+        if let Some(k) = stop_after {
+            r.stop_after_stdout_byte(k);
+        }
+        r
+    };
     let (result, mut trace, sym) = if concolic {
         let obs = (concolic::SymState::default(), trace::Recorder::default());
         let mut m = Machine::new(prog, input, limits, obs);
         concolic::literal_inputs(&mut m, First(Whole));
-        m.obs.1 = trace::Recorder::start(&mut m);
+        m.obs.1 = until(trace::Recorder::start(&mut m));
         let result = m.run_main();
         let (sym, rec) = m.obs;
         (result, rec.trace, Some(sym))
     } else {
         let mut m = Machine::new(prog, input, limits, trace::Recorder::default());
-        m.obs = trace::Recorder::start(&mut m);
+        m.obs = until(trace::Recorder::start(&mut m));
         (m.run_main(), m.obs.trace, None)
     };
     // The arenas grow by doubling, so up to half their capacity is unused at the end;
@@ -524,6 +547,68 @@ mod tests {
         assert_eq!(r.stdout_event_at(100_000).map(|e| e.loc.line), Some(2));
         let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
         assert_eq!(t.result.events.len(), 100_004);
+    }
+
+    /// A run traced until a stdout byte records up to the statement writing it and
+    /// stops there: the trace is the whole run's prefix (its entries, values, branch
+    /// records and the byte's writer as a full run has them), marked cut, and the
+    /// run's own result says it stopped. Output events say when they were written.
+    #[test]
+    fn a_trace_cut_at_a_byte_is_the_whole_runs_prefix() {
+        let (_d, prog) = load(
+            "#include <stdio.h>\nint main(void) {\n  int c = getchar(), x = 7;\n  if (c == 'p') x++;\n  printf(\"%d\\n\", x);\n  long s = 0;\n  for (long i = 0; i < 5000; i++)\n    if (c + (i & 3) == 'q') s += i;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n",
+        );
+        let input = RunInput {
+            argv: vec![b"prog".to_vec()],
+            stdin: b"p".to_vec(),
+            ..RunInput::default()
+        };
+        let whole = run_traced(&prog, &input, Limits::default(), true);
+        let cut = run_traced_until(&prog, &input, Limits::default(), true, Some(1));
+        assert!(cut.trace.cut && !whole.trace.cut);
+        assert_eq!(whole.result.stdout, b"8\n3123750\n");
+        // Recording stopped after the first printf: none of the loop is in the trace.
+        let writer = cut
+            .result
+            .stdout_event_at(1)
+            .expect("writer of byte 1")
+            .entry;
+        assert_eq!(writer as usize + 1, cut.trace.len());
+        assert!(whole.trace.len() > 10 * cut.trace.len());
+        for i in 0..cut.trace.len() {
+            assert_eq!(cut.trace.entry(i), whole.trace.entry(i), "entry {i}");
+            assert_eq!(cut.trace.value(i), whole.trace.value(i), "value {i}");
+        }
+        assert_eq!(
+            whole.result.stdout_event_at(1).map(|e| e.entry),
+            Some(writer)
+        );
+        // The run stopped there, saying why.
+        assert_eq!(cut.result.stdout, b"8\n");
+        match &cut.result.outcome {
+            Outcome::Fault(e) => assert!(
+                e.kind == FaultKind::StepLimit && e.message.contains("recording stopped"),
+                "{e:?}"
+            ),
+            o => panic!("{o:?}"),
+        }
+        // The symbolic state up to the cut is the whole run's.
+        let (cb, wb) = (
+            &cut.sym.expect("concolic").branches,
+            &whole.sym.expect("concolic").branches,
+        );
+        assert!(!cb.is_empty() && cb.len() < wb.len());
+        assert!(cb
+            .iter()
+            .zip(wb)
+            .all(|(c, w)| c.stmt == w.stmt && c.dest == w.dest));
+        // Events say when they were written, in plain runs too.
+        let plain = run(&prog, &input, Limits::default());
+        let steps: Vec<u64> = plain.events.iter().map(|e| e.step).collect();
+        assert!(
+            steps[0] > 0 && steps[0] < steps[1] && steps[1] <= plain.steps,
+            "{steps:?}"
+        );
     }
 
     /// Output still in stdio's buffer when `abort()` kills a run is not in its stdout, as

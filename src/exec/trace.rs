@@ -177,6 +177,10 @@ pub struct Trace {
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
+    /// Whether recording stopped on purpose while the run went on
+    /// ([`Recorder::stop_after_stdout_byte`]): the trace is the run's prefix up to
+    /// that write, and says nothing of what ran after it.
+    pub cut: bool,
 }
 
 /// Dense numbers of statements: the program's own first, in the order of
@@ -301,23 +305,25 @@ fn implied_aux(follow: Follow, frame: u32, next: StmtId, next_frame: u32) -> u32
 /// operands, or a constant stored). Pointers differ between revisions with the
 /// layout, and copies only pass values on.
 pub fn keeps_value(prog: &Program, id: StmtId) -> bool {
-    use crate::ir::Scalar;
-    let Some(s) = prog.stmt(id) else {
-        return false;
-    };
-    match &s.kind {
-        StmtKind::Assign(_, rv) => match rv {
-            Rvalue::Bin(_, ty, ..) | Rvalue::Un(_, ty, _) => *ty != Scalar::Ptr,
-            Rvalue::PtrDiff { .. } | Rvalue::Use(Operand::Const(_)) => true,
-            _ => false,
-        },
-        StmtKind::Store {
-            val: Operand::Const(_),
-            ty,
-            ..
-        } => *ty != Scalar::Ptr,
+    match prog.stmt(id).map(|s| &s.kind) {
+        Some(StmtKind::Assign(_, rv)) => keeps_assigned(rv),
+        Some(StmtKind::Store { val, ty, .. }) => keeps_stored(val, *ty),
         _ => false,
     }
+}
+
+/// [`keeps_value`] of an assignment of `rv`.
+pub fn keeps_assigned(rv: &Rvalue) -> bool {
+    match rv {
+        Rvalue::Bin(_, ty, ..) | Rvalue::Un(_, ty, _) => *ty != crate::ir::Scalar::Ptr,
+        Rvalue::PtrDiff { .. } | Rvalue::Use(Operand::Const(_)) => true,
+        _ => false,
+    }
+}
+
+/// [`keeps_value`] of a `Store` (not an indexed one) of `val`, of kind `ty`.
+pub fn keeps_stored(val: &Operand, ty: crate::ir::Scalar) -> bool {
+    matches!(val, Operand::Const(_)) && ty != crate::ir::Scalar::Ptr
 }
 
 impl Trace {
@@ -673,6 +679,10 @@ pub struct Recorder {
     /// The frame whose callback slot holds a callback's result not yet used by its
     /// library call's entry.
     cb_result: Option<u32>,
+    /// Stop recording after the statement that writes this byte of stdout.
+    stop_after: Option<usize>,
+    /// Recording has stopped; the run goes on unrecorded.
+    off: bool,
 }
 
 impl Recorder {
@@ -696,6 +706,27 @@ impl Recorder {
         }
         m.mem.watch();
         r
+    }
+
+    /// Record only until stdout byte `offset` is written: the statement writing it is
+    /// the last entry, and the run goes on without a trace. A slice from that byte
+    /// reads nothing after it, and on a test whose output differs early most of the
+    /// run comes after (recording is most of a traced run's cost).
+    pub fn stop_after_stdout_byte(&mut self, offset: usize) {
+        self.stop_after = Some(offset);
+    }
+
+    /// After a statement's entry: whether its write reached the byte asked for (then
+    /// recording is over).
+    #[inline]
+    fn check_stop<E: AllocExtra>(&mut self, stdout_len: usize, mem: &mut Memory<E>) -> bool {
+        let stop = self.stop_after.is_some_and(|k| stdout_len > k);
+        if stop {
+            self.off = true;
+            self.trace.cut = true;
+            mem.unwatch();
+        }
+        stop
     }
 
     fn note_alloc(&mut self, serial: u32, name: String, size: u32) {
@@ -862,6 +893,9 @@ impl Observer for Recorder {
         let frame = m.frames.last().map_or(NONE, |f| f.serial);
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             r.pending = Some((at, frame));
         }
     }
@@ -869,6 +903,9 @@ impl Observer for Recorder {
     fn callback<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             r.callback = true;
             r.suspended.push(r.pending);
         }
@@ -881,6 +918,9 @@ impl Observer for Recorder {
     ) {
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             r.pending = r.suspended.pop().flatten();
         }
     }
@@ -888,6 +928,9 @@ impl Observer for Recorder {
     fn frame_pushed<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             let n = m.frames.len();
             let Some(top) = m.frames.last() else { return };
             let (serial, func, local_base) = (top.serial, top.func, top.local_base);
@@ -937,8 +980,11 @@ impl Observer for Recorder {
         st: &Stmt,
         rb: usize,
     ) {
-        {
+        let stop = {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             let frame = r.pending.map_or(NONE, |p| p.1);
             // The registers it reads and writes are implied (`implied`).
             let mut aux = NONE;
@@ -985,6 +1031,12 @@ impl Observer for Recorder {
                 _ => {}
             }
             r.push_entry(&mut m.mem, at, frame, aux, true);
+            r.check_stop(m.io.stdout.len(), &mut m.mem)
+        };
+        if stop {
+            // Nothing after the cut is recorded, and the analysis reads the whole run
+            // from its untraced first look: the run itself can end here.
+            m.ask_stop("recording stopped after the write of the slicing criterion's byte".into());
         }
     }
 
@@ -996,6 +1048,9 @@ impl Observer for Recorder {
     ) {
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             if let Some((at, frame)) = r.pending {
                 // `val` is the terminator's operand: an implied use.
                 r.push_entry(&mut m.mem, at, frame, NONE, true);
@@ -1017,6 +1072,9 @@ impl Observer for Recorder {
         let nregs = m.prog.functions[caller.func.index()].regs.len();
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             // The value arrives with the `return` entry just written. A library model's
             // callback returns into a scratch register past the caller's registers: it
             // becomes the caller's callback slot.
@@ -1044,6 +1102,9 @@ impl Observer for Recorder {
     ) {
         {
             let r = l.get(&mut m.obs);
+            if r.off {
+                return;
+            }
             let frame = r.pending.map_or(NONE, |p| p.1);
             // `term` is the block's terminator: its uses are implied.
             r.push_entry(&mut m.mem, at, frame, dest.raw(), true);
@@ -1051,7 +1112,10 @@ impl Observer for Recorder {
     }
 
     fn finished<O: Observer, L: Lens<O, Target = Self>>(m: &mut Machine<'_, O>, l: L) {
-        l.get(&mut m.obs).finish(m.prog, &mut m.mem);
+        let r = l.get(&mut m.obs);
+        if !r.off {
+            r.finish(m.prog, &mut m.mem);
+        }
     }
 }
 

@@ -273,3 +273,52 @@ fn slicing_with_room_for_one_index_slices_the_runs_in_turn() {
     let (_, free, _) = analyse(&r, None, &[]);
     assert_eq!(rep["candidates"], free["candidates"]);
 }
+
+/// A test whose output differs early and then runs long (an unchanged loop after the
+/// failing line, as a unit-test program's other tests do): the runs are traced only up
+/// to the first differing byte, so a memory ceiling the whole trace would pass (the
+/// good run's trace alone stopped the analysis, exit 6, before) leaves room for the
+/// whole analysis, which names the changed line.
+#[test]
+fn a_run_going_on_after_its_failing_output_is_traced_only_up_to_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\nstatic int scale(int n) { return n * 3; }\nint main(void) {\n  printf(\"%d\\n\", scale(7));\n  long s = 0;\n  for (long i = 0; i < 2000000; i++) s += i & 7;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n";
+    let bad = good.replace("n * 3", "n * 4");
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "64M"]);
+    assert_eq!(status, 0, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "regression");
+    assert_eq!(rep["root_cause"][0]["line"], 2, "{rep:#}");
+    assert!(notes(&rep).iter().all(|n| !n.starts_with("not done: ")));
+    assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
+}
+
+/// What the value stage asks of a whole run is answered for a run traced only up to
+/// its failing output by running the test again: here the good revision computes the
+/// unchanged padding line only at its end, long after the first differing byte, and
+/// the latent fault there is named as when the runs were traced to their ends (the
+/// shape of sample tally-columns, with a long run between). The runs again count among
+/// the report's executions.
+#[test]
+fn whole_run_values_of_a_run_traced_in_part_come_from_a_run_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\nstatic int digits(int v) {\n  int n = 0;\n  while (v > 0) { n++; v /= 10; }\n  return n;\n}\nstatic void right(int v) {\n  int k;\n  for (k = digits(v); k < 5; k++)\n    putchar(' ');\n  printf(\"%d\", v);\n}\nint main(void) {\n  int count[3] = {0, 1, 2};\n  long t = 0;\n  for (int d = 0; d < 3; d++)\n    printf(\"%d:%5d\\n\", d, count[d]);\n  for (long i = 0; i < 1000000; i++) t += i & 1;\n  printf(\"=:\");\n  right((int)(t % 7) + 3);\n  putchar('\\n');\n  return 0;\n}\n";
+    let bad = good.replace(
+        "  for (int d = 0; d < 3; d++)\n    printf(\"%d:%5d\\n\", d, count[d]);\n",
+        "  for (int d = 0; d < 3; d++) {\n    printf(\"%d:\", d);\n    right(count[d]);\n    putchar('\\n');\n  }\n",
+    );
+    assert_ne!(good, bad);
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, None, &[]);
+    assert_eq!(status, 0, "stderr:\n{err}");
+    let lines: Vec<u64> = rep["root_cause"]
+        .as_array()
+        .expect("root_cause")
+        .iter()
+        .filter_map(|l| l["line"].as_u64())
+        .collect();
+    assert_eq!(lines, vec![9, 18], "{rep:#}");
+    assert_eq!(rep["root_cause_evidence"], "exposed");
+    // The first look and the traced run at each revision, and the runs again.
+    assert!(rep["stats"]["executions"].as_u64() > Some(4), "{rep:#}");
+}
