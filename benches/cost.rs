@@ -1,7 +1,9 @@
 //! Evidence for issues 31 and 27 (cost): what an analysis costs against a plain
 //! interpreted run of its test, per sample regression and on the larger programs of
-//! `benches/cost/` (a unit-test binary of about 10^6 executed statements, a ledger of
-//! about 10^7), built as real repositories like the samples. With `--large`, the ledger
+//! `benches/cost/` (a unit-test binary of about 10^6 executed statements that prints
+//! its results at the end, a test program of about 2*10^7 that prints each group's
+//! result when it is done, its first group failing, and a ledger of about 10^7), built
+//! as real repositories like the samples. With `--large`, the ledger
 //! also runs at six times its length (`-D TRANSFERS=900000`, about 10^8 statements).
 //!
 //! ```text

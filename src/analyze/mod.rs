@@ -365,7 +365,7 @@ fn trace_stops(
     let files = &req.test.config.compare_files;
     let at = |r: &RevisionRun, k: usize| {
         let res = &r.run.result;
-        let left = res.steps.saturating_sub(res.stdout_event_at(k)?.step);
+        let left = res.steps.saturating_sub(res.stdout_event_at(k)?.step_at(k));
         (left >= CUT_AFTER_STEPS && left >= res.steps / 2).then_some(k)
     };
     match oracle::judge_files(&g.run.result, &b.run.result, expect.0, expect.1, files) {

@@ -959,7 +959,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                         && last.stack == stack
                     {
                         last.len += bytes.len();
-                        last.step = self.steps;
+                        last.steps.1 = self.steps;
                         return ok;
                     }
                 }
@@ -969,7 +969,7 @@ impl<'p, O: Observer> Machine<'p, O> {
                 stream,
                 start,
                 len: bytes.len(),
-                step: self.steps,
+                steps: (self.steps, self.steps),
                 loc: self.cur_loc,
                 stack,
             });

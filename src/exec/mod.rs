@@ -299,12 +299,26 @@ pub struct OutputEvent {
     /// Byte range in the stream.
     pub start: usize,
     pub len: usize,
-    /// The run's executed statements when it was written (when a plain run keeps one
-    /// event for several writes, when the last of them was).
-    pub step: u64,
+    /// About how many statements the run had executed at its first write and at its
+    /// last (a plain run keeps one event for a loop's writes; the two are equal for
+    /// one write). The fast path counts steps in its own loop, so a write from it may
+    /// see the count of a little earlier.
+    pub steps: (u64, u64),
     pub loc: Loc,
     /// Innermost first.
     pub stack: Vec<Frame>,
+}
+
+impl OutputEvent {
+    /// About how many statements the run had executed when it wrote byte `offset` of
+    /// its stream (one of the event's): between its first and last write, in
+    /// proportion.
+    pub fn step_at(&self, offset: usize) -> u64 {
+        let (first, last) = self.steps;
+        let into = offset.saturating_sub(self.start) as u128;
+        let span = (last.saturating_sub(first)) as u128;
+        first + (span * into / (self.len.max(1) as u128)) as u64
+    }
 }
 
 impl RunResult {
@@ -545,6 +559,15 @@ mod tests {
         assert_eq!(spans, vec![(0, 100_000), (100_000, 1), (100_001, 3)]);
         assert_eq!(r.stdout_event_at(99_999).map(|e| e.loc.line), Some(4));
         assert_eq!(r.stdout_event_at(100_000).map(|e| e.loc.line), Some(2));
+        // The merged record spans its writes' steps; a byte's step is in proportion.
+        let (first, last) = r.events[0].steps;
+        assert!(
+            first < last && last < r.events[1].steps.0,
+            "{:?}",
+            r.events[0].steps
+        );
+        let mid = r.events[0].step_at(50_000);
+        assert!(first < mid && mid < last && r.events[0].step_at(0) == first);
         let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
         assert_eq!(t.result.events.len(), 100_004);
     }
@@ -604,11 +627,12 @@ mod tests {
             .all(|(c, w)| c.stmt == w.stmt && c.dest == w.dest));
         // Events say when they were written, in plain runs too.
         let plain = run(&prog, &input, Limits::default());
-        let steps: Vec<u64> = plain.events.iter().map(|e| e.step).collect();
+        let steps: Vec<(u64, u64)> = plain.events.iter().map(|e| e.steps).collect();
         assert!(
-            steps[0] > 0 && steps[0] < steps[1] && steps[1] <= plain.steps,
+            steps[0].0 > 0 && steps[0].0 == steps[0].1 && steps[0].1 < steps[1].0,
             "{steps:?}"
         );
+        assert!(steps[1].1 <= plain.steps, "{steps:?}");
     }
 
     /// Output still in stdio's buffer when `abort()` kills a run is not in its stdout, as

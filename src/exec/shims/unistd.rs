@@ -129,7 +129,7 @@ fn write_stdout_direct<O: Observer>(m: &mut Machine<'_, O>, bytes: &[u8], loc: L
                 stream: 0,
                 start: at,
                 len: bytes.len(),
-                step: m.steps,
+                steps: (m.steps, m.steps),
                 loc,
                 stack,
             },
