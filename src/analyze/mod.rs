@@ -241,6 +241,16 @@ pub fn analyze(
             r.trace_whole(req.limits);
         }
     }
+    let part = |r: &RevisionRun| {
+        let t = r.trace.as_ref().filter(|_| r.traced_in_part())?;
+        Some((t.len() as u64, r.run.result.steps))
+    };
+    if part(&g).is_some() || part(&b).is_some() {
+        out.notes.push(Note::TracedInPart {
+            good: part(&g),
+            bad: part(&b),
+        });
+    }
     let warnings = [&g, &b]
         .iter()
         .flat_map(|r| {

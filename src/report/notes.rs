@@ -172,6 +172,12 @@ pub enum Note {
     Suite(String),
     /// What the budget left undone (`Budget::notes`).
     NotDone(String),
+    /// Runs traced only up to their first differing stdout byte: per run, (trace
+    /// entries, statements of the whole run).
+    TracedInPart {
+        good: Option<(u64, u64)>,
+        bad: Option<(u64, u64)>,
+    },
 }
 
 impl Note {
@@ -217,6 +223,19 @@ impl Note {
             }
             Note::NoDataSlice(e) => {
                 format!("no data slice for the value-level explanations: {e}")
+            }
+            Note::TracedInPart { good, bad } => {
+                let runs: Vec<String> = [("good", good), ("bad", bad)]
+                    .iter()
+                    .filter_map(|(side, part)| {
+                        let (traced, all) = (**part)?;
+                        Some(format!("the {side} run's first {traced} of {all} statements"))
+                    })
+                    .collect();
+                format!(
+                    "traced only up to the first differing output byte, since nothing after it can affect it: {}; the symbolic inputs and concretisations are those read before it, and what the value-level stage asks of a whole run is answered by running the test again",
+                    runs.join(", ")
+                )
             }
             Note::ValuesOnly => "no decision of the bad run can be flipped while the good run keeps its condition: the fault is in a computed value; the candidates are value-level explanations".into(),
             Note::ValuesFollow => "changed lines whose values reach the failing output follow the decisions as value-level explanations".into(),

@@ -289,7 +289,17 @@ fn a_run_going_on_after_its_failing_output_is_traced_only_up_to_it() {
     assert_eq!(status, 0, "stderr:\n{err}");
     assert_eq!(rep["verdict"], "regression");
     assert_eq!(rep["root_cause"][0]["line"], 2, "{rep:#}");
-    assert!(notes(&rep).iter().all(|n| !n.starts_with("not done: ")));
+    let n = notes(&rep);
+    assert!(n.iter().all(|n| !n.starts_with("not done: ")), "{n:?}");
+    // The report says how much of each run was traced.
+    assert!(
+        n.iter().any(
+            |n| n.starts_with("traced only up to the first differing output byte")
+                && n.contains("the good run's first")
+                && n.contains("the bad run's first")
+        ),
+        "{n:?}"
+    );
     assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
 }
 
