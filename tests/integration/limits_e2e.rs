@@ -332,3 +332,21 @@ fn whole_run_values_of_a_run_traced_in_part_come_from_a_run_again() {
     // The first look and the traced run at each revision, and the runs again.
     assert!(rep["stats"]["executions"].as_u64() > Some(4), "{rep:#}");
 }
+
+/// A change that leaves the test passing is judged on plain runs, with nothing traced:
+/// a long test whose trace would pass the memory ceiling (the good run's traced run
+/// stopped there before, exit 6, "cannot be judged") gets its verdict, exit 1, from the
+/// two plain runs alone.
+#[test]
+fn a_test_passing_at_both_revisions_is_judged_without_tracing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\nint main(void) {\n  long s = 0;\n  for (long i = 0; i < 2000000; i++) s += i & 7;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n";
+    let bad = good.replace("s += i & 7", "s += (i & 7)");
+    assert_ne!(good, bad);
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "64M"]);
+    assert_eq!(status, code::NOTHING_TO_EXPLAIN, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "passes-at-bad", "{rep:#}");
+    assert_eq!(rep["stats"]["executions"], 2, "{rep:#}");
+    assert!(notes(&rep).iter().all(|n| !n.starts_with("not done: ")));
+}
