@@ -529,12 +529,15 @@ pub(crate) fn value_divergence(
     // Only a decision in unchanged code, or an untouched function a changed line calls,
     // can make the first other value a finding: without either, the values (a pass
     // over both traces, and runs again when a trace is cut) are not looked at.
-    if !candidates.iter().any(|c| unchanged_decision(&c))
-        && latent_callees(bad.prog, diff).is_empty()
-    {
+    let latent = latent_callees(bad.prog, diff);
+    if !candidates.iter().any(|c| unchanged_decision(&c)) && latent.is_empty() {
         return None;
     }
-    let good_lines = values_by_line(good);
+    // A cut trace's values are not read: its whole run answers (below).
+    let good_lines = match good.trace.cut {
+        true => ValuesByLine::new(),
+        false => values_by_line(good),
+    };
     let bad_lines = values_by_line(bad);
     // The good run's values on the lines compared, up to as many as the bad run's
     // trace holds, from a whole run when its own trace stops early.
@@ -577,7 +580,7 @@ pub(crate) fn value_divergence(
         // run, numbers it never computed in the good run: the change calls unchanged
         // code with arguments it never saw before.
         // The values only when the rest holds: a line of a long loop keeps millions.
-        if !latent_callees(bad.prog, diff).contains(&func) {
+        if !latent.contains(&func) {
             return None;
         }
         let bfile = stmt_loc(bad.prog, bad.trace.get(entry as usize)?.stmt)?.file;
@@ -1104,12 +1107,12 @@ fn definitions(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Explanation;
 
     /// A whole run that answers nothing: the tests' traces are never cut.
     fn none(_: Questions) -> Answers {
         Answers::default()
     }
-    use crate::report::Explanation;
 
     fn cand(line: u32, explanation: Explanation, changed: bool) -> Finding {
         let evidence = match explanation {

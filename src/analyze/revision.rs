@@ -186,8 +186,7 @@ impl RevisionRun {
 
     /// The test traced again to its end, for a criterion its cut trace does not reach.
     pub fn trace_whole(&mut self, limits: Limits) {
-        let t = exec::run_traced_until(&self.prog, &self.input, limits, true, None);
-        self.take_traced(t);
+        self.take_traced(traced(&self.prog, &self.input, limits, None));
     }
 
     /// The test run again under other limits (the tree and the program stay), to put
@@ -358,7 +357,7 @@ fn execute(
     if !traced {
         return (exec::run_concolic(prog, input, limits), None);
     }
-    let t = exec::run_traced_until(prog, input, limits, true, None);
+    let t = self::traced(prog, input, limits, None);
     let run = ConcolicRun {
         result: t.result,
         sym: t.sym.unwrap_or_default(),
