@@ -1366,7 +1366,7 @@ impl Slicer<'_> {
         } = self.sweep(crit, control, |x, from, via| {
             t.link[x as usize] = (from + 1) | (via as u32) << LINK_VIA_SHIFT;
         })?;
-        t.order = by_distance(&dist);
+        t.order = by_distance(dist);
         t.initial_reads = initial_reads;
         Ok(t)
     }
@@ -1376,29 +1376,33 @@ impl Slicer<'_> {
     /// first: the tree's [`Tree::order`] with each statement's later instances left
     /// out, without the tree's tables (a word per entry of the trace, twice).
     pub fn data_statements(&self, crit: &Criterion) -> Result<Vec<u32>> {
-        let dist = self.sweep(crit, false, |_, _, _| {})?.dist;
+        let mut dist = self.sweep(crit, false, |_, _, _| {})?.dist;
         // Per statement number: (distance, entry) of its nearest instance, the latest
         // among the nearest (the sweep below goes down).
         let mut best: Vec<(u32, u32)> = vec![(NONE, NONE); self.trace.stmt_count()];
-        for (e, &d) in dist.iter().enumerate().rev() {
-            let Some(k) = (d != NONE).then(|| self.trace.stmt_number(e)).flatten() else {
-                continue;
-            };
-            if d < best[k].0 {
-                best[k] = (d, e as u32);
+        dist.each_rev(|_, e, d| {
+            if let Some(k) = self.trace.stmt_number(e as usize) {
+                if d < best[k].0 {
+                    best[k] = (d, e);
+                }
             }
-        }
+        });
         let mut firsts: Vec<(u32, u32)> = best.into_iter().filter(|b| b.0 != NONE).collect();
         firsts.sort_unstable_by_key(|&(d, e)| (d, std::cmp::Reverse(e)));
         Ok(firsts.into_iter().map(|(_, e)| e).collect())
     }
 
     /// The shortest-path sweep down the trace behind the trees: the distance of every
-    /// entry below the latest criterion entry from the criterion (`NONE`: not a
-    /// member), over data dependence and with `control` over control dependence, and
-    /// the reads of initial values (see [`Tree::initial_reads`]). `reached(x, from, via)`
-    /// says that `x` is nearer through member `from` than through any member before (a
-    /// criterion entry: through itself, `VIA_CRITERION`).
+    /// entry below the latest criterion entry from the criterion, over data dependence
+    /// and with `control` over control dependence, and the reads of initial values (see
+    /// [`Tree::initial_reads`]). `reached(x, from, via)` says that `x` is nearer through
+    /// member `from` than through any member before (a criterion entry: through itself,
+    /// `VIA_CRITERION`).
+    ///
+    /// The distance table ([`Distances`]) is written and read at members only, so a
+    /// small slice at the end of a long run leaves its pages untouched: the two data
+    /// slices of a 10^8-entry run, built at once and filled with "none" first, were the
+    /// peak of its analysis.
     fn sweep(
         &self,
         crit: &Criterion,
@@ -1406,10 +1410,9 @@ impl Slicer<'_> {
         mut reached: impl FnMut(u32, u32, u8),
     ) -> Result<Sweep> {
         let top = self.criterion_end(crit)?;
-        let mut dist = vec![NONE; top];
+        let mut dist = Distances::new(top);
         for &c in &crit.entries {
-            if dist[c as usize] != 0 {
-                dist[c as usize] = 0;
+            if dist.nearer(c, 0) {
                 reached(c, c, VIA_CRITERION);
             }
         }
@@ -1417,66 +1420,152 @@ impl Slicer<'_> {
         // Allocations already in `initial_reads` (a list scan per read made a loop over
         // a zeroed table quadratic).
         let mut initial = BitSet::new(self.trace.allocs.len());
-        let mut reach = |x: u32, d: u32, from: u32, via: u8, dist: &mut [u32]| {
-            if d < dist[x as usize] {
-                dist[x as usize] = d;
+        let mut reach = |x: u32, d: u32, from: u32, via: u8, dist: &mut Distances| {
+            if dist.nearer(x, d) {
                 reached(x, from, via);
             }
         };
-        for e in (0..top as u32).rev() {
-            let d = dist[e as usize];
-            if d == NONE {
-                continue;
+        // Every dependence is an earlier entry: a member's distance is final when the
+        // sweep reaches it.
+        let mut failed = Ok(());
+        dist.each_rev(|dist, e, d| {
+            if failed.is_ok() {
+                failed = self.sweep_member(
+                    e,
+                    d,
+                    control,
+                    &mut initial,
+                    &mut initial_reads,
+                    |x, d, via| reach(x, d, e, via, dist),
+                );
             }
-            for u in self.uses_of(e) {
-                if u.def == NONE {
-                    if u.is_mem() && initial.insert(u.what()) {
-                        initial_reads.push(u.what());
-                    }
-                } else {
-                    earlier(u.def, e)?;
-                    reach(u.def, d + 1, e, VIA_DATA, &mut dist);
-                }
-            }
-            let p = self.parent(e);
-            if control && p != NONE {
-                earlier(p, e)?;
-                reach(p, d + 1, e, VIA_CONTROL, &mut dist);
-            }
-        }
+        });
+        failed?;
         Ok(Sweep {
             dist,
             initial_reads,
         })
     }
+
+    /// Member `e` of a sweep, at distance `d`: its definitions (and with `control` its
+    /// control parent) at `d + 1` through `reach(x, d + 1, via)`, its reads of initial
+    /// values in `initial_reads`.
+    #[inline]
+    fn sweep_member(
+        &self,
+        e: u32,
+        d: u32,
+        control: bool,
+        initial: &mut BitSet,
+        initial_reads: &mut Vec<u32>,
+        mut reach: impl FnMut(u32, u32, u8),
+    ) -> Result<()> {
+        for u in self.uses_of(e) {
+            if u.def == NONE {
+                if u.is_mem() && initial.insert(u.what()) {
+                    initial_reads.push(u.what());
+                }
+            } else {
+                earlier(u.def, e)?;
+                reach(u.def, d + 1, VIA_DATA);
+            }
+        }
+        let p = self.parent(e);
+        if control && p != NONE {
+            earlier(p, e)?;
+            reach(p, d + 1, VIA_CONTROL);
+        }
+        Ok(())
+    }
+}
+
+/// A sweep's distances from its criterion, per entry below it, in blocks of a page
+/// made when first written (a word per entry: 0 not a member, else the distance plus
+/// one). A table of the whole trace filled with "none" first made the two data slices
+/// of a 10^8-entry run, built at once, the peak of its analysis, although they held a
+/// few entries; a table allocated zeroed and read where unwritten faulted its pages
+/// twice (the zero page, then the write), slower than the fill for a slice holding
+/// most of a long run.
+struct Distances {
+    blocks: Vec<Option<Box<[u32]>>>,
+    len: usize,
+}
+
+impl Distances {
+    const BLOCK_SHIFT: u32 = 10;
+    const BLOCK: usize = 1 << Self::BLOCK_SHIFT;
+
+    fn new(len: usize) -> Distances {
+        Distances {
+            blocks: vec![None; len.div_ceil(Self::BLOCK)],
+            len,
+        }
+    }
+
+    /// Puts `e` at distance `d` when that is nearer than it was; returns whether it was.
+    #[inline]
+    fn nearer(&mut self, e: u32, d: u32) -> bool {
+        let b = self.blocks[(e >> Self::BLOCK_SHIFT) as usize]
+            .get_or_insert_with(|| vec![0; Self::BLOCK].into_boxed_slice());
+        let at = &mut b[e as usize & (Self::BLOCK - 1)];
+        if *at != 0 && *at <= d + 1 {
+            return false;
+        }
+        *at = d + 1;
+        true
+    }
+
+    /// Calls `f(e, d)` on each member `e` at distance `d`, latest first (a loop rather
+    /// than an iterator: a slice may hold most of a long run). `f` may make members of
+    /// earlier entries only.
+    #[inline]
+    fn each_rev(&mut self, mut f: impl FnMut(&mut Distances, u32, u32)) {
+        for k in (0..self.blocks.len()).rev() {
+            if self.blocks[k].is_none() {
+                continue;
+            }
+            let lo = k << Self::BLOCK_SHIFT;
+            let hi = (lo + Self::BLOCK).min(self.len);
+            for e in (lo..hi).rev() {
+                let w = self.blocks[k].as_ref().map_or(0, |b| b[e - lo]);
+                if let Some(d) = w.checked_sub(1) {
+                    f(self, e as u32, d);
+                }
+            }
+        }
+    }
 }
 
 /// What [`Slicer::sweep`] found.
 struct Sweep {
-    dist: Vec<u32>,
+    dist: Distances,
     initial_reads: Vec<u32>,
 }
 
-/// The entries with a distance (`NONE`: none) nearest first, and latest first among
-/// equals: a counting sort on the distance.
-fn by_distance(dist: &[u32]) -> Vec<u32> {
-    let far = dist.iter().filter(|&&d| d != NONE).max();
-    let Some(&far) = far else {
+/// The members nearest first, and latest first among equals: a counting sort on the
+/// distance.
+fn by_distance(mut dist: Distances) -> Vec<u32> {
+    // Where each distance's entries start in the order (counted at the next distance's
+    // slot first).
+    let mut start = vec![0u32; 1];
+    dist.each_rev(|_, _, d| {
+        let slot = d as usize + 1;
+        if start.len() <= slot {
+            start.resize(slot + 1, 0);
+        }
+        start[slot] += 1;
+    });
+    if start.len() == 1 {
         return Vec::new();
-    };
-    // Where each distance's entries start in the order.
-    let mut start = vec![0u32; far as usize + 2];
-    for &d in dist.iter().filter(|&&d| d != NONE) {
-        start[d as usize + 1] += 1;
     }
     for k in 1..start.len() {
         start[k] += start[k - 1];
     }
-    let mut order = vec![0u32; start[far as usize + 1] as usize];
-    for (e, &d) in dist.iter().enumerate().rev().filter(|(_, &d)| d != NONE) {
-        order[start[d as usize] as usize] = e as u32;
+    let mut order = vec![0u32; start[start.len() - 1] as usize];
+    dist.each_rev(|_, e, d| {
+        order[start[d as usize] as usize] = e;
         start[d as usize] += 1;
-    }
+    });
     order
 }
 

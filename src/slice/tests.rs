@@ -607,6 +607,58 @@ fn trees_are_shortest_paths_and_data_statements_their_first_instances() {
     }
 }
 
+/// A sweep's distance table holds a block only where a member is: a small slice at
+/// the end of a long run costs a few blocks, not a word per entry of the run.
+#[test]
+fn a_sweeps_distances_are_kept_only_where_its_members_are() {
+    let p = lower(
+        r#"#include <stdio.h>
+int main(void) {
+    int x = 5;
+    int junk = 0;
+    for (int i = 0; i < 10; i++)
+        junk = junk + i;
+    printf("%d\n", x);
+    return junk;
+}
+"#,
+    );
+    // The loop goes round 20,000 times: about a hundred blocks of entries.
+    let mut choose = |_s: StmtId, k: u32, succs: &[BlockId]| succs[usize::from(k >= 20_000)];
+    let t = Synth::run(&p, &mut choose, 1_000_000);
+    let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
+    let out = (0..t.len() as u32)
+        .rev()
+        .find(|&i| entry_loc(&p, &t, i).is_some_and(|l| l.line == 7))
+        .expect("the printf ran");
+    assert!(t.len() > 50 * Distances::BLOCK, "a short run: {}", t.len());
+    let mid = t.len() as u32 / 2;
+    for (crit, control) in [(vec![out], false), (vec![out], true), (vec![mid], true)] {
+        let dist = distances_by_search(&slicer, &crit, control);
+        let mut want: Vec<usize> = (0..dist.len())
+            .filter(|&i| dist[i] != NONE)
+            .map(|i| i >> Distances::BLOCK_SHIFT)
+            .collect();
+        want.dedup();
+        let sweep = slicer
+            .sweep(
+                &Criterion {
+                    entries: crit.clone(),
+                },
+                control,
+                |_, _, _| {},
+            )
+            .expect("sweep");
+        let made: Vec<usize> = (0..sweep.dist.blocks.len())
+            .filter(|&k| sweep.dist.blocks[k].is_some())
+            .collect();
+        assert_eq!(made, want, "{crit:?} control {control}");
+        if crit == [out] {
+            assert!(made.len() <= 2, "{crit:?}: blocks {made:?}");
+        }
+    }
+}
+
 #[test]
 fn statement_index_is_dense_and_in_stmt_locs_order() {
     let p = lower(REACH);
