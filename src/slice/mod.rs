@@ -1479,37 +1479,47 @@ impl Slicer<'_> {
     }
 }
 
-/// A sweep's distances from its criterion, per entry below it, in blocks of a page
-/// made when first written (a word per entry: 0 not a member, else the distance plus
-/// one). A table of the whole trace filled with "none" first made the two data slices
-/// of a 10^8-entry run, built at once, the peak of its analysis, although they held a
-/// few entries; a table allocated zeroed and read where unwritten faulted its pages
-/// twice (the zero page, then the write), slower than the fill for a slice holding
-/// most of a long run.
+/// A sweep's distances from its criterion, per entry below it: a word per entry,
+/// allocated zeroed (0: not a member, else the distance plus one), and a bit per page of
+/// the table saying whether a member was written there. Only pages holding members are
+/// read or written. A table filled with "none" first made the two data slices of a
+/// 10^8-entry run, built at once, the peak of its analysis, although they held a few
+/// entries; a zeroed table read where unwritten faults its pages twice (the zero page,
+/// then the write), slower than the fill for a slice holding most of a long run; and
+/// blocks allocated one by one stayed with the allocator once freed, raising the peak.
 struct Distances {
-    blocks: Vec<Option<Box<[u32]>>>,
-    len: usize,
+    words: Vec<u32>,
+    /// Per page of `words`: whether a member's word is on it.
+    pages: BitSet,
+    /// How many words of the first page come before `words` (the allocation need not
+    /// start a page): page `k` holds the entries from `k * PAGE - skew`.
+    skew: usize,
 }
 
 impl Distances {
-    const BLOCK_SHIFT: u32 = 10;
-    const BLOCK: usize = 1 << Self::BLOCK_SHIFT;
+    /// Words per page.
+    const PAGE: usize = 1024;
 
     fn new(len: usize) -> Distances {
+        let words = vec![0u32; len];
+        let skew = (words.as_ptr() as usize % (Self::PAGE * 4)) / 4;
         Distances {
-            blocks: vec![None; len.div_ceil(Self::BLOCK)],
-            len,
+            pages: BitSet::new((len + skew).div_ceil(Self::PAGE)),
+            words,
+            skew,
         }
     }
 
     /// Puts `e` at distance `d` when that is nearer than it was; returns whether it was.
     #[inline]
     fn nearer(&mut self, e: u32, d: u32) -> bool {
-        let b = self.blocks[(e >> Self::BLOCK_SHIFT) as usize]
-            .get_or_insert_with(|| vec![0; Self::BLOCK].into_boxed_slice());
-        let at = &mut b[e as usize & (Self::BLOCK - 1)];
+        let at = &mut self.words[e as usize];
         if *at != 0 && *at <= d + 1 {
             return false;
+        }
+        if *at == 0 {
+            self.pages
+                .insert(((e as usize + self.skew) / Self::PAGE) as u32);
         }
         *at = d + 1;
         true
@@ -1520,15 +1530,14 @@ impl Distances {
     /// earlier entries only.
     #[inline]
     fn each_rev(&mut self, mut f: impl FnMut(&mut Distances, u32, u32)) {
-        for k in (0..self.blocks.len()).rev() {
-            if self.blocks[k].is_none() {
+        for k in (0..self.pages.len).rev() {
+            if !self.pages.contains(k as u32) {
                 continue;
             }
-            let lo = k << Self::BLOCK_SHIFT;
-            let hi = (lo + Self::BLOCK).min(self.len);
+            let lo = (k * Self::PAGE).saturating_sub(self.skew);
+            let hi = ((k + 1) * Self::PAGE - self.skew).min(self.words.len());
             for e in (lo..hi).rev() {
-                let w = self.blocks[k].as_ref().map_or(0, |b| b[e - lo]);
-                if let Some(d) = w.checked_sub(1) {
+                if let Some(d) = self.words[e].checked_sub(1) {
                     f(self, e as u32, d);
                 }
             }

@@ -607,8 +607,9 @@ fn trees_are_shortest_paths_and_data_statements_their_first_instances() {
     }
 }
 
-/// A sweep's distance table holds a block only where a member is: a small slice at
-/// the end of a long run costs a few blocks, not a word per entry of the run.
+/// A sweep's distance table is written and read only on the pages where a member is: a
+/// small slice at the end of a long run touches a few pages, not a word per entry of
+/// the run.
 #[test]
 fn a_sweeps_distances_are_kept_only_where_its_members_are() {
     let p = lower(
@@ -623,7 +624,7 @@ int main(void) {
 }
 "#,
     );
-    // The loop goes round 20,000 times: about a hundred blocks of entries.
+    // The loop goes round 20,000 times: about a hundred pages of entries.
     let mut choose = |_s: StmtId, k: u32, succs: &[BlockId]| succs[usize::from(k >= 20_000)];
     let t = Synth::run(&p, &mut choose, 1_000_000);
     let slicer = Slicer::new(&p, &Facts::new(&p), &t).expect("index");
@@ -631,15 +632,10 @@ int main(void) {
         .rev()
         .find(|&i| entry_loc(&p, &t, i).is_some_and(|l| l.line == 7))
         .expect("the printf ran");
-    assert!(t.len() > 50 * Distances::BLOCK, "a short run: {}", t.len());
+    assert!(t.len() > 50 * Distances::PAGE, "a short run: {}", t.len());
     let mid = t.len() as u32 / 2;
     for (crit, control) in [(vec![out], false), (vec![out], true), (vec![mid], true)] {
         let dist = distances_by_search(&slicer, &crit, control);
-        let mut want: Vec<usize> = (0..dist.len())
-            .filter(|&i| dist[i] != NONE)
-            .map(|i| i >> Distances::BLOCK_SHIFT)
-            .collect();
-        want.dedup();
         let sweep = slicer
             .sweep(
                 &Criterion {
@@ -649,12 +645,21 @@ int main(void) {
                 |_, _, _| {},
             )
             .expect("sweep");
-        let made: Vec<usize> = (0..sweep.dist.blocks.len())
-            .filter(|&k| sweep.dist.blocks[k].is_some())
+        let Distances { words, pages, skew } = &sweep.dist;
+        let mut want: Vec<u32> = (0..dist.len())
+            .filter(|&i| dist[i] != NONE)
+            .map(|i| ((i + skew) / Distances::PAGE) as u32)
             .collect();
-        assert_eq!(made, want, "{crit:?} control {control}");
+        want.dedup();
+        let mut marked: Vec<u32> = pages.iter().collect();
+        marked.sort_unstable();
+        assert_eq!(marked, want, "{crit:?} control {control}");
+        // The words are the distances, plus one, where the search found them.
+        for (i, &d) in dist.iter().enumerate().take(words.len()) {
+            assert_eq!(words[i], d.wrapping_add(1), "entry {i}");
+        }
         if crit == [out] {
-            assert!(made.len() <= 2, "{crit:?}: blocks {made:?}");
+            assert!(marked.len() <= 2, "{crit:?}: pages {marked:?}");
         }
     }
 }
