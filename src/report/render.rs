@@ -250,8 +250,8 @@ pub fn text(r: &Report) -> String {
     } else {
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
             .set_header(vec!["#", "line", "kind", "changed", "source", "n"]);
+        t.set_content_arrangement(arrangement(t.width()));
         for c in &r.candidates {
             t.add_row(vec![
                 c.rank.to_string(),
@@ -342,6 +342,20 @@ pub fn text(r: &Report) -> String {
 }
 
 /// `text` with every line indented two spaces (a block inside a Markdown list item).
+/// Narrower than this, a terminal's width is taken as unknown.
+const MIN_TABLE_WIDTH: u16 = 20;
+
+/// How the candidates' table fits the terminal: wrapped to its width when known. A
+/// terminal that reports a width of 0 (a pseudo-terminal nobody sized, as `script`
+/// or a CI runner's makes) is not known: wrapped to it, the table was a column per
+/// character.
+fn arrangement(width: Option<u16>) -> ContentArrangement {
+    match width {
+        Some(w) if w >= MIN_TABLE_WIDTH => ContentArrangement::Dynamic,
+        _ => ContentArrangement::Disabled,
+    }
+}
+
 fn indent_block(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
 }
@@ -717,6 +731,23 @@ pub fn sarif(r: &Report) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A terminal of width 0 (an unsized pseudo-terminal) leaves the table unwrapped,
+    /// as a pipe does; a terminal of a real width wraps it.
+    #[test]
+    fn the_candidates_table_ignores_a_terminal_width_of_zero() {
+        assert!(matches!(arrangement(Some(0)), ContentArrangement::Disabled));
+        assert!(matches!(arrangement(None), ContentArrangement::Disabled));
+        assert!(matches!(arrangement(Some(80)), ContentArrangement::Dynamic));
+        let mut t = Table::new();
+        t.set_header(vec!["line", "source"])
+            .add_row(vec!["sha256.c:64", "t2 = EP0(a) + MAJ(a,b,c);"])
+            .set_width(0);
+        t.set_content_arrangement(arrangement(t.width()));
+        let text = t.to_string();
+        assert!(text.contains("t2 = EP0(a) + MAJ(a,b,c);"), "{text}");
+        assert_eq!(text.lines().count(), 5, "{text}");
+    }
 
     /// Output is quoted as C writes it: the escape of a terminal colour reads `\033`,
     /// not Rust's `\u{1b}`.
