@@ -215,9 +215,10 @@ impl Note {
                 } else {
                     format!("; library functions: {}", functions.join(", "))
                 };
+                let n = places.len();
                 format!(
-                    "the {side} run concretised symbolic values at {} places (precision lost{by}): {}",
-                    places.len(),
+                    "the {side} run concretised symbolic values at {n} {} (precision lost{by}): {}",
+                    if n == 1 { "place" } else { "places" },
                     places.join("; ")
                 )
             }
@@ -514,6 +515,26 @@ mod tests {
         assert_eq!(moved(398, 401), " (was line 398)");
         let n = LineNote::ExposedByChange { was: 398 };
         assert!(line_note(&n, &Line::new("p.c", 401)).ends_with(" (was line 398)"));
+    }
+
+    #[test]
+    fn concretisations_are_counted_in_the_singular_and_the_plural() {
+        let note = |places: &[&str]| {
+            Note::Concretised {
+                side: "bad",
+                places: places.iter().map(|p| p.to_string()).collect(),
+                functions: vec!["malloc".into()],
+            }
+            .text()
+        };
+        assert_eq!(
+            note(&["`malloc` of an input-derived value at a.c:8:11"]),
+            "the bad run concretised symbolic values at 1 place (precision lost; library \
+             functions: malloc): `malloc` of an input-derived value at a.c:8:11"
+        );
+        assert!(
+            note(&["x", "y"]).starts_with("the bad run concretised symbolic values at 2 places")
+        );
     }
 
     #[test]

@@ -1055,3 +1055,101 @@ int main(void) {\n    char out[64];\n    srand48(7);\n    int fails = 0;\n\
     );
     assert_eq!(root_cause(&v), ["src/esc.c:6"], "{v:#}");
 }
+
+/// fragglet/c-algorithms' layout: the library in `src/`, one test program per module in
+/// `test/` with its own framework, and an allocation-testing shim whose header redefines
+/// `malloc` and `free` for the library too when the build defines `ALLOC_TESTING` (the
+/// test Makefile's `-I` and `-D`). The define must reach every unit: without it the
+/// library calls the C library's `malloc`, and the test's out-of-memory check fails.
+#[test]
+fn an_allocation_shim_selected_by_a_define_reaches_the_library_units() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |moved: &str| {
+        format!(
+            "#include <stdlib.h>\n#include <string.h>\n#include \"arraylist.h\"\n\
+#ifdef ALLOC_TESTING\n#include \"alloc-testing.h\"\n#endif\n\
+ArrayList *arraylist_new(unsigned int n) {{\n    ArrayList *a = malloc(sizeof(ArrayList));\n\
+    if (a == NULL) return NULL;\n    a->data = malloc(n * sizeof(int));\n\
+    if (a->data == NULL) {{ free(a); return NULL; }}\n    a->length = 0;\n    a->alloced = n;\n    return a;\n}}\n\
+int arraylist_insert(ArrayList *a, unsigned int index, int v) {{\n\
+    if (index > a->length || a->length == a->alloced) return 0;\n\
+    memmove(&a->data[index + 1], &a->data[index],\n            ({moved}) * sizeof(int));\n\
+    a->data[index] = v;\n    ++a->length;\n    return 1;\n}}\n\
+void arraylist_free(ArrayList *a) {{\n    free(a->data);\n    free(a);\n}}\n"
+        )
+    };
+    let header = "typedef struct { int *data; unsigned int length, alloced; } ArrayList;\n\
+ArrayList *arraylist_new(unsigned int n);\n\
+int arraylist_insert(ArrayList *a, unsigned int index, int v);\nvoid arraylist_free(ArrayList *a);\n";
+    let shim_h = "#include <stddef.h>\nvoid *alloc_test_malloc(size_t n);\nvoid alloc_test_free(void *p);\n\
+void alloc_test_set_limit(int n);\n#define malloc alloc_test_malloc\n#define free alloc_test_free\n";
+    let shim_c = "#include <stdlib.h>\n#include <string.h>\nstatic int limit = -1;\n\
+void alloc_test_set_limit(int n) { limit = n; }\n\
+void *alloc_test_malloc(size_t n) {\n    if (limit == 0) return NULL;\n    if (limit > 0) --limit;\n\
+    void *p = malloc(n);\n    if (p != NULL) memset(p, 0xbe, n);\n    return p;\n}\n\
+void alloc_test_free(void *p) { free(p); }\n";
+    let framework_h =
+        "typedef void (*UnitTestFunction)(void);\nvoid run_tests(UnitTestFunction *tests);\n";
+    let framework_c = "#include <stdio.h>\n#include \"framework.h\"\n\
+void run_tests(UnitTestFunction *tests) {\n    for (int i = 0; tests[i] != NULL; ++i) tests[i]();\n\
+    printf(\"%s\\n\", \"all passed\");\n}\n";
+    let test = "#include <assert.h>\n#include <stdlib.h>\n#include \"arraylist.h\"\n\
+#include \"alloc-testing.h\"\n#include \"framework.h\"\n\
+static void test_new_free(void) {\n    alloc_test_set_limit(0);\n\
+    assert(arraylist_new(4) == NULL);\n    alloc_test_set_limit(-1);\n}\n\
+static void test_insert(void) {\n    ArrayList *a = arraylist_new(8);\n\
+    for (int i = 0; i < 5; i++) assert(arraylist_insert(a, 0, i));\n\
+    for (int i = 0; i < 5; i++) assert(a->data[i] == 4 - i);\n    arraylist_free(a);\n}\n\
+static UnitTestFunction tests[] = {test_new_free, test_insert, NULL};\n\
+int main(void) {\n    run_tests(tests);\n    return 0;\n}\n";
+    let (good, bad) = (lib("a->length - index"), lib("a->length - index - 1"));
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("src/arraylist.c", Some(good.as_bytes())),
+                    ("src/arraylist.h", Some(header.as_bytes())),
+                    ("test/alloc-testing.h", Some(shim_h.as_bytes())),
+                    ("test/alloc-testing.c", Some(shim_c.as_bytes())),
+                    ("test/framework.h", Some(framework_h.as_bytes())),
+                    ("test/framework.c", Some(framework_c.as_bytes())),
+                    ("test/test-arraylist.c", Some(test.as_bytes())),
+                ],
+            ),
+            ("bad", &[("src/arraylist.c", Some(bad.as_bytes()))]),
+        ],
+    );
+    let flags = ["-I", "src", "-I", "test", "-D", "ALLOC_TESTING"];
+    let mut run = vec!["run", "good"];
+    run.extend(flags);
+    run.extend(["--", "./test/test-arraylist"]);
+    assert_eq!(ok(&git_regcause(&repo, &run)), "all passed\n");
+    // Without the define, the library's `malloc` is the C library's: the limit does
+    // not reach it and the first test's assertion fails.
+    let plain = git_regcause(
+        &repo,
+        &[
+            "run",
+            "good",
+            "-I",
+            "src",
+            "-I",
+            "test",
+            "--",
+            "./test/test-arraylist",
+        ],
+    );
+    assert_ne!(plain.status.code(), Some(0), "{}", text(&plain.stderr));
+    assert!(
+        text(&plain.stderr).contains("test_new_free"),
+        "{}",
+        text(&plain.stderr)
+    );
+    let mut args = vec!["good", "bad"];
+    args.extend(flags);
+    args.extend(["--", "./test/test-arraylist"]);
+    let v = explain_json(&repo, &args);
+    assert_eq!(root_cause(&v)[0], "src/arraylist.c:19", "{v:#}");
+}
