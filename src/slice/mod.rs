@@ -1366,7 +1366,7 @@ impl Slicer<'_> {
         } = self.sweep(crit, control, |x, from, via| {
             t.link[x as usize] = (from + 1) | (via as u32) << LINK_VIA_SHIFT;
         })?;
-        t.order = by_distance(dist);
+        t.order = by_distance(&dist);
         t.initial_reads = initial_reads;
         Ok(t)
     }
@@ -1376,11 +1376,11 @@ impl Slicer<'_> {
     /// first: the tree's [`Tree::order`] with each statement's later instances left
     /// out, without the tree's tables (a word per entry of the trace, twice).
     pub fn data_statements(&self, crit: &Criterion) -> Result<Vec<u32>> {
-        let mut dist = self.sweep(crit, false, |_, _, _| {})?.dist;
+        let dist = self.sweep(crit, false, |_, _, _| {})?.dist;
         // Per statement number: (distance, entry) of its nearest instance, the latest
         // among the nearest (the sweep below goes down).
         let mut best: Vec<(u32, u32)> = vec![(NONE, NONE); self.trace.stmt_count()];
-        dist.each_rev(|_, e, d| {
+        dist.each_rev(|e, d| {
             if let Some(k) = self.trace.stmt_number(e as usize) {
                 if d < best[k].0 {
                     best[k] = (d, e);
@@ -1426,56 +1426,36 @@ impl Slicer<'_> {
             }
         };
         // Every dependence is an earlier entry: a member's distance is final when the
-        // sweep reaches it.
-        let mut failed = Ok(());
-        dist.each_rev(|dist, e, d| {
-            if failed.is_ok() {
-                failed = self.sweep_member(
-                    e,
-                    d,
-                    control,
-                    &mut initial,
-                    &mut initial_reads,
-                    |x, d, via| reach(x, d, e, via, dist),
-                );
+        // sweep reaches it, and a page holds its members before the sweep reaches it.
+        for k in (0..dist.pages.len).rev() {
+            let Some(entries) = dist.page(k) else {
+                continue;
+            };
+            for e in entries.rev() {
+                let Some(d) = dist.of(e) else {
+                    continue;
+                };
+                for u in self.uses_of(e) {
+                    if u.def == NONE {
+                        if u.is_mem() && initial.insert(u.what()) {
+                            initial_reads.push(u.what());
+                        }
+                    } else {
+                        earlier(u.def, e)?;
+                        reach(u.def, d + 1, e, VIA_DATA, &mut dist);
+                    }
+                }
+                let p = self.parent(e);
+                if control && p != NONE {
+                    earlier(p, e)?;
+                    reach(p, d + 1, e, VIA_CONTROL, &mut dist);
+                }
             }
-        });
-        failed?;
+        }
         Ok(Sweep {
             dist,
             initial_reads,
         })
-    }
-
-    /// Member `e` of a sweep, at distance `d`: its definitions (and with `control` its
-    /// control parent) at `d + 1` through `reach(x, d + 1, via)`, its reads of initial
-    /// values in `initial_reads`.
-    #[inline]
-    fn sweep_member(
-        &self,
-        e: u32,
-        d: u32,
-        control: bool,
-        initial: &mut BitSet,
-        initial_reads: &mut Vec<u32>,
-        mut reach: impl FnMut(u32, u32, u8),
-    ) -> Result<()> {
-        for u in self.uses_of(e) {
-            if u.def == NONE {
-                if u.is_mem() && initial.insert(u.what()) {
-                    initial_reads.push(u.what());
-                }
-            } else {
-                earlier(u.def, e)?;
-                reach(u.def, d + 1, VIA_DATA);
-            }
-        }
-        let p = self.parent(e);
-        if control && p != NONE {
-            earlier(p, e)?;
-            reach(p, d + 1, VIA_CONTROL);
-        }
-        Ok(())
     }
 }
 
@@ -1525,20 +1505,33 @@ impl Distances {
         true
     }
 
-    /// Calls `f(e, d)` on each member `e` at distance `d`, latest first (a loop rather
-    /// than an iterator: a slice may hold most of a long run). `f` may make members of
-    /// earlier entries only.
+    /// Entry `e`'s distance, if a member.
     #[inline]
-    fn each_rev(&mut self, mut f: impl FnMut(&mut Distances, u32, u32)) {
+    fn of(&self, e: u32) -> Option<u32> {
+        self.words[e as usize].checked_sub(1)
+    }
+
+    /// The entries on page `k`, if it holds a member.
+    fn page(&self, k: usize) -> Option<std::ops::Range<u32>> {
+        if !self.pages.contains(k as u32) {
+            return None;
+        }
+        let lo = (k * Self::PAGE).saturating_sub(self.skew);
+        let hi = ((k + 1) * Self::PAGE - self.skew).min(self.words.len());
+        Some(lo as u32..hi as u32)
+    }
+
+    /// Calls `f(e, d)` on each member `e` at distance `d`, latest first (a loop rather
+    /// than an iterator: a slice may hold most of a long run).
+    #[inline]
+    fn each_rev(&self, mut f: impl FnMut(u32, u32)) {
         for k in (0..self.pages.len).rev() {
-            if !self.pages.contains(k as u32) {
+            let Some(entries) = self.page(k) else {
                 continue;
-            }
-            let lo = (k * Self::PAGE).saturating_sub(self.skew);
-            let hi = ((k + 1) * Self::PAGE - self.skew).min(self.words.len());
-            for e in (lo..hi).rev() {
-                if let Some(d) = self.words[e].checked_sub(1) {
-                    f(self, e as u32, d);
+            };
+            for e in entries.rev() {
+                if let Some(d) = self.of(e) {
+                    f(e, d);
                 }
             }
         }
@@ -1553,11 +1546,11 @@ struct Sweep {
 
 /// The members nearest first, and latest first among equals: a counting sort on the
 /// distance.
-fn by_distance(mut dist: Distances) -> Vec<u32> {
+fn by_distance(dist: &Distances) -> Vec<u32> {
     // Where each distance's entries start in the order (counted at the next distance's
     // slot first).
     let mut start = vec![0u32; 1];
-    dist.each_rev(|_, _, d| {
+    dist.each_rev(|_, d| {
         let slot = d as usize + 1;
         if start.len() <= slot {
             start.resize(slot + 1, 0);
@@ -1571,7 +1564,7 @@ fn by_distance(mut dist: Distances) -> Vec<u32> {
         start[k] += start[k - 1];
     }
     let mut order = vec![0u32; start[start.len() - 1] as usize];
-    dist.each_rev(|_, e, d| {
+    dist.each_rev(|e, d| {
         order[start[d as usize] as usize] = e;
         start[d as usize] += 1;
     });
