@@ -431,8 +431,9 @@ pub fn run_traced(prog: &Program, input: &RunInput, limits: Limits, concolic: bo
 }
 
 /// [`run_traced`], recording only until the statement that writes stdout byte
-/// `stop_after` (when given, and the run writes it): the run goes on to its end, its
-/// result and symbolic state whole, and the trace is cut there ([`trace::Trace::cut`]).
+/// `stop_after` (when given, and the run writes it): the trace is cut there
+/// ([`trace::Trace::cut`]) and the run stops, its result and symbolic state those of
+/// that prefix (a step-limit outcome saying why).
 pub fn run_traced_until(
     prog: &Program,
     input: &RunInput,

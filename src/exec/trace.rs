@@ -177,9 +177,9 @@ pub struct Trace {
     /// Whether recording stopped early (the run hit its step limit or a fault); the
     /// entries recorded so far are still a valid prefix.
     pub truncated: bool,
-    /// Whether recording stopped on purpose while the run went on
-    /// ([`Recorder::stop_after_stdout_byte`]): the trace is the run's prefix up to
-    /// that write, and says nothing of what ran after it.
+    /// Whether recording stopped on purpose ([`Recorder::stop_after_stdout_byte`]):
+    /// the trace is the run's prefix up to that write, and says nothing of what the
+    /// whole run did after it.
     pub cut: bool,
 }
 
@@ -681,7 +681,8 @@ pub struct Recorder {
     cb_result: Option<u32>,
     /// Stop recording after the statement that writes this byte of stdout.
     stop_after: Option<usize>,
-    /// Recording has stopped; the run goes on unrecorded.
+    /// Recording has stopped: the statements the run still executes before it stops
+    /// ([`Machine::ask_stop`]) are not recorded.
     off: bool,
 }
 
@@ -709,7 +710,7 @@ impl Recorder {
     }
 
     /// Record only until stdout byte `offset` is written: the statement writing it is
-    /// the last entry, and the run goes on without a trace. A slice from that byte
+    /// the last entry, and the run is asked to stop there. A slice from that byte
     /// reads nothing after it, and on a test whose output differs early most of the
     /// run comes after (recording is most of a traced run's cost).
     pub fn stop_after_stdout_byte(&mut self, offset: usize) {

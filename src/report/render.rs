@@ -341,7 +341,6 @@ pub fn text(r: &Report) -> String {
     o
 }
 
-/// `text` with every line indented two spaces (a block inside a Markdown list item).
 /// Narrower than this, a terminal's width is taken as unknown.
 const MIN_TABLE_WIDTH: u16 = 20;
 
@@ -356,6 +355,7 @@ fn arrangement(width: Option<u16>) -> ContentArrangement {
     }
 }
 
+/// `text` with every line indented two spaces (a block inside a Markdown list item).
 fn indent_block(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
 }
