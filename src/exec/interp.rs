@@ -414,14 +414,32 @@ impl<'p, O: Observer> Machine<'p, O> {
             steps: self.steps,
             events: std::mem::take(&mut self.events),
             warnings: self.warnings.take(),
-            notes: self
-                .libc
-                .nondeterministic
-                .iter()
-                .map(|(loc, what)| format!("{what} at {}", self.prog.fmt_loc(*loc)))
-                .collect(),
+            notes: self.fixed_value_notes(),
             files: self.io.written_files(),
         }
+    }
+
+    /// One note per kind of fixed value the run read, at its first call site and
+    /// counting the others (a test timing each of its 20 cases reads `clock()` at 20).
+    fn fixed_value_notes(&self) -> Vec<String> {
+        let mut kinds: Vec<(&str, Loc, usize)> = Vec::new();
+        for (loc, what) in &self.libc.nondeterministic {
+            match kinds.iter_mut().find(|k| k.0 == what) {
+                Some(k) => k.2 += 1,
+                None => kinds.push((what, *loc, 0)),
+            }
+        }
+        kinds
+            .into_iter()
+            .map(|(what, loc, others)| {
+                let at = self.prog.fmt_loc(loc);
+                match others {
+                    0 => format!("{what} at {at}"),
+                    1 => format!("{what} at {at} and 1 other place"),
+                    n => format!("{what} at {at} and {n} other places"),
+                }
+            })
+            .collect()
     }
 
     fn start_main(&mut self) -> X<i32> {

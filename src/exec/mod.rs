@@ -281,8 +281,9 @@ pub struct RunResult {
     /// Undefined behaviour the run continued past, located (at most one per location
     /// and kind). Empty under `Limits::strict`, which stops at the first instead.
     pub warnings: Vec<RuntimeError>,
-    /// Values regcause fixed to keep runs reproducible that the run read, one per call
-    /// site, located: "time() returns the fixed value 1700000000 at f.c:12".
+    /// Values regcause fixed to keep runs reproducible that the run read, one per kind,
+    /// at its first call site: "time() returns the fixed value 1700000000 at f.c:12
+    /// and 2 other places".
     pub notes: Vec<String>,
     /// The files the run changed, as they were when it ended (`--compare-file` compares
     /// them); the k-th one's writes are the events of stream `io::FIRST_FILE_STREAM + k`.
@@ -571,6 +572,25 @@ mod tests {
         assert!(first < mid && mid < last && r.events[0].step_at(0) == first);
         let t = run_traced(&prog, &RunInput::default(), Limits::default(), false);
         assert_eq!(t.result.events.len(), 100_004);
+    }
+
+    /// A fixed value read at many places is one note, at its first place, counting the
+    /// others (a test timing each case printed a note per case); another kind of
+    /// value is a note of its own.
+    #[test]
+    fn fixed_values_are_noted_once_per_kind() {
+        let (_d, prog) = load(
+            "#include <stdio.h>\n#include <time.h>\nint main(void) {\n  long t = clock();\n  t += clock();\n  t += clock();\n  t += (long)time(0);\n  printf(\"%d\\n\", t > 0);\n  return 0;\n}\n",
+        );
+        let r = run(&prog, &RunInput::default(), Limits::default());
+        let notes: Vec<&str> = r
+            .notes
+            .iter()
+            .map(|n| n.rsplit('/').next().unwrap_or(n))
+            .collect();
+        assert_eq!(notes, ["t.c:4:12 and 2 other places", "t.c:7:14",]);
+        assert!(r.notes[0].starts_with("clock() counts interpreted statements (1 µs per 1000) at "));
+        assert!(r.notes[1].starts_with("time() returns the fixed value 1700000000 at "));
     }
 
     /// A run traced until a stdout byte records up to the statement writing it and
