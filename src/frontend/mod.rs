@@ -7,6 +7,7 @@
 mod headers;
 mod linemap;
 mod lower;
+mod makefile;
 pub mod sources;
 mod splice;
 pub mod testfiles;
@@ -622,32 +623,79 @@ fn load_units(
         Ok(p) => p,
         // What the program lacks may be in a unit left out: say which.
         Err(FrontendError::Diags(mut d)) if !left_out.is_empty() => {
-            d.extend(left_out.into_iter().map(|(file, why)| Diag {
-                kind: DiagKind::Error,
-                msg: format!("it was left out, as it cannot be loaded here ({why}); it may define what the program lacks"),
-                at: file,
+            d.extend(left_out.into_iter().map(|l| {
+                let why = match &l.hint {
+                    Some(h) => format!("{}; {h}", l.why),
+                    None => l.why,
+                };
+                Diag {
+                    kind: DiagKind::Error,
+                    msg: format!("it was left out, as it cannot be loaded here ({why}); it may define what the program lacks"),
+                    at: l.file,
+                }
             }));
             return Err(FrontendError::Diags(d));
         }
         Err(e) => return Err(e),
     };
-    prog.warnings.extend(left_out.into_iter().map(|(file, why)| {
-        format!("warning: left out {file}, which cannot be loaded here ({why}); the program does not use what it defines")
-    }));
+    prog.warnings.extend(left_out_warning(&left_out));
     Ok((prog, texts))
+}
+
+/// The warning for the units `load` left out: each named with why when there are a
+/// few, else the first and how many more under their common directory (a vendored
+/// framework's examples are a dozen files, and the warning is printed per revision).
+fn left_out_warning(left_out: &[LeftOut]) -> Option<String> {
+    const NAMED: usize = 4;
+    let named = |l: &LeftOut| format!("{} ({})", l.file, l.why);
+    let (list, what) = match left_out {
+        [] => return None,
+        [one] => (named(one), "it defines"),
+        few if few.len() <= NAMED => {
+            let (last, rest) = few.split_last()?;
+            let rest: Vec<String> = rest.iter().map(named).collect();
+            (
+                format!("{} and {}", rest.join(", "), named(last)),
+                "they define",
+            )
+        }
+        [first, rest @ ..] => {
+            let dirs = |f: &str| -> Vec<String> {
+                let p = Path::new(f).parent().unwrap_or(Path::new(""));
+                p.components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect()
+            };
+            let mut common = dirs(&first.file);
+            for l in rest {
+                let d = dirs(&l.file);
+                let same = common.iter().zip(&d).take_while(|(a, b)| a == b).count();
+                common.truncate(same);
+            }
+            let under = match common.is_empty() {
+                true => String::new(),
+                false => format!(" under {}/", common.join("/")),
+            };
+            let more = format!("{} and {} more files{under}", named(first), rest.len());
+            (more, "they define")
+        }
+    };
+    Some(format!(
+        "warning: left out {list}, which cannot be loaded here; the program does not use what {what}"
+    ))
 }
 
 /// Whether an optional unit's failure to preprocess or parse lets the program do
 /// without it (`ProgramSpec::does_without`): a header that neither the system nor the
 /// tree holds (`<Python.h>`, and a standard one regcause does not ship), an `#error`, a
 /// syntax the parser does not take or a construct regcause refuses (tezc/sc's signal
-/// library names glibc's `siginfo_t`, which regcause's `<signal.h>` lacks); not a
-/// header the tree holds elsewhere (that wants an `-I`, and says so).
+/// library names glibc's `siginfo_t`, which regcause's `<signal.h>` lacks), also a
+/// header the tree holds elsewhere (a vendored framework's examples): if the program
+/// lacks what such a unit defines, the error names it with the `-I` it wants.
 pub(crate) fn leaves_out(e: &FrontendError) -> bool {
     match e {
         FrontendError::Preprocess { stderr, .. } => {
-            !stderr.contains("\nhint:")
-                && (stderr.contains(": No such file or directory") || stderr.contains("#error"))
+            stderr.contains(": No such file or directory") || stderr.contains("#error")
         }
         FrontendError::Syntax { .. } => true,
         // `missing_std_header`'s, from the preprocessor; the parser's refusals.
@@ -658,9 +706,16 @@ pub(crate) fn leaves_out(e: &FrontendError) -> bool {
     }
 }
 
-/// A unit left out: its path in the tree, and the preprocessor's first error as cc
-/// words it (`fatal error: Python.h: No such file or directory`, which the hints read).
-fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> (String, String) {
+/// A unit left out: its path in the tree, the preprocessor's first error as cc words
+/// it (`fatal error: Python.h: No such file or directory`, which the hints read), and
+/// the hint when the tree holds the missing header elsewhere.
+struct LeftOut {
+    file: String,
+    why: String,
+    hint: Option<String>,
+}
+
+fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> LeftOut {
     let first = |l: &str| {
         let at = l.find("error: ")?;
         let at = match l[..at].ends_with("fatal ") {
@@ -669,19 +724,24 @@ fn left_out_reason(root: &Path, f: &Path, e: &FrontendError) -> (String, String)
         };
         Some(l[at..].trim().to_string())
     };
-    let why = match e {
-        FrontendError::Preprocess { stderr, .. } => {
-            stderr.lines().find_map(first).unwrap_or_default()
-        }
-        FrontendError::Diags(d) => d
-            .first()
-            .map(|d| format!("unsupported: {}", d.msg))
-            .unwrap_or_default(),
-        FrontendError::Syntax { .. } => e.to_string(),
-        _ => String::new(),
+    let (why, hint) = match e {
+        FrontendError::Preprocess { stderr, .. } => (
+            stderr.lines().find_map(first).unwrap_or_default(),
+            stderr
+                .split_once("\nhint: ")
+                .map(|(_, h)| h.trim_end().to_string()),
+        ),
+        FrontendError::Diags(d) => (
+            d.first()
+                .map(|d| format!("unsupported: {}", d.msg))
+                .unwrap_or_default(),
+            None,
+        ),
+        FrontendError::Syntax { .. } => (e.to_string(), None),
+        _ => (String::new(), None),
     };
     let file = f.strip_prefix(root).unwrap_or(f).display().to_string();
-    (file, why)
+    LeftOut { file, why, hint }
 }
 
 /// Load a program given as a list of C files (no tree discovery), for `exec` and tests.

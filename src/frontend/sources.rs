@@ -71,6 +71,12 @@ pub enum SourceError {
     ManyMains { name: String, files: String },
     #[error("{from} names {file}, which this revision does not have")]
     Missing { file: String, from: String },
+    /// Automatic mode's error with what the tree's Makefile says (`makefile`).
+    #[error("{error}\nhint: {hint}")]
+    Hinted {
+        error: Box<SourceError>,
+        hint: String,
+    },
 }
 
 /// The stem of the program named on the command line (`./bin/tcas` -> `tcas`).
@@ -113,7 +119,7 @@ pub fn find_program(
             }
             spec
         } else {
-            from_tree(root, program, config)?
+            from_tree(root, program, config).map_err(|e| makefile_hint(root, &name, e))?
         }
     };
     if config.tests.is_some() {
@@ -128,6 +134,24 @@ pub fn find_program(
         None => root.to_path_buf(),
     };
     Ok(spec)
+}
+
+/// Automatic mode found no program `name`: the rule of the tree's Makefile that builds
+/// it, if any, as a hint (the `-D` selecting its `main`, its sources).
+fn makefile_hint(root: &Path, name: &str, e: SourceError) -> SourceError {
+    if !matches!(
+        e,
+        SourceError::NoSuchProgram { .. } | SourceError::NoMain { .. }
+    ) {
+        return e;
+    }
+    match super::makefile::rule_for(root, name) {
+        Some(rule) => SourceError::Hinted {
+            error: Box::new(e),
+            hint: rule.hint(),
+        },
+        None => e,
+    }
 }
 
 fn read_text(path: &Path) -> Result<String, SourceError> {
@@ -362,15 +386,33 @@ fn rel_list<'a>(root: &Path, paths: impl Iterator<Item = &'a PathBuf>) -> String
 /// `main` cannot define it, and when exactly one does, it is the one.
 fn mains(root: &Path, spec: &ProgramSpec) -> Result<Vec<bool>, SourceError> {
     let mut mentions = Vec::new();
+    let mut conditional = Vec::new();
     for f in &spec.sources {
         let bytes = std::fs::read(f).map_err(|e| SourceError::Io {
             path: f.strip_prefix(root).unwrap_or(f).display().to_string(),
             source: e,
         })?;
-        mentions.push(mentions_main(&super::source_text(&bytes)));
+        let text = super::source_text(&bytes);
+        mentions.push(mentions_main(&text));
+        conditional.push(text.lines().any(|l| {
+            l.trim_start()
+                .strip_prefix('#')
+                .is_some_and(|d| d.trim_start().starts_with("if"))
+        }));
     }
-    if mentions.iter().filter(|m| **m).count() <= 1 {
-        return Ok(mentions);
+    let mentioning: Vec<usize> = (0..mentions.len()).filter(|&i| mentions[i]).collect();
+    match mentioning.as_slice() {
+        [] => return Ok(mentions),
+        // One file: it is the `main`, unless its `main` sits behind a conditional the
+        // flags leave out (sds.c's `#ifdef SDS_TEST_MAIN`), which only the
+        // preprocessor can tell.
+        [one] if !conditional[*one] => return Ok(mentions),
+        [one] => {
+            let found = parsed_defines_main(root, &spec.sources[*one], spec).unwrap_or(true);
+            mentions[*one] = found;
+            return Ok(mentions);
+        }
+        _ => {}
     }
     // Each file's preprocessor run is independent: as many at once as there are cores.
     let next = std::sync::atomic::AtomicUsize::new(0);

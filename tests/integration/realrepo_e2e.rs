@@ -875,10 +875,9 @@ fn a_unit_that_cannot_preprocess_here_is_left_out_with_a_warning() {
     let err = text(&o.stderr);
     assert_eq!(text(&o.stdout), "42\n", "{err}");
     assert!(
-        err.contains("warning: left out bindings/py.c, which cannot be loaded here (fatal error: Python.h: No such file or directory)")
-            && err.contains("warning: left out win.c") && err.contains("windows only")
-            && err.contains("warning: left out tty.c, which cannot be loaded here (unsupported: header <termios.h>")
-            && err.contains("warning: left out sig/handler.c, which cannot be loaded here (syntax error at sig/handler.c:2:"),
+        err.contains("warning: left out bindings/py.c (fatal error: Python.h: No such file or directory), sig/handler.c (syntax error at sig/handler.c:2:")
+            && err.contains("), tty.c (unsupported: header <termios.h>")
+            && err.contains(") and win.c (error: #error \"windows only\"), which cannot be loaded here; the program does not use what they define"),
         "{err}"
     );
     let v = explain_json(&repo, &["v1", "v2", "--", "./test"]);
@@ -1152,4 +1151,134 @@ int main(void) {\n    run_tests(tests);\n    return 0;\n}\n";
     args.extend(["--", "./test/test-arraylist"]);
     let v = explain_json(&repo, &args);
     assert_eq!(root_cause(&v)[0], "src/arraylist.c:19", "{v:#}");
+}
+
+/// DaveGamble/cJSON's layout: the library at the root, tests in `tests/` linked with a
+/// vendored Unity (`tests/unity/src`) that calls the test's own `setUp`/`tearDown`,
+/// and Unity's examples and self-tests vendored with it: they define the same
+/// functions in several directories, include headers only their own build's `-I`
+/// finds, and `tests/unity_setup.c` defines `setUp` again for the tests that lack it.
+/// Automatic mode links what the test needs, as the linker does, so the test runs with
+/// no configuration; it failed to load on the examples' redefinitions and headers.
+#[test]
+fn a_vendored_frameworks_examples_are_not_linked_into_the_test() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = |digit: &str| {
+        format!(
+            "#include \"cjson.h\"\nint parse_number(const char *s) {{\n    int v = 0;\n\
+    while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '{digit}');\n    return v;\n}}\n"
+        )
+    };
+    let unity_h = "void setUp(void);\nvoid tearDown(void);\nvoid UnityBegin(const char *file);\n\
+int UnityEnd(void);\nvoid UnityDefaultTestRun(void (*f)(void), const char *name, int line);\n\
+void UnityAssertEqualNumber(long expected, long actual, int line);\n\
+#define UNITY_BEGIN() (UnityBegin(__FILE__), 0)\n#define UNITY_END() UnityEnd()\n\
+#define RUN_TEST(f) UnityDefaultTestRun(f, #f, __LINE__)\n\
+#define TEST_ASSERT_EQUAL_INT(e, a) UnityAssertEqualNumber((e), (a), __LINE__)\n";
+    let unity_c = "#include <stdio.h>\n#include \"unity.h\"\nstatic int tests, failures;\n\
+static const char *current;\nvoid UnityBegin(const char *file) { (void)file; tests = failures = 0; }\n\
+void UnityDefaultTestRun(void (*f)(void), const char *name, int line) {\n\
+    (void)line;\n    current = name;\n    tests++;\n    setUp();\n    f();\n    tearDown();\n}\n\
+void UnityAssertEqualNumber(long expected, long actual, int line) {\n\
+    if (expected != actual) {\n        failures++;\n\
+        printf(\"%s:%d: expected %ld was %ld\\n\", current, line, expected, actual);\n    }\n}\n\
+int UnityEnd(void) {\n    printf(\"%d Tests %d Failures\\n\", tests, failures);\n    return failures;\n}\n";
+    let test = "#include \"unity/src/unity.h\"\n#include \"../cjson.h\"\n\
+void setUp(void) {}\nvoid tearDown(void) {}\n\
+static void parse_number_should_parse_integers(void) {\n\
+    TEST_ASSERT_EQUAL_INT(0, parse_number(\"0\"));\n    TEST_ASSERT_EQUAL_INT(42, parse_number(\"42\"));\n}\n\
+int main(void) {\n    UNITY_BEGIN();\n    RUN_TEST(parse_number_should_parse_integers);\n    return UNITY_END();\n}\n";
+    let setup = "void setUp(void) {}\nvoid tearDown(void) {}\n";
+    let production = "#include \"ProductionCode.h\"\nint FindFunction(int x) { return x; }\n";
+    let production_h = "int FindFunction(int x);\n";
+    let example_test = "#include \"unity.h\"\n#include \"ProductionCode.h\"\n\
+void setUp(void) {}\nvoid tearDown(void) {}\nvoid test_find(void) { TEST_ASSERT_EQUAL_INT(1, FindFunction(1)); }\n";
+    let repo = history(
+        dir.path(),
+        &[
+            (
+                "good",
+                &[
+                    ("cjson.c", Some(lib("0").as_bytes())),
+                    ("cjson.h", Some(b"int parse_number(const char *s);\n")),
+                    ("tests/parse_number.c", Some(test.as_bytes())),
+                    ("tests/unity_setup.c", Some(setup.as_bytes())),
+                    ("tests/unity/src/unity.h", Some(unity_h.as_bytes())),
+                    ("tests/unity/src/unity.c", Some(unity_c.as_bytes())),
+                    (
+                        "tests/unity/examples/example_1/src/ProductionCode.c",
+                        Some(production.as_bytes()),
+                    ),
+                    (
+                        "tests/unity/examples/example_1/src/ProductionCode.h",
+                        Some(production_h.as_bytes()),
+                    ),
+                    (
+                        "tests/unity/examples/example_1/test/TestProductionCode.c",
+                        Some(example_test.as_bytes()),
+                    ),
+                    (
+                        "tests/unity/examples/example_2/src/ProductionCode.c",
+                        Some(production.as_bytes()),
+                    ),
+                    (
+                        "tests/unity/examples/example_2/src/ProductionCode.h",
+                        Some(production_h.as_bytes()),
+                    ),
+                    (
+                        "tests/unity/examples/example_2/test/TestProductionCode.c",
+                        Some(example_test.as_bytes()),
+                    ),
+                ],
+            ),
+            ("bad", &[("cjson.c", Some(lib("1").as_bytes()))]),
+        ],
+    );
+    let o = git_regcause(&repo, &["run", "good", "--", "./tests/parse_number"]);
+    let err = text(&o.stderr);
+    assert_eq!(ok(&o), "1 Tests 0 Failures\n", "{err}");
+    // The two example tests cannot find their header here; the program does not need
+    // them, and the warning says so once (the hint of which -I would load them is kept
+    // for a program that does).
+    assert!(
+        err.contains("warning: left out tests/unity/examples/example_1/test/TestProductionCode.c (fatal error: unity.h: No such file or directory) and tests/unity/examples/example_2/test/TestProductionCode.c (")
+            && !err.contains("-I tests"),
+        "{err}"
+    );
+    let v = explain_json(&repo, &["good", "bad", "--", "./tests/parse_number"]);
+    assert_eq!(root_cause(&v), ["cjson.c:4"], "{v:#}");
+    assert_eq!(v["dd"]["minimal_lines"], 1, "{v:#}");
+}
+
+/// antirez/sds's layout: one file holding the library and, behind `SDS_TEST_MAIN`, its
+/// tests, which the Makefile builds as `sds-test`. Named as the build names it, or by
+/// its file without the define, the program is not found; the error quotes the
+/// Makefile's rule with the command line that runs it, and that command line works.
+#[test]
+fn a_makefile_rule_is_offered_when_the_program_is_not_found() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sds = "#include <stdio.h>\nint sds_len(const char *s) { int n = 0; while (s[n]) n++; return n; }\n\
+#ifdef SDS_TEST_MAIN\nint main(void) {\n    printf(\"len %d\\n\", sds_len(\"abc\"));\n    return 0;\n}\n#endif\n";
+    let makefile = "all: sds-test\n\nsds-test: sds.c sds.h\n\
+\t$(CC) -o sds-test sds.c -Wall -std=c99 -pedantic -O2 -DSDS_TEST_MAIN\n\nclean:\n\trm -f sds-test\n";
+    let repo = history(
+        dir.path(),
+        &[(
+            "v1",
+            &[
+                ("sds.c", Some(sds.as_bytes())),
+                ("sds.h", Some(b"int sds_len(const char *s);\n")),
+                ("Makefile", Some(makefile.as_bytes())),
+            ],
+        )],
+    );
+    let hint = "hint: Makefile builds `sds-test` from sds.c with -DSDS_TEST_MAIN: run it as `-D SDS_TEST_MAIN -- ./sds`";
+    for named in ["./sds-test", "./sds"] {
+        let o = git_regcause(&repo, &["run", "v1", "--", named]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(4), "{named}: {err}");
+        assert!(err.contains(hint), "{named}: {err}");
+    }
+    let o = git_regcause(&repo, &["run", "v1", "-D", "SDS_TEST_MAIN", "--", "./sds"]);
+    assert_eq!(ok(&o), "len 3\n");
 }

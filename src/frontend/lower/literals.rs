@@ -51,7 +51,7 @@ pub(crate) struct TestCx {
 }
 
 impl TestCx {
-    pub fn new(units: &[ParsedUnit], tests: &[Option<String>]) -> TestCx {
+    pub fn new(units: &[&ParsedUnit], tests: &[Option<String>]) -> TestCx {
         let mut t = TestCx::default();
         if tests.iter().all(Option::is_none) {
             return t;

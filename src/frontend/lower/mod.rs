@@ -11,6 +11,7 @@ mod decl;
 mod expr;
 mod implicit;
 mod init;
+mod link;
 mod literals;
 mod long_double;
 mod marks;
@@ -615,6 +616,15 @@ pub(crate) fn lower_program(
     units: &[ParsedUnit],
     tests: &[Option<String>],
 ) -> Result<Program, FrontendError> {
+    let keep = link::linked(units);
+    let units: Vec<&ParsedUnit> = (0..units.len())
+        .filter(|&i| keep[i])
+        .map(|i| &units[i])
+        .collect();
+    let tests: Vec<Option<String>> = (0..keep.len())
+        .filter(|&i| keep[i])
+        .map(|i| tests.get(i).cloned().flatten())
+        .collect();
     let Some(first) = units.first() else {
         return Err(FrontendError::Diags(vec![Diag {
             kind: DiagKind::Error,
@@ -623,9 +633,9 @@ pub(crate) fn lower_program(
         }]));
     };
     let mut cx = new_cx(first);
-    cx.tests = literals::TestCx::new(units, tests);
-    let unused = unused::unused_prototypes(units);
-    for (i, u) in units.iter().enumerate() {
+    cx.tests = literals::TestCx::new(&units, &tests);
+    let unused = unused::unused_prototypes(&units);
+    for (i, u) in units.iter().copied().enumerate() {
         cx.lines = &u.lines;
         cx.marks = &u.marks;
         cx.unit_index = i;

@@ -60,7 +60,7 @@ impl<'a> Visit<'a> for Named<'a> {
 
 /// For each unit, which of its external declarations are header prototypes of names the
 /// program never uses.
-pub(super) fn unused_prototypes(units: &[ParsedUnit]) -> Vec<HashSet<usize>> {
+pub(super) fn unused_prototypes(units: &[&ParsedUnit]) -> Vec<HashSet<usize>> {
     let in_header = |u: &ParsedUnit, i: usize, ext: &Node<ExternalDeclaration>| {
         let at = ext
             .span
