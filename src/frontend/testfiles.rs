@@ -4,7 +4,11 @@
 //! The rule: the units whose path (relative to the tree root) matches one of the
 //! configured globs (`tests = [...]` in `regcause.toml`, `--test-files`); without any
 //! configured, the unit defining `main` when the program has other units (a test
-//! driver linked with the code it tests), or when that unit alone includes a header of
+//! driver linked with the code it tests), with every unit under the test directory it
+//! sits in (`tests/`, `test/`, ...: a vendored framework such as cJSON's
+//! `tests/unity/src/unity.c`, a shared fixture, an allocation shim are the test's own
+//! code, so the expected values and `__LINE__`s its assertion macros pass them are
+//! constants, not inputs), or when that unit alone includes a header of
 //! the tree defining a function with external linkage (a header-only library's test,
 //! as jsmn's: the code under test comes with the header). Otherwise a program of one
 //! file has no test file: its `main` sits beside the code under test, and a header of
@@ -37,16 +41,23 @@ pub(crate) fn select(
             .into_iter()
             .map(|r| globs.iter().any(|g| glob_match(g, &r)).then_some(r))
             .collect(),
-        None if units.len() >= 2 => rel
-            .into_iter()
-            .zip(units)
-            .map(|(r, u)| {
-                defined_functions(u)
-                    .iter()
-                    .any(|f| f == "main")
-                    .then_some(r)
-            })
-            .collect(),
+        None if units.len() >= 2 => {
+            let mains: Vec<bool> = units
+                .iter()
+                .map(|u| defined_functions(u).iter().any(|f| f == "main"))
+                .collect();
+            let harness: Vec<String> = (0..units.len())
+                .filter(|&i| mains[i])
+                .filter_map(|i| test_dir(&rel[i]))
+                .collect();
+            rel.into_iter()
+                .zip(mains)
+                .map(|(r, main)| {
+                    let under = harness.iter().any(|d| r.starts_with(d.as_str()));
+                    (main || under).then_some(r)
+                })
+                .collect()
+        }
         None => match (units, rel.as_slice()) {
             ([u], [r])
                 if defined_functions(u).iter().any(|f| f == "main") && includes_a_library(u, r) =>
@@ -56,6 +67,32 @@ pub(crate) fn select(
             _ => vec![None; units.len()],
         },
     }
+}
+
+/// The test directory holding the test file at `rel` (up to its first directory named
+/// as test directories are, with a trailing `/`), if it sits in one.
+fn test_dir(rel: &str) -> Option<String> {
+    const NAMES: [&str; 8] = [
+        "test",
+        "tests",
+        "testing",
+        "t",
+        "unittest",
+        "unittests",
+        "unit_tests",
+        "unit-tests",
+    ];
+    let parent = std::path::Path::new(rel).parent()?;
+    let mut dir = String::new();
+    for c in parent.components() {
+        let c = c.as_os_str().to_string_lossy();
+        dir.push_str(&c);
+        dir.push('/');
+        if NAMES.contains(&c.to_ascii_lowercase().as_str()) {
+            return Some(dir);
+        }
+    }
+    None
 }
 
 /// Whether `path` matches `glob`: `*` any characters but `/`, `**` any characters, `?`
@@ -92,7 +129,16 @@ fn matches_from(g: &[u8], p: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::glob_match;
+    use super::{glob_match, test_dir};
+
+    #[test]
+    fn a_test_files_test_directory_is_its_first_named_so() {
+        assert_eq!(test_dir("tests/parse_number.c").as_deref(), Some("tests/"));
+        assert_eq!(test_dir("lib/Test/unit/t.c").as_deref(), Some("lib/Test/"));
+        assert_eq!(test_dir("test_main.c"), None);
+        assert_eq!(test_dir("src/test_list.c"), None);
+        assert_eq!(test_dir("testsuite/x.c"), None);
+    }
 
     #[test]
     fn globs_match_paths_as_documented() {

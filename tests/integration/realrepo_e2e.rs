@@ -1248,6 +1248,12 @@ void setUp(void) {}\nvoid tearDown(void) {}\nvoid test_find(void) { TEST_ASSERT_
     let v = explain_json(&repo, &["good", "bad", "--", "./tests/parse_number"]);
     assert_eq!(root_cause(&v), ["cjson.c:4"], "{v:#}");
     assert_eq!(v["dd"]["minimal_lines"], 1, "{v:#}");
+    // The framework under tests/ is the test's own code: the strings the test passes
+    // the library are inputs, the expected values and `__LINE__`s its assertion macro
+    // passes Unity are not (each was an input, and flipping a line number explained
+    // nothing).
+    // (3 bytes: "0" and "42").
+    assert_eq!(v["stats"]["symbolic_inputs"]["literals"], 3, "{v:#}");
 }
 
 /// antirez/sds's layout: one file holding the library and, behind `SDS_TEST_MAIN`, its
