@@ -114,6 +114,33 @@ impl InitMap {
             (unset != 0).then(|| (w << 6) + unset.trailing_zeros() as usize)
         })
     }
+    /// First written byte in `off..off+n`, if any (as [`InitMap::first_unset`]).
+    #[inline]
+    pub fn first_set(&self, off: usize, n: usize) -> Option<usize> {
+        word_masks(off, n).find_map(|(w, mask)| {
+            let set = self.bits.get(w).copied().unwrap_or(0) & mask;
+            (set != 0).then(|| (w << 6) + set.trailing_zeros() as usize)
+        })
+    }
+    /// The runs of written and unwritten bytes of `off..off+n`, as (start relative to
+    /// `off`, length, written), found a word at a time: a copy carries them along in
+    /// runs (a growing buffer's `realloc` copies a written prefix and an unwritten
+    /// tail: two runs, where it went byte by byte).
+    pub fn runs(&self, off: usize, n: usize) -> Vec<(usize, usize, bool)> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < n {
+            let set = self.is_set(off + k);
+            let next = match set {
+                true => self.first_unset(off + k, n - k),
+                false => self.first_set(off + k, n - k),
+            };
+            let end = next.map_or(n, |e| e - off);
+            out.push((k, end - k, set));
+            k = end;
+        }
+        out
+    }
     /// Whether all of `off..off+n` (`n` at most 64, inside the allocation) is written:
     /// the bitmap's words compared under a mask, not byte by byte.
     #[inline(always)]
@@ -147,13 +174,10 @@ impl InitMap {
         self.uninit == 0
     }
     pub fn clear_range(&mut self, off: usize, n: usize) {
-        for i in off..off + n {
-            let w = &mut self.bits[i >> 6];
-            let m = 1u64 << (i & 63);
-            if *w & m != 0 {
-                *w &= !m;
-                self.uninit += 1;
-            }
+        for (w, mask) in word_masks(off, n) {
+            let word = &mut self.bits[w];
+            self.uninit += (mask & *word).count_ones() as usize;
+            *word &= !mask;
         }
     }
     pub fn full(len: usize) -> InitMap {
@@ -766,10 +790,8 @@ impl<E: AllocExtra> Memory<E> {
         let carried = self.allocs[ss].extra.carried(so, n);
         // Initialisation state travels with the bytes (struct copies carry padding):
         // per byte only when some source byte is unwritten (a word at a time to know).
-        let src_init: Option<Vec<bool>> = match &self.allocs[ss].init {
-            Some(m) if m.first_unset(so, n).is_some() => {
-                Some((so..so + n).map(|i| m.is_set(i)).collect())
-            }
+        let src_init: Option<Vec<(usize, usize, bool)>> = match &self.allocs[ss].init {
+            Some(m) if m.first_unset(so, n).is_some() => Some(m.runs(so, n)),
             _ => None,
         };
         // The bytes, with no buffer between the two allocations.
@@ -788,22 +810,19 @@ impl<E: AllocExtra> Memory<E> {
         let a = &mut self.allocs[ds];
         match src_init {
             None => mark_written(a, d_off, n),
-            Some(flags) => {
-                if flags.iter().all(|f| *f) {
-                    mark_written(a, d_off, n);
-                } else {
-                    let len = a.data.len();
-                    let map = a.init.get_or_insert_with(|| Box::new(InitMap::full(len)));
-                    for (k, f) in flags.iter().enumerate() {
-                        if *f {
-                            map.set_range(d_off + k, 1);
-                        } else {
-                            map.clear_range(d_off + k, 1);
+            Some(runs) => {
+                let len = a.data.len();
+                let map = a.init.get_or_insert_with(|| Box::new(InitMap::full(len)));
+                for (k, len, written) in runs {
+                    match written {
+                        true => {
+                            map.set_range(d_off + k, len);
                         }
+                        false => map.clear_range(d_off + k, len),
                     }
-                    if map.uninit == 0 {
-                        a.init = None;
-                    }
+                }
+                if map.uninit == 0 {
+                    a.init = None;
                 }
             }
         }
@@ -987,6 +1006,53 @@ mod tests {
             mem.load(p + 2, 4),
             Err(MemFault::Uninit { offset: 4, .. })
         ));
+    }
+
+    /// A copy carries the source's written and unwritten bytes to the destination in
+    /// runs, as byte by byte would: a written prefix and unwritten tail (a growing
+    /// buffer's `realloc`), scattered holes, a destination partly written before,
+    /// overlapping ranges of one allocation; `clear_range` counts as it clears.
+    #[test]
+    fn a_copy_carries_written_bytes_in_runs() {
+        let written = |mem: &Memory<()>, p: u64, n: usize| -> Vec<bool> {
+            let (slot, off) = mem.check(p, n as u32).unwrap();
+            let a = &mem.allocs[slot];
+            (off..off + n)
+                .map(|i| a.init.as_ref().is_none_or(|m| m.is_set(i)))
+                .collect()
+        };
+        for pattern in [
+            |i: usize| i < 150,
+            |i: usize| i % 7 != 3,
+            |i: usize| (64..130).contains(&i) || i.is_multiple_of(2),
+        ] {
+            let mut mem = Memory::<()>::new();
+            let src = mem
+                .alloc(300, AllocKind::Heap, false, "src", Loc::default())
+                .unwrap();
+            let dst = mem
+                .alloc(400, AllocKind::Heap, false, "dst", Loc::default())
+                .unwrap();
+            for i in (0..300).filter(|&i| pattern(i)) {
+                mem.store(src + i as u64, 1, i as u64).unwrap();
+            }
+            for i in (0..400).filter(|i| i % 3 == 0) {
+                mem.store(dst + i as u64, 1, 0xee).unwrap();
+            }
+            let mut want = written(&mem, dst, 400);
+            want[37..37 + 280].copy_from_slice(&written(&mem, src + 5, 280));
+            mem.copy(dst + 37, src + 5, 280).unwrap();
+            assert_eq!(written(&mem, dst, 400), want);
+            let (slot, _) = mem.check(dst, 1).unwrap();
+            let uninit = mem.allocs[slot].init.as_ref().map_or(0, |m| m.uninit);
+            assert_eq!(uninit, want.iter().filter(|w| !**w).count());
+            // Within one allocation, overlapping (memmove).
+            let mut want = written(&mem, src, 300);
+            let moved = written(&mem, src + 10, 200);
+            want[3..203].copy_from_slice(&moved);
+            mem.copy(src + 3, src + 10, 200).unwrap();
+            assert_eq!(written(&mem, src, 300), want);
+        }
     }
 
     #[test]
