@@ -1237,7 +1237,7 @@ impl<'p, O: Observer> Machine<'p, O> {
 
     /// Undefined behaviour with an obvious continuation: a located warning and the run
     /// goes on, or under `--strict` a fault that stops it.
-    fn continue_past(&self, kind: FaultKind, what: String, loc: Loc) -> X<()> {
+    pub(crate) fn continue_past(&self, kind: FaultKind, what: String, loc: Loc) -> X<()> {
         if self.limits.strict {
             return Err(self.fault(kind, what, loc));
         }
