@@ -593,6 +593,25 @@ mod tests {
         assert!(r.notes[1].starts_with("time() returns the fixed value 1700000000 at "));
     }
 
+    /// A sleep returns at once and advances the wall clocks by exactly the time slept
+    /// (`time()` by whole seconds), on top of the statements' count; `clock()` (CPU
+    /// time) does not move by it.
+    #[test]
+    fn sleeping_advances_the_wall_clocks_only() {
+        let (_d, prog) = load(
+            "#include <stdio.h>\n#include <time.h>\n#include <unistd.h>\n#include <sys/time.h>\n\
+             int main(void) {\n  time_t t0 = time(0); clock_t c0 = clock();\n\
+             struct timeval a, b; gettimeofday(&a, 0);\n\
+             sleep(3); usleep(1500000);\n\
+             gettimeofday(&b, 0);\n\
+             long us = (b.tv_sec - a.tv_sec) * 1000000L + (b.tv_usec - a.tv_usec);\n\
+             printf(\"%ld %d %d\\n\", (long)(time(0) - t0), us >= 4500000 && us < 4501000, clock() - c0 < 1000);\n\
+             return 0;\n}\n",
+        );
+        let r = run(&prog, &RunInput::default(), Limits::default());
+        assert_eq!(String::from_utf8_lossy(&r.stdout), "4 1 1\n");
+    }
+
     /// A run traced until a stdout byte records up to the statement writing it and
     /// stops there: the trace is the whole run's prefix (its entries, values, branch
     /// records and the byte's writer as a full run has them), marked cut, and the

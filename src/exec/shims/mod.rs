@@ -86,7 +86,7 @@ fn module_of(s: Shim) -> Module {
         | llroundf | __fpclassify | __fpclassifyf | __fpclassifyl | __isinf | __isinff
         | __isinfl | __signbit | __signbitf | __signbitl | __regcause_fpcompare => Module::Math,
         time | clock | difftime | gmtime | localtime | strftime | mktime | gettimeofday
-        | clock_gettime | getrusage | times => Module::Time,
+        | clock_gettime | getrusage | times | sleep | usleep | nanosleep => Module::Time,
         getopt | getopt_long | __regcause_optarg | __regcause_optind | __regcause_opterr
         | __regcause_optopt | __regcause_environ | read | write | isatty | open | close | lseek
         | fileno | fdopen | creat | fcntl | dup | dup2 | rmdir | sysconf | getpagesize => {
@@ -252,6 +252,9 @@ pub struct LibcState {
     strerror_unknown: u64,
     /// The static `struct tm` of gmtime/localtime and the zone names it points to.
     tm_ptr: u64,
+    /// Microseconds the program slept (`sleep`, `usleep`, `nanosleep`): they pass at
+    /// once, and the real-time and monotonic clocks count them on top of statements.
+    pub(crate) slept_us: u64,
     zone_ptrs: [u64; 2],
     /// `signal` handlers by signal number (absent: SIG_DFL).
     pub signal_handlers: std::collections::HashMap<i32, u64>,

@@ -10,10 +10,17 @@ use crate::libc::time::{self as t, Tm};
 /// glibc's EOVERFLOW, for a `gmtime` year that does not fit in an int.
 const EOVERFLOW: i32 = 75;
 
-/// Stores `clock()`'s count (1 µs per 1000 statements) at `at` as seconds from `base`
-/// and the rest in units of `1/per_us` µs: a `timeval` (1) or a `timespec` (1000).
-fn store_clock<O: Observer>(m: &mut Machine<'_, O>, at: u64, base: u64, per_us: u64) -> X<()> {
-    let us = m.steps / 1000;
+/// Stores `clock()`'s count (1 µs per 1000 statements, plus the time slept for a wall
+/// clock) at `at` as seconds from `base` and the rest in units of `1/per_us` µs: a
+/// `timeval` (1) or a `timespec` (1000).
+fn store_clock<O: Observer>(
+    m: &mut Machine<'_, O>,
+    at: u64,
+    (base, wall): (u64, bool),
+    per_us: u64,
+) -> X<()> {
+    let slept = if wall { m.libc.slept_us } else { 0 };
+    let us = m.steps / 1000 + slept;
     try_mem!(m, m.mem.store(at, 8, base + us / 1_000_000));
     try_mem!(m, m.mem.store(at + 8, 8, us % 1_000_000 * per_us));
     Ok(())
@@ -63,10 +70,45 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
     Ok(match s {
         Shim::time => {
             super::note_fixed(m, loc, "time() returns the fixed value 1700000000");
+            // Fixed, but for the seconds the program slept.
+            let now = t::FIXED_TIME as u64 + m.libc.slept_us / 1_000_000;
             if a0 != 0 {
-                try_mem!(m, m.mem.store(a0, 8, t::FIXED_TIME as u64));
+                try_mem!(m, m.mem.store(a0, 8, now));
             }
-            t::FIXED_TIME as u64
+            now
+        }
+        // Sleeping passes at once: the wall clocks count the time slept, and a test
+        // timing a sleep sees it pass.
+        Shim::sleep | Shim::usleep => {
+            super::note_fixed(
+                m,
+                loc,
+                "sleep() and usleep() return at once; the clocks count the time slept",
+            );
+            let us = match s {
+                Shim::sleep => (a0 as u32 as u64) * 1_000_000,
+                _ => a0 as u32 as u64,
+            };
+            m.libc.slept_us = m.libc.slept_us.saturating_add(us);
+            0
+        }
+        Shim::nanosleep => {
+            super::note_fixed(
+                m,
+                loc,
+                "nanosleep() returns at once; the clocks count the time slept",
+            );
+            let sec = try_mem!(m, m.mem.load(a0, 8)) as i64;
+            let nsec = try_mem!(m, m.mem.load(a0 + 8, 8)) as i64;
+            if sec < 0 || !(0..1_000_000_000).contains(&nsec) {
+                super::set_errno(m, crate::libc::errno::EINVAL, loc)?;
+                return Ok(super::ret_int(-1));
+            }
+            let us = (sec as u64)
+                .saturating_mul(1_000_000)
+                .saturating_add(nsec as u64 / 1000);
+            m.libc.slept_us = m.libc.slept_us.saturating_add(us);
+            0
         }
         Shim::clock => {
             super::note_fixed(
@@ -84,7 +126,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 "gettimeofday() gives the fixed time 1700000000 plus 1 µs per 1000 statements",
             );
             if a0 != 0 {
-                store_clock(m, a0, t::FIXED_TIME as u64, 1)?;
+                store_clock(m, a0, (t::FIXED_TIME as u64, true), 1)?;
             }
             if a1 != 0 {
                 // struct timezone: UTC, no daylight saving time.
@@ -101,13 +143,14 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 loc,
                 "clock_gettime() counts interpreted statements (1 µs per 1000)",
             );
-            // CLOCK_REALTIME (0) and its variants count from time()'s fixed start.
+            // CLOCK_REALTIME (0) and its variants count from time()'s fixed start; the
+            // CPU-time clocks (2, 3) do not count time slept.
             let base = match a0 {
                 0 | 5 | 8 | 11 => t::FIXED_TIME as u64,
                 _ => 0,
             };
             if a1 != 0 {
-                store_clock(m, a1, base, 1000)?;
+                store_clock(m, a1, (base, !matches!(a0, 2 | 3)), 1000)?;
             }
             0
         }
@@ -122,7 +165,7 @@ pub fn call<O: Observer>(m: &mut Machine<'_, O>, s: Shim, args: Args, loc: Loc) 
                 for k in 2..18 {
                     try_mem!(m, m.mem.store(a1 + 8 * k, 8, 0));
                 }
-                store_clock(m, a1, 0, 1)?;
+                store_clock(m, a1, (0, false), 1)?;
             }
             0
         }

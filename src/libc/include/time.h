@@ -46,6 +46,8 @@ typedef int clockid_t;
 #define CLOCK_MONOTONIC_COARSE 6
 #define CLOCK_BOOTTIME 7
 int clock_gettime(clockid_t clockid, struct timespec *tp);
+/* Returns at once; the wall and monotonic clocks (and time()) count the time slept. */
+int nanosleep(const struct timespec *req, struct timespec *rem);
 
 time_t time(time_t *tloc);
 clock_t clock(void);
