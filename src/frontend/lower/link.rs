@@ -21,7 +21,7 @@ use lang_c::ast::{
 use lang_c::span::{Node, Span};
 use lang_c::visit::{self, Visit};
 
-use super::ParsedUnit;
+use super::{declared_ident as declared, ParsedUnit};
 
 /// What one unit offers the link and asks of it.
 struct Unit<'a> {
@@ -57,18 +57,6 @@ fn is_function(d: &InitDeclarator) -> bool {
             DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
         )
     }) && matches!(d.declarator.node.kind.node, DeclaratorKind::Identifier(_))
-}
-
-/// The identifier a declarator declares, through parenthesised declarators.
-fn declared(d: &lang_c::ast::Declarator) -> Option<&str> {
-    let mut k = &d.kind.node;
-    loop {
-        match k {
-            DeclaratorKind::Identifier(n) => return Some(n.node.name.as_str()),
-            DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
-            DeclaratorKind::Abstract => return None,
-        }
-    }
 }
 
 impl<'a> Unit<'a> {

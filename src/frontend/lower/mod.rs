@@ -600,10 +600,15 @@ pub(crate) fn includes_a_library(u: &ParsedUnit, own: &str) -> bool {
 /// The identifier a declarator declares, through any parenthesised declarators; None
 /// for an abstract one.
 pub(crate) fn declared_name(d: &lang_c::ast::Declarator) -> Option<String> {
+    declared_ident(d).map(str::to_string)
+}
+
+/// [`declared_name`], borrowed from the declarator.
+pub(crate) fn declared_ident(d: &lang_c::ast::Declarator) -> Option<&str> {
     let mut k = &d.kind.node;
     loop {
         match k {
-            DeclaratorKind::Identifier(n) => return Some(n.node.name.clone()),
+            DeclaratorKind::Identifier(n) => return Some(n.node.name.as_str()),
             DeclaratorKind::Declarator(inner) => k = &inner.node.kind.node,
             DeclaratorKind::Abstract => return None,
         }
