@@ -11,7 +11,7 @@ use super::RevisionRun;
 /// The divergence `d` between the good run `g` and the bad run `b`, for the report.
 pub fn describe(d: &Divergence, g: &RevisionRun, b: &RevisionRun) -> report::Divergence {
     let fault = match &b.run.result.outcome {
-        Outcome::Fault(e) => Some(e),
+        Outcome::Fault(e) if b.ended() => Some(e),
         _ => None,
     };
     // Stdout and a compared file differ alike: at a byte some write of bad's left there.

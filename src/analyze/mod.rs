@@ -202,8 +202,17 @@ pub fn analyze(
     if traced {
         // The first look was plain: traced now, when there is a regression to explain
         // (up to where the runs differ), or when the first look could not tell.
-        let stops = match g.looked_whole(req.limits) && b.looked_whole(req.limits) {
-            true => trace_stops(req, &g, &b, (expect.0.as_deref(), expect.1.as_deref())),
+        let expected = (expect.0.as_deref(), expect.1.as_deref());
+        // A test longer than a trace could hold whose bad run already wrote a wrong
+        // byte: the good run is looked at to its end, and both are traced up to that
+        // byte (traced whole, both filled the memory ceiling and nothing was judged).
+        if !g.looked_whole(req.limits) && wrote_wrong_byte(&g, &b, expected.1) {
+            g.look_whole(req.limits);
+        }
+        let whole = g.looked_whole(req.limits)
+            && (b.looked_whole(req.limits) || wrote_wrong_byte(&g, &b, expected.1));
+        let stops = match whole {
+            true => trace_stops(req, &g, &b, expected),
             false => Some((None, None)),
         };
         if let Some(stops) = stops {
@@ -243,7 +252,7 @@ pub fn analyze(
     }
     let part = |r: &RevisionRun| {
         let t = r.trace.as_ref().filter(|_| r.traced_in_part())?;
-        Some((t.len() as u64, r.run.result.steps))
+        Some((t.len() as u64, r.run.result.steps, r.ended()))
     };
     if part(&g).is_some() || part(&b).is_some() {
         out.notes.push(Note::TracedInPart {
@@ -355,6 +364,16 @@ fn start_of(d: &Divergence) -> crate::explain::Start<'_> {
         }
         Divergence::Ending { .. } => crate::explain::Start::Ending,
     }
+}
+
+/// Whether the bad run's first look wrote a byte of stdout other than the reference's
+/// (the expected output, else the good run's as far as it went): a regression, however
+/// either run goes on.
+fn wrote_wrong_byte(g: &RevisionRun, b: &RevisionRun, expect_bad: Option<&[u8]>) -> bool {
+    let (good, bad) = (&g.run.result.stdout, &b.run.result.stdout);
+    let reference: &[u8] = expect_bad.unwrap_or(good);
+    let k = oracle::first_difference(reference, bad);
+    k < bad.len() && k < reference.len()
 }
 
 /// Statements a run must have left after the divergence's byte for its trace to stop

@@ -31,6 +31,11 @@ pub struct RevisionRun {
     cut_result: Option<RunResult>,
     /// How many times the test ran at this revision (the first look, the traced run).
     pub executions: usize,
+    /// Whether the first look ran under the test's own limits ([`RevisionRun::look_whole`]).
+    looked_in_full: bool,
+    /// Whether `run.result` is a first look stopped at its shorter step limit
+    /// ([`first_look_limits`]), standing for a run nobody followed to its end.
+    short_look: bool,
     /// Each unit's preprocessed text: the hunk search splices from it.
     pub units: UnitTexts,
 }
@@ -94,6 +99,7 @@ impl RevisionRun {
             },
             false => exec::run_concolic(&prog, &input, limits),
         };
+        let short_look = traced && stopped_short(&run.result, limits);
         Ok(RevisionRun {
             rev: rev.to_string(),
             tree,
@@ -103,6 +109,8 @@ impl RevisionRun {
             trace: None,
             cut_result: None,
             executions: 1,
+            looked_in_full: false,
+            short_look,
             units,
         })
     }
@@ -111,10 +119,28 @@ impl RevisionRun {
     /// run it stopped at its shorter step limit ([`first_look_limits`]) says nothing
     /// of the test, and the traced run is the one to judge.
     pub fn looked_whole(&self, limits: Limits) -> bool {
-        let short = first_look_limits(limits).max_steps;
-        let stopped = matches!(&self.run.result.outcome,
-            exec::Outcome::Fault(e) if e.kind == exec::FaultKind::StepLimit);
-        !(stopped && short < limits.max_steps)
+        self.looked_in_full || !stopped_short(&self.run.result, limits)
+    }
+
+    /// Whether the run's result is the whole run's: not a first look that stopped at
+    /// its shorter step limit and stands for a run followed no further (how it ends is
+    /// then unknown, and the report does not say it stopped).
+    pub fn ended(&self) -> bool {
+        !self.short_look
+    }
+
+    /// The first look again, plainly, under the test's own limits: for a test longer than
+    /// a trace could hold whose output already went wrong at the bad revision, the
+    /// good run must end to say the test passes there (it is the revision expected to
+    /// end; a bad one looping forever is why the first look stops short).
+    pub fn look_whole(&mut self, limits: Limits) {
+        self.run = ConcolicRun {
+            result: exec::run(&self.prog, &self.input, limits),
+            sym: Default::default(),
+        };
+        self.executions += 1;
+        self.looked_in_full = true;
+        self.short_look = false;
     }
 
     /// The traced concolic runs of both revisions after their first look, on a thread
@@ -159,6 +185,7 @@ impl RevisionRun {
                 sym,
             };
             self.cut_result = None;
+            self.short_look = false;
         }
         self.trace = Some(t.trace);
     }
@@ -333,6 +360,13 @@ pub(super) fn at_once<G, B: Send>(g: impl FnOnce() -> G, b: impl FnOnce() -> B +
 /// Trace bytes per executed statement a traced run takes at least, about: the first
 /// look's step limit is what a traced run would fill the memory ceiling with.
 const FIRST_LOOK_BYTES_PER_STEP: u64 = 4;
+
+/// Whether `r` is a first look stopped at its step limit, shorter than the test's own.
+fn stopped_short(r: &exec::RunResult, limits: Limits) -> bool {
+    let stopped = matches!(&r.outcome,
+        exec::Outcome::Fault(e) if e.kind == exec::FaultKind::StepLimit);
+    stopped && first_look_limits(limits).max_steps < limits.max_steps
+}
 
 /// The limits of the first look's plain run. A traced run stops at the memory ceiling
 /// long before the step limit (an endless loop fills it in seconds): a plain run let go

@@ -174,9 +174,11 @@ pub enum Note {
     NotDone(String),
     /// Runs traced only up to their first differing stdout byte: per run, (trace
     /// entries, statements of the whole run).
+    /// Per run traced in part: (entries traced, statements run, whether the run was
+    /// followed to its end: else it ran at least that many).
     TracedInPart {
-        good: Option<(u64, u64)>,
-        bad: Option<(u64, u64)>,
+        good: Option<(u64, u64, bool)>,
+        bad: Option<(u64, u64, bool)>,
     },
 }
 
@@ -229,8 +231,13 @@ impl Note {
                 let runs: Vec<String> = [("good", good), ("bad", bad)]
                     .iter()
                     .filter_map(|(side, part)| {
-                        let (traced, all) = (**part)?;
-                        Some(format!("the {side} run's first {traced} of {all} statements"))
+                        let (traced, all, ended) = (**part)?;
+                        Some(match ended {
+                            true => format!("the {side} run's first {traced} of {all} statements"),
+                            false => format!(
+                                "the {side} run's first {traced} of more than {all} statements (a run longer than a trace could hold, not followed to its end)"
+                            ),
+                        })
                     })
                     .collect();
                 format!(

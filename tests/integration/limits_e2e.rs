@@ -303,6 +303,32 @@ fn a_run_going_on_after_its_failing_output_is_traced_only_up_to_it() {
     assert!(schema_errors("docs/report.schema.json", &rep).is_empty());
 }
 
+/// A test longer than a trace under the memory ceiling could hold (its first look stops
+/// at the ceiling's step count, a quarter of its bytes) whose bad run already printed a
+/// wrong line: the good run is looked at to its end, both are traced only up to the
+/// wrong byte, and the changed line is named. Both were traced whole before, the good
+/// run's trace filled the ceiling, and the report said the test "cannot be judged"
+/// (zserge/expr's test at the default ceiling). The bad run's ending is not claimed:
+/// nobody followed it to its end.
+#[test]
+fn a_test_longer_than_a_trace_can_hold_is_traced_up_to_its_wrong_byte() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = "#include <stdio.h>\nstatic int scale(int n) { return n * 3; }\nint main(void) {\n  printf(\"%d\\n\", scale(7));\n  long s = 0;\n  for (long i = 0; i < 2000000; i++) s += i & 7;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n";
+    let bad = good.replace("n * 3", "n * 4");
+    let r = repo(dir.path(), good, &bad);
+    let (status, rep, err) = analyse(&r, None, &["--max-memory", "16M"]);
+    assert_eq!(status, 0, "stderr:\n{err}");
+    assert_eq!(rep["verdict"], "regression", "{rep:#}");
+    assert_eq!(rep["root_cause"][0]["line"], 2, "{rep:#}");
+    let n = notes(&rep);
+    assert!(
+        n.iter()
+            .any(|n| n.contains("the bad run's first") && n.contains("not followed to its end")),
+        "{n:?}"
+    );
+    assert!(!rep.to_string().contains("step limit of"), "{rep:#}");
+}
+
 /// What the value stage asks of a whole run is answered for a run traced only up to
 /// its failing output by running the test again: here the good revision computes the
 /// unchanged padding line only at its end, long after the first differing byte, and
