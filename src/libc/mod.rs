@@ -149,6 +149,8 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("limits.h", include_str!("include/limits.h")),
     ("math.h", include_str!("include/math.h")),
     ("memory.h", include_str!("include/memory.h")),
+    ("malloc.h", include_str!("include/malloc.h")),
+    ("iso646.h", include_str!("include/iso646.h")),
     ("setjmp.h", include_str!("include/setjmp.h")),
     ("stdarg.h", include_str!("include/stdarg.h")),
     ("stdbool.h", include_str!("include/stdbool.h")),

@@ -23,7 +23,7 @@ const ALL: &str = "#include <assert.h>\n#include <ctype.h>\n#include <errno.h>\n
 #include <assert.h>\n#include <stdio.h>\n#include <time.h>\n#include <strings.h>\n#include <memory.h>\n\
 #include <wchar.h>\n#include <unistd.h>\n#include <getopt.h>\n#include <sys/types.h>\n\
 #include <sys/stat.h>\n#include <sys/time.h>\n#include <fcntl.h>\n#include <dirent.h>\n\
-#include <locale.h>\n#include <signal.h>\n#include <pthread.h>\n";
+#include <locale.h>\n#include <signal.h>\n#include <pthread.h>\n#include <malloc.h>\n";
 
 /// Builds `src` with our headers (`ours`) or the system's and returns (stdout, stderr,
 /// exit status, signal).
