@@ -145,11 +145,35 @@ fn makefile_hint(root: &Path, name: &str, e: SourceError) -> SourceError {
     ) {
         return e;
     }
-    match super::makefile::rule_for(root, name) {
-        Some(rule) => SourceError::Hinted {
+    if let Some(rule) = super::makefile::rule_for(root, name) {
+        return SourceError::Hinted {
             error: Box::new(e),
             hint: rule.hint(),
-        },
+        };
+    }
+    // Without a Makefile: the file named so, whose `main` a define selects.
+    let mut files = Vec::new();
+    if collect_c_files(root, &mut files).is_err() {
+        return e;
+    }
+    files.sort();
+    let guarded = files.iter().find_map(|f| {
+        (f.file_stem()? == name).then_some(())?;
+        let text = super::source_text(&std::fs::read(f).ok()?);
+        Some((f, main_guard(&text)?))
+    });
+    match guarded {
+        Some((f, macro_name)) => {
+            let rel = f.strip_prefix(root).unwrap_or(f).with_extension("");
+            SourceError::Hinted {
+                error: Box::new(e),
+                hint: format!(
+                    "{}.c defines `main` only when {macro_name} is defined: run it as `-D {macro_name} -- ./{}`",
+                    rel.display(),
+                    rel.display()
+                ),
+            }
+        }
         None => e,
     }
 }
@@ -687,9 +711,16 @@ fn collect_c_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError
 /// comments and string literals; a declaration `int main(void);` does not count).
 pub fn defines_main(src: &str) -> bool {
     let code = strip_comments_and_strings(src);
+    let found = main_definitions(&code).next().is_some();
+    found
+}
+
+/// Offsets in `code` (comments and literals blanked) of `main` where a definition
+/// names it: not a call (the token before is a type name or the line start) and a
+/// body follows the parameter list.
+fn main_definitions(code: &str) -> impl Iterator<Item = usize> + '_ {
     let b = code.as_bytes();
-    let found = main_words(&code).any(|at| {
-        // Not a call: the previous token must be a type name or the line start.
+    main_words(code).filter(move |&at| {
         let prev = code[..at].trim_end();
         let prev_ok = prev.is_empty()
             || prev.ends_with("int")
@@ -698,8 +729,46 @@ pub fn defines_main(src: &str) -> bool {
             || prev.ends_with(';')
             || prev.ends_with("*/");
         prev_ok && after_parens(b, at + 4).is_some_and(|k| b.get(k) == Some(&b'{'))
-    });
-    found
+    })
+}
+
+/// The macro whose definition a file's `main` needs, when the definition sits inside
+/// `#ifdef NAME`, `#if NAME` or `#if defined(NAME)` (the innermost such; sds.c's
+/// `#ifdef SDS_TEST_MAIN`): what a test build passes with `-D`.
+fn main_guard(src: &str) -> Option<String> {
+    let code = strip_comments_and_strings(src);
+    let at = main_definitions(&code).next()?;
+    let ident = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .then(|| s.to_string())
+    };
+    let mut stack: Vec<Option<String>> = Vec::new();
+    for line in code[..at].lines() {
+        let Some(d) = line.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let d = d.trim_start();
+        if let Some(rest) = d.strip_prefix("ifdef") {
+            stack.push(ident(rest));
+        } else if d.starts_with("ifndef") {
+            stack.push(None);
+        } else if let Some(rest) = d.strip_prefix("if") {
+            let rest = rest.trim();
+            let inner = rest
+                .strip_prefix("defined")
+                .map(|r| r.trim().trim_start_matches('(').trim_end_matches(')'))
+                .unwrap_or(rest);
+            stack.push(ident(inner));
+        } else if d.starts_with("el") {
+            if let Some(top) = stack.last_mut() {
+                *top = None;
+            }
+        } else if d.starts_with("endif") {
+            stack.pop();
+        }
+    }
+    stack.into_iter().rev().flatten().next()
 }
 
 fn strip_comments_and_strings(src: &str) -> String {
@@ -740,6 +809,42 @@ fn strip_comments_and_strings(src: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The define a file's `main` sits behind: `#ifdef`, `#if NAME`, `#if defined`,
+    /// the innermost of nested ones; none behind `#ifndef`, in an `#else`, or when
+    /// `main` is not guarded.
+    #[test]
+    fn the_define_selecting_a_files_main_is_read_from_its_guard() {
+        let guard = |s: &str| main_guard(s);
+        assert_eq!(
+            guard("int f(void) { return 0; }\n#ifdef SDS_TEST_MAIN\nint main(void) {\n  return f();\n}\n#endif\n").as_deref(),
+            Some("SDS_TEST_MAIN")
+        );
+        assert_eq!(
+            guard("#if defined(TESTS_MAIN)\nint main(void) { return 0; }\n#endif\n").as_deref(),
+            Some("TESTS_MAIN")
+        );
+        assert_eq!(
+            guard("#ifdef A\n#if B\nint main(void) { return 0; }\n#endif\n#endif\n").as_deref(),
+            Some("B")
+        );
+        assert_eq!(
+            guard("#ifdef A\n#endif\n#if X > 1\nint main(void) { return 0; }\n#endif\n"),
+            None
+        );
+        assert_eq!(
+            guard("#ifndef LIB\nint main(void) { return 0; }\n#endif\n"),
+            None
+        );
+        assert_eq!(
+            guard("#ifdef WIN\nint x;\n#else\nint main(void) { return 0; }\n#endif\n"),
+            None
+        );
+        assert_eq!(
+            guard("/* #ifdef C */\nint main(void) { return 0; }\n"),
+            None
+        );
+    }
 
     #[test]
     fn main_is_found_in_preprocessed_tokens_or_left_to_the_parser() {

@@ -1287,4 +1287,14 @@ fn a_makefile_rule_is_offered_when_the_program_is_not_found() {
     }
     let o = git_regcause(&repo, &["run", "v1", "-D", "SDS_TEST_MAIN", "--", "./sds"]);
     assert_eq!(ok(&o), "len 3\n");
+    // Without a Makefile, the file's own guard says which define selects its `main`.
+    std::fs::remove_file(repo.join("Makefile")).expect("remove");
+    git(&repo, &["commit", "-qam", "no makefile"]);
+    let o = git_regcause(&repo, &["run", "HEAD", "--", "./sds"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(
+        err.contains("hint: sds.c defines `main` only when SDS_TEST_MAIN is defined: run it as `-D SDS_TEST_MAIN -- ./sds`"),
+        "{err}"
+    );
 }
