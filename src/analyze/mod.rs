@@ -206,11 +206,10 @@ pub fn analyze(
         // A test longer than a trace could hold whose bad run already wrote a wrong
         // byte: the good run is looked at to its end, and both are traced up to that
         // byte (traced whole, both filled the memory ceiling and nothing was judged).
-        if !g.looked_whole(req.limits) && wrote_wrong_byte(&g, &b, expected.1) {
+        if !g.ended() && wrote_wrong_byte(&g, &b, expected.1) {
             g.look_whole(req.limits);
         }
-        let whole = g.looked_whole(req.limits)
-            && (b.looked_whole(req.limits) || wrote_wrong_byte(&g, &b, expected.1));
+        let whole = g.ended() && (b.ended() || wrote_wrong_byte(&g, &b, expected.1));
         let stops = match whole {
             true => trace_stops(req, &g, &b, expected),
             false => Some((None, None)),

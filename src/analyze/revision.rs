@@ -31,8 +31,6 @@ pub struct RevisionRun {
     cut_result: Option<RunResult>,
     /// How many times the test ran at this revision (the first look, the traced run).
     pub executions: usize,
-    /// Whether the first look ran under the test's own limits ([`RevisionRun::look_whole`]).
-    looked_in_full: bool,
     /// Whether `run.result` is a first look stopped at its shorter step limit
     /// ([`first_look_limits`]), standing for a run nobody followed to its end.
     short_look: bool,
@@ -109,22 +107,15 @@ impl RevisionRun {
             trace: None,
             cut_result: None,
             executions: 1,
-            looked_in_full: false,
             short_look,
             units,
         })
     }
 
-    /// Whether the first look's plain run ended as the test would under `limits`: a
-    /// run it stopped at its shorter step limit ([`first_look_limits`]) says nothing
-    /// of the test, and the traced run is the one to judge.
-    pub fn looked_whole(&self, limits: Limits) -> bool {
-        self.looked_in_full || !stopped_short(&self.run.result, limits)
-    }
-
     /// Whether the run's result is the whole run's: not a first look that stopped at
-    /// its shorter step limit and stands for a run followed no further (how it ends is
-    /// then unknown, and the report does not say it stopped).
+    /// its shorter step limit ([`first_look_limits`]) and stands for a run followed no
+    /// further. Such a look says nothing of how the test ends (the report does not say
+    /// it stopped), and the traced run is the one to judge.
     pub fn ended(&self) -> bool {
         !self.short_look
     }
@@ -139,7 +130,6 @@ impl RevisionRun {
             sym: Default::default(),
         };
         self.executions += 1;
-        self.looked_in_full = true;
         self.short_look = false;
     }
 
