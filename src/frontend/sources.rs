@@ -417,12 +417,17 @@ fn mains(root: &Path, spec: &ProgramSpec) -> Result<Vec<bool>, SourceError> {
             source: e,
         })?;
         let text = super::source_text(&bytes);
-        mentions.push(mentions_main(&text));
-        conditional.push(text.lines().any(|l| {
-            l.trim_start()
-                .strip_prefix('#')
-                .is_some_and(|d| d.trim_start().starts_with("if"))
-        }));
+        let mentions_it = mentions_main(&text);
+        mentions.push(mentions_it);
+        // Read only of a file that mentions `main` (the one case below).
+        conditional.push(
+            mentions_it
+                && text.lines().any(|l| {
+                    l.trim_start()
+                        .strip_prefix('#')
+                        .is_some_and(|d| d.trim_start().starts_with("if"))
+                }),
+        );
     }
     let mentioning: Vec<usize> = (0..mentions.len()).filter(|&i| mentions[i]).collect();
     match mentioning.as_slice() {

@@ -98,10 +98,8 @@ impl<O: Observer> PrintfArgs for VarArgs<'_, '_, O> {
                 .continue_past(FaultKind::UndefinedBehaviour, what, self.loc)
                 .is_err()
             {
-                return Err(FormatError::WrongType(format!(
-                    "variadic argument {n} of type {} (undefined behaviour)",
-                    type_name(t)
-                )));
+                // `--strict`: the error any other mismatched argument gives.
+                return self.take_checked(|_| false);
             }
             return self.take().map(|(v, _)| v & 0xffff_ffff);
         }
