@@ -164,13 +164,7 @@ fn rule_in(text: &str, dir: &str, name: &str) -> Option<(Vec<String>, Vec<String
         }
     }
     for (k, l) in lines.iter().enumerate() {
-        if l.starts_with('\t') {
-            continue;
-        }
-        let Some(colon) = l.find(':') else { continue };
-        if l[..colon].contains('=') || l[colon..].starts_with(":=") {
-            continue;
-        }
+        let Some(colon) = rule_colon(l) else { continue };
         let targets = expand(&l[..colon], &vars, 4);
         let ours = targets.split_whitespace().any(|t| {
             let t = t.strip_prefix("./").unwrap_or(t);
@@ -225,18 +219,38 @@ fn rule_in(text: &str, dir: &str, name: &str) -> Option<(Vec<String>, Vec<String
     None
 }
 
+/// Where the colon of rule line `l` is: not a recipe line, a variable assignment or
+/// a `:=` one.
+fn rule_colon(l: &str) -> Option<usize> {
+    if l.starts_with('\t') {
+        return None;
+    }
+    let colon = l.find(':')?;
+    (!l[..colon].contains('=') && !l[colon..].starts_with(":=")).then_some(colon)
+}
+
+/// A Makefile of the tree, read once: its path in the tree and its text.
+struct Makefile {
+    path: String,
+    text: String,
+}
+
 /// The rule of one of the tree's Makefiles building program `name` from `.c` files;
 /// else the rule building a program from `name.c` (the user named the file, the
 /// build another program).
 pub(crate) fn rule_for(root: &Path, name: &str) -> Option<Rule> {
-    rule_named(root, name).or_else(|| {
-        let all = makefiles(root).into_iter().flat_map(|mf| {
-            let text = std::fs::read(root.join(&mf)).unwrap_or_default();
-            targets(&String::from_utf8_lossy(&text))
-        });
-        let all: Vec<String> = all.collect();
+    let mfs: Vec<Makefile> = makefiles(root)
+        .into_iter()
+        .filter_map(|path| {
+            let text = std::fs::read(root.join(&path)).ok()?;
+            let text = String::from_utf8_lossy(&text).into_owned();
+            Some(Makefile { path, text })
+        })
+        .collect();
+    rule_named(&mfs, name).or_else(|| {
+        let all: Vec<String> = mfs.iter().flat_map(|m| targets(&m.text)).collect();
         all.iter().filter(|t| t.as_str() != name).find_map(|t| {
-            rule_named(root, t).filter(|r| {
+            rule_named(&mfs, t).filter(|r| {
                 r.sources
                     .iter()
                     .any(|s| Path::new(s).file_stem().is_some_and(|x| x == name))
@@ -249,27 +263,22 @@ pub(crate) fn rule_for(root: &Path, name: &str) -> Option<Rule> {
 fn targets(text: &str) -> Vec<String> {
     logical_lines(text)
         .iter()
-        .filter(|l| !l.starts_with('\t'))
-        .filter_map(|l| {
-            let colon = l.find(':')?;
-            (!l[..colon].contains('=') && !l[colon..].starts_with(":=")).then(|| &l[..colon])
-        })
+        .filter_map(|l| Some(&l[..rule_colon(l)?]))
         .flat_map(|t| t.split_whitespace())
         .filter(|t| !t.contains(['$', '%']) && !t.starts_with('.'))
         .map(|t| t.rsplit('/').next().unwrap_or(t).to_string())
         .collect()
 }
 
-fn rule_named(root: &Path, name: &str) -> Option<Rule> {
-    makefiles(root).into_iter().find_map(|mf| {
-        let text = std::fs::read(root.join(&mf)).ok()?;
-        let dir = Path::new(&mf)
+fn rule_named(mfs: &[Makefile], name: &str) -> Option<Rule> {
+    mfs.iter().find_map(|m| {
+        let dir = Path::new(&m.path)
             .parent()
             .map(|d| d.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let (sources, flags) = rule_in(&String::from_utf8_lossy(&text), &dir, name)?;
+        let (sources, flags) = rule_in(&m.text, &dir, name)?;
         (!sources.is_empty()).then(|| Rule {
-            makefile: mf,
+            makefile: m.path.clone(),
             target: name.to_string(),
             sources,
             flags,
